@@ -1,0 +1,92 @@
+/**
+ * Benchmark: our template engine against the reference (`@squarespace/template-engine`, dev dependency) in one
+ * process, on the whole conformance corpus and on the Wright site page. Executions/sec and compiles/sec per
+ * engine, interleaved rounds (ours, reference, ours, ...), medians.
+ * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R]`.
+ */
+import { join } from 'node:path';
+import { Engine } from '../packages/template/src/index';
+import { nodeCldrProvider } from '../packages/template/src/cldr/node';
+import { loadCorpus, loadWright, type BenchCase } from './template/corpus';
+import { interleave, ratioLine } from './template/measure';
+import { referenceCompiler } from './template/reference';
+
+const SHARED = join(import.meta.dirname, '..', '..', 'shared');
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const EXEC_TARGET = 3;
+const COMPILE_TARGET = 2;
+
+function intOption(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  if (i === -1) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`);
+  return v;
+}
+
+const iterations = intOption('--iterations', 50);
+const compileIterations = intOption('--compile-iterations', 50);
+const rounds = intOption('--rounds', 7);
+
+const cldr = nodeCldrProvider();
+const engine = new Engine({ cldr });
+const ref = referenceCompiler();
+
+/** Compiles each case once per engine and returns closures that execute one case, and that compile all sources. */
+function prepare(cases: readonly BenchCase[]) {
+  const ours = cases.map((c) => {
+    const { template } = engine.compile(c.source);
+    const opts = { json: c.json, partials: c.partials, injects: c.injects, locale: c.locale, now: c.now ?? NOW };
+    return () => flat(engine.render(template, opts).output);
+  });
+  const theirs = cases.map((c) => {
+    const { code } = ref.parse(c.source);
+    const props = { code, json: c.refJson, partials: c.partials, injects: c.refInjects, cldr: cldr(c.locale), now: c.now ?? NOW, enableExpr: true, enableInclude: true };
+    return () => flat(ref.execute(props).ctx.render());
+  });
+  return {
+    ours,
+    theirs,
+    compileOurs: () => { for (const c of cases) engine.compile(c.source); },
+    compileTheirs: () => { for (const c of cases) ref.parse(c.source); },
+  };
+}
+
+/** Reads a character so that an output built by concatenation is flattened, as writing it out would. */
+function flat(out: string): string {
+  if (out.length) out.charCodeAt(out.length >> 1);
+  return out;
+}
+
+function repeat(fns: readonly (() => unknown)[], n: number): () => void {
+  return () => { for (let i = 0; i < n; i++) for (const f of fns) f(); };
+}
+
+function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): void {
+  const p = prepare(cases);
+  const exec = interleave([
+    { name: 'ours', ops: execN * cases.length, run: repeat(p.ours, execN) },
+    { name: 'ref', ops: execN * cases.length, run: repeat(p.theirs, execN) },
+  ], rounds);
+  const comp = interleave([
+    { name: 'ours', ops: compileN * cases.length, run: repeat([p.compileOurs], compileN) },
+    { name: 'ref', ops: compileN * cases.length, run: repeat([p.compileTheirs], compileN) },
+  ], rounds);
+  const [eo, er, co, cr] = [exec.get('ours'), exec.get('ref'), comp.get('ours'), comp.get('ref')] as number[];
+  console.log(`\n== ${title}: ${cases.length} template(s); ${execN} executions and ${compileN} compiles of each per round`);
+  console.log(`execution  ours ${Math.round(eo!)}/s  reference ${Math.round(er!)}/s  ratio ${ratioLine(eo!, er!, EXEC_TARGET)}`);
+  console.log(`compile    ours ${Math.round(co!)}/s  reference ${Math.round(cr!)}/s  ratio ${ratioLine(co!, cr!, COMPILE_TARGET)}`);
+  if (cases.length === 1) {
+    const a = p.ours[0]!();
+    const b = p.theirs[0]!();
+    console.log(`output     ours ${a.length} chars, reference ${b.length} chars, identical: ${a === b}`);
+  } else {
+    const same = p.ours.filter((f, i) => f() === p.theirs[i]!()).length;
+    console.log(`output     identical in ${same} of ${cases.length} cases`);
+  }
+}
+
+console.log(`template engine vs @squarespace/template-engine (Node ${process.version}); ${rounds} interleaved rounds, medians`);
+console.log('caveat: shared machine, 2 cores used by other sessions; rates are per second of this process\'s CPU time and still vary from run to run');
+report('conformance corpus', loadCorpus(join(SHARED, 'conformance', 'template-engine')), iterations, compileIterations);
+report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 20, compileIterations * 20);

@@ -1,0 +1,47 @@
+/** Timing helpers shared by the template benchmarks: fixed-count runs, interleaved rounds, medians. */
+
+/** Seconds of this process's CPU time (user + system, all threads). */
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+/**
+ * Seconds taken by `count` calls of `fn`, as process CPU time: on a shared, oversubscribed machine wall time
+ * mostly measures the scheduler, CPU time measures the work (garbage collection included).
+ */
+export function timeRuns(fn: () => void, count: number): number {
+  const start = cpuSeconds();
+  for (let i = 0; i < count; i++) fn();
+  return cpuSeconds() - start;
+}
+
+/** Median of a non-empty list. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/** One benchmarked operation: `run()` performs `ops` operations. */
+export interface Contender {
+  readonly name: string;
+  readonly ops: number;
+  readonly run: () => void;
+}
+
+/** Runs the contenders in interleaved rounds (A B A B ...) after one warm-up pass; returns median ops/sec per name. */
+export function interleave(contenders: readonly Contender[], rounds: number): Map<string, number> {
+  for (const c of contenders) c.run();
+  const rates = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const c of contenders) rates.get(c.name)?.push(c.ops / timeRuns(c.run, 1));
+  }
+  return new Map([...rates].map(([name, xs]) => [name, median(xs)]));
+}
+
+/** `ours / reference` with the target verdict, e.g. `3.41x (target >= 3x: met)`. */
+export function ratioLine(ours: number, ref: number, target: number): string {
+  const ratio = ours / ref;
+  return `${ratio.toFixed(2)}x (target >= ${target}x: ${ratio >= target ? 'met' : 'NOT met'})`;
+}

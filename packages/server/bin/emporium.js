@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+import { register } from 'tsx/esm/api';
+
+register();
+const { runCli } = await import('../src/cli.ts');
+const code = await runCli(process.argv.slice(2), {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  env: process.env,
+});
+process.exit(code);

@@ -1,0 +1,1 @@
+export { NONCE_PATTERN, leadingZeroBits, meetsDifficulty, solvePowChallenge, type PowChallenge } from '@emporium/forms';

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { siteCaptchaSettings } from './captcha-settings.js';
+
+/** Sources Google's reCAPTCHA (checkbox and Enterprise) needs, by CSP directive. */
+export const RECAPTCHA_CSP_SOURCES: Readonly<Record<string, ReadonlyArray<string>>> = Object.freeze({
+  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+});
+
+/** Adds the reCAPTCHA sources to a Content-Security-Policy header value, keeping everything else. */
+export function withRecaptchaSources(policy: string): string {
+  const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const seen = new Set<string>();
+  const out = directives.map((directive) => {
+    const [name = '', ...sources] = directive.split(/\s+/);
+    const extra = RECAPTCHA_CSP_SOURCES[name];
+    if (!extra) return directive;
+    seen.add(name);
+    return [name, ...new Set([...sources, ...extra])].join(' ');
+  });
+  for (const [name, sources] of Object.entries(RECAPTCHA_CSP_SOURCES)) if (!seen.has(name)) out.push([name, ...sources].join(' '));
+  return out.join('; ');
+}
+
+/**
+ * On sites whose captcha provider is reCAPTCHA (with a site key), widens every response's
+ * Content-Security-Policy so Google's script and frame may load; other sites keep the baseline.
+ */
+export function registerRecaptchaCsp(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const site = request.site;
+    if (!site) return payload;
+    const settings = siteCaptchaSettings(site);
+    if (settings.provider === 'pow' || !settings.siteKey) return payload;
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('content-security-policy', withRecaptchaSources(policy));
+    return payload;
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setCookie } from '../http/cookies.js';
+
+/** httpOnly cookie holding the visitor's cart id. */
+export const CART_COOKIE = 'emporium_cart';
+/** Readable marker cookie: the storefront loads the cart at page start only when it exists (spec 4). */
+export const CART_MARKER_COOKIE = 'hasCart';
+/** Lifetime of both cookies: 30 days. */
+export const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+
+const CART_ID = /^[0-9a-f]{32}$/;
+
+/** The cart id from the request's cookie, or undefined when absent or malformed. */
+export function cartIdFromRequest(request: Pick<FastifyRequest, 'cookies'>): string | undefined {
+  const value = request.cookies?.[CART_COOKIE];
+  return typeof value === 'string' && CART_ID.test(value) ? value : undefined;
+}
+
+/** Sets the cart cookie (httpOnly) and the readable marker. */
+export function setCartCookies(reply: FastifyReply, cartId: string, secure: boolean): void {
+  setCookie(reply, CART_COOKIE, cartId, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: CART_COOKIE_MAX_AGE });
+  setCookie(reply, CART_MARKER_COOKIE, '1', { path: '/', sameSite: 'Lax', secure, maxAge: CART_COOKIE_MAX_AGE });
+}
+
+/** Deletes both cart cookies (after checkout, or when the cookie names a cart that is gone). */
+export function clearCartCookies(reply: FastifyReply, secure: boolean): void {
+  setCookie(reply, CART_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: 0 });
+  setCookie(reply, CART_MARKER_COOKIE, '', { path: '/', sameSite: 'Lax', secure, maxAge: 0 });
+}

@@ -1,0 +1,179 @@
+import { AddToCartMessages, isStockedType, ProductType, QUANTITY_INPUT } from '@emporium/commerce';
+import { and, eq } from 'drizzle-orm';
+import { cartEntries } from '../db/schema.js';
+import { getStock } from '../db/stock.js';
+import type { Db, DbOrTx } from '../db/types.js';
+import { AppError, notFound } from '../http/errors.js';
+import type { Website } from '../sites/website.js';
+import { loadCatalogProducts, unitPriceCents, type CatalogProduct, type CatalogVariant } from './catalog.js';
+import { createCart, listEntries, lockOpenCart, type CartEntryRow } from './cart-store.js';
+import { chooseVariant } from './variant-choice.js';
+
+/** What an add-to-cart request asks for, already read from the body. */
+export interface AddEntryInput {
+  itemId: string;
+  sku: string | null;
+  quantity: number;
+  additionalFields: unknown;
+}
+
+/** The cart and entry an add touched. */
+export interface AddEntryResult {
+  cartId: string;
+  entryId: string;
+  /** True when a new cart was created (the caller sets the cart cookies). */
+  newCart: boolean;
+}
+
+/** Message for a quantity above the input's maximum. */
+export const QUANTITY_TOO_LARGE = `Quantity must be ${QUANTITY_INPUT.max} or less.`;
+/** Message for services when the store allows only one of each. */
+export const SINGLE_SERVICE_ONLY = 'Only one of this item can be in the cart.';
+
+/** A published, purchasable product of this site; 404 (revealing nothing) otherwise. */
+export async function loadBuyableProduct(db: DbOrTx, websiteId: string, itemId: string): Promise<CatalogProduct> {
+  const product = (await loadCatalogProducts(db, websiteId, [itemId])).get(itemId);
+  if (!product) throw notFound();
+  if (product.productType === ProductType.PAYWALL) throw new AppError('VALIDATION_FAILED', 'This item cannot be added to the cart.');
+  return product;
+}
+
+function sameFields(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+async function assertStock(
+  db: DbOrTx,
+  websiteId: string,
+  product: CatalogProduct,
+  variant: CatalogVariant,
+  wanted: number,
+): Promise<void> {
+  if (!isStockedType(product.productType)) return;
+  const stock = await getStock(db, websiteId, variant.id);
+  if (!stock) throw new AppError('VALIDATION_FAILED', AddToCartMessages.VARIANT_UNAVAILABLE);
+  if (!stock.unlimited && stock.qtyInStock < wanted) throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
+}
+
+function assertQuantityRules(site: Website, product: CatalogProduct, quantity: number): void {
+  if (quantity > QUANTITY_INPUT.max) throw new AppError('VALIDATION_FAILED', QUANTITY_TOO_LARGE);
+  const singleService = product.productType === ProductType.SERVICE && site.settings.commerce.multipleQuantityAllowedForServices === false;
+  if (singleService && quantity > 1) throw new AppError('VALIDATION_FAILED', SINGLE_SERVICE_ONLY);
+}
+
+function unitsInCart(entries: readonly CartEntryRow[], variantId: string, exceptEntryId?: string): number {
+  return entries.filter((e) => e.variantId === variantId && e.id !== exceptEntryId).reduce((s, e) => s + e.quantity, 0);
+}
+
+/**
+ * Adds a product to the visitor's cart (creating the cart when there is none): chooses the
+ * variant, checks quantity rules and stock (counting units already in the cart) and merges
+ * with an entry of the same variant and the same additional fields. Subscribable products
+ * are bought through the subscription cart instead.
+ */
+export async function addEntry(db: Db, site: Website, cartId: string | undefined, input: AddEntryInput): Promise<AddEntryResult> {
+  const product = await loadBuyableProduct(db, site.id, input.itemId);
+  if (product.isSubscribable) throw new AppError('VALIDATION_FAILED', 'This product is sold as a subscription.');
+  const variant = chooseVariant(product, input.sku);
+  return db.transaction(async (tx) => {
+    const locked = cartId ? await lockOpenCart(tx, site.id, cartId) : undefined;
+    const cart = locked ?? (await createCart(tx, site.id));
+    const entries = locked ? await listEntries(tx, site.id, cart.id) : [];
+    const same = entries.find((e) => e.variantId === variant.id && sameFields(e.additionalFields, input.additionalFields));
+    const newQuantity = (same?.quantity ?? 0) + input.quantity;
+    assertQuantityRules(site, product, newQuantity);
+    await assertStock(tx, site.id, product, variant, unitsInCart(entries, variant.id) + input.quantity);
+    if (same) {
+      await tx
+        .update(cartEntries)
+        .set({ quantity: newQuantity, purchasePriceCents: unitPriceCents(variant), updatedAt: new Date() })
+        .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, same.id)));
+      return { cartId: cart.id, entryId: same.id, newCart: !locked };
+    }
+    const [row] = await tx
+      .insert(cartEntries)
+      .values({
+        websiteId: site.id,
+        cartId: cart.id,
+        itemId: product.itemId,
+        variantId: variant.id,
+        sku: variant.sku,
+        quantity: input.quantity,
+        purchasePriceCents: unitPriceCents(variant),
+        additionalFields: input.additionalFields ?? null,
+      })
+      .returning({ id: cartEntries.id });
+    return { cartId: cart.id, entryId: row!.id, newCart: !locked };
+  });
+}
+
+async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, entryId: string) {
+  const cart = cartId ? await lockOpenCart(tx, site.id, cartId) : undefined;
+  if (!cart) throw notFound();
+  const entries = await listEntries(tx, site.id, cart.id);
+  const entry = entries.find((e) => e.id === entryId);
+  if (!entry) throw notFound();
+  return { cart, entries, entry };
+}
+
+/**
+ * Sets an entry's quantity (0 removes it), checking quantity rules and stock. Returns
+ * false when the entry was removed. An entry outside the visitor's cart is a 404.
+ */
+export async function changeEntryQuantity(
+  db: Db,
+  site: Website,
+  cartId: string | undefined,
+  entryId: string,
+  quantity: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { entries, entry } = await lockEntry(tx, site, cartId, entryId);
+    if (quantity === 0) {
+      await tx.delete(cartEntries).where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
+      return false;
+    }
+    const product = (await loadCatalogProducts(tx, site.id, [entry.itemId])).get(entry.itemId);
+    const variant = product?.variants.find((v) => v.id === entry.variantId);
+    if (!product || !variant) throw new AppError('VALIDATION_FAILED', AddToCartMessages.VARIANT_UNAVAILABLE);
+    assertQuantityRules(site, product, quantity);
+    if (quantity > entry.quantity) {
+      await assertStock(tx, site.id, product, variant, unitsInCart(entries, variant.id, entry.id) + quantity);
+    }
+    await tx
+      .update(cartEntries)
+      .set({ quantity, updatedAt: new Date() })
+      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
+    return true;
+  });
+}
+
+/** Removes an entry from the visitor's cart; 404 when it is not there. */
+export async function removeEntry(db: Db, site: Website, cartId: string | undefined, entryId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { entry } = await lockEntry(tx, site, cartId, entryId);
+    await tx.delete(cartEntries).where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
+  });
+}
+
+/**
+ * Replaces an entry's additional-field answers. `itemId` must be the entry's item (else 404)
+ * and `sku`, when given, its variant's sku.
+ */
+export async function updateEntryAdditionalFields(
+  db: Db,
+  site: Website,
+  cartId: string | undefined,
+  entryId: string,
+  input: { itemId: string; sku: string | null; additionalFields: unknown },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { entry } = await lockEntry(tx, site, cartId, entryId);
+    if (entry.itemId !== input.itemId) throw notFound();
+    if (input.sku !== null && entry.sku !== input.sku) throw new AppError('VALIDATION_FAILED', AddToCartMessages.VARIANT_UNAVAILABLE);
+    await tx
+      .update(cartEntries)
+      .set({ additionalFields: input.additionalFields ?? null, updatedAt: new Date() })
+      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
+  });
+}

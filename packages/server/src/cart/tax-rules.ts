@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { taxRules } from '../db/schema.js';
+import type { DbOrTx } from '../db/types.js';
+import type { Website } from '../sites/website.js';
+import type { ShippingLocation } from './shipping-location.js';
+
+/** A tax rate; `country` '' applies everywhere, `region` '' to the whole country. */
+export interface TaxRule {
+  id: string;
+  name: string;
+  country: string;
+  region: string;
+  /** Rate in hundredths of a percent (825 = 8.25 %). */
+  rateBasisPoints: number;
+  appliesToShipping: boolean;
+}
+
+/** Id of the rule made from `settings.commerce.taxRatePercent` when the site has no rows. */
+export const DEFAULT_TAX_RULE_ID = 'store-rate';
+
+/** The site's tax rules: its `tax_rules` rows, or one store-wide rule from `taxRatePercent`. */
+export async function loadTaxRules(db: DbOrTx, site: Website): Promise<TaxRule[]> {
+  return taxRulesFromRows(await db.select().from(taxRules).where(eq(taxRules.websiteId, site.id)), site);
+}
+
+/** {@link loadTaxRules} over rows already read, with the site's store-wide fallback rule. */
+export function taxRulesFromRows(rows: readonly (typeof taxRules.$inferSelect)[], site: Website): TaxRule[] {
+  if (rows.length > 0) {
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      country: r.country.toUpperCase(),
+      region: r.region.toUpperCase(),
+      rateBasisPoints: r.rateBasisPoints,
+      appliesToShipping: r.appliesToShipping,
+    }));
+  }
+  const percent = site.settings.commerce.taxRatePercent;
+  if (typeof percent === 'number' && Number.isFinite(percent) && percent > 0 && percent <= 100) {
+    return [{ id: DEFAULT_TAX_RULE_ID, name: 'Tax', country: '', region: '', rateBasisPoints: Math.round(percent * 100), appliesToShipping: false }];
+  }
+  return [];
+}
+
+/**
+ * Rules that apply at a location: rules without a country always; country rules when the
+ * country matches; region rules when country and region match. Without a location only the
+ * country-less rules apply.
+ */
+export function applicableTaxRules(rules: readonly TaxRule[], location: ShippingLocation | null): TaxRule[] {
+  return rules.filter((r) => {
+    if (r.country === '') return true;
+    if (!location || r.country !== location.country) return false;
+    return r.region === '' || r.region === location.region;
+  });
+}
+
+/** Tax of one rule on an amount, rounded half up to a whole minor unit. */
+export function taxOn(amountCents: number, rateBasisPoints: number): number {
+  if (amountCents <= 0) return 0;
+  return Math.floor((amountCents * rateBasisPoints + 5000) / 10000);
+}

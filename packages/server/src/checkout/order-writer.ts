@@ -1,0 +1,113 @@
+import { formatMoney, money, ProductType, subscriptionPriceText, type SubscriptionPlan } from '@emporium/commerce';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PricedCart } from '../cart/cart-pricing.js';
+import { carts, orderCheckoutDetails, orderItems, orders, outbox } from '../db/schema.js';
+import type { DbOrTx } from '../db/types.js';
+import type { Website } from '../sites/website.js';
+import type { CheckoutInput } from './checkout-input.js';
+import { issueGiftCards } from './gift-cards.js';
+
+/** Hands out the next order number of a site (starting after any existing orders). */
+export async function nextOrderNumber(db: DbOrTx, websiteId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    INSERT INTO order_counters (website_id, last_number)
+    SELECT ${websiteId}, coalesce(max(order_number), 0) + 1 FROM orders WHERE website_id = ${websiteId}
+    ON CONFLICT (website_id) DO UPDATE SET last_number = order_counters.last_number + 1
+    RETURNING last_number`)) as unknown as { rows: Array<{ last_number: number | string }> };
+  return Number(result.rows[0]!.last_number);
+}
+
+/** Everything the order row and its details record. */
+export interface OrderRecord {
+  orderId: string;
+  site: Website;
+  priced: PricedCart;
+  input: CheckoutInput;
+  testMode: boolean;
+  giftCard: { id: string; code: string; amountCents: number } | null;
+  payment: Record<string, unknown>;
+  /** The plan when the cart was a subscription cart. */
+  subscription?: SubscriptionPlan | null;
+  /** Secret of the order's status page link. */
+  statusToken: string;
+}
+
+function confirmationText(record: OrderRecord, orderNumber: number, cards: Array<{ code: string; amountCents: number }>): string {
+  const { priced, site } = record;
+  const locale = site.settings.locale;
+  const lines = priced.lines.map((l) => `${l.entry.quantity} x ${l.product.title} (${l.variant.sku})`);
+  const total = formatMoney(money(priced.grandTotalCents, priced.currency), locale);
+  const giftLines = cards.map((c) => `Gift card ${c.code}: ${formatMoney(money(c.amountCents, priced.currency), locale)}`);
+  const plan = record.subscription ? [`Subscription: ${subscriptionPriceText(money(priced.grandTotalCents, priced.currency), record.subscription, locale)}`] : [];
+  return [`Thank you for your order #${orderNumber} at ${site.title}.`, '', ...lines, '', `Total: ${total}`, ...plan, ...(giftLines.length ? ['', ...giftLines] : [])].join('\n');
+}
+
+/**
+ * Writes a placed order inside the checkout transaction: order number, order row (paid), its
+ * lines, checkout details, gift cards bought, the confirmation mail in the outbox, and marks
+ * the cart purchased. Stock, coupons and the gift card payment are taken by the caller first.
+ */
+export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<number> {
+  const { site, priced, input, orderId } = record;
+  const orderNumber = await nextOrderNumber(tx, site.id);
+  await tx.insert(orders).values({
+    id: orderId,
+    websiteId: site.id,
+    orderNumber,
+    purchasedCartId: priced.cart!.id,
+    testMode: record.testMode,
+    status: 'PAID',
+    customerEmail: input.email,
+    shippingAddress: priced.requiresShipping && input.shippingAddress ? { ...input.shippingAddress } : null,
+    billingAddress: input.billingAddress ? { ...input.billingAddress } : null,
+    currency: priced.currency,
+    subtotalCents: priced.subtotalCents,
+    taxCents: priced.taxCents,
+    shippingCents: priced.shippingCostCents,
+    discountCents: priced.discountCents,
+    grandTotalCents: priced.grandTotalCents,
+    subscription: record.subscription ? { billingPeriod: { ...record.subscription.billingPeriod }, numBillingCycles: record.subscription.numBillingCycles } : null,
+    statusToken: record.statusToken,
+  });
+  await tx.insert(orderItems).values(
+    priced.lines.map((l) => ({
+      websiteId: site.id,
+      orderId,
+      itemId: l.entry.itemId,
+      variantId: l.variant.id,
+      sku: l.variant.sku,
+      productName: l.product.title,
+      quantity: l.entry.quantity,
+      unitPriceCents: l.unitPriceCents,
+      additionalFields: l.entry.additionalFields ?? null,
+    })),
+  );
+  await tx.insert(orderCheckoutDetails).values({
+    websiteId: site.id,
+    orderId,
+    coupons: priced.couponResult.valid,
+    shippingOption: priced.selectedShippingOption
+      ? { id: priced.selectedShippingOption.id, name: priced.selectedShippingOption.name, costCents: priced.shippingCostCents }
+      : null,
+    taxLines: priced.taxLines,
+    giftCardCode: record.giftCard?.code ?? null,
+    giftCardCents: record.giftCard?.amountCents ?? 0,
+    payment: record.payment,
+  });
+  const giftCardAmounts = priced.lines
+    .filter((l) => l.product.productType === ProductType.GIFT_CARD)
+    .flatMap((l) => Array.from({ length: l.entry.quantity }, () => l.unitPriceCents));
+  const cards = await issueGiftCards(tx, site.id, orderId, priced.currency, giftCardAmounts);
+  await tx.insert(outbox).values({
+    websiteId: site.id,
+    kind: 'order-confirmation',
+    toAddress: input.email,
+    subject: `Your order #${orderNumber} from ${site.title}`,
+    textBody: confirmationText(record, orderNumber, cards),
+  });
+  await tx
+    .update(carts)
+    .set({ isPurchased: true, orderId, updatedAt: sql`now()` })
+    .where(and(eq(carts.websiteId, site.id), eq(carts.id, priced.cart!.id)));
+  return orderNumber;
+}

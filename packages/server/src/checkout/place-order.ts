@@ -1,0 +1,206 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AddToCartMessages, isStockedType, money, type SubscriptionPlan } from '@emporium/commerce';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { priceCart, type PricedCart } from '../cart/cart-pricing.js';
+import { findCart, listEntries, lockOpenCart, updateCart } from '../cart/cart-store.js';
+import { loadPricedCart } from '../cart/cart-view.js';
+import { useCoupon } from '../cart/coupons.js';
+import { orders } from '../db/schema.js';
+import { takeStock } from '../db/stock.js';
+import type { Db, DbOrTx } from '../db/types.js';
+import { AppError } from '../http/errors.js';
+import { loadOrderForPage, type OrderJson } from '../orders/order-json.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { Website } from '../sites/website.js';
+import type { CheckoutInput } from './checkout-input.js';
+import { assertCheckoutAllowed, cartEmptyError } from './checkout-rules.js';
+import { debitGiftCard, findGiftCard } from './gift-cards.js';
+import { claimKey, findStoredResponse, IDEMPOTENCY_MISMATCH, storeResponse } from './idempotency.js';
+import { writeOrder } from './order-writer.js';
+
+/** Message when the cart changed between pricing and placing the order. */
+export const CART_CHANGED_MESSAGE = 'Your cart changed while you were checking out. Please review it and try again.';
+/** Message for a gift card code this site does not know (or with nothing left). */
+export const GIFT_CARD_INVALID_MESSAGE = 'This gift card code is not valid.';
+/** Message when a coupon ran out between pricing and placing the order. */
+export const COUPON_USED_UP_MESSAGE = 'This coupon is no longer available.';
+
+/** What checkout needs besides the database. */
+export interface CheckoutDeps {
+  db: Db;
+  providers: ReadonlyMap<string, PaymentProvider>;
+  log: FastifyBaseLogger;
+}
+
+/** The checkout response body. */
+export interface CheckoutResponse {
+  order: OrderJson;
+  confirmationUrl: string;
+  /** Unguessable link of the order status page (page type 211). */
+  statusUrl: string;
+}
+
+/** What an order records besides the cart: the plan of a subscription cart. */
+export interface OrderOptions {
+  subscription?: SubscriptionPlan;
+}
+
+/** Result of {@link placeOrder}; `replayed` when an earlier response was returned for the key. */
+export interface PlaceOrderResult {
+  body: CheckoutResponse;
+  replayed: boolean;
+}
+
+class KeyTaken extends Error {}
+
+/** Path of the order-confirmed page (page type 202). */
+export function confirmationPath(orderId: string): string {
+  return `/checkout/order-confirmed/${orderId}`;
+}
+
+/** Path of the order status page (page type 211): the order id and its secret token. */
+export function orderStatusPath(orderId: string, statusToken: string): string {
+  return `/checkout/order-status/${orderId}?token=${encodeURIComponent(statusToken)}`;
+}
+
+async function applyInputToCart(db: DbOrTx, site: Website, cartId: string, input: CheckoutInput): Promise<void> {
+  await updateCart(db, site.id, cartId, {
+    ...(input.couponCodes ? { coupons: input.couponCodes } : {}),
+    ...(input.shippingAddress
+      ? { shippingLocation: { country: input.shippingAddress.country, region: input.shippingAddress.region, postalCode: input.shippingAddress.postalCode } }
+      : {}),
+    ...(input.shippingOptionId ? { selectedShippingOption: { id: input.shippingOptionId } } : {}),
+  });
+}
+
+function stockNeeds(priced: PricedCart): Array<[string, number]> {
+  const byVariant = new Map<string, number>();
+  for (const line of priced.lines) {
+    if (!isStockedType(line.product.productType)) continue;
+    byVariant.set(line.variant.id, (byVariant.get(line.variant.id) ?? 0) + line.entry.quantity);
+  }
+  return [...byVariant.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function samePricing(a: PricedCart, b: PricedCart): boolean {
+  const key = (p: PricedCart) =>
+    JSON.stringify([p.grandTotalCents, p.lines.map((l) => [l.entry.id, l.entry.quantity, l.unitPriceCents]), p.unavailable.length]);
+  return key(a) === key(b);
+}
+
+async function replay(db: Db, siteId: string, scope: string, key: string, hash: string): Promise<PlaceOrderResult | undefined> {
+  const stored = await findStoredResponse(db, siteId, scope, key);
+  if (!stored) return undefined;
+  if (stored.requestHash !== hash) throw new AppError('UNPROCESSABLE', IDEMPOTENCY_MISMATCH);
+  if (stored.body === null || stored.body === undefined) throw new AppError('CONFLICT', 'A checkout with this Idempotency-Key is still in progress.');
+  return { body: stored.body as CheckoutResponse, replayed: true };
+}
+
+/**
+ * Places an order for the visitor's cart in test or live mode: prices the cart, checks the
+ * rules, authorizes payment, then in ONE transaction claims the idempotency key, locks the
+ * cart, re-prices it, takes stock with guarded decrements (never below zero), counts coupon
+ * uses, debits the gift card, writes the order and marks the cart purchased. The payment is
+ * captured after commit and voided on any failure. The same `idempotencyKey` for the same
+ * cart returns the first response without charging or taking stock again. A subscription
+ * cart's order records its plan (`options.subscription`).
+ */
+export async function placeOrder(
+  deps: CheckoutDeps,
+  site: Website,
+  cartId: string | undefined,
+  input: CheckoutInput,
+  idempotency: { key: string; hash: string } | undefined,
+  now: Date = new Date(),
+  options: OrderOptions = {},
+): Promise<PlaceOrderResult> {
+  const { db } = deps;
+  if (!cartId) throw cartEmptyError();
+  const scope = `checkout:${cartId}`;
+  if (idempotency) {
+    const earlier = await replay(db, site.id, scope, idempotency.key, idempotency.hash);
+    if (earlier) return earlier;
+  }
+  // A concurrent duplicate may have placed the order since the replay check: its purchased
+  // cart then reads as empty, so the stored response is looked up again before refusing.
+  const emptyOrReplay = async (): Promise<PlaceOrderResult> => {
+    const earlier = idempotency ? await replay(db, site.id, scope, idempotency.key, idempotency.hash) : undefined;
+    if (earlier) return earlier;
+    throw cartEmptyError();
+  };
+  if (!(await findCart(db, site.id, cartId))) return emptyOrReplay();
+  await applyInputToCart(db, site, cartId, input);
+  const priced = await loadPricedCart(db, site, cartId, now);
+  if (priced.lines.length === 0 && priced.unavailable.length === 0) return emptyOrReplay();
+  assertCheckoutAllowed(site, priced, input);
+
+  let giftCard: { id: string; code: string; amountCents: number } | null = null;
+  if (input.giftCardCode) {
+    const card = await findGiftCard(db, site.id, input.giftCardCode);
+    if (!card || card.balanceCents <= 0 || card.currency !== priced.currency) throw new AppError('VALIDATION_FAILED', GIFT_CARD_INVALID_MESSAGE);
+    giftCard = { id: card.id, code: card.code, amountCents: Math.min(card.balanceCents, priced.grandTotalCents) };
+  }
+  const amountDue = priced.grandTotalCents - (giftCard?.amountCents ?? 0);
+  const orderId = randomUUID().replace(/-/g, '');
+  const statusToken = randomBytes(24).toString('base64url');
+  let provider: PaymentProvider | undefined;
+  let authorizationId: string | undefined;
+  let payment: Record<string, unknown> = { amount: money(amountDue, priced.currency) };
+  if (amountDue > 0) {
+    if (!input.payment) throw new AppError('VALIDATION_FAILED', 'Payment details are required.');
+    provider = deps.providers.get(input.payment.provider);
+    if (!provider) throw new AppError('VALIDATION_FAILED', `Payment provider '${input.payment.provider}' is not available.`);
+    if (provider.testMode && site.settings.commerce.testMode === false) {
+      throw new AppError('VALIDATION_FAILED', 'Test payments are not accepted by this store.');
+    }
+    const auth = await provider.authorize({ amount: money(amountDue, priced.currency), details: input.payment.details, orderId });
+    if (!auth.ok) throw new AppError('UNPROCESSABLE', auth.message);
+    authorizationId = auth.authorizationId;
+    payment = { ...payment, ...auth.summary, authorizationId };
+  }
+  const testMode = provider ? provider.testMode : site.settings.commerce.testMode !== false;
+
+  let body: CheckoutResponse;
+  try {
+    body = await db.transaction(async (tx) => {
+      if (idempotency && !(await claimKey(tx, site.id, scope, idempotency.key, idempotency.hash))) throw new KeyTaken();
+      const cart = await lockOpenCart(tx, site.id, cartId);
+      if (!cart) throw cartEmptyError();
+      const fresh = await priceCart(tx, site, cart, await listEntries(tx, site.id, cartId), now);
+      if (!samePricing(priced, fresh)) throw new AppError('CONFLICT', CART_CHANGED_MESSAGE);
+      for (const [variantId, quantity] of stockNeeds(fresh)) {
+        if (!(await takeStock(tx, site.id, variantId, quantity))) throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
+      }
+      for (const couponId of [...fresh.couponResult.couponIds].sort()) {
+        if (!(await useCoupon(tx, site.id, couponId))) throw new AppError('CONFLICT', COUPON_USED_UP_MESSAGE);
+      }
+      if (giftCard && !(await debitGiftCard(tx, site.id, giftCard.id, giftCard.amountCents))) {
+        throw new AppError('CONFLICT', GIFT_CARD_INVALID_MESSAGE);
+      }
+      await writeOrder(tx, { orderId, site, priced: fresh, input, testMode, giftCard, payment, subscription: options.subscription ?? null, statusToken });
+      const order = await loadOrderForPage(tx, site.id, orderId);
+      const response: CheckoutResponse = { order: order!, confirmationUrl: confirmationPath(orderId), statusUrl: orderStatusPath(orderId, statusToken) };
+      if (!idempotency) return response;
+      await storeResponse(tx, site.id, scope, idempotency.key, 200, response);
+      const stored = await findStoredResponse(tx, site.id, scope, idempotency.key);
+      return stored!.body as CheckoutResponse;
+    });
+  } catch (error) {
+    if (provider && authorizationId) await provider.void(authorizationId);
+    if (error instanceof KeyTaken && idempotency) {
+      const earlier = await replay(db, site.id, scope, idempotency.key, idempotency.hash);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+  if (provider && authorizationId) {
+    try {
+      await provider.capture(authorizationId);
+    } catch (error) {
+      deps.log.error({ err: error, orderId }, 'payment capture failed after the order was written');
+      await db.update(orders).set({ status: 'PAYMENT_FAILED' }).where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId)));
+    }
+  }
+  return { body, replayed: false };
+}

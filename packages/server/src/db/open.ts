@@ -1,0 +1,90 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { applyMigrations, type MigrationReport } from './migrate.js';
+import * as schema from './schema.js';
+import type { Db, Dialect } from './types.js';
+
+/** Where the database lives. `databaseUrl` (PostgreSQL) wins over `dataDir` (PGlite). */
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when set PGlite is not used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or `memory://` for a throw-away in-memory database. */
+  dataDir?: string;
+  /** An existing pg pool to use instead of `databaseUrl` (the caller keeps ownership). */
+  pool?: pg.Pool;
+  /** Apply pending migrations after opening (default true). */
+  migrate?: boolean;
+  /** Largest pool size for PostgreSQL (default 10). */
+  maxConnections?: number;
+  /** PGlite only: start from this data-directory dump (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob;
+}
+
+interface Handle {
+  dialect: Dialect;
+  close: () => Promise<void>;
+  migrations: MigrationReport | undefined;
+}
+
+const handles = new WeakMap<Db, Handle>();
+
+/** PostgreSQL types that should stay strings (int8 ids fit in a JS number for our use). */
+function makePool(connectionString: string, max: number): pg.Pool {
+  return new pg.Pool({ connectionString, max });
+}
+
+/**
+ * Opens the Emporium database and applies migrations: PostgreSQL when `databaseUrl` or
+ * `pool` is given, otherwise PGlite in `dataDir` (default `./data`), always with durable
+ * commits. Close with {@link closeDatabase}.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
+  let db: Db;
+  let handle: Handle;
+  if (options.pool || options.databaseUrl) {
+    const ownsPool = !options.pool;
+    const pool = options.pool ?? makePool(options.databaseUrl!, options.maxConnections ?? 10);
+    pool.on('error', () => {});
+    db = drizzlePg(pool, { schema }) as unknown as Db;
+    handle = { dialect: 'pg', close: async () => (ownsPool ? pool.end() : undefined), migrations: undefined };
+  } else {
+    const dataDir = options.dataDir ?? './data';
+    if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+    const client = await PGlite.create(dataDir, { relaxedDurability: false, loadDataDir: options.loadDataDir });
+    db = drizzlePglite(client, { schema }) as unknown as Db;
+    handle = { dialect: 'pglite', close: () => client.close(), migrations: undefined };
+  }
+  handles.set(db, handle);
+  if (options.migrate !== false) {
+    try {
+      handle.migrations = await applyMigrations(db);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return db;
+}
+
+/** Closes a database opened by {@link openDatabase}. Calling it twice is harmless. */
+export async function closeDatabase(db: Db): Promise<void> {
+  const handle = handles.get(db);
+  if (!handle) return;
+  handles.delete(db);
+  await handle.close();
+}
+
+/** The driver underneath a database opened by {@link openDatabase}. */
+export function dialectOf(db: Db): Dialect {
+  const handle = handles.get(db);
+  if (!handle) throw new Error('dialectOf: database was not opened by openDatabase or is closed');
+  return handle.dialect;
+}
+
+/** What the migrator did when the database was opened (undefined when `migrate: false`). */
+export function migrationsAppliedAtOpen(db: Db): MigrationReport | undefined {
+  return handles.get(db)?.migrations;
+}

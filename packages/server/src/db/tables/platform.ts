@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, websiteIdColumn } from './columns.js';
+import { websites } from './websites.js';
+
+/** Outgoing mail, written in the same transaction as the change that causes it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull().default(''),
+    htmlBody: text('html_body').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    check('outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
+  ],
+);
+
+/** A visitor account of one site (spec 6: site users). */
+export const siteUsers = pgTable(
+  'site_users',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    role: integer('role').notNull().default(14),
+    locale: text('locale'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('site_users_website_email_key').on(t.websiteId, sql`lower(${t.email})`),
+    unique('site_users_website_id_key').on(t.websiteId, t.id),
+  ],
+);
+
+/** A signed-in site-user session; `token_hash` is a hash of the session cookie value. */
+export const siteUserSessions = pgTable(
+  'site_user_sessions',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    siteUserId: text('site_user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    xsrfToken: text('xsrf_token').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'site_user_sessions_user_fk',
+      columns: [t.websiteId, t.siteUserId],
+      foreignColumns: [siteUsers.websiteId, siteUsers.id],
+    }).onDelete('cascade'),
+    uniqueIndex('site_user_sessions_token_key').on(t.tokenHash),
+  ],
+);
+
+/** Tracking, census, performance and JavaScript-error records (spec 7 Tracking). */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    name: text('name').notNull().default(''),
+    visitorId: text('visitor_id'),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tracking_events_website_idx').on(t.websiteId, t.source, t.createdAt)],
+);

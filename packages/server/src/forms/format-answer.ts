@@ -1,0 +1,37 @@
+import { likertLabel, type FormField } from '@emporium/forms';
+
+/** Spec 8: a missing form answer. */
+export const NO_ANSWER = 'N/A';
+
+/** One submitted answer as plain text (owner view, CSV, mails). */
+export function formatAnswer(field: FormField, value: unknown): string {
+  if (value === undefined || value === null) return NO_ANSWER;
+  if (field.type === 'likert' && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, string>);
+    if (entries.length === 0) return NO_ANSWER;
+    return entries
+      .map(([question, answer]) => {
+        let label = answer;
+        try {
+          label = likertLabel(answer);
+        } catch {
+          label = String(answer);
+        }
+        return `${question}: ${label}`;
+      })
+      .join('; ');
+  }
+  if (Array.isArray(value)) {
+    const parts = value.map(String);
+    if (field.type === 'phone') return parts.filter((p) => p !== '').join('-') || NO_ANSWER;
+    const joined = parts.filter((p) => p !== '').join(field.type === 'checkbox' ? ', ' : ' ');
+    return joined || NO_ANSWER;
+  }
+  const text = String(value);
+  return text === '' ? NO_ANSWER : text;
+}
+
+/** The column or line label of a field: its title, else a hidden field's key, else its id. */
+export function fieldLabel(field: FormField): string {
+  return field.title || (field.type === 'hidden' && field.key ? field.key : field.id);
+}

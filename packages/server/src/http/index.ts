@@ -1,0 +1,51 @@
+/** HTTP plumbing: errors, cookies, crumb (CSRF), security headers, rate limits, logging. */
+export {
+  AppError,
+  ERROR_STATUS,
+  GENERIC_ERROR_MESSAGE,
+  notFound,
+  validationFailed,
+  toErrorResponse,
+  sendError,
+  wantsJson,
+  renderErrorPage,
+  registerErrorHandling,
+  type ErrorCode,
+  type ErrorResponse,
+  type PageFallbacks,
+} from './errors.js';
+export { parseCookies, serializeCookie, setCookie, type CookieOptions } from './cookies.js';
+export {
+  CRUMB_COOKIE,
+  CRUMB_HEADER,
+  CRUMB_BODY_FIELD,
+  CRUMB_EXPIRED_MESSAGE,
+  CRUMB_NO_COOKIES_MESSAGE,
+  newCrumb,
+  isWellFormedCrumb,
+  crumbFailure,
+  registerCrumb,
+} from './crumb.js';
+export {
+  SITE_USER_INFO_COOKIE,
+  ANONYMOUS_SITE_USER,
+  parseSiteUserInfo,
+  formatSiteUserInfo,
+  writeSiteUserInfo,
+  clearSiteUserInfo,
+  type SiteUserInfo,
+} from './site-user-info.js';
+export { DEFAULT_CSP, SECURITY_HEADERS, mergeCsp, formatCsp, registerSecurityHeaders, type CspDirectives } from './security-headers.js';
+export {
+  RATE_LIMITED_MESSAGE,
+  MemoryRateLimitStore,
+  RedisRateLimitStore,
+  createRateLimitStore,
+  rateLimitHook,
+  type RateLimitStore,
+  type RateLimitRule,
+  type RateLimitKey,
+} from './rate-limit.js';
+export { escapeHtml } from './html.js';
+export { parseFormBody } from './body-parsers.js';
+import './request-context.js';

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { MemoryRateLimitStore, RATE_LIMITED_MESSAGE, RedisRateLimitStore, rateLimitHook, type RateLimitStore } from './rate-limit.js';
+
+describe('rate limit on a route (in-memory store)', () => {
+  let t: TestApp;
+  let now = 1_000_000;
+  const hosts: string[] = [];
+  beforeAll(async () => {
+    const store = new MemoryRateLimitStore();
+    t = await createTestApp({
+      rateLimitStore: store,
+      setup: (app) => {
+        app.get('/api/test/limited', { onRequest: rateLimitHook(store, { name: 'test', max: 3, windowMs: 10_000 }, () => now) }, async () => ({ ok: true }));
+        app.get('/api/test/per-site', { onRequest: app.emporium.rateLimit({ name: 'per-site', max: 2, windowMs: 60_000, key: 'site' }) }, async () => ({ ok: true }));
+      },
+    });
+    hosts.push(t.hostOf(await t.createSite({ identifier: 'rl-a', title: 'A' })));
+    hosts.push(t.hostOf(await t.createSite({ identifier: 'rl-b', title: 'B' })));
+  });
+  afterAll(() => t.close());
+
+  it('allows max requests per window, then answers 429 with Retry-After and the spec message', async () => {
+    const get = (host: string, ip = '10.0.0.1') => t.app.inject({ url: '/api/test/limited', headers: { host }, remoteAddress: ip });
+    now = 1_000_000 + 2_500;
+    for (let i = 0; i < 3; i += 1) expect((await get(hosts[0]!)).statusCode).toBe(200);
+    const refused = await get(hosts[0]!);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('8');
+    expect(refused.json()).toEqual({ error: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE });
+    expect((await get(hosts[0]!, '10.0.0.2')).statusCode).toBe(200);
+    expect((await get(hosts[1]!)).statusCode).toBe(200);
+    now = 1_010_000;
+    expect((await get(hosts[0]!)).statusCode).toBe(200);
+  });
+
+  it('can count per site whatever the client IP', async () => {
+    const get = (ip: string) => t.app.inject({ url: '/api/test/per-site', headers: { host: hosts[1]! }, remoteAddress: ip });
+    expect((await get('1.1.1.1')).statusCode).toBe(200);
+    expect((await get('2.2.2.2')).statusCode).toBe(200);
+    expect((await get('3.3.3.3')).statusCode).toBe(429);
+  });
+
+  it('lets requests through when the store fails', async () => {
+    const broken: RateLimitStore = { hit: async () => Promise.reject(new Error('down')), close: async () => {} };
+    const hook = rateLimitHook(broken, { name: 'x', max: 1, windowMs: 1000 });
+    const reply = { header: () => reply };
+    const request = { site: null, ip: '1.2.3.4', log: { warn: () => {} } };
+    await expect(hook(request as never, reply as never)).resolves.toBeUndefined();
+  });
+
+  it('refuses nonsensical rules', () => {
+    const store = new MemoryRateLimitStore();
+    expect(() => rateLimitHook(store, { name: 'x', max: 0, windowMs: 1000 })).toThrow(TypeError);
+    expect(() => rateLimitHook(store, { name: 'x', max: 1, windowMs: 0.5 })).toThrow(TypeError);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('Redis rate-limit store', () => {
+  it('shares counts between two store instances (two server processes) and expires them', async () => {
+    const prefix = `emporium:test:${process.pid}:${Date.now()}:`;
+    const a: RateLimitStore = new RedisRateLimitStore(process.env.REDIS_URL!, prefix);
+    const b: RateLimitStore = new RedisRateLimitStore(process.env.REDIS_URL!, prefix);
+    try {
+      expect(await a.hit('k', 300, 0)).toBe(1);
+      expect(await b.hit('k', 300, 0)).toBe(2);
+      expect(await a.hit('k', 300, 0)).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await b.hit('k', 300, 0)).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { AddToCartMessages } from '@emporium/commerce';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from './errors.js';
+
+/** Spec 8: the message shown for HTTP 429. */
+export const RATE_LIMITED_MESSAGE = AddToCartMessages.RATE_LIMITED;
+
+/** Counts hits per key in fixed windows. */
+export interface RateLimitStore {
+  /** Records one hit in the window that contains `now` and returns the window's count. */
+  hit(key: string, windowMs: number, now: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** In-process store: correct for one server process. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly counts = new Map<string, { count: number; expiresAt: number }>();
+  private lastSweep = 0;
+
+  async hit(key: string, windowMs: number, now: number): Promise<number> {
+    this.sweep(now);
+    const entry = this.counts.get(key);
+    if (entry && entry.expiresAt > now) {
+      entry.count += 1;
+      return entry.count;
+    }
+    this.counts.set(key, { count: 1, expiresAt: now + windowMs });
+    return 1;
+  }
+
+  private sweep(now: number): void {
+    if (now - this.lastSweep < 10_000) return;
+    this.lastSweep = now;
+    for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+  }
+
+  async close(): Promise<void> {
+    this.counts.clear();
+  }
+}
+
+const INCR_WITH_EXPIRY = `local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+
+/** Redis store: limits shared by every server process using the same Redis. */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+
+  constructor(url: string, private readonly prefix = 'emporium:rl:') {
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    this.redis.on('error', () => {});
+  }
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const count = await this.redis.eval(INCR_WITH_EXPIRY, 1, this.prefix + key, String(windowMs));
+    return Number(count);
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}
+
+/** Redis when a URL is given, in-memory otherwise. */
+export function createRateLimitStore(redisUrl: string | undefined): RateLimitStore {
+  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
+}
+
+/** What a limit counts: per site, per client IP within a site (default), or a custom key. */
+export type RateLimitKey = 'site' | 'site+ip' | ((request: FastifyRequest) => string);
+
+/** One limit rule, attached to a route. */
+export interface RateLimitRule {
+  /** Name of the limit (part of the key, so two rules never share counters). */
+  name: string;
+  /** Largest number of requests allowed per window. */
+  max: number;
+  /** Window length in milliseconds. */
+  windowMs: number;
+  key?: RateLimitKey;
+  /** Message of the 429 response (default: spec 8's 'Please try again in a few seconds.'). */
+  message?: string;
+}
+
+function keyFor(rule: RateLimitRule, request: FastifyRequest): string {
+  const site = request.site?.id ?? '-';
+  const key = rule.key ?? 'site+ip';
+  if (key === 'site') return site;
+  if (key === 'site+ip') return `${site}:${request.ip}`;
+  return `${site}:${key(request)}`;
+}
+
+/** Clock used by the limiter (replaceable in tests). */
+export type Clock = () => number;
+
+/**
+ * Makes an `onRequest`/`preHandler` hook enforcing a fixed-window limit. Over the limit it
+ * answers 429 with `Retry-After` (seconds until the window ends). If the store fails, the
+ * request is let through and a warning is logged.
+ */
+export function rateLimitHook(store: RateLimitStore, rule: RateLimitRule, clock: Clock = Date.now) {
+  if (!Number.isInteger(rule.max) || rule.max < 1) throw new TypeError(`Rate limit ${rule.name}: max must be a positive integer`);
+  if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1) throw new TypeError(`Rate limit ${rule.name}: windowMs must be a positive integer`);
+  return async function rateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const now = clock();
+    const window = Math.floor(now / rule.windowMs);
+    const key = `${rule.name}:${keyFor(rule, request)}:${window}`;
+    let count: number;
+    try {
+      count = await store.hit(key, rule.windowMs, now);
+    } catch (error) {
+      request.log.warn({ err: error, limit: rule.name }, 'rate limit store unavailable; request allowed');
+      return;
+    }
+    const resetAt = (window + 1) * rule.windowMs;
+    reply.header('ratelimit-limit', String(rule.max));
+    reply.header('ratelimit-remaining', String(Math.max(0, rule.max - count)));
+    if (count > rule.max) {
+      const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+      throw new AppError('RATE_LIMITED', rule.message ?? RATE_LIMITED_MESSAGE, {
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+  };
+}

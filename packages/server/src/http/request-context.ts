@@ -1,0 +1,25 @@
+import type { Website } from '../sites/website.js';
+import type { SiteUserInfo } from './site-user-info.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Cookies of the request (prototype-free map). */
+    cookies: Record<string, string>;
+    /** The website resolved from the Host header; null only on the root host. */
+    site: Website | null;
+    /** The request's crumb: the valid `crumb` cookie, or a new one issued with this response. */
+    crumb: string;
+    /** True when `crumb` was generated for this request (the cookie is set on HTML responses). */
+    crumbIsNew: boolean;
+    /** Per-response nonce allowed by the Content-Security-Policy for inline scripts. */
+    cspNonce: string;
+    /** Parsed `SiteUserInfo` cookie (a display hint, not proof of identity). */
+    siteUserInfo: SiteUserInfo;
+  }
+  interface FastifyContextConfig {
+    /** Set to false on a state-changing /api route that must work without a crumb (beacons). */
+    crumb?: boolean;
+  }
+}
+
+export {};

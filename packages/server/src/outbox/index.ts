@@ -1,0 +1,2 @@
+export { enqueueMails, claimDueMails, markSent, markAttemptFailed, listOutbox, outboxCounts, MAX_ATTEMPTS, CLAIM_TIMEOUT_SECONDS, type NewMail, type OutboxRow, type ClaimedMail } from './outbox-repository.js';
+export { OutboxSender, smtpTransport, type MailTransport, type OutboxSenderOptions } from './outbox-sender.js';

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { parseIllustrationName, renderIllustration } from './illustrations.js';
+import { THEME_ASSET_PREFIX, type CompiledTheme } from './theme-renderer.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ILLUSTRATION_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+
+/**
+ * Serves theme assets under `/static/theme/{name}.{hash}.{ext}` (immutable: the hash changes
+ * with the content) and generated illustrations under `/assets/illustrations/{motif}-{palette}.svg`.
+ */
+export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme): void {
+  app.get<{ Params: { file: string } }>(`${THEME_ASSET_PREFIX}:file`, async (request, reply) => {
+    const asset = theme.assetsByPublicName.get(request.params.file);
+    if (!asset) return reply.callNotFound();
+    const etag = `"${asset.hash}"`;
+    reply.header('cache-control', IMMUTABLE).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(asset.contentType).send(asset.body);
+  });
+
+  const svgCache = new Map<string, { body: string; etag: string }>();
+  app.get<{ Params: { file: string } }>('/assets/illustrations/:file', async (request, reply) => {
+    const name = parseIllustrationName(request.params.file);
+    if (!name) return reply.callNotFound();
+    let entry = svgCache.get(request.params.file);
+    if (!entry) {
+      const body = renderIllustration(name.motif, name.palette);
+      entry = { body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"` };
+      svgCache.set(request.params.file, entry);
+    }
+    reply.header('cache-control', ILLUSTRATION_CACHE).header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    return reply.type('image/svg+xml').send(entry.body);
+  });
+}

@@ -1,0 +1,136 @@
+import { absoluteUrl, buildPageMeta, renderPageMeta } from '../../seo/index.js';
+import { CollectionType, PageType, RecordType } from '../page-types.js';
+import { loadShippingOptions, loadTaxRules, shippingOptionsFromRows, taxRulesFromRows, type PricingSources } from '../../cart/index.js';
+import { cartContext, cartPillProps } from './cart-context.js';
+import { loadForms } from '../queries.js';
+import { formContext } from './form-context.js';
+import { COUNTRY_BY_CURRENCY, siteInstalmentContext } from '../../instalments/index.js';
+import { cartPageIslandProps, cartPillIslandProps, checkoutIslandProps, formBlockIslandProps, pageFieldsOf } from './island-props.js';
+import { navigationContext } from './navigation-context.js';
+import { popupIslandProps } from './popup-context.js';
+import { structuredHead } from './structured-head.js';
+import type { BuiltPage, PageRequest } from './page-request.js';
+import { headerFooterOf, websiteContext, websiteSettingsContext } from './website-context.js';
+
+/** True when the page's own blocks include a newsletter block (the footer then leaves its copy out). */
+function pageHasNewsletter(page: BuiltPage): boolean {
+  const blocks = (page.context.collection as { blocks?: { typeName?: string }[] } | undefined)?.blocks;
+  return Array.isArray(blocks) && blocks.some((b) => b.typeName === 'newsletter');
+}
+
+const OPEN_GRAPH_TYPES: Readonly<Record<number, 'article' | 'product'>> = { [RecordType.TEXT]: 'article', [RecordType.STORE_ITEM]: 'product' };
+
+/** The page's `<title>`, description, canonical link and Open Graph / Twitter tags (escaped HTML). */
+function headMeta(req: PageRequest, page: BuiltPage, description: unknown): string {
+  const item = page.context.item as { recordType?: number; assetUrl?: string; fullUrl?: string } | undefined;
+  const path = page.status === 200 ? (item?.fullUrl ?? req.path) : req.path;
+  const meta = renderPageMeta(
+    buildPageMeta({
+      title: page.title,
+      siteTitle: req.site.title,
+      description: typeof description === 'string' && description ? description : req.site.description,
+      canonicalUrl: absoluteUrl(req.origin, path),
+      ...(item?.assetUrl ? { image: absoluteUrl(req.origin, item.assetUrl) } : {}),
+      type: (item?.recordType !== undefined && OPEN_GRAPH_TYPES[item.recordType]) || 'website',
+      locale: req.site.settings.locale,
+    }),
+  );
+  const structured = structuredHead(req, page);
+  return structured ? `${meta}\n${structured}` : meta;
+}
+
+/** Site-wide render helpers the theme reads under `render`. */
+export interface RenderAssets {
+  css: string;
+  favicon: string;
+}
+
+/** The footer; its newsletter form is read only when the footer shows it (`withNewsletter`). */
+async function footerContext(req: PageRequest, page: BuiltPage, withNewsletter: boolean): Promise<Record<string, unknown>> {
+  const footer = { ...(headerFooterOf(req.site).footer ?? {}) };
+  const newsletter = footer.newsletter as Record<string, unknown> | undefined;
+  delete footer.newsletter;
+  if (withNewsletter && newsletter && typeof newsletter.formId === 'string') {
+    const formsById = req.siteData ? await req.siteData.forms([newsletter.formId]) : await loadForms(req.db, req.site.id, [newsletter.formId]);
+    const form = formsById.get(newsletter.formId);
+    if (form) {
+      const pageFields = pageFieldsOf(page.title, String((page.context.item as { id?: string } | undefined)?.id ?? ''), page.context.item ? 'i' : 'c', req.path);
+      footer.newsletter = { id: 'footer', ...newsletter, form: formContext(form), ...(req.islandsEnabled ? { islandProps: formBlockIslandProps(form, pageFields) } : {}) };
+    }
+  }
+  return footer;
+}
+
+/** Shipping options and tax rules from the request's site cache (read at once: pages never run in a transaction). */
+function pricingSources(req: PageRequest): PricingSources {
+  const data = req.siteData;
+  return {
+    shippingOptions: async () => (data ? shippingOptionsFromRows(await data.shippingOptionRows(), req.site) : loadShippingOptions(req.db, req.site)),
+    taxRules: async () => (data ? taxRulesFromRows(await data.taxRuleRows(), req.site) : loadTaxRules(req.db, req.site)),
+    concurrent: true,
+  };
+}
+
+/**
+ * Completes a page's context with what every page shares: `website`, `websiteSettings`,
+ * `navigation`, `footer`, `announcement`, `cart`, `showCart`, `pageType`, and the `render`
+ * helpers (page title, asset URLs, cart pill texts, island props, year). Island props are
+ * present only when the storefront bundle is built; the theme prints its own markup otherwise.
+ */
+export async function baseContext(
+  req: PageRequest,
+  page: BuiltPage,
+  assets: RenderAssets,
+): Promise<Record<string, unknown>> {
+  const { site } = req;
+  const currency = site.settings.currency;
+  const locked = page.pageType === PageType.LOCK_SCREEN;
+  const ownNewsletter = pageHasNewsletter(page);
+  const [cart, fullFooter, popupOverlay] = await Promise.all([
+    cartContext(req.db, site, req.cartId, req.collections, pricingSources(req)),
+    locked ? {} : footerContext(req, page, !ownNewsletter),
+    popupIslandProps(req, page),
+  ]);
+  const header = headerFooterOf(site).header ?? {};
+  const footer = locked ? {} : ownNewsletter ? { ...fullFooter, newsletter: undefined } : fullFooter;
+  const onCartPage = page.templateName === 'cart';
+  const pageRender = Object.fromEntries(
+    Object.entries((page.context.render as Record<string, unknown> | undefined) ?? {}).filter(([, v]) => v !== undefined),
+  );
+  const pill = cartPillProps(cart, currency, site.settings.locale);
+  const shopUrl = String(pageRender.shopUrl ?? '/');
+  const cartIslands: Record<string, unknown> = {};
+  if (req.islandsEnabled && page.pageType === PageType.SHOW_CART) {
+    const pay = siteInstalmentContext(site);
+    cartIslands.cartPage = cartPageIslandProps(cart, site, shopUrl, { afterPayAvailable: pay.afterPayAvailable, afterPayMin: pay.afterPayMin, afterPayMax: pay.afterPayMax });
+  }
+  if (req.islandsEnabled && page.pageType === PageType.CHECKOUT) {
+    cartIslands.checkout = checkoutIslandProps(cart, site, shopUrl, COUNTRY_BY_CURRENCY[currency] ?? 'US');
+  }
+  return {
+    website: websiteContext(site, req.baseUrl),
+    websiteSettings: websiteSettingsContext(site),
+    navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path),
+    footer,
+    ...(header.announcement ? { announcement: { text: header.announcement } } : {}),
+    showCart: req.collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled),
+    cart,
+    pageType: page.pageType,
+    ...page.context,
+    render: {
+      headMeta: headMeta(req, page, pageRender.description),
+      assets,
+      year: req.now.getUTCFullYear(),
+      cartPill: pill,
+      islandsEnabled: req.islandsEnabled,
+      scripts: '',
+      ...pageRender,
+      islands: {
+        ...(req.islandsEnabled && !onCartPage ? { cartPill: cartPillIslandProps(req.path, cart, site) } : {}),
+        ...cartIslands,
+        ...(popupOverlay ? { popupOverlay } : {}),
+        ...(pageRender.islands as object | undefined),
+      },
+    },
+  };
+}

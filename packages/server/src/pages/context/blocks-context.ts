@@ -1,0 +1,89 @@
+import type { Db } from '../../db/index.js';
+import { listItems, loadForms, type CollectionRow } from '../queries.js';
+import type { FormRow } from '../site-cache.js';
+import { collectionKind } from './collection-context.js';
+import { formContext } from './form-context.js';
+import { formBlockIslandProps } from './island-props.js';
+import { collectionUrl, itemContext } from './item-context.js';
+import { enrichProducts } from './product-items.js';
+
+/** Block kinds the default theme renders on a page. */
+export const BLOCK_KINDS = ['hero', 'html', 'summary', 'form', 'newsletter', 'quote', 'image'] as const;
+
+type StoredBlock = Record<string, unknown> & { typeName?: unknown };
+
+const SUMMARY_LIMIT_MAX = 12;
+
+/** Reads forms of the site by id (the site cache's, or straight from the database). */
+export type FormsLoader = (ids: readonly string[]) => Promise<Map<string, FormRow>>;
+
+async function summaryBlock(
+  db: Db,
+  websiteId: string,
+  block: StoredBlock,
+  source: CollectionRow,
+  currency: string,
+  now: Date,
+): Promise<{ fields: Record<string, unknown>; merchandising: Record<string, unknown> }> {
+  const kind = collectionKind(source);
+  const limit = Math.min(Math.max(1, Number(block.limit) || 3), SUMMARY_LIMIT_MAX);
+  const { rows } = await listItems(db, websiteId, source.id, { kind, limit, offset: 0, now, count: false });
+  const list = rows.map((r) => itemContext(r, source));
+  const merchandising = kind === 'products' ? (await enrichProducts(db, websiteId, list, currency)).merchandising : {};
+  return { fields: { collectionType: kind, items: list }, merchandising };
+}
+
+/**
+ * Resolves a page's stored blocks for the template: summary blocks get their collection's
+ * latest items (products with commerce content), form and newsletter blocks get their form.
+ * Unknown block kinds are dropped; `page` is the page-fields object sent with form
+ * submissions (null when islands are off: no island props). Summary blocks and forms are
+ * read at the same time. Returns the blocks and the merchandising context of any products shown.
+ */
+export async function resolveBlocks(
+  db: Db,
+  websiteId: string,
+  raw: unknown,
+  collections: readonly CollectionRow[],
+  currency: string,
+  now: Date,
+  page: Record<string, unknown> | null,
+  formsOf: FormsLoader = (ids) => loadForms(db, websiteId, ids),
+): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
+  const stored = (Array.isArray(raw) ? raw : []).filter(
+    (b): b is StoredBlock => !!b && typeof b === 'object' && (BLOCK_KINDS as readonly unknown[]).includes((b as StoredBlock).typeName),
+  );
+  const formIds = stored.map((b) => b.formId).filter((id): id is string => typeof id === 'string');
+  const sources = stored.map((block) => {
+    if (block.typeName !== 'summary') return undefined;
+    const source = collections.find((c) => c.id === block.collectionId || c.urlId === block.collectionUrlId);
+    return source && source.enabled ? source : null;
+  });
+  const [formsById, summaries] = await Promise.all([
+    formsOf(formIds),
+    Promise.all(stored.map((block, i) => (sources[i] ? summaryBlock(db, websiteId, block, sources[i], currency, now) : undefined))),
+  ]);
+  const merchandising: Record<string, unknown> = {};
+  const blocks: Record<string, unknown>[] = [];
+  for (const [index, block] of stored.entries()) {
+    const out: Record<string, unknown> = { id: `b${index + 1}`, ...block };
+    if (block.typeName === 'summary') {
+      const source = sources[index];
+      const summary = summaries[index];
+      if (!source || !summary) continue;
+      Object.assign(merchandising, summary.merchandising);
+      Object.assign(out, summary.fields);
+      out.linkUrl ??= collectionUrl(source);
+      out.linkText ??= `View all`;
+    }
+    if (block.typeName === 'form' || block.typeName === 'newsletter') {
+      const form = typeof block.formId === 'string' ? formsById.get(block.formId) : undefined;
+      if (!form) continue;
+      const ctx = formContext(form);
+      out.form = block.typeName === 'form' ? { ...ctx, title: block.title ?? '', description: block.description ?? '' } : ctx;
+      if (page) out.islandProps = formBlockIslandProps(form, page);
+    }
+    blocks.push(out);
+  }
+  return { blocks, merchandising };
+}

@@ -1,0 +1,38 @@
+import type { PageRoute } from '../page-route.js';
+import { collectionPage, itemPage } from './collection-pages.js';
+import { orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
+import type { BuiltPage, PageRequest } from './page-request.js';
+import { cartPage, checkoutPage, lockScreenPage, notFoundPage, orderConfirmedPage, searchPage } from './system-pages.js';
+
+/** Builds the page a route names for one website; unknown collections and items are not found. */
+export async function buildPage(req: PageRequest, route: PageRoute): Promise<BuiltPage> {
+  if (req.site.settings.lockScreen === true) return lockScreenPage();
+  switch (route.kind) {
+    case 'home': {
+      const home = req.collections.find((c) => c.isHomepage && c.enabled) ?? req.collections.find((c) => c.enabled);
+      return home ? collectionPage(req, home) : notFoundPage();
+    }
+    case 'collection': {
+      const row = req.collections.find((c) => c.urlId === route.collectionUrlId && c.enabled);
+      return row ? collectionPage(req, row) : notFoundPage();
+    }
+    case 'item': {
+      const row = req.collections.find((c) => c.urlId === route.collectionUrlId && c.enabled);
+      return row ? itemPage(req, row, route.itemUrlId) : notFoundPage();
+    }
+    case 'cart':
+      return cartPage(req);
+    case 'checkout':
+      return checkoutPage(req);
+    case 'order-confirmed':
+      return orderConfirmedPage(req, route.orderId);
+    case 'subscription-checkout':
+      return subscriptionCheckoutPage(req);
+    case 'order-status':
+      return orderStatusPage(req, route.orderId);
+    case 'search':
+      return searchPage(req);
+    case 'not-found':
+      return notFoundPage();
+  }
+}

@@ -1,0 +1,86 @@
+import { formatMoney, money, type SubscriptionPlan } from '@emporium/commerce';
+import { findSubscriptionCart } from '../../cart/subscription-cart.js';
+import { COUNTRY_BY_CURRENCY } from '../../instalments/index.js';
+import { findOrder } from '../queries.js';
+import { CollectionType, PageType } from '../page-types.js';
+import { cartContext } from './cart-context.js';
+import { collectionUrl } from './item-context.js';
+import { checkoutIslandProps } from './island-props.js';
+import type { BuiltPage, PageRequest } from './page-request.js';
+import { planContext } from './plan-context.js';
+import { contextMoney } from './product-context.js';
+import { notFoundPage } from './system-pages.js';
+
+function shopUrl(req: PageRequest): string {
+  const shop = req.collections.find((c) => c.type === CollectionType.PRODUCTS && c.enabled);
+  return shop ? collectionUrl(shop) : '/';
+}
+
+/**
+ * `/checkout/subscription?cartToken=…`, a page type 201 checkout for the one-entry subscription
+ * cart the token names (this site only; a purchased, unknown or malformed token is not found).
+ * The Checkout island gets the cart and the token and checks out through the subscription call.
+ */
+export async function subscriptionCheckoutPage(req: PageRequest): Promise<BuiltPage> {
+  const found = await findSubscriptionCart(req.db, req.site, req.query.cartToken);
+  if (!found) return notFoundPage();
+  const cart = await cartContext(req.db, req.site, found.cartId, req.collections);
+  if (!Array.isArray(cart.entries) || cart.entries.length === 0) return notFoundPage();
+  const currency = req.site.settings.currency;
+  const plan = planContext(found.plan, Number(cart.subtotalCents ?? 0), currency, req.site.settings.locale);
+  const shop = shopUrl(req);
+  const islands = req.islandsEnabled
+    ? {
+        checkout: {
+          ...checkoutIslandProps(cart, req.site, shop, COUNTRY_BY_CURRENCY[currency] ?? 'US'),
+          subscription: { cartToken: String(req.query.cartToken), planText: plan.priceText, cyclesText: plan.cyclesText },
+        },
+      }
+    : {};
+  return {
+    status: 200,
+    pageType: PageType.CHECKOUT,
+    templateName: 'checkout',
+    title: 'Subscription checkout',
+    context: { cart, subscription: plan, render: { shopUrl: shop, islands } },
+  };
+}
+
+/**
+ * `/checkout/order-status/{orderId}?token=…`, page type 211: the order's status, lines, totals
+ * and subscription plan, for whoever holds the link shown on the confirmation page. Another
+ * site's order or a wrong token is not found.
+ */
+export async function orderStatusPage(req: PageRequest, orderId: string): Promise<BuiltPage> {
+  const token = req.query.token;
+  if (typeof token !== 'string' || token.length < 16) return notFoundPage();
+  const found = await findOrder(req.db, req.site.id, orderId);
+  if (!found || !found.order.statusToken || found.order.statusToken !== token) return notFoundPage();
+  const { order, lines } = found;
+  const locale = req.site.settings.locale;
+  const plan = order.subscription as SubscriptionPlan | null;
+  const unitTotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  return {
+    status: 200,
+    pageType: PageType.ORDER_STATUS,
+    templateName: 'order-status',
+    title: `Order #${order.orderNumber}`,
+    context: {
+      order: {
+        id: order.id,
+        orderNumber: String(order.orderNumber),
+        status: order.status,
+        statusText: order.status === 'PAID' ? 'Paid' : order.status === 'PAYMENT_FAILED' ? 'Payment failed' : order.status,
+        placedOn: new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(order.createdAt),
+        testMode: order.testMode,
+        items: lines.map((l) => ({ sku: l.sku, productName: l.productName, quantity: l.quantity, unitPrice: contextMoney(l.unitPriceCents, order.currency) })),
+        subtotal: contextMoney(order.subtotalCents, order.currency),
+        shippingTotal: contextMoney(order.shippingCents, order.currency),
+        taxTotal: contextMoney(order.taxCents, order.currency),
+        grandTotal: contextMoney(order.grandTotalCents, order.currency),
+        grandTotalText: formatMoney(money(order.grandTotalCents, order.currency), locale),
+        ...(plan ? { subscription: planContext(plan, unitTotal, order.currency, locale) } : {}),
+      },
+    },
+  };
+}

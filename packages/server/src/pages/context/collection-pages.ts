@@ -1,0 +1,130 @@
+import { adjacentPosts, findItem, listItems, type CollectionRow } from '../queries.js';
+import { PageType } from '../page-types.js';
+import { resolveBlocks } from './blocks-context.js';
+import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
+import { itemContext, plainText } from './item-context.js';
+import { approvedComments, publicCommentCounts } from '../../comments/index.js';
+import { commentsIslandProps, galleryIslandProps, likeIslandProps, postLightboxProps, shareButtonOptionsOf, shareIslandProps, shareNetworksOf } from './content-island-props.js';
+import { pageFieldsOf, quickViewIslandProps } from './island-props.js';
+import type { BuiltPage, PageRequest } from './page-request.js';
+import { enrichProducts } from './product-items.js';
+import { productPageExtras } from './product-page.js';
+import { notFoundPage } from './system-pages.js';
+import { collectionUnlocked } from '../page-access.js';
+
+const MAX_PAGE = 10_000;
+
+function pageNumber(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d{1,5}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= MAX_PAGE ? n : null;
+}
+
+function accessPage(req: PageRequest, row: CollectionRow): BuiltPage | null {
+  const access = collectionSettings(row).access;
+  if (access === 'password' && !collectionUnlocked(req, row)) {
+    return { status: 401, pageType: PageType.PROTECTED, templateName: 'protected', title: row.title, context: { collection: collectionContext(row) } };
+  }
+  if (access === 'members') {
+    return { status: 403, pageType: PageType.ACCESS_DENIED, templateName: 'access-denied', title: row.title, context: { collection: collectionContext(row) } };
+  }
+  return null;
+}
+
+/** A page collection (page type 2): its blocks, resolved. */
+async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
+  const page = pageFieldsOf(row.title, row.id, 'c', req.path);
+  const settings = collectionSettings(row);
+  const { blocks, merchandising } = await resolveBlocks(req.db, req.site.id, settings.blocks, req.collections, req.site.settings.currency, req.now, req.islandsEnabled ? page : null, req.siteData?.forms);
+  const collection = { ...collectionContext(row), blocks };
+  return {
+    status: 200,
+    pageType: PageType.PAGE,
+    templateName: 'page',
+    title: row.isHomepage ? req.site.title : row.title,
+    context: { collection, productMerchandisingContext: merchandising },
+  };
+}
+
+/** `/` or `/{collectionUrlId}`: a page collection, or a paginated listing (page type 1). */
+export async function collectionPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
+  const denied = accessPage(req, row);
+  if (denied) return denied;
+  const kind = collectionKind(row);
+  if (kind === 'page') return contentPage(req, row);
+  const page = pageNumber(req.query.page);
+  if (page === null) return notFoundPage();
+  const tag = req.query.tag?.slice(0, 50) || undefined;
+  const category = req.query.category?.slice(0, 25) || undefined;
+  const pageSize = pageSizeOf(row);
+  const { rows, total } = await listItems(req.db, req.site.id, row.id, { kind, limit: pageSize, offset: (page - 1) * pageSize, tag, category, now: req.now });
+  if (page > 1 && rows.length === 0) return notFoundPage();
+  const counts = kind === 'blog' ? await publicCommentCounts(req.db, req.site.id, rows.map((r) => r.id)) : new Map<string, number>();
+  const items = rows.map((r) => itemContext(r, row, counts.get(r.id) ?? 0));
+  const merchandising = kind === 'products' ? (await enrichProducts(req.db, req.site.id, items, req.site.settings.currency)).merchandising : {};
+  for (const item of items) {
+    delete item.structuredContentExtra;
+    if (kind === 'products' && req.islandsEnabled) item.islandProps = quickViewIslandProps(item);
+  }
+  const collection = collectionContext(row);
+  const filter = tag ? { label: `tagged “${tag}”` } : category ? { label: `in “${category}”` } : undefined;
+  return {
+    status: 200,
+    pageType: PageType.MAIN_CONTENT,
+    templateName: `${kind}.list`,
+    title: row.title,
+    context: {
+      collection,
+      items,
+      pagination: paginationContext(String(collection.fullUrl), page, pageSize, total, { tag, category }),
+      productMerchandisingContext: merchandising,
+      render: {
+        category: category ?? '',
+        filter,
+        islands: kind === 'gallery' && req.islandsEnabled ? { gallery: galleryIslandProps(row.title, items, collectionSettings(row).gallery ?? {}) } : undefined,
+      },
+    },
+  };
+}
+
+/** `/{collectionUrlId}/{itemUrlId}`: an item page (page type 50), or not found. */
+export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: string): Promise<BuiltPage> {
+  const denied = accessPage(req, row);
+  if (denied) return denied;
+  const kind = collectionKind(row);
+  if (kind === 'page' || kind === 'gallery') return notFoundPage();
+  const found = await findItem(req.db, req.site.id, row.id, itemUrlId, req.now);
+  if (!found) return notFoundPage();
+  const item = itemContext(found, row);
+  const context: Record<string, unknown> = { collection: collectionContext(row), item };
+  const render: Record<string, unknown> = {};
+  if (kind === 'products') {
+    Object.assign(context, await productPageExtras(req, row, found, item));
+    Object.assign(render, context.render);
+    delete context.render;
+  } else {
+    delete item.structuredContentExtra;
+  }
+  if (kind === 'blog') {
+    const [{ newer, older }, comments] = await Promise.all([adjacentPosts(req.db, req.site.id, found, req.now), approvedComments(req.db, req.site.id, found.id)]);
+    render.adjacent = newer || older ? { newer: newer && itemContext(newer, row), older: older && itemContext(older, row) } : undefined;
+    item.comments = comments;
+    item.publicCommentCount = comments.length;
+    if (req.islandsEnabled) {
+      render.islands = {
+        comments: commentsIslandProps(req.site, { id: found.id, commentState: Number(item.commentState) }, comments, req.now),
+        ...(req.site.settings.simpleLikingEnabled ? { like: likeIslandProps(found.id, found.likeCount) } : {}),
+        share: shareIslandProps(
+          `${req.origin}${item.fullUrl}`,
+          found.title,
+          found.assetUrl ? `${req.origin}${found.assetUrl}` : undefined,
+          shareNetworksOf(shareButtonOptionsOf(req.site.settings as Record<string, unknown>)),
+        ),
+        lightbox: postLightboxProps(found.title, item.images),
+      };
+    }
+  }
+  render.description = found.excerpt ? plainText(found.excerpt).slice(0, 300) : undefined;
+  return { status: 200, pageType: PageType.ITEM, templateName: `${kind}.item`, title: found.title, context: { ...context, render } };
+}

@@ -1,0 +1,64 @@
+import type { forms } from '../../db/index.js';
+
+type FormRow = typeof forms.$inferSelect;
+
+const INPUT_TYPES: Readonly<Record<string, string>> = {
+  text: 'text',
+  email: 'email',
+  number: 'number',
+  website: 'url',
+  currency: 'text',
+  password: 'password',
+  twitter: 'text',
+  date: 'date',
+  time: 'time',
+  address: 'text',
+};
+
+const AUTOCOMPLETE: Readonly<Record<string, string>> = { email: 'email', website: 'url', address: 'street-address' };
+
+/** Likert answers of spec section 9, in display order. */
+export const LIKERT_SCALE = [
+  { value: '-2', label: 'Strongly Disagree' },
+  { value: '-1', label: 'Disagree' },
+  { value: '0', label: 'Neutral' },
+  { value: '1', label: 'Agree' },
+  { value: '2', label: 'Strongly Agree' },
+] as const;
+
+function fieldContext(raw: unknown): Record<string, unknown> | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const field = raw as Record<string, unknown>;
+  if (typeof field.id !== 'string' || typeof field.type !== 'string') return null;
+  const out: Record<string, unknown> = { ...field, inputType: Object.hasOwn(INPUT_TYPES, field.type) ? INPUT_TYPES[field.type] : 'text' };
+  const autocomplete = Object.hasOwn(AUTOCOMPLETE, field.type) ? AUTOCOMPLETE[field.type] : undefined;
+  if (autocomplete) out.autocomplete = autocomplete;
+  if (field.type === 'likert' && Array.isArray(field.options)) {
+    out.likertRows = field.options.map((question, i) => ({
+      question,
+      name: `${field.id}-${i}`,
+      choices: LIKERT_SCALE.map((c) => ({ ...c, id: `${field.id}-${i}-${c.value}` })),
+    }));
+  }
+  return out;
+}
+
+/**
+ * A form as the template context shows it (spec section 3, Forms), each field with the
+ * HTML input type and autocomplete hint the theme needs.
+ */
+export function formContext(row: FormRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    name: row.name,
+    fields: row.fields.map(fieldContext).filter((f) => f !== null),
+    submitLabel: row.submitLabel,
+    parsedSubmissionMessage: row.submissionMessage,
+    submissionHTML: row.submissionHtml,
+    successRedirect: row.successRedirect,
+    parsedDisclaimerMessage: row.disclaimerMessage,
+    captchaEnabled: row.captchaEnabled,
+    captchaTheme: row.captchaTheme,
+    captchaAlignment: row.captchaAlignment,
+  };
+}

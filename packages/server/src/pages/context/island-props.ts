@@ -1,0 +1,141 @@
+import type { forms, products, variants } from '../../db/index.js';
+import type { Website } from '../../sites/website.js';
+
+type FormRow = typeof forms.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+
+/** Props of the CartPill island: the figures known at render time. */
+export function cartPillIslandProps(path: string, cart: Record<string, unknown>, site: Website): Record<string, unknown> {
+  return {
+    path,
+    seed: { totalQuantity: Number(cart.totalQuantity ?? 0), subtotalCents: Number(cart.subtotalCents ?? 0), currency: site.settings.currency },
+    currency: site.settings.currency,
+    locale: site.settings.locale,
+  };
+}
+
+/** Where a form sits, sent with its submissions (spec section 3, page fields). */
+export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): Record<string, unknown> {
+  return { pageTitle: title, pageId: id, contentSource: source, pagePath: path, pagePermissionTypeValue: 1 };
+}
+
+/** Props of the FormBlock island: the form in the forms package's shape and the page fields. */
+export function formBlockIslandProps(row: FormRow, page: Record<string, unknown>): Record<string, unknown> {
+  return {
+    form: {
+      id: row.id,
+      name: row.name,
+      fields: row.fields,
+      submitLabel: row.submitLabel,
+      parsedSubmissionMessage: row.submissionMessage,
+      submissionHTML: row.submissionHtml,
+      successRedirect: row.successRedirect,
+      parsedDisclaimerMessage: row.disclaimerMessage,
+      captchaEnabled: row.captchaEnabled,
+    },
+    page,
+  };
+}
+
+function islandMoney(cents: number, currency: string): { value: number; currency: string } {
+  return { value: cents, currency };
+}
+
+/**
+ * Props of the ProductForm island: the product in the commerce package's shape (money in
+ * minor units), store settings, the additional-fields form and variant images. A product whose
+ * merchandising settings have `expressCheckout: true` sends a successful add straight to checkout.
+ */
+export function productFormIslandProps(
+  itemId: string,
+  product: ProductRow,
+  rows: readonly VariantRow[],
+  site: Website,
+  additionalFields: FormRow | undefined,
+  optionOrdering: readonly string[],
+): Record<string, unknown> {
+  const currency = site.settings.currency;
+  const first = rows[0];
+  return {
+    itemId,
+    locale: site.settings.locale,
+    storeSettings: { multipleQuantityAllowedForServices: site.settings.commerce.multipleQuantityAllowedForServices ?? true },
+    product: {
+      productType: product.productType,
+      variantOptionOrdering: optionOrdering,
+      isSubscribable: product.isSubscribable,
+      ...(product.subscriptionPlan ? { subscriptionPlan: product.subscriptionPlan } : {}),
+      useCustomAddButtonText: product.useCustomAddButtonText,
+      customAddButtonText: product.customAddButtonText,
+      ...(product.additionalFieldsFormId ? { additionalFieldsFormId: product.additionalFieldsFormId } : {}),
+      onSale: first?.onSale ?? false,
+      ...(first ? { priceMoney: islandMoney(first.priceCents, currency), salePriceMoney: islandMoney(first.salePriceCents, currency) } : {}),
+      variants: rows.map((v) => ({
+        id: v.id,
+        sku: v.sku,
+        attributes: v.attributes,
+        qtyInStock: v.qtyInStock,
+        unlimited: v.unlimited,
+        onSale: v.onSale,
+        priceMoney: islandMoney(v.priceCents, currency),
+        salePriceMoney: islandMoney(v.salePriceCents, currency),
+      })),
+    },
+    additionalFields: additionalFields?.fields ?? [],
+    ...(product.merchandising.expressCheckout === true ? { expressCheckout: true } : {}),
+  };
+}
+
+/** Props of the RestockSignup island for one sold-out variant. */
+export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): Record<string, unknown> {
+  const messages = (merchandising.restockNotificationMessages ?? {}) as Record<string, string>;
+  return {
+    productId,
+    variantId,
+    mailingListSignUpEnabled: merchandising.mailingListSignUpEnabled === true,
+    mailingListOptInByDefault: merchandising.mailingListOptInByDefault === true,
+    ...(messages.successText ? { successText: messages.successText } : {}),
+    ...(messages.CTAText ? { headline: messages.CTAText } : {}),
+  };
+}
+
+/** Props of the ProductQuickView island of a product card. */
+export function quickViewIslandProps(item: Record<string, unknown>): Record<string, unknown> {
+  return { url: String(item.fullUrl), title: String(item.title) };
+}
+
+/** Props of the CartPage island: the cart as rendered, the store's minimum and pay-later settings. */
+export function cartPageIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, instalments: Record<string, unknown>): Record<string, unknown> {
+  return {
+    cart,
+    currency: site.settings.currency,
+    locale: site.settings.locale,
+    minimumSubtotalCents: site.settings.commerce.checkoutMinimumCents ?? 0,
+    shopUrl,
+    instalments,
+  };
+}
+
+/** Props of the Checkout island. */
+export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): Record<string, unknown> {
+  return {
+    cart,
+    currency: site.settings.currency,
+    locale: site.settings.locale,
+    shopUrl,
+    defaultCountry,
+    testMode: site.settings.commerce.testMode === true,
+  };
+}
+
+/** Props of the InstallmentPill island for a product price. */
+export function instalmentIslandProps(productType: number, priceCents: number, site: Website, context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null }): Record<string, unknown> {
+  return {
+    productType,
+    priceCents,
+    currency: site.settings.currency,
+    locale: context.locale ?? site.settings.locale,
+    context: { afterPayAvailable: context.afterPayAvailable, afterPayMin: context.afterPayMin, afterPayMax: context.afterPayMax },
+  };
+}

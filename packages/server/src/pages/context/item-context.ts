@@ -1,0 +1,78 @@
+import { commentStateOf } from '../../comments/index.js';
+import type { items } from '../../db/index.js';
+import { RecordType } from '../page-types.js';
+
+type ItemRow = typeof items.$inferSelect;
+
+/** The collection facts an item's context needs. */
+export interface ItemCollectionRef {
+  id: string;
+  urlId: string;
+  title: string;
+  isHomepage: boolean;
+}
+
+/** `/{collectionUrlId}/{itemUrlId}`: the public URL of an item. */
+export function itemUrl(collection: ItemCollectionRef, item: Pick<ItemRow, 'urlId'>): string {
+  return `/${collection.urlId}/${item.urlId}`;
+}
+
+/** `/` for the home page, else `/{urlId}`. */
+export function collectionUrl(collection: Pick<ItemCollectionRef, 'urlId' | 'isHomepage'>): string {
+  return collection.isHomepage ? '/' : `/${collection.urlId}`;
+}
+
+const LIFTED_FIELDS = ['altText', 'startDate', 'endDate', 'location', 'images', 'externalLink', 'sourceUrl', 'mediaFocalPoint', 'originalSize'] as const;
+
+/**
+ * An item as the template context shows it (spec section 3, Content items): dates as epoch
+ * milliseconds, `fullUrl`, author, comment and like counts. Event and image fields kept in
+ * `structured_content` are lifted to the top level where the spec names them; product
+ * items get their commerce `structuredContent` from {@link productStructuredContent}.
+ */
+export function itemContext(item: ItemRow, collection: ItemCollectionRef, publicCommentCount = 0): Record<string, unknown> {
+  const extra = item.structuredContent;
+  const ctx: Record<string, unknown> = {
+    id: item.id,
+    collectionId: item.collectionId,
+    websiteId: item.websiteId,
+    recordType: item.recordType,
+    title: item.title,
+    urlId: item.urlId,
+    fullUrl: itemUrl(collection, item),
+    body: item.body,
+    excerpt: item.excerpt,
+    tags: item.tags,
+    categories: item.categories,
+    author: { displayName: item.authorName },
+    starred: item.starred,
+    addedOn: item.createdAt.getTime(),
+    publishOn: item.publishOn.getTime(),
+    updatedOn: item.updatedAt.getTime(),
+    likeCount: item.likeCount,
+    publicCommentCount,
+    commentState: commentStateOf(extra),
+  };
+  if (item.assetUrl) {
+    ctx.assetUrl = item.assetUrl;
+    ctx.mainImageId = `${item.id}-main`;
+    ctx.altText = item.title;
+  }
+  for (const key of LIFTED_FIELDS) if (extra[key] !== undefined) ctx[key] = extra[key];
+  if (item.recordType === RecordType.STORE_ITEM) {
+    if (!ctx.images && item.assetUrl) ctx.images = [{ assetUrl: item.assetUrl, altText: ctx.altText }];
+    ctx.structuredContentExtra = extra.details === undefined ? {} : { details: extra.details };
+  }
+  return ctx;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', mdash: '—', ndash: '–', hellip: '…' };
+
+/** Strips tags, decodes common entities and collapses white space: plain text for snippets. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#39|[a-z]+);/g, (m, name: string) => (Object.hasOwn(ENTITIES, name) ? ENTITIES[name]! : m))
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/index.js';
+import type { Website } from '../../sites/website.js';
+import type { PageType } from '../page-types.js';
+import type { CollectionRow } from '../queries.js';
+import type { SiteData } from '../site-cache.js';
+
+/** Everything the context builder needs to know about one page request. */
+export interface PageRequest {
+  readonly db: Db;
+  readonly site: Website;
+  /** URL path without the query string. */
+  readonly path: string;
+  /** Query-string values (first value of each name). */
+  readonly query: Readonly<Record<string, string | undefined>>;
+  /** `http://demo.localhost:3000`: scheme and host the visitor used. */
+  readonly baseUrl: string;
+  /** Origin of canonical URLs: the primary custom domain, else `baseUrl`. */
+  readonly origin: string;
+  readonly now: Date;
+  /** The visitor's cart, when the cart layer knows it. */
+  readonly cartId: string | undefined;
+  /** True when the storefront bundle is built: builders then add island props. */
+  readonly islandsEnabled: boolean;
+  /** The site's collections, loaded once per request. */
+  readonly collections: readonly CollectionRow[];
+  /** The site's cached site-wide data at this request's content version (absent on degraded pages). */
+  readonly siteData?: SiteData;
+  /** The visitor's cookies (password-access grants are read from them). */
+  readonly cookies?: Readonly<Record<string, string | undefined>>;
+  /** The visitor's anti-forgery crumb, printed into password forms. */
+  readonly crumb?: string;
+}
+
+/** A page ready to render: HTTP status, spec page type, theme template and context. */
+export interface BuiltPage {
+  readonly status: number;
+  readonly pageType: PageType;
+  readonly templateName: string;
+  /** Page title shown in the browser tab (before the site title is appended). */
+  readonly title: string;
+  /** The template context, without the site-wide parts added by {@link baseContext}. */
+  readonly context: Record<string, unknown>;
+}

@@ -1,0 +1,69 @@
+import { isSoldOut } from '@emporium/commerce';
+import { unitPriceCents } from '../../cart/index.js';
+import { productInstalments } from '../../instalments/index.js';
+import { aggregateRating, approvedReviews, reviewsEnabled, type PublicReview } from '../../reviews/index.js';
+import { listItems, type CollectionRow, type ItemRow } from '../queries.js';
+import { reviewsIslandProps, shareButtonOptionsOf, shareIslandProps, shareNetworksOf } from './content-island-props.js';
+import { instalmentIslandProps, productFormIslandProps, restockIslandProps } from './island-props.js';
+import { itemContext } from './item-context.js';
+import type { PageRequest } from './page-request.js';
+import { enrichProducts } from './product-items.js';
+import { asProductContent } from './product-context.js';
+
+const RELATED_COUNT = 4;
+const MAX_RATING = 5;
+
+/** A review as the theme's own markup shows it (stars as text). */
+function reviewContext(r: PublicReview): Record<string, unknown> {
+  const rating = Math.min(MAX_RATING, Math.max(1, Math.round(r.rating)));
+  return { ...r, author: r.authorName, stars: '★'.repeat(rating) + '☆'.repeat(MAX_RATING - rating) };
+}
+
+/**
+ * The product page's extra context: commerce `structuredContent` on the item, the
+ * `productMerchandisingContext`, related products, reviews (when the product's
+ * merchandising settings enable their display) and island props.
+ */
+export async function productPageExtras(
+  req: PageRequest,
+  row: CollectionRow,
+  found: ItemRow,
+  item: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const currency = req.site.settings.currency;
+  const { rows } = await listItems(req.db, req.site.id, row.id, { kind: 'products', limit: RELATED_COUNT + 1, offset: 0, now: req.now, count: false });
+  const related = rows.filter((r) => r.id !== found.id).slice(0, RELATED_COUNT).map((r) => itemContext(r, row));
+  const enriched = await enrichProducts(req.db, req.site.id, [item, ...related], currency);
+  const merch = (enriched.merchandising[found.id] ?? {}) as Record<string, unknown>;
+  const entry = enriched.products.get(found.id);
+  const showReviews = entry !== undefined && reviewsEnabled(entry.product.merchandising, req.site.settings);
+  const [reviews, rating] = showReviews
+    ? await Promise.all([approvedReviews(req.db, req.site.id, found.id), aggregateRating(req.db, req.site.id, found.id)])
+    : [[], null];
+  if (reviews.length) item.reviews = reviews.map(reviewContext);
+  if (rating) item.aggregateRating = rating;
+  const islands: Record<string, unknown> = {};
+  if (entry && req.islandsEnabled) {
+    const content = item.structuredContent as { variantOptionOrdering?: string[] } | undefined;
+    const form = entry.product.additionalFieldsFormId ? enriched.forms.get(entry.product.additionalFieldsFormId) : undefined;
+    islands.productForm = productFormIslandProps(found.id, entry.product, entry.variants, req.site, form, content?.variantOptionOrdering ?? []);
+    const views = merch.restockNotificationViews as { variantId: string }[] | undefined;
+    const soldOut = isSoldOut(asProductContent(entry.product, entry.variants));
+    if (views?.length && soldOut) islands.restock = restockIslandProps(found.id, views[0]!.variantId, merch);
+    const first = entry.variants[0];
+    const pay = first ? productInstalments(req.site, entry.product.productType, unitPriceCents(first)) : null;
+    if (pay?.show && !soldOut) islands.instalments = instalmentIslandProps(entry.product.productType, unitPriceCents(first!), req.site, pay.context);
+    if (showReviews && rating) islands.reviews = reviewsIslandProps(req.site, found.id, rating, reviews);
+    islands.share = shareIslandProps(
+      `${req.origin}${item.fullUrl}`,
+      found.title,
+      found.assetUrl ? `${req.origin}${found.assetUrl}` : undefined,
+      shareNetworksOf(shareButtonOptionsOf(req.site.settings as Record<string, unknown>)),
+    );
+  }
+  return {
+    productMerchandisingContext: enriched.merchandising,
+    related,
+    render: { reviewsEnabled: showReviews, islands },
+  };
+}

@@ -1,0 +1,128 @@
+import type { SubscriptionPlan } from '@emporium/commerce';
+import { orderStatusPath } from '../../checkout/place-order.js';
+import { PageType } from '../page-types.js';
+import { planContext } from './plan-context.js';
+import { findOrder, searchItems } from '../queries.js';
+import { CollectionType } from '../page-types.js';
+import { collectionUrl, itemContext, plainText } from './item-context.js';
+import type { BuiltPage, PageRequest } from './page-request.js';
+import { contextMoney } from './product-context.js';
+
+/** Longest search query honoured; longer ones are cut. */
+export const MAX_SEARCH_QUERY = 200;
+const SEARCH_LIMIT = 50;
+const SNIPPET_LENGTH = 180;
+
+/** Page type 100, HTTP 404. */
+export function notFoundPage(): BuiltPage {
+  return { status: 404, pageType: PageType.NOT_FOUND, templateName: 'not-found', title: 'Page not found', context: {} };
+}
+
+/** Page type 101, HTTP 500; `requestId` lets a visitor quote the failure. */
+export function errorPage(requestId: string): BuiltPage {
+  return { status: 500, pageType: PageType.ERROR, templateName: 'error', title: 'Something went wrong', context: { render: { requestId } } };
+}
+
+/** Page type 103, HTTP 403: the whole site is behind a password. */
+export function lockScreenPage(): BuiltPage {
+  return { status: 403, pageType: PageType.LOCK_SCREEN, templateName: 'lock-screen', title: 'Private site', context: {} };
+}
+
+function shopUrl(req: PageRequest): string {
+  const shop = req.collections.find((c) => c.type === CollectionType.PRODUCTS && c.enabled);
+  return shop ? collectionUrl(shop) : '/';
+}
+
+/** `/cart`, page type 200. The cart itself is added by the base context. */
+export function cartPage(req: PageRequest): BuiltPage {
+  return {
+    status: 200,
+    pageType: PageType.SHOW_CART,
+    templateName: 'cart',
+    title: 'Cart',
+    context: { render: { shopUrl: shopUrl(req) } },
+  };
+}
+
+/** `/checkout`, page type 201: the shell the checkout island mounts in. */
+export function checkoutPage(req: PageRequest): BuiltPage {
+  return {
+    status: 200,
+    pageType: PageType.CHECKOUT,
+    templateName: 'checkout',
+    title: 'Checkout',
+    context: { render: { shopUrl: shopUrl(req) } },
+  };
+}
+
+/** `/checkout/order-confirmed/{orderId}`, page type 202; an unknown order id is not found. */
+export async function orderConfirmedPage(req: PageRequest, orderId: string): Promise<BuiltPage> {
+  const found = await findOrder(req.db, req.site.id, orderId);
+  if (!found) return notFoundPage();
+  const { order, lines } = found;
+  return {
+    status: 200,
+    pageType: PageType.ORDER_CONFIRMED,
+    templateName: 'order-confirmed',
+    title: 'Order confirmed',
+    context: {
+      order: {
+        id: order.id,
+        orderNumber: String(order.orderNumber),
+        testMode: order.testMode,
+        websiteId: order.websiteId,
+        items: lines.map((l) => ({
+          sku: l.sku,
+          productName: l.productName,
+          quantity: l.quantity,
+          unitPrice: contextMoney(l.unitPriceCents, order.currency),
+        })),
+        subtotal: contextMoney(order.subtotalCents, order.currency),
+        shippingTotal: contextMoney(order.shippingCents, order.currency),
+        taxTotal: contextMoney(order.taxCents, order.currency),
+        grandTotal: contextMoney(order.grandTotalCents, order.currency),
+        ...(order.statusToken ? { statusUrl: orderStatusPath(order.id, order.statusToken) } : {}),
+        ...(order.subscription
+          ? { subscription: planContext(order.subscription as unknown as SubscriptionPlan, lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0), order.currency, req.site.settings.locale) }
+          : {}),
+      },
+    },
+  };
+}
+
+function snippet(text: string, query: string): string {
+  const plain = plainText(text);
+  const word = query.toLowerCase().split(/\s+/).find(Boolean) ?? '';
+  const at = word ? plain.toLowerCase().indexOf(word) : -1;
+  const start = at > 60 ? at - 60 : 0;
+  const cut = plain.slice(start, start + SNIPPET_LENGTH);
+  return `${start > 0 ? '…' : ''}${cut}${start + SNIPPET_LENGTH < plain.length ? '…' : ''}`;
+}
+
+/** The excerpt when it mentions the query's first word, else the body when that does, else the excerpt. */
+function snippetSource(excerpt: string, body: string, query: string): string {
+  const word = query.toLowerCase().split(/\s+/).find(Boolean) ?? '';
+  if (!excerpt || (!plainText(excerpt).toLowerCase().includes(word) && plainText(body).toLowerCase().includes(word))) return body;
+  return excerpt;
+}
+
+/** `/search?q=`, page type 102: items whose title, body or tags match. */
+export async function searchPage(req: PageRequest): Promise<BuiltPage> {
+  const query = (req.query.q ?? '').trim().slice(0, MAX_SEARCH_QUERY);
+  const byId = new Map(req.collections.filter((c) => c.enabled).map((c) => [c.id, c]));
+  const rows = query ? await searchItems(req.db, req.site.id, query, req.now, SEARCH_LIMIT) : [];
+  const items = rows.flatMap((row) => {
+    const collection = byId.get(row.collectionId);
+    if (!collection) return [];
+    const ctx = itemContext(row, collection);
+    delete ctx.structuredContentExtra;
+    return [{ ...ctx, collectionTitle: collection.title, snippet: snippet(snippetSource(row.excerpt, row.body, query), query) }];
+  });
+  return {
+    status: 200,
+    pageType: PageType.SEARCH,
+    templateName: 'search',
+    title: query ? `Search: ${query}` : 'Search',
+    context: { search: { query, count: items.length }, items },
+  };
+}

@@ -1,0 +1,57 @@
+import { shareButtonOptionsOf } from './content-island-props.js';
+import type { Website } from '../../sites/website.js';
+
+/** Header and footer settings (`settings.headerFooter`). */
+export interface HeaderFooter {
+  header?: { tagline?: string; logoImageUrl?: string; announcement?: string };
+  footer?: Record<string, unknown>;
+}
+
+/** Reads `settings.headerFooter`, ignoring anything that is not an object. */
+export function headerFooterOf(site: Website): HeaderFooter {
+  const hf = site.settings.headerFooter;
+  return hf && typeof hf === 'object' ? (hf as HeaderFooter) : {};
+}
+
+/** The `website` object of the context (spec section 3 and the reference corpus). */
+export function websiteContext(site: Website, baseUrl: string): Record<string, unknown> {
+  const header = headerFooterOf(site).header ?? {};
+  return {
+    id: site.id,
+    identifier: site.identifier,
+    siteTitle: site.title,
+    siteDescription: site.description,
+    siteTagLine: header.tagline ?? '',
+    logoImageUrl: header.logoImageUrl ?? '',
+    language: site.settings.locale,
+    timeZone: site.settings.timeZone,
+    baseUrl,
+    authenticUrl: baseUrl,
+    internalUrl: baseUrl,
+    siteStatus: { value: site.siteStatus },
+    useCLDRMoneyFormat: site.settings.useCLDRMoneyFormat ?? true,
+    captchaSettings: { siteKey: site.settings.captchaSiteKey ?? '' },
+    shareButtonOptions: shareButtonOptionsOf(site.settings as Record<string, unknown>),
+  };
+}
+
+/** The `websiteSettings` object of the context, including `storeSettings`. */
+export function websiteSettingsContext(site: Website): Record<string, unknown> {
+  const { settings } = site;
+  const commerce = settings.commerce;
+  return {
+    websiteId: site.id,
+    commentsEnabled: settings.commentsEnabled ?? false,
+    disqusShortname: '',
+    simpleLikingEnabled: settings.simpleLikingEnabled ?? false,
+    useCLDRMoneyFormat: settings.useCLDRMoneyFormat ?? true,
+    storeSettings: {
+      defaultCurrency: settings.currency,
+      selectedCurrency: settings.currency,
+      businessName: commerce.storeName ?? site.title,
+      multipleQuantityAllowedForServices: commerce.multipleQuantityAllowedForServices ?? true,
+      checkoutMinimumCents: commerce.checkoutMinimumCents ?? 0,
+      isLive: !(commerce.testMode ?? false),
+    },
+  };
+}

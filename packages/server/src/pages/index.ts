@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Engine } from '@emporium/template';
+import { loadDefaultTheme, type Theme } from '@emporium/theme-default';
+import type { AppDeps } from '../app.js';
+import { registerAssetRoutes } from './asset-routes.js';
+import { errorPage, notFoundPage } from './context/system-pages.js';
+import { loadIslandAssets, registerIslandAssetRoute, type IslandAssets } from './island-assets.js';
+import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page-handler.js';
+import { createTemplateEngine } from './template-engine.js';
+import { compileTheme } from './theme-renderer.js';
+
+export { matchPageRoute, type PageRoute } from './page-route.js';
+export { PageType } from './page-types.js';
+export { illustrationUrl } from './illustrations.js';
+export { loadIslandAssets, staticIslandAssets, type IslandAssets } from './island-assets.js';
+
+/** Options of {@link registerPages}; every one has a default. */
+export interface PagesOptions {
+  /** Template engine; default: built-in plugins, the `island` formatter and CLDR data. */
+  engine?: Engine;
+  /** Theme to render with; default: the default theme. */
+  theme?: Theme;
+  /** The visitor's cart id (default: the cart module's cart cookie). */
+  cartIdOf?: (request: FastifyRequest) => string | undefined;
+  /** HTML placed before `</body>`; default: the storefront bundle's tags. Must be trusted markup. */
+  scriptTags?: (request: FastifyRequest) => string;
+  /** Storefront bundle; default: read from the storefront's build (islands off when not built). */
+  islands?: IslandAssets;
+}
+
+/**
+ * Registers the storefront pages (spec section 2) on an app whose requests carry the
+ * resolved website at `request.site`: `/`, `/{collection}`, `/{collection}/{item}`, `/cart`,
+ * `/checkout`, `/checkout/order-confirmed/{orderId}`, `/search`, the not-found page for any
+ * other GET, theme assets, generated illustrations and the storefront bundle. Theme templates
+ * are compiled here, once; a template that does not compile stops the start. The server's
+ * 404 and 5xx handlers render the theme's not-found and error pages on site hosts.
+ */
+export async function registerPages(app: FastifyInstance, deps: AppDeps, options: PagesOptions = {}): Promise<void> {
+  const engine = options.engine ?? createTemplateEngine();
+  const theme = compileTheme(engine, options.theme ?? loadDefaultTheme());
+  const handlerDeps: PageHandlerDeps = {
+    db: deps.db,
+    engine,
+    theme,
+    cartIdOf: options.cartIdOf,
+    scriptTags: options.scriptTags,
+    islands: options.islands ?? loadIslandAssets(),
+  };
+  registerAssetRoutes(app, theme);
+  registerIslandAssetRoute(app);
+  registerPageRoutes(app, handlerDeps);
+  deps.pageFallbacks.notFound = (request, reply) => sendSystemPage(handlerDeps, request, reply, notFoundPage());
+  deps.pageFallbacks.error = (request, reply) => sendSystemPage(handlerDeps, request, reply, errorPage(String(request.id)));
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Fastify from 'fastify';
+import { loadIslandAssets, registerIslandAssetRoute } from './island-assets.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  vi.useRealTimers();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function dist(entryFile: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'islands-'));
+  dirs.push(dir);
+  mkdirSync(join(dir, '.vite'));
+  writeManifest(dir, entryFile);
+  return dir;
+}
+
+function writeManifest(dir: string, entryFile: string): void {
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/main.ts': { file: entryFile, isEntry: true } }));
+}
+
+describe('loadIslandAssets', () => {
+  it('is off without a build', () => {
+    const assets = loadIslandAssets(join(tmpdir(), 'no-such-storefront-dist'));
+    expect(assets.enabled).toBe(false);
+    expect(assets.tags()).toBe('');
+  });
+
+  it('prints the entry script and follows a rebuild', () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    const dir = dist('assets/main-aaa.js');
+    const assets = loadIslandAssets(dir);
+    expect(assets.enabled).toBe(true);
+    expect(assets.tags()).toContain('/assets/storefront/assets/main-aaa.js');
+    writeManifest(dir, 'assets/main-bbb.js');
+    utimesSync(join(dir, '.vite', 'manifest.json'), new Date(2_000_000), new Date(2_000_000));
+    expect(assets.tags()).toContain('main-aaa.js');
+    vi.setSystemTime(1_002_000);
+    expect(assets.tags()).toContain('/assets/storefront/assets/main-bbb.js');
+  });
+});
+
+describe('registerIslandAssetRoute', () => {
+  it('serves built files immutably and nothing else', async () => {
+    const dir = dist('assets/main-aaa.js');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'main-aaa.js'), 'export {};');
+    const app = Fastify();
+    registerIslandAssetRoute(app, dir);
+    const ok = await app.inject('/assets/storefront/assets/main-aaa.js');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(ok.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/storefront/.vite/manifest.json', '/assets/storefront/assets/../.vite/manifest.json', '/assets/storefront/assets/%2e%2e%2f.vite%2fmanifest.json', '/assets/storefront/assets/missing.js', '/assets/storefront/assets/main-aaa.txt']) {
+      expect((await app.inject(url)).statusCode, url).toBe(404);
+    }
+    await app.close();
+  });
+});

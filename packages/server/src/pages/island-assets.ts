@@ -1,0 +1,87 @@
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, clientAssetTags, readClientManifest } from '@emporium/storefront';
+
+/** The storefront browser bundle as the pages see it. */
+export interface IslandAssets {
+  /** True when the bundle is built: pages then render hydratable islands. */
+  readonly enabled: boolean;
+  /** Tags to place before `</body>` (entry script, preloads, CSS) for the current build. */
+  tags(): string;
+}
+
+const RECHECK_MS = 1000;
+
+/**
+ * Reads the storefront's Vite manifest; without a build, islands are off and pages use theme
+ * markup. The tags follow a rebuild: the manifest is read again when its modification time
+ * changes (checked at most once a second).
+ */
+export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandAssets {
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  const mtimeOf = (): number | null => {
+    try {
+      return statSync(manifestPath).mtimeMs;
+    } catch {
+      return null;
+    }
+  };
+  const read = (): { mtimeMs: number; tags: string } | null => {
+    try {
+      return { mtimeMs: statSync(manifestPath).mtimeMs, tags: clientAssetTags(readClientManifest(distDir)) };
+    } catch {
+      return null;
+    }
+  };
+  let current = read();
+  if (!current) return { enabled: false, tags: () => '' };
+  let checkedAt = Date.now();
+  return {
+    enabled: true,
+    tags() {
+      const now = Date.now();
+      if (now - checkedAt >= RECHECK_MS) {
+        checkedAt = now;
+        const mtime = mtimeOf();
+        if (mtime !== null && mtime !== current!.mtimeMs) current = read() ?? current;
+      }
+      return current!.tags;
+    },
+  };
+}
+
+/** Island assets with fixed tags (tests, or a bundle served from elsewhere). */
+export function staticIslandAssets(enabled: boolean, tags = ''): IslandAssets {
+  return { enabled, tags: () => tags };
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+const FILE = /^assets\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * Serves the storefront bundle under `/assets/storefront/assets/{file}` with immutable
+ * caching (Vite puts a content hash in every file name). Skipped when another module
+ * already serves that path.
+ */
+export function registerIslandAssetRoute(app: FastifyInstance, distDir: string = STOREFRONT_DIST_DIR): void {
+  const url = `${STOREFRONT_ASSET_BASE}*`;
+  if (app.hasRoute({ method: 'GET', url })) return;
+  app.get<{ Params: { '*': string } }>(url, async (request, reply) => {
+    const file = request.params['*'];
+    const type = TYPES[extname(file)];
+    if (!FILE.test(file) || !type) return reply.callNotFound();
+    let body: Buffer;
+    try {
+      body = await readFile(join(distDir, file));
+    } catch {
+      return reply.callNotFound();
+    }
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(type).send(body);
+  });
+}

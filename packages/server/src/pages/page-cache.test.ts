@@ -1,0 +1,154 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, items, variants, websites } from '../db/index.js';
+import { takeStock } from '../db/stock.js';
+import { newCrumb } from '../http/crumb.js';
+import { PAGE_CACHE_HEADER, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
+import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+
+const PRODUCT = '/shop/linen-camp-shirt';
+const POST = '/journal/why-we-wash-our-linen-twice';
+const PER_REQUEST_HEADERS = ['date', 'set-cookie', 'content-security-policy', PAGE_CACHE_HEADER, 'vary', 'content-length', 'connection', 'x-request-id'];
+
+let t: PagesTestApp;
+let siteId: string;
+beforeAll(async () => {
+  t = await createPagesTestApp();
+  siteId = (await t.context('demo', '/')).json.website.id as string;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const crumb = newCrumb();
+const anonymous = (path: string, headers: Record<string, string> = {}) => t.get('demo', path, { cookie: `crumb=${crumb}`, ...headers });
+
+function stableHeaders(res: LightMyRequestResponse): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_REQUEST_HEADERS.includes(name)));
+}
+
+async function shirtVariant() {
+  const json = (await t.context('demo', PRODUCT)).json;
+  const [variant] = await t.testDb.db.select().from(variants).where(and(eq(variants.websiteId, siteId), eq(variants.productId, json.item.id as string)));
+  return { itemId: json.item.id as string, variant: variant! };
+}
+
+describe('page cache', () => {
+  it('serves anonymous pages from the cache, identical to rendered ones apart from per-request headers', async () => {
+    const first = await anonymous(PRODUCT);
+    const second = await anonymous(PRODUCT);
+    const bypassed = await anonymous(PRODUCT, { cookie: `crumb=${crumb}; unrelated=1` });
+    expect(first.statusCode).toBe(200);
+    expect(second.headers[PAGE_CACHE_HEADER]).toBe('hit');
+    expect(bypassed.headers[PAGE_CACHE_HEADER]).toBe('bypass');
+    expect(second.body).toBe(first.body);
+    expect(bypassed.body).toBe(first.body);
+    expect(stableHeaders(second)).toEqual(stableHeaders(bypassed));
+    expect(second.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+    expect(first.body).not.toContain(crumb);
+    const json = await anonymous(`${PRODUCT}?format=json`);
+    const jsonAgain = await anonymous(`${PRODUCT}?format=json`);
+    expect(jsonAgain.headers[PAGE_CACHE_HEADER]).toBe('hit');
+    expect(jsonAgain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(jsonAgain.json()).toEqual(json.json());
+  });
+
+  it('sends the body compressed once with brotli or gzip as accepted', async () => {
+    const plain = await anonymous('/');
+    const br = await anonymous('/', { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await anonymous('/', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it('shows a price change and a stock change on the next request', async () => {
+    const { variant } = await shirtVariant();
+    await anonymous(`${PRODUCT}?format=json`);
+    await t.testDb.db.update(variants).set({ priceCents: variant.priceCents + 1234 }).where(eq(variants.id, variant.id));
+    const repriced = await anonymous(`${PRODUCT}?format=json`);
+    expect(repriced.headers[PAGE_CACHE_HEADER]).toBe('miss');
+    expect(JSON.stringify(repriced.json().item)).toContain(String(variant.priceCents + 1234));
+    const before = await readPageVersion(t.testDb.db, siteId);
+    const left = await t.testDb.db.transaction((tx) => takeStock(tx, siteId, variant.id, 1));
+    expect(left).not.toBeNull();
+    expect(await readPageVersion(t.testDb.db, siteId)).toBeGreaterThan(before);
+    const restocked = await anonymous(`${PRODUCT}?format=json`);
+    expect(restocked.headers[PAGE_CACHE_HEADER]).toBe('miss');
+    expect(restocked.body).not.toBe(repriced.body);
+    await t.testDb.db.update(variants).set({ priceCents: variant.priceCents, qtyInStock: variant.qtyInStock }).where(eq(variants.id, variant.id));
+  });
+
+  it('shows an owner edit of an item on the next request; a site edit bumps the page version', async () => {
+    const { itemId } = await shirtVariant();
+    await anonymous(PRODUCT);
+    await t.testDb.db.update(items).set({ title: 'Linen Camp Shirt, Washed' }).where(eq(items.id, itemId));
+    expect((await anonymous(PRODUCT)).body).toContain('Linen Camp Shirt, Washed');
+    const [site] = await t.testDb.db.select().from(websites).where(eq(websites.id, siteId));
+    const before = await readPageVersion(t.testDb.db, siteId);
+    await t.testDb.db.update(websites).set({ title: 'Cached Linen Co.' }).where(eq(websites.id, siteId));
+    expect(await readPageVersion(t.testDb.db, siteId)).toBe(before + 1);
+    await t.testDb.db.update(websites).set({ title: site!.title }).where(eq(websites.id, siteId));
+  });
+
+  it('shows a newly approved comment on the next request', async () => {
+    const postId = (await t.context('demo', POST)).json.item.id as string;
+    const [comment] = await t.testDb.db
+      .insert(comments)
+      .values({ websiteId: siteId, itemId: postId, authorName: 'Cache Tester', authorEmail: 'c@example.com', body: 'Seen at once after approval' })
+      .returning();
+    expect((await anonymous(POST)).body).not.toContain('Seen at once after approval');
+    expect((await anonymous(POST)).headers[PAGE_CACHE_HEADER]).toBe('hit');
+    await t.testDb.db.update(comments).set({ status: 'approved', moderatedAt: new Date() }).where(eq(comments.id, comment!.id));
+    expect((await anonymous(POST)).body).toContain('Seen at once after approval');
+  });
+
+  it('never caches for a visitor with a cart, the cart marker, a signed-in site user or an owner, nor cart, checkout and search', async () => {
+    await anonymous(PRODUCT);
+    for (const cookie of ['emporium_cart=abc', 'hasCart=true', 'SiteUserInfo=x', 'emporium_owner=x', 'ss_unlock_site=x']) {
+      const res = await anonymous(PRODUCT, { cookie: `crumb=${crumb}; ${cookie}` });
+      expect(res.headers[PAGE_CACHE_HEADER], cookie).toBe('bypass');
+    }
+    for (const path of ['/cart', '/checkout', '/search?q=linen']) {
+      await anonymous(path);
+      expect((await anonymous(path)).headers[PAGE_CACHE_HEADER], path).toBe('bypass');
+    }
+    await anonymous('/no-such-page');
+    expect((await anonymous('/no-such-page')).headers[PAGE_CACHE_HEADER]).not.toBe('hit');
+  });
+
+  it('keeps sites apart', async () => {
+    const demo = await anonymous('/');
+    const journal = await t.get('journal', '/', { cookie: `crumb=${crumb}` });
+    const journalAgain = await t.get('journal', '/', { cookie: `crumb=${crumb}` });
+    expect(journalAgain.headers[PAGE_CACHE_HEADER]).toBe('hit');
+    expect(journalAgain.body).toBe(journal.body);
+    expect(journal.body).not.toBe(demo.body);
+    expect(pageCacheKey('a', 1, 'http://x', '/', 'b=2&a=1&a=3')).toBe(pageCacheKey('a', 1, 'http://x', '/', 'a=1&b=2'));
+    expect(pageCacheKey('a', 1, 'http://x', '/', '')).not.toBe(pageCacheKey('b', 1, 'http://x', '/', ''));
+    expect(pageCacheKey('a', 1, 'http://x', '/', '')).not.toBe(pageCacheKey('a', 2, 'http://x', '/', ''));
+  });
+});
+
+describe('PageCache', () => {
+  it('drops least recently used entries past its byte bound and expired ones', () => {
+    let now = 0;
+    const body = (seed: string) => Array.from({ length: 400 }, (_, i) => `${seed}${(i * 7919) % 997}`).join(' ');
+    const entryBytes = new PageCache().set('a', 'text/html', body('a')).bytes;
+    const cache = new PageCache({ maxBytes: Math.floor(entryBytes * 2.5), ttlMs: 100, now: () => now });
+    cache.set('a', 'text/html', body('a'));
+    cache.set('b', 'text/html', body('b'));
+    expect(cache.get('a')).toBeDefined();
+    cache.set('c', 'text/html', body('c'));
+    expect(cache.size).toBeLessThanOrEqual(cache.maxBytes);
+    expect(cache.count).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    now = 101;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('c')).toBeUndefined();
+  });
+});

@@ -1,0 +1,181 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CRUMB_COOKIE } from '../http/crumb.js';
+import { VISITOR_COOKIE } from '../content-api/visitor-id.js';
+import type { Db } from '../db/index.js';
+
+/** Reads the site's page version (0078: bumped by every write a page can show); -1 when the site does not exist. */
+export async function readPageVersion(db: Db, websiteId: string): Promise<number> {
+  const result = (await db.execute(sql`SELECT page_version FROM websites WHERE id = ${websiteId} LIMIT 1`)) as unknown as { rows: Array<{ page_version: number | string }> };
+  const row = result.rows[0];
+  return row ? Number(row.page_version) : -1;
+}
+
+/** Default bound of one process's rendered-page cache, in bytes (bodies, all encodings). */
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Default longest life of an entry: bounds staleness of pages that depend on the clock. */
+export const PAGE_CACHE_TTL_MS = 60_000;
+/** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+
+const ANONYMOUS_COOKIES = new Set([CRUMB_COOKIE, VISITOR_COOKIE]);
+const UNCACHED_PATHS = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/search\/?$/, /^\/config(\/|$)/];
+
+/** One rendered page, stored once in each encoding. */
+export interface CachedPage {
+  readonly contentType: string;
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly storedAt: number;
+  readonly bytes: number;
+}
+
+/** Options of {@link PageCache}. */
+export interface PageCacheOptions {
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Rendered pages of anonymous visitors, keyed by site, page version, host, path, sorted
+ * query and format; least recently used entries are dropped past `maxBytes`, and entries older
+ * than `ttlMs` are not served.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly versionReads = new Map<string, { queued?: Promise<number>; running?: Promise<number> }>();
+  private total = 0;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
+    this.ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Bytes held (all encodings of all entries). */
+  get size(): number {
+    return this.total;
+  }
+
+  /** Number of entries held. */
+  get count(): number {
+    return this.entries.size;
+  }
+
+  /** The fresh entry under `key`, marked most recently used; undefined when absent or expired. */
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (this.now() - entry.storedAt > this.ttlMs) {
+      this.total -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Compresses `body` once (brotli and gzip) and stores it; bodies larger than the bound are not stored. */
+  set(key: string, contentType: string, body: string): CachedPage {
+    const identity = Buffer.from(body, 'utf8');
+    const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+    const gzip = gzipSync(identity, { level: 6 });
+    const entry: CachedPage = { contentType, identity, br, gzip, storedAt: this.now(), bytes: identity.length + br.length + gzip.length + key.length };
+    this.delete(key);
+    if (entry.bytes > this.maxBytes) return entry;
+    this.entries.set(key, entry);
+    this.total += entry.bytes;
+    while (this.total > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+
+  private delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.total -= old.bytes;
+  }
+
+  /**
+   * The site's page version as read by a statement that started after this call: callers
+   * that arrive while a read is running share the next read, so at most one read per site is
+   * in flight and none returns a version older than the caller's arrival.
+   */
+  pageVersion(db: Db, websiteId: string): Promise<number> {
+    let slot = this.versionReads.get(websiteId);
+    if (!slot) this.versionReads.set(websiteId, (slot = {}));
+    const state = slot;
+    if (!state.running) return this.startRead(db, websiteId, state);
+    if (!state.queued) state.queued = state.running.then(() => this.startRead(db, websiteId, state), () => this.startRead(db, websiteId, state));
+    return state.queued;
+  }
+
+  private startRead(db: Db, websiteId: string, state: { queued?: Promise<number>; running?: Promise<number> }): Promise<number> {
+    state.queued = undefined;
+    const running = readPageVersion(db, websiteId);
+    state.running = running;
+    const done = () => {
+      if (state.running === running) state.running = undefined;
+      if (!state.running && !state.queued) this.versionReads.delete(websiteId);
+    };
+    running.then(done, done);
+    return running;
+  }
+}
+
+/**
+ * True when the request may be served from (and stored in) the page cache: a GET or HEAD of
+ * a page other than the cart, checkout, search and config pages, by a visitor who sends no
+ * cookies but the crumb and the anonymous visitor id (so no cart, cart marker, signed-in site
+ * user, owner session or unlock grant) and no credentials.
+ */
+export function isCacheablePageRequest(request: FastifyRequest, path: string, hasCart: boolean): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (hasCart || request.headers.authorization !== undefined) return false;
+  if (UNCACHED_PATHS.some((pattern) => pattern.test(path))) return false;
+  for (const name of Object.keys(request.cookies ?? {})) if (!ANONYMOUS_COOKIES.has(name)) return false;
+  return true;
+}
+
+/** Cache key of a page: site, version, origin, path, query sorted by name (first value of each). */
+export function pageCacheKey(websiteId: string, version: number, origin: string, path: string, search: string): string {
+  const params = new URLSearchParams(search);
+  const seen = new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    pairs.push([name, value]);
+  }
+  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${websiteId}\n${version}\n${origin}\n${path}\n${new URLSearchParams(pairs).toString()}`;
+}
+
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
+  const accepted = new Set<string>();
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** Sends a cached page in the encoding the request accepts best (brotli, gzip, none). */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss'): FastifyReply {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.code(200).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header(PAGE_CACHE_HEADER, state).type(page.contentType);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+}

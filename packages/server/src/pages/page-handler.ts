@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Engine } from '@emporium/template';
+import { cartIdFromRequest } from '../cart/index.js';
+import type { Db } from '../db/index.js';
+import { canonicalOrigin } from '../seo/index.js';
+import type { Website } from '../sites/website.js';
+import { baseContext } from './context/base-context.js';
+import { buildPage } from './context/build-page.js';
+import type { BuiltPage, PageRequest } from './context/page-request.js';
+import { errorPage } from './context/system-pages.js';
+import type { IslandAssets } from './island-assets.js';
+import { visitorSite, withUnlockForm } from './page-access.js';
+import { isCacheablePageRequest, PAGE_CACHE_HEADER, PageCache, pageCacheKey, sendCachedPage } from './page-cache.js';
+import { matchPageRoute } from './page-route.js';
+import { PageType } from './page-types.js';
+import { siteData } from './site-cache.js';
+import { renderPage, type CompiledTheme } from './theme-renderer.js';
+
+/** Dependencies of the page routes, with the theme already compiled. */
+export interface PageHandlerDeps {
+  db: Db;
+  engine: Engine;
+  theme: CompiledTheme;
+  cartIdOf: ((request: FastifyRequest) => string | undefined) | undefined;
+  scriptTags: ((request: FastifyRequest) => string) | undefined;
+  islands: IslandAssets;
+  /** Rendered pages of anonymous visitors (none: pages are always rendered). */
+  pageCache?: PageCache;
+}
+
+/** Where a rendered page may be stored: the cache and the page's key. */
+interface CacheSlot {
+  cache: PageCache;
+  key: string;
+}
+
+function firstValues(search: string): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(search)) if (out[key] === undefined) out[key] = value;
+  return out;
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function splitUrl(url: string): { path: string; search: string } {
+  const at = url.indexOf('?');
+  return at < 0 ? { path: url, search: '' } : { path: url.slice(0, at), search: url.slice(at + 1) };
+}
+
+async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, requestSite: Website, degraded = false): Promise<PageRequest> {
+  const { path, search } = splitUrl(request.url);
+  const cookies = request.cookies ?? {};
+  const now = new Date();
+  const site = visitorSite(requestSite, cookies, now.getTime());
+  const data = degraded ? undefined : await siteData(deps.db, site.id);
+  return {
+    db: deps.db,
+    site,
+    cookies,
+    crumb: request.crumb,
+    path,
+    query: firstValues(search),
+    baseUrl: `${request.protocol}://${request.headers.host ?? `${site.identifier}.localhost`}`,
+    origin: canonicalOrigin(site, request),
+    now,
+    cartId: degraded ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
+    islandsEnabled: deps.islands.enabled,
+    collections: data ? await data.collections() : [],
+    ...(data ? { siteData: data } : {}),
+  };
+}
+
+function storable(slot: CacheSlot | undefined, req: PageRequest, page: BuiltPage, body: string): slot is CacheSlot {
+  return slot !== undefined && page.status === 200 && !(req.crumb && body.includes(req.crumb));
+}
+
+async function respond(deps: PageHandlerDeps, request: FastifyRequest, reply: FastifyReply, req: PageRequest, page: BuiltPage, asJson: boolean, slot?: CacheSlot) {
+  const assets = { css: deps.theme.assetUrls['site.css'] ?? '', favicon: deps.theme.assetUrls['favicon.svg'] ?? '' };
+  const context = await baseContext(req, page, assets);
+  reply.code(page.status).header('cache-control', 'no-cache');
+  if (asJson) {
+    const json = JSON.stringify(context);
+    if (storable(slot, req, page, json)) return sendCachedPage(request, reply, slot.cache.set(slot.key, 'application/json; charset=utf-8', json), 'miss');
+    return reply.type('application/json; charset=utf-8').send(json);
+  }
+  const render = context.render as Record<string, unknown>;
+  render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
+  const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
+  if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
+  if (errors.length === 0 && storable(slot, req, page, html)) return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html), 'miss');
+  return reply.type('text/html; charset=utf-8').send(html);
+}
+
+async function cacheSlot(deps: PageHandlerDeps, request: FastifyRequest, site: Website, path: string, search: string): Promise<CacheSlot | undefined> {
+  const cache = deps.pageCache;
+  if (!cache || deps.scriptTags) return undefined;
+  const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
+  if (!isCacheablePageRequest(request, path, hasCart)) return undefined;
+  const version = await cache.pageVersion(deps.db, site.id);
+  if (version < 0) return undefined;
+  return { cache, key: pageCacheKey(site.id, version, `${request.protocol}://${request.headers.host ?? ''}`, path, search) };
+}
+
+/**
+ * Renders a page that does not depend on the URL (not found, error) for the current site:
+ * used by the server's not-found and error handlers so every site HTML error is themed.
+ * The error page is built without the site's collections or cart, so it still renders when
+ * those cannot be read.
+ */
+export async function sendSystemPage(deps: PageHandlerDeps, request: FastifyRequest, reply: FastifyReply, page: BuiltPage): Promise<unknown> {
+  const site = request.site;
+  if (!site) throw new Error('sendSystemPage needs a site request');
+  const req = await pageRequest(deps, request, site, page.pageType === PageType.ERROR);
+  return respond(deps, request, reply, req, page, false);
+}
+
+/**
+ * GET `/` and `/*`: resolves the page (spec section 2), builds its context and renders it
+ * with the theme, or returns the context itself for `?format=json`. A failure while building
+ * or rendering serves the theme's error page (type 101, HTTP 500); API paths fall through to
+ * the server's JSON not-found handler.
+ */
+export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps): void {
+  deps.pageCache ??= new PageCache();
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const site = request.site;
+    const { path, search } = splitUrl(request.url);
+    if (!site || isApiPath(path)) return reply.callNotFound();
+    const asJson = firstValues(search).format === 'json';
+    try {
+      const slot = await cacheSlot(deps, request, site, path, search);
+      const hit = slot?.cache.get(slot.key);
+      if (hit) return sendCachedPage(request, reply, hit, 'hit');
+      if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
+      const req = await pageRequest(deps, request, site);
+      const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));
+      return await respond(deps, request, reply, req, page, asJson, slot);
+    } catch (error) {
+      request.log.error({ err: error, reqId: request.id }, 'page failed');
+      const req = await pageRequest(deps, request, site, true);
+      return respond(deps, request, reply, req, errorPage(String(request.id)), asJson);
+    }
+  };
+  app.get('/', handler);
+  app.get('/*', handler);
+}

@@ -1,0 +1,21 @@
+/** Tenancy: websites, Host-header resolution, the root site listing. */
+export type { Website, ResolvedSettings } from './website.js';
+export { DEFAULT_SETTINGS, withSettingsDefaults } from './website.js';
+export { classifyHost, normalizeHost, IDENTIFIER_PATTERN, type HostTarget } from './host.js';
+export {
+  createWebsite,
+  getWebsite,
+  findWebsiteByIdentifier,
+  findWebsiteByDomain,
+  listWebsites,
+  countWebsites,
+  addCustomDomain,
+  updateWebsiteSettings,
+  assertValidIdentifier,
+  normalizeDomain,
+  RESERVED_IDENTIFIERS,
+  type NewWebsite,
+} from './repository.js';
+export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteResolverOptions } from './resolver.js';
+export { registerSiteResolution } from './plugin.js';
+export { renderSiteListing, renderUnknownSite, siteUrl } from './pages.js';

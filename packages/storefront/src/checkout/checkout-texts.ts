@@ -1,0 +1,16 @@
+/** Texts of the checkout island. Server messages are shown as the server words them. */
+export const CheckoutTexts = Object.freeze({
+  REQUIRED: 'Required',
+  INVALID_EMAIL: 'Please enter a valid email',
+  INVALID_CARD: 'Please enter a valid card number.',
+  INVALID_COUNTRY: 'Country must be a two-letter country code.',
+  ADDRESS_INCOMPLETE: 'Please complete the shipping address.',
+  FIX_FIELDS: 'Please check the highlighted fields.',
+  COUPON_EMPTY: 'Please enter a coupon code.',
+  COUPON_FAILED: 'Unable to apply coupon',
+  SHIPPING_FAILED: 'Unable to update shipping',
+  PLACE_ORDER: 'Place order',
+  PLACING_ORDER: 'Placing order…',
+  RETRY_HINT: 'Your order may not have been placed. Press Place order again to retry safely; you will not be charged twice.',
+  TEST_MODE: 'Test mode: use card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined).',
+} as const);

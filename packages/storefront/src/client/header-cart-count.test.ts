@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CartStore } from '../cart/cart-store.js';
+import { followHeaderCart, headerCartView, type HeaderCartLink } from './header-cart-count.js';
+
+function fakeLink(count: string, label: string): HeaderCartLink & { attrs: Map<string, string>; count: { textContent: string | null } } {
+  const attrs = new Map([['aria-label', label]]);
+  const countEl = { textContent: count };
+  return {
+    attrs,
+    count: countEl,
+    getAttribute: (n) => attrs.get(n) ?? null,
+    setAttribute: (n, v) => void attrs.set(n, v),
+    querySelector: (s) => (s === '.header-cart__count' ? countEl : null),
+  };
+}
+
+const cart = (totalQuantity: number) => ({ id: 'c1', entries: [], totalQuantity, subtotalCents: totalQuantity * 1200, currency: 'USD' });
+
+describe('header cart count', () => {
+  it('has no view before a cart is known, then the pill texts', () => {
+    expect(headerCartView({ cart: null, loading: false, recalculating: false, error: null }, 'USD')).toBeNull();
+    expect(headerCartView({ cart: cart(1) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({ count: '1', label: 'Cart, 1 item in cart' });
+    expect(headerCartView({ cart: cart(120) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({ count: '100+', label: 'Cart, More than 100 items in cart' });
+  });
+
+  it('follows the shared store after adds and edits, and stops when unsubscribed', () => {
+    const store = new CartStore(async () => cart(0) as never);
+    const link = fakeLink('0', 'Cart, 0 items in cart');
+    const stop = followHeaderCart(link, store);
+    expect(link.count.textContent).toBe('0');
+    store.setCart(cart(2) as never);
+    expect(link.count.textContent).toBe('2');
+    expect(link.attrs.get('aria-label')).toBe('Cart, 2 items in cart');
+    store.setCart(cart(1) as never);
+    expect(link.count.textContent).toBe('1');
+    stop();
+    store.setCart(cart(5) as never);
+    expect(link.count.textContent).toBe('1');
+  });
+});

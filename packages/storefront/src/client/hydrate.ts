@@ -1,0 +1,35 @@
+import { createElement, useEffect, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { IslandName } from '../islands/index.js';
+import { ISLAND_LOADERS } from './loaders.js';
+
+/** Attribute set on an island's element once React has committed its hydration (tests and styles wait on it). */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+function readProps(el: HTMLElement): Record<string, unknown> {
+  try {
+    return JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+  } catch {
+    console.warn(`Island ${el.dataset.island}: unreadable props`);
+    return {};
+  }
+}
+
+/** Renders the island and marks its container once the hydrated tree's effects run. */
+function HydrationMarker({ el, component, props }: { el: HTMLElement; component: ComponentType<Record<string, unknown>>; props: Record<string, unknown> }) {
+  useEffect(() => {
+    el.setAttribute(HYDRATED_ATTRIBUTE, 'true');
+  }, [el]);
+  return createElement(component, props);
+}
+
+/** Hydrates one server-rendered island with the props serialised beside it; sets `data-hydrated` when done. */
+export async function hydrateIsland(el: HTMLElement, before?: (name: string, props: Record<string, unknown>) => void): Promise<void> {
+  const name = el.dataset.island as IslandName;
+  const load = Object.prototype.hasOwnProperty.call(ISLAND_LOADERS, name) ? ISLAND_LOADERS[name] : undefined;
+  if (!load) return console.warn(`Unknown island: ${name}`);
+  const props = readProps(el);
+  before?.(name, props);
+  const component = await load();
+  hydrateRoot(el, createElement(HydrationMarker, { el, component, props }));
+}

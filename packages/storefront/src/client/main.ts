@@ -1,0 +1,28 @@
+import { installCartEvents } from '../cart/cart-events.js';
+import type { CartSeed } from '../cart/cart-store.js';
+import { sharedCartStore } from '../cart/shared-cart.js';
+import { shouldLoadCartAtStart } from '../lib/cookies.js';
+import { installVariantImageSwap } from '../lib/variant-event.js';
+import { followHeaderCart } from './header-cart-count.js';
+import { installQuickViewButtons } from './quick-view-buttons.js';
+import './storefront.css';
+
+async function start(): Promise<void> {
+  installVariantImageSwap(document);
+  installCartEvents(window, sharedCartStore());
+  installQuickViewButtons(document, (button, url, title) => void import('./quick-view-launch.js').then((m) => m.openQuickView(button, url, title)));
+  const headerCart = document.querySelector<HTMLAnchorElement>('a.header-cart');
+  if (headerCart) followHeaderCart(headerCart, sharedCartStore());
+  if (shouldLoadCartAtStart(document.cookie)) void sharedCartStore().load();
+  const islands = document.querySelectorAll<HTMLElement>('[data-island]');
+  if (islands.length === 0) return;
+  const { hydrateIsland } = await import('./hydrate.js');
+  for (const el of islands) {
+    void hydrateIsland(el, (name, props) => {
+      if (name === 'CartPill' && props.seed) sharedCartStore().seed(props.seed as CartSeed);
+    });
+  }
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
+else void start();

@@ -1,0 +1,56 @@
+import type { ChosenOptions, ProductContent, ProductOption } from '@emporium/commerce';
+import { optionValueState } from '@emporium/commerce';
+
+/** Props of {@link VariantSelector}. */
+interface VariantSelectorProps {
+  readonly product: ProductContent;
+  readonly option: ProductOption;
+  readonly chosen: ChosenOptions;
+  readonly style: 'dropdown' | 'radio';
+  readonly idPrefix: string;
+  readonly onChoose: (option: string, value: string) => void;
+}
+
+const SUFFIX = { available: '', 'sold-out': ' (Sold Out)', nonexistent: ' (Unavailable)' } as const;
+
+/** One option's picker (dropdown or radios); combinations that are sold out or missing are marked. */
+export function VariantSelector({ product, option, chosen, style, idPrefix, onChoose }: VariantSelectorProps) {
+  const id = `${idPrefix}-option-${option.name.replace(/\W+/g, '-')}`;
+  const states = option.values.map((value) => ({ value, state: optionValueState(product, chosen, option.name, value) }));
+  if (style === 'dropdown') {
+    return (
+      <div className="variant-option" data-option={option.name}>
+        <label htmlFor={id} className="variant-option__label">
+          {option.name}
+        </label>
+        <select id={id} value={chosen[option.name] ?? ''} onChange={(e) => onChoose(option.name, e.target.value)}>
+          <option value="">{`Select ${option.name}`}</option>
+          {states.map(({ value, state }) => (
+            <option key={value} value={value} data-state={state}>
+              {value + SUFFIX[state]}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+  return (
+    <fieldset className="variant-option" data-option={option.name}>
+      <legend className="variant-option__label">{option.name}</legend>
+      {states.map(({ value, state }, i) => (
+        <label key={value} htmlFor={`${id}-${i}`} className="variant-option__radio" data-state={state}>
+          <input
+            id={`${id}-${i}`}
+            type="radio"
+            name={id}
+            value={value}
+            checked={chosen[option.name] === value}
+            onChange={() => onChoose(option.name, value)}
+          />
+          {value}
+          {state !== 'available' && <span className="variant-option__unavailable">{SUFFIX[state]}</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

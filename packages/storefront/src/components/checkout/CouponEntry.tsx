@@ -1,0 +1,81 @@
+import { formatMoney, money } from '@emporium/commerce';
+import { useState } from 'react';
+import type { InvalidCouponJson, ValidCouponJson } from '../../api/cart-json.js';
+import { CheckoutTexts } from '../../checkout/checkout-texts.js';
+
+/** Props of {@link CouponEntry}. */
+interface CouponEntryProps {
+  readonly idPrefix: string;
+  readonly valid: ReadonlyArray<ValidCouponJson>;
+  readonly invalid: ReadonlyArray<InvalidCouponJson>;
+  readonly currency: string;
+  readonly locale: string;
+  readonly disabled: boolean;
+  /** Resolves null on success or the text to show. */
+  readonly onApply: (code: string) => Promise<string | null>;
+  readonly onRemove: (code: string) => void;
+}
+
+/** Coupon code entry with the codes that apply (and their discount) and those that do not (and why). */
+export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabled, onApply, onRemove }: CouponEntryProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const inputId = `${idPrefix}-coupon`;
+  const apply = async () => {
+    if (!code.trim()) return setError(CheckoutTexts.COUPON_EMPTY);
+    setPending(true);
+    const failure = await onApply(code.trim());
+    setPending(false);
+    setError(failure);
+    if (!failure) setCode('');
+  };
+  return (
+    <div className="checkout-coupons">
+      <label htmlFor={inputId}>Coupon code</label>
+      <div className="checkout-coupons__row">
+        <input
+          id={inputId}
+          value={code}
+          disabled={disabled || pending}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          onChange={(e) => setCode(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void apply();
+            }
+          }}
+        />
+        <button type="button" className="button button--secondary" disabled={disabled || pending} onClick={() => void apply()}>
+          Apply
+        </button>
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} className="checkout-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="checkout-coupons__list" role="list" aria-live="polite">
+        {valid.map((c) => (
+          <li key={c.code} className="checkout-coupons__valid" data-code={c.code}>
+            {`${c.code} applied: −${formatMoney(money(c.discountCents, currency), locale)}`}{' '}
+            <button type="button" className="link-button" disabled={disabled} onClick={() => onRemove(c.code)}>
+              Remove<span className="visually-hidden">{` coupon ${c.code}`}</span>
+            </button>
+          </li>
+        ))}
+        {invalid.map((c) => (
+          <li key={c.code} className="checkout-coupons__invalid" data-code={c.code}>
+            {`${c.code}: ${c.reason}`}{' '}
+            <button type="button" className="link-button" disabled={disabled} onClick={() => onRemove(c.code)}>
+              Remove<span className="visually-hidden">{` coupon ${c.code}`}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+export { renderIsland, escapeAttribute } from './render-island.js';
+export { ISLANDS, ISLAND_NAMES, isIslandName } from './islands/index.js';
+export type * from './islands/index.js';
+export type { CartSeed } from './cart/cart-store.js';
+export * from './manifest.js';
+export { CRUMB_COOKIE, CART_MARKER_COOKIE, SITE_USER_INFO_COOKIE } from './lib/cookies.js';
+export { CSRF_HEADER } from './api/http.js';
+export { ApiPaths } from './api/paths.js';
+export { VARIANT_CHANGE_EVENT } from './lib/variant-event.js';
+export { CartEvents } from './cart/cart-events.js';

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** URL prefix the server serves `dist/` under (Vite's `base`). */
+export const STOREFRONT_ASSET_BASE = '/assets/storefront/';
+
+/** Directory of the Vite build output. */
+export const STOREFRONT_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+/** The browser entry's key in the Vite manifest. */
+export const CLIENT_ENTRY = 'src/client/main.ts';
+
+/** One record of Vite's `.vite/manifest.json`. */
+export interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly imports?: ReadonlyArray<string>;
+  readonly dynamicImports?: ReadonlyArray<string>;
+  readonly css?: ReadonlyArray<string>;
+}
+
+/** Vite manifest: source path to chunk. */
+export type ClientManifest = Readonly<Record<string, ManifestChunk>>;
+
+/** Reads the Vite manifest; throws with a hint when the islands have not been built. */
+export function readClientManifest(distDir: string = STOREFRONT_DIST_DIR): ClientManifest {
+  const path = join(distDir, '.vite', 'manifest.json');
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ClientManifest;
+  } catch (err) {
+    throw new Error(`Storefront bundle missing at ${path}: run \`npm run build -w @emporium/storefront\` (${(err as Error).message})`);
+  }
+}
+
+/** Manifest key of an island's chunk. */
+export function islandManifestKey(name: string): string {
+  return `src/islands/${name}.tsx`;
+}
+
+/**
+ * The tags a page needs in its head: CSS, modulepreload for the entry's static imports and, when
+ * the page's islands are named, for their chunks too (so hydration does not wait on a waterfall),
+ * then the entry script.
+ */
+export function clientAssetTags(manifest: ClientManifest, base: string = STOREFRONT_ASSET_BASE, islands: ReadonlyArray<string> = []): string {
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`Manifest has no entry ${CLIENT_ENTRY}`);
+  const css = new Set<string>(entry.css ?? []);
+  const preloads: string[] = [];
+  const seen = new Set<string>([CLIENT_ENTRY]);
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Manifest has no chunk ${key}`);
+    preloads.push(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const i of entry.imports ?? []) visit(i);
+  for (const name of new Set(islands)) visit(islandManifestKey(name));
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`),
+    ...preloads.map((f) => `<link rel="modulepreload" href="${base}${f}">`),
+    `<script type="module" src="${base}${entry.file}"></script>`,
+  ].join('\n');
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ISLAND_NAMES } from './islands/index.js';
+import { escapeAttribute, renderIsland } from './render-island.js';
+
+function propsOf(html: string): unknown {
+  const m = /data-props="([^"]*)"/.exec(html);
+  if (!m) throw new Error('no data-props');
+  const decoded = m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return JSON.parse(decoded);
+}
+
+describe('renderIsland', () => {
+  it('wraps the server HTML with the island name and serialised props', () => {
+    const html = renderIsland('AddToCartButton', { itemId: 'item-1', sku: 'SKU1' });
+    expect(html).toMatch(/^<div data-island="AddToCartButton" data-props="[^"]*"><div class="add-to-cart"><button type="button"/);
+    expect(html).toContain('>Add To Cart</button>');
+    expect(html.endsWith('</div>')).toBe(true);
+    expect(propsOf(html)).toEqual({ itemId: 'item-1', sku: 'SKU1' });
+  });
+
+  it('escapes props so they cannot break out of the attribute', () => {
+    const evil = `"><script>alert('x')</script>&`;
+    const html = renderIsland('AddToCartButton', { itemId: 'i', label: evil });
+    expect(html).not.toContain('<script>');
+    expect(propsOf(html)).toEqual({ itemId: 'i', label: evil });
+    expect(html).toContain('&quot;&gt;&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;&amp;');
+  });
+
+  it('rejects unknown islands', () => {
+    expect(() => renderIsland('Nope', {})).toThrow('Unknown island: "Nope"');
+  });
+
+  it('registers the seventeen islands (ten buying, seven content)', () => {
+    expect([...ISLAND_NAMES].sort()).toEqual([
+      'AddToCartButton', 'CartPage', 'CartPill', 'Checkout', 'Comments', 'FormBlock', 'Gallery', 'InstallmentPill', 'Lightbox', 'LikeButton',
+      'PopupOverlay', 'ProductForm', 'ProductQuickView', 'QuickView', 'RestockSignup', 'Reviews', 'ShareButtons',
+    ]);
+  });
+
+  it('escapes every attribute-significant character', () => {
+    expect(escapeAttribute(`&"'<>`)).toBe('&amp;&quot;&#39;&lt;&gt;');
+  });
+});

@@ -1,0 +1,73 @@
+/** Expression operators: type codes, precedence, associativity and descriptions. */
+export const O = {
+  PLUS: 0,
+  MINUS: 1,
+  LNOT: 2,
+  BNOT: 3,
+  POW: 4,
+  MUL: 5,
+  DIV: 6,
+  MOD: 7,
+  ADD: 8,
+  SUB: 9,
+  SHL: 10,
+  SHR: 11,
+  LT: 12,
+  GT: 13,
+  EQ: 14,
+  NEQ: 15,
+  SEQ: 16,
+  SNEQ: 17,
+  LTEQ: 18,
+  GTEQ: 19,
+  BAND: 20,
+  BXOR: 21,
+  BOR: 22,
+  LAND: 23,
+  LOR: 24,
+  ASN: 25,
+  SEMI: 26,
+  COMMA: 27,
+  LPRN: 28,
+  RPRN: 29,
+} as const;
+
+/** [precedence, right-associative, description] per operator type. */
+export const OPERATOR_INFO: readonly (readonly [number, boolean, string])[] = [
+  [17, true, 'unary plus'],
+  [17, true, 'unary minus'],
+  [17, true, 'logical not'],
+  [17, true, 'bitwise not'],
+  [16, true, 'exponent'],
+  [15, false, 'multiply'],
+  [15, false, 'divide'],
+  [15, false, 'modulus'],
+  [14, false, 'add'],
+  [14, false, 'subtract'],
+  [13, false, 'left shift'],
+  [13, false, 'right shift'],
+  [12, false, 'less than'],
+  [12, false, 'greater than'],
+  [11, false, 'equality'],
+  [11, false, 'inequality'],
+  [11, false, 'strict equality'],
+  [11, false, 'strict inequality'],
+  [12, false, 'less than or equal'],
+  [12, false, 'greater than or equal'],
+  [10, false, 'bitwise and'],
+  [9, false, 'bitwise xor'],
+  [8, false, 'bitwise or'],
+  [7, false, 'logical and'],
+  [6, false, 'logical or'],
+  [3, true, 'assign'],
+  [1, false, 'semicolon'],
+  [1, true, 'comma'],
+  [1, false, 'left paren'],
+  [1, false, 'right paren'],
+];
+
+/** Token kinds inside compiled expressions (literals are stored as bare JSON primitives). */
+export const T = { OP: 0, CALL: 5, ARGS: 6, VAR: 7, SPECIAL: 8 } as const;
+
+/** Names of the built-in functions. */
+export const FUNCTION_NAMES: ReadonlySet<string> = new Set(['max', 'min', 'abs', 'num', 'str', 'bool']);

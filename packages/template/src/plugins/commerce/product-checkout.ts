@@ -1,0 +1,19 @@
+import type { Formatter } from '../../plugin-api';
+import { renderAddToCartButton } from './add-to-cart-button';
+import { showsQuantityInput } from './product-state';
+import { renderQuantityInput } from './quantity-input';
+import { renderVariantsSelect } from './variants-select';
+
+/**
+ * `product-checkout`: the purchase controls of a product item in page order: option
+ * pickers, quantity input (where allowed) and the add-to-cart button.
+ */
+export const productCheckoutFormatter: Formatter = {
+  apply(_args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const item = first.value;
+    const quantity = showsQuantityInput(item, ctx.resolve(['websiteSettings'])) ? renderQuantityInput(item, ctx) : '';
+    first.set((renderVariantsSelect(item, ctx) ?? '') + quantity + renderAddToCartButton(item, ctx));
+  },
+};

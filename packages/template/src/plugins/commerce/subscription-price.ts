@@ -1,0 +1,39 @@
+import type { Formatter, PluginContext } from '../../plugin-api';
+import { formatMessage } from './message';
+import { moneyFromNode } from './money';
+import { formatMoneyForDisplay } from './money-format';
+import { renderPriceBlock, type PriceLines } from './price-block';
+import { DEFAULT_FROM_TEXT } from './product-price';
+import { currentPrice, pricingOptionsOfLowestVariant } from './product-prices';
+import { hasVariedPrices } from './product-state';
+import { get, isTruthy, textOr } from './values';
+
+function optionLines(item: unknown, option: unknown, args: readonly string[], ctx: PluginContext): PriceLines {
+  const money = (node: unknown) => formatMoneyForDisplay(moneyFromNode(node), args, ctx);
+  let from: string | undefined;
+  if (hasVariedPrices(item)) {
+    const price = formatMoneyForDisplay(currentPrice(option), args, ctx);
+    const pattern = textOr(ctx.resolve(['localizedStrings', 'productPriceFromText']), DEFAULT_FROM_TEXT);
+    if (price) from = formatMessage(pattern, { fromPrice: price }, ctx);
+  }
+  return {
+    from,
+    sale: isTruthy(get(option, 'onSale')) ? money(get(option, 'salePriceMoney')) : undefined,
+    normal: money(get(option, 'priceMoney')),
+  };
+}
+
+/**
+ * `subscription-price`: the subscription price block of a product, from the first pricing
+ * option of its lowest-priced variant: "from" that option's current price when variants
+ * differ, else its sale and original price, else its price. Empty without pricing options.
+ */
+export const subscriptionPriceFormatter: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const item = first.value;
+    const option = pricingOptionsOfLowestVariant(item)[0];
+    first.set(renderPriceBlock('subscription-price', option === undefined ? {} : optionLines(item, option, args, ctx), ctx));
+  },
+};

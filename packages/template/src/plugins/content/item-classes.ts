@@ -1,0 +1,39 @@
+import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
+import { STORE_ITEM_RECORD_TYPE } from './enums';
+import { slugify } from './html-text';
+import { isOnSale, isSoldOut } from './product-state';
+import { asNumber, asString, getProp, isTruthy, resolveIn, sizeOf } from './values';
+
+function slugClasses(prefix: string, values: unknown): string {
+  let out = '';
+  for (let i = 0; i < sizeOf(values); i++) out += ` ${prefix}-${slugify(asString(getProp(values, i)))}`;
+  return out;
+}
+
+function classesFor(ctx: PluginContext, item: unknown): string {
+  const lookup = (name: string) => resolveIn(ctx, item, [name]);
+  let out = 'hentry';
+  const promoted = lookup('promotedBlockType');
+  if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(asString(promoted))}`;
+  const categories = lookup('categories');
+  if (isTruthy(categories)) out += slugClasses('category', categories);
+  const tags = lookup('tags');
+  if (isTruthy(tags)) out += slugClasses('tag', tags);
+  const displayName = getProp(lookup('author'), 'displayName');
+  if (isTruthy(displayName)) out += ` author-${slugify(asString(displayName))}`;
+  out += ` post-type-${asString(lookup('recordTypeLabel'))}`;
+  const index = ctx.resolve(['@index']);
+  if (index !== undefined) out += ` article-index-${asNumber(index)}`;
+  if (isTruthy(lookup('starred'))) out += ' featured';
+  if (asNumber(getProp(item, 'recordType')) === STORE_ITEM_RECORD_TYPE) {
+    if (isOnSale(item)) out += ' on-sale';
+    if (isSoldOut(item)) out += ' sold-out';
+  }
+  return out;
+}
+
+/**
+ * `{item|item-classes}`: the CSS classes of a post or product in a list: `hentry`, promotion,
+ * categories, tags, author, post type, 1-based list index, `featured`, `on-sale`, `sold-out`.
+ */
+export const itemClasses: Formatter = mapFormatter((item, _args, ctx) => classesFor(ctx, item));

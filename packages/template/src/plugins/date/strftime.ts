@@ -1,0 +1,99 @@
+import { GregorianDate } from '@phensley/cldr';
+
+const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+const SUNDAY = 1;
+const MONDAY = 2;
+
+/** A moment resolved in one time zone, with the zone's abbreviation (e.g. `EST`). */
+export interface ZonedMoment {
+  readonly epoch: number;
+  readonly zoneId: string;
+  readonly zoneAbbr: string;
+}
+
+const pad = (n: number, width: number, fill = '0'): string => String(n).padStart(width, fill);
+
+const twelveHour = (d: GregorianDate): number => (d.hour() === 0 ? 12 : d.hour());
+
+/**
+ * Formats a moment with a strftime-style pattern (English names, like the
+ * Unix `date` command). Unknown conversions produce nothing; `%%` is a percent sign.
+ */
+export function strftime(moment: ZonedMoment, pattern: string): string {
+  const d = GregorianDate.fromUnixEpoch(moment.epoch, moment.zoneId, SUNDAY, 1);
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i] as string;
+    if (ch !== '%' || i === pattern.length - 1) {
+      out += ch;
+      continue;
+    }
+    i++;
+    out += conversion(pattern[i] as string, d, moment);
+  }
+  return out;
+}
+
+function conversion(code: string, d: GregorianDate, m: ZonedMoment): string {
+  const sub = (p: string): string => strftime(m, p);
+  switch (code) {
+    case '%': return '%';
+    case 'a': return SHORT_DAYS[d.dayOfWeek() - 1] as string;
+    case 'A': return LONG_DAYS[d.dayOfWeek() - 1] as string;
+    case 'b':
+    case 'h': return SHORT_MONTHS[d.month() - 1] as string;
+    case 'B': return LONG_MONTHS[d.month() - 1] as string;
+    case 'c': return sub(`%a, %b ${d.dayOfMonth()}, %Y ${twelveHour(d)}:%M:%S %p %Z`);
+    case 'C': return pad(Math.floor(d.year() / 100), 2);
+    case 'd': return pad(d.dayOfMonth(), 2);
+    case 'D': return sub('%m/%d/%y');
+    case 'e': return pad(d.dayOfMonth(), 2, ' ');
+    case 'F': return sub('%Y-%m-%d');
+    case 'g': return pad(d.yearOfWeekOfYearISO() % 100, 2);
+    case 'G': return pad(d.yearOfWeekOfYearISO(), 4);
+    case 'H': return pad(d.hourOfDay(), 2);
+    case 'I': return pad(twelveHour(d), 2);
+    case 'j': return pad(d.dayOfYear(), 3);
+    case 'k': return pad(d.hourOfDay(), 2, ' ');
+    case 'l': return pad(twelveHour(d), 2, ' ');
+    case 'm': return pad(d.month(), 2);
+    case 'M': return pad(d.minute(), 2);
+    case 'n': return '\n';
+    case 'N': return pad(d.milliseconds() * 1e6, 9);
+    case 'p': return d.isAM() ? 'AM' : 'PM';
+    case 'P': return d.isAM() ? 'am' : 'pm';
+    case 'q': return String(Math.floor((d.month() - 1) / 3) + 1);
+    case 'r': return sub(`${twelveHour(d)}:%M:%S %p`);
+    case 'R': return sub('%H:%M');
+    case 's': return String(Math.trunc(m.epoch / 1000));
+    case 'S': return pad(d.second(), 2);
+    case 't': return '\t';
+    case 'T': return sub('%H:%M:%S');
+    case 'u': return String(d.dayOfWeek() === 1 ? 7 : d.dayOfWeek() - 1);
+    case 'U': return pad(d.weekOfYear(), 2);
+    case 'v': return sub('%e-%b-%Y');
+    case 'V': return pad(d.weekOfYearISO(), 2);
+    case 'w': return String(d.dayOfWeek() - 1);
+    case 'W': return pad(GregorianDate.fromUnixEpoch(m.epoch, m.zoneId, MONDAY, 1).weekOfYear(), 2);
+    case 'x': return sub('%m/%d/%Y');
+    case 'X': return sub('%I:%M:%S %p');
+    case 'y': return pad(d.year() % 100, 2);
+    case 'Y': return String(d.year());
+    case 'z': return offset(d.timeZoneOffset());
+    case 'Z': return m.zoneAbbr;
+    default: return '';
+  }
+}
+
+function offset(ms: number): string {
+  const minutes = Math.abs(ms) / 60000;
+  const sign = ms < 0 ? '-' : '+';
+  return `${sign}${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`;
+}

@@ -1,0 +1,20 @@
+import type { CLDR } from '@phensley/cldr';
+import type { Formatter } from '../../plugin-api';
+import { datetimeOptions } from './options';
+import { numberOf } from './values';
+
+/** Formats epoch milliseconds with CLDR date/time options, in a time zone. */
+export function formatDatetime(cldr: CLDR, epoch: number, zoneId: string, args: readonly string[]): string {
+  return cldr.Calendars.formatDate({ date: epoch, zoneId }, datetimeOptions(args));
+}
+
+/** `{t|datetime date:long time:short}`: localized date and time in the site time zone. */
+export const datetime: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const cldr = ctx.cldr as CLDR | undefined;
+    const epoch = numberOf(first.value);
+    first.set(cldr && Number.isFinite(epoch) ? formatDatetime(cldr, epoch, ctx.timeZone, args) : '');
+  },
+};

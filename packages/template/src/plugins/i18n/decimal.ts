@@ -1,0 +1,50 @@
+import type { CLDR, Decimal, DecimalFormatOptions } from '@phensley/cldr';
+import type { Formatter } from '../../plugin-api';
+import { decimalOptions, splitOption } from './options';
+import { decimalOf } from './values';
+
+/**
+ * Applies `mode:` to a number and its options: `significant` keeps only significant-digit
+ * limits, `default` only fraction-digit limits, `significant-maxfrac` applies the significant
+ * limits after rounding to at most `maxfrac` fraction digits.
+ */
+export function applyNumberMode(n: Decimal, opts: DecimalFormatOptions, mode: string | undefined): [Decimal, DecimalFormatOptions] {
+  const o = { ...opts };
+  switch (mode) {
+    case 'significant':
+      delete o.maximumFractionDigits;
+      delete o.minimumFractionDigits;
+      return [n, o];
+    case 'default':
+      delete o.maximumSignificantDigits;
+      delete o.minimumSignificantDigits;
+      return [n, o];
+    case 'significant-maxfrac': {
+      if (o.maximumFractionDigits === undefined) return [n, o];
+      const rounded = n.setScale(o.maximumFractionDigits, o.round ?? 'half-even').stripTrailingZeros();
+      return [rounded, o];
+    }
+    default:
+      return [n, o];
+  }
+}
+
+/**
+ * `{n|decimal style:short maxfrac:1}`: a localized number; non-numeric input gives nothing.
+ * A bare `{n|decimal}` prints the plain localized number without digit grouping.
+ */
+export const decimal: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const cldr = ctx.cldr as CLDR | undefined;
+    const n = decimalOf(first.value);
+    if (!cldr || !n) {
+      first.set('');
+      return;
+    }
+    const mode = args.map(splitOption).find(([key]) => key === 'mode')?.[1];
+    const [value, opts] = applyNumberMode(n, args.length === 0 ? { group: false } : decimalOptions(args), mode);
+    first.set(cldr.Numbers.formatDecimal(value, opts));
+  },
+};

@@ -1,0 +1,105 @@
+import {
+  buildMessageMatcher,
+  MessageEngine,
+  parseMessagePattern,
+  pluralRules,
+  type CLDR,
+  type MessageCode,
+  type MessageFormatFuncMap,
+} from '@phensley/cldr';
+import { formatDatetime } from './datetime';
+import { formatInterval } from './datetime-interval';
+import { formatMoney } from './money';
+import { LruCache } from './lru-cache';
+import { messageArgConverter } from './message-args';
+import { decimalOptions } from './options';
+import { checkPluralKeys } from './plural-keys';
+import { withoutOtherFallback } from './plural-fallback';
+import { formatUnit } from './units/format-unit';
+import { decimalOf, moneyOf, numberOf } from './values';
+
+/** Parsed message patterns kept (spec section 9: message-format cache 100 entries). */
+export const MESSAGE_CACHE_SIZE = 100;
+
+const FUNCTION_NAMES = ['money', 'currency', 'datetime', 'datetime-interval', 'number', 'decimal', 'unit'];
+const matcher = buildMessageMatcher(FUNCTION_NAMES);
+const parsed = new LruCache<string, MessageCode>(MESSAGE_CACHE_SIZE);
+
+/** Plural rules per locale. */
+const PLURALS = new WeakMap<CLDR, ReturnType<typeof pluralRules.get>>();
+
+/** Number of parsed patterns currently cached. */
+export const cachedMessageCount = (): number => parsed.size;
+
+function compile(pattern: string): MessageCode {
+  let code = parsed.get(pattern);
+  if (!code) {
+    checkPluralKeys(pattern);
+    code = withoutOtherFallback(parseMessagePattern(pattern, matcher));
+    parsed.set(pattern, code);
+  }
+  return code;
+}
+
+const LIST_KEYS = /^(?:out|sequence):/;
+
+/** Rejoins unit lists that the message parser split on commas (`sequence:hour`, `minute` -> `sequence:hour,minute`). */
+export function rejoinUnitLists(opts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const opt of opts) {
+    const last = out[out.length - 1];
+    if (last !== undefined && !opt.includes(':') && LIST_KEYS.test(last)) out[out.length - 1] = `${last},${opt}`;
+    else out.push(opt);
+  }
+  return out;
+}
+
+/** The `{0 money}`, `{0 datetime}`, `{0;1 datetime-interval}`, `{0 number}`, `{0 unit}` functions. */
+function functions(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
+  const money = (args: unknown[], opts: string[]): string => formatMoney(cldr, args[0], opts);
+  const number = (args: unknown[], opts: string[]): string => {
+    const value = moneyOf(args[0])?.amount ?? args[0];
+    const d = decimalOf(value);
+    return d ? cldr.Numbers.formatDecimal(d, decimalOptions(opts)) : '';
+  };
+  return {
+    money,
+    currency: money,
+    number,
+    decimal: number,
+    datetime: (args, opts) => {
+      const epoch = numberOf(args[0]);
+      return Number.isFinite(epoch) ? formatDatetime(cldr, epoch, zoneId, opts) : '';
+    },
+    'datetime-interval': (args, opts) => {
+      const start = numberOf(args[0]);
+      const end = numberOf(args[1]);
+      return Number.isFinite(start) && Number.isFinite(end) ? formatInterval(cldr, start, end, zoneId, opts) : '';
+    },
+    unit: (args, opts) => formatUnit(cldr, args[0], rejoinUnitLists(opts)),
+  };
+}
+
+/**
+ * Evaluates an ICU-style message pattern (`{0 plural one{# item} other{# items}}`,
+ * `{name}`, `{0 money}`...) with CLDR plural rules for the locale. A plural choice
+ * runs the branch of its category or `=N` value, and nothing when that is not listed
+ * (no fallback to `other`, as in the reference engine).
+ * @throws InvalidPluralKeyError, NonNumericArgumentError
+ */
+export function formatMessage(
+  cldr: CLDR,
+  zoneId: string,
+  pattern: string,
+  positional: readonly unknown[],
+  named: Readonly<Record<string, unknown>>,
+): string {
+  let plurals = PLURALS.get(cldr);
+  if (plurals === undefined) {
+    const tag = cldr.General.locale().tag;
+    plurals = pluralRules.get(tag.language(), tag.region());
+    PLURALS.set(cldr, plurals);
+  }
+  const engine = new MessageEngine(plurals, messageArgConverter, functions(cldr, zoneId), compile(pattern));
+  return engine.evaluate([...positional], { ...named });
+}

@@ -1,0 +1,26 @@
+import type { CLDR } from '@phensley/cldr';
+import type { Formatter } from '../../plugin-api';
+import { relativeTimeOptions } from './options';
+import { numberOf } from './values';
+
+/**
+ * `{t|relative-time}`: how far `t` is from now (`in 2 hours`, `11 hours ago`);
+ * `{a,b|relative-time}` measures from `a` to `b`. Calendar distances are taken in UTC.
+ */
+export const relativeTime: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const cldr = ctx.cldr as CLDR | undefined;
+    const two = vars.length > 1;
+    const start = two ? numberOf(first.value) : ctx.now;
+    const end = numberOf(two ? vars[1]?.value : first.value);
+    if (!cldr || !Number.isFinite(start) || !Number.isFinite(end)) {
+      first.set('');
+      return;
+    }
+    const s = cldr.Calendars.toGregorianDate({ date: start, zoneId: 'UTC' });
+    const e = cldr.Calendars.toGregorianDate({ date: end, zoneId: 'UTC' });
+    first.set(cldr.Calendars.formatRelativeTime(s, e, relativeTimeOptions(args)));
+  },
+};

@@ -1,0 +1,124 @@
+import { Decimal } from '@phensley/cldr';
+import { categoryOf, factorOf, PI } from './unit-data';
+
+/** A quantity in a unit. */
+export interface UnitValue {
+  readonly amount: Decimal;
+  readonly unit: string;
+}
+
+const CONTEXT = { scale: 30, round: 'half-even' } as const;
+
+const term = (s: string): Decimal => new Decimal(s.trim() === 'pi' ? PI : s.trim());
+
+/** Parsed factor expressions; keys are the unit table's factors (a fixed set). */
+const RATIONALS = new Map<string, readonly [Decimal, Decimal]>();
+
+/** Numerator and denominator of a factor expression (`a` or `a/b`). */
+function rational(expr: string): readonly [Decimal, Decimal] {
+  let r = RATIONALS.get(expr);
+  if (r === undefined) {
+    const [num = '1', den = '1'] = expr.split('/');
+    r = [term(num), term(den)];
+    RATIONALS.set(expr, r);
+  }
+  return r;
+}
+
+const divide = (n: Decimal, d: Decimal): Decimal => n.divide(d, CONTEXT).stripTrailingZeros();
+
+const FIVE_NINTHS = new Decimal(5).divide(9, CONTEXT);
+const KELVIN_OFFSET = new Decimal('273.15');
+
+function temperature(amount: Decimal, from: string, to: string): Decimal {
+  let celsius = amount;
+  if (from === 'fahrenheit') celsius = amount.subtract(32).multiply(5).divide(9, CONTEXT);
+  else if (from === 'kelvin') celsius = amount.subtract(KELVIN_OFFSET);
+  if (to === 'fahrenheit') return divide(celsius.multiply(9), new Decimal(5)).add(32).stripTrailingZeros();
+  if (to === 'kelvin') return celsius.add(KELVIN_OFFSET).stripTrailingZeros();
+  return celsius.stripTrailingZeros();
+}
+
+const LITERS_PER_US_GALLON = new Decimal('3.785411784');
+const LITERS_PER_UK_GALLON = new Decimal('4.54609');
+const KM_PER_MILE = new Decimal('1.609344');
+
+/** Converts fuel consumption between miles per gallon (US or imperial) and liters per distance. */
+function consumption(amount: Decimal, from: string, to: string): Decimal {
+  const gallon = (unit: string): Decimal => (unit === 'mile-per-gallon-imperial' ? LITERS_PER_UK_GALLON : LITERS_PER_US_GALLON);
+  const isMpg = (unit: string): boolean => unit.startsWith('mile-per-gallon');
+  let per100km: Decimal;
+  if (isMpg(from)) per100km = divide(gallon(from).multiply(100), amount.multiply(KM_PER_MILE));
+  else per100km = from === 'liter-per-kilometer' ? amount.multiply(100) : amount;
+  if (isMpg(to)) return divide(gallon(to).multiply(100), per100km.multiply(KM_PER_MILE));
+  return (to === 'liter-per-kilometer' ? divide(per100km, new Decimal(100)) : per100km).stripTrailingZeros();
+}
+
+/** Memoised ratios between units of the table (Decimals are immutable); unknown names are not kept. */
+const RATIOS = new Map<string, Decimal>();
+
+/** The size of `unit` measured in `base` (both of one category). */
+export function ratio(unit: string, base: string): Decimal {
+  const key = `${unit} ${base}`;
+  let r = RATIOS.get(key);
+  if (r === undefined) {
+    const [n1, d1] = rational(factorOf(unit) ?? '1');
+    const [n2, d2] = rational(factorOf(base) ?? '1');
+    r = divide(n1.multiply(d2), d1.multiply(n2));
+    if (factorOf(unit) !== undefined && factorOf(base) !== undefined) RATIOS.set(key, r);
+  }
+  return r;
+}
+
+/** Converts a value to another unit of the same category; other targets leave it unchanged. */
+export function convert(value: UnitValue, target: string): UnitValue {
+  const category = categoryOf(value.unit);
+  if (value.unit === target || category === undefined || category !== categoryOf(target)) return value;
+  if (category === 'temperature') {
+    return { amount: temperature(value.amount, value.unit, target), unit: target };
+  }
+  if (category === 'consumption') {
+    return value.amount.isZero() ? value : { amount: consumption(value.amount, value.unit, target), unit: target };
+  }
+  const [n1, d1] = rational(factorOf(value.unit) ?? '1');
+  const [n2, d2] = rational(factorOf(target) ?? '1');
+  return { amount: divide(value.amount.multiply(n1).multiply(d2), d1.multiply(n2)), unit: target };
+}
+
+/** Expresses a value in the largest unit of `units` (largest first) that it reaches, else the smallest. */
+export function compact(value: UnitValue, units: readonly string[]): UnitValue {
+  const base = units[units.length - 1];
+  if (base === undefined) return value;
+  const inBase = convert(value, base);
+  const magnitude = inBase.amount.abs();
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i] as string;
+    const size = ratio(unit, base);
+    if (size.compare(magnitude) <= 0 || i === units.length - 1) {
+      return { amount: divide(inBase.amount, size), unit };
+    }
+  }
+  return inBase;
+}
+
+/** Breaks a value into whole amounts of `units` (largest first), the last one keeping the fraction. */
+export function sequence(value: UnitValue, units: readonly string[]): UnitValue[] {
+  const base = units[units.length - 1];
+  if (base === undefined) return [value];
+  const inBase = convert(value, base);
+  const negative = inBase.amount.isNegative();
+  let rest = inBase.amount.abs();
+  const out: UnitValue[] = [];
+  const signed = (d: Decimal): Decimal => (negative && out.length === 0 ? d.negate() : d);
+  units.forEach((unit, i) => {
+    const size = ratio(unit, base);
+    if (i === units.length - 1) {
+      if (!rest.isZero() || out.length === 0) out.push({ amount: signed(divide(rest, size)), unit });
+    } else if (size.compare(rest) <= 0) {
+      const [whole, remainder] = rest.divmod(size);
+      out.push({ amount: signed(whole.stripTrailingZeros()), unit });
+      rest = remainder;
+    }
+  });
+  return out;
+}

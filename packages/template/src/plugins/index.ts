@@ -1,0 +1,28 @@
+/** The built-in plugin registry: every family's formatters and predicates, registered explicitly. */
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugin-api';
+import * as core from './core/index';
+import * as commerce from './commerce/index';
+import * as content from './content/index';
+import * as social from './social/index';
+import * as slide from './slide/index';
+import * as date from './date/index';
+import * as i18n from './i18n/index';
+
+const FAMILIES = [core, commerce, content, social, slide, date, i18n] as const;
+
+/** Merges tables into one null-prototype map (later tables win). */
+function merge<T>(tables: readonly (Readonly<Record<string, T>> | undefined)[]): Record<string, T> {
+  const out = Object.create(null) as Record<string, T>;
+  for (const t of tables) if (t) for (const key of Object.keys(t)) out[key] = t[key] as T;
+  return out;
+}
+
+/** A fresh mutable copy of all built-in formatters. */
+export function builtinFormatters(): Record<string, Formatter> {
+  return merge<Formatter>(FAMILIES.map((f) => (f as { formatters?: FormatterTable }).formatters));
+}
+
+/** A fresh mutable copy of all built-in predicates. */
+export function builtinPredicates(): Record<string, Predicate> {
+  return merge<Predicate>(FAMILIES.map((f) => (f as { predicates?: PredicateTable }).predicates));
+}
