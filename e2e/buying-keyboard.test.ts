@@ -1,14 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allA11yViolations, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { allA11yViolations, launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const STEP_TIMEOUT = 10_000;
-const HYDRATION_TIMEOUT = 45_000;
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0, null, { timeout: HYDRATION_TIMEOUT });
-}
 
 /** The cart as the API sees it, fetched from the page with its cookies. */
 async function apiCart(page: Page): Promise<{ totalQuantity: number; entries: { quantity: number }[] }> {
@@ -70,7 +65,7 @@ describe('buying with the keyboard alone, double clicks and accessibility (issue
   it('a double click on add to cart adds exactly once', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/oat-honey-soap`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     await form.locator('.add-to-cart__button').dblclick();
     await form.locator('.add-to-cart__button[data-state="added"]').waitFor({ timeout: STEP_TIMEOUT });
@@ -85,7 +80,7 @@ describe('buying with the keyboard alone, double clicks and accessibility (issue
   it('the whole purchase with Tab, Shift+Tab, Enter, Space and arrow keys: options, quantity, cart, checkout, order confirmed', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/linen-camp-shirt`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     await chooseWithArrows(page, form.getByLabel('Colour'), 'Sage');
     await chooseWithArrows(page, form.getByLabel('Size'), 'M');
@@ -101,12 +96,12 @@ describe('buying with the keyboard alone, double clicks and accessibility (issue
     await tabTo(page, page.locator('.site-header .header-cart'), { back: true, limit: 120 });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/cart`, { timeout: STEP_TIMEOUT });
-    await hydrated(page);
+    await waitForHydration(page);
     const checkoutLink = page.locator('div.cart-page').getByRole('link', { name: 'Checkout' }).or(page.locator('div.cart-page').getByRole('button', { name: 'Checkout' }));
     await tabTo(page, checkoutLink, { limit: 120 });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/checkout`, { timeout: STEP_TIMEOUT });
-    await hydrated(page);
+    await waitForHydration(page);
 
     const checkout = page.locator('form.checkout');
     await typeInto(page, checkout.getByLabel('Email'), 'ada@example.com');
@@ -138,20 +133,20 @@ describe('buying with the keyboard alone, double clicks and accessibility (issue
   it('axe-core finds no violations of any impact on a product page, the cart with items and the checkout', async () => {
     const { page } = await openPage(browser);
     await page.goto(`${base}/shop/linen-camp-shirt`);
-    await hydrated(page);
+    await waitForHydration(page);
     const product = await allA11yViolations(page);
     await page.goto(`${base}/shop/oat-honey-soap`);
-    await hydrated(page);
+    await waitForHydration(page);
     await page.locator('.product-form .add-to-cart__button').click();
     await page.locator('.product-form .add-to-cart__button[data-state="added"]').waitFor({ timeout: STEP_TIMEOUT });
     await page.locator('.cart-pill--visible').waitFor({ timeout: STEP_TIMEOUT });
     const productWithPill = await allA11yViolations(page);
     await page.goto(`${base}/cart`);
-    await hydrated(page);
+    await waitForHydration(page);
     await page.locator('.cart-page-line').first().waitFor({ timeout: STEP_TIMEOUT });
     const cart = await allA11yViolations(page);
     await page.goto(`${base}/checkout`);
-    await hydrated(page);
+    await waitForHydration(page);
     await page.locator('form.checkout').waitFor({ timeout: STEP_TIMEOUT });
     const checkout = await allA11yViolations(page);
     expect({ product, productWithPill, cart, checkout }).toEqual({ product: [], productWithPill: [], cart: [], checkout: [] });

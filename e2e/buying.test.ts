@@ -5,18 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, giftCards, orders, shippingOptions, variants } from '../packages/server/src/db/schema.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/repository.js';
 import { renderIsland } from '../packages/storefront/src/index.js';
-import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { launchBrowser, waitForHydration, openPage, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const STEP_TIMEOUT = 10_000;
 
-/** Longest wait for hydration: a guard only, the wait ends as soon as every island carries its marker. */
-const HYDRATION_TIMEOUT = 45_000;
-
-/** Waits until every island on the page has committed its hydration (the client entry sets `data-hydrated`). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0, null, { timeout: HYDRATION_TIMEOUT });
-}
 
 function exactly(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
@@ -104,7 +97,7 @@ describe('buying in the running store (issue 4)', () => {
   it('physical product with two options: every validation message, then bought into the cart', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/linen-camp-shirt`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     await addExpectingAlert(form, 'Please select the Colour and Size options.', 'Unable to Add Item');
     await form.getByLabel('Colour').selectOption('Oat');
@@ -135,14 +128,14 @@ describe('buying in the running store (issue 4)', () => {
   it("gift card (express checkout product): 'Select a denomination for the Gift Card' until an amount is chosen, then straight to checkout", async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/gift-card`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     expect(await form.locator('input[type="number"]').count()).toBe(0);
     await addExpectingAlert(form, 'Select a denomination for the Gift Card', 'Unable to purchase Gift Card');
     await form.getByLabel('$50.00').check();
     await form.locator('.add-to-cart__button').click();
     await page.waitForURL(`${base}/checkout`, { timeout: STEP_TIMEOUT });
-    await hydrated(page);
+    await waitForHydration(page);
     await page.locator('form.checkout').getByText('Fern & Field Gift Card').waitFor({ timeout: STEP_TIMEOUT });
     await screenshot(page, 'buying-gift-card');
     expect(errors).toEqual([]);
@@ -152,7 +145,7 @@ describe('buying in the running store (issue 4)', () => {
   it('digital product: no quantity input, added in one click', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/hedgerow-sewing-pattern`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     expect(await form.locator('input[type="number"]').count()).toBe(0);
     await addExpectingSuccess(form);
@@ -163,7 +156,7 @@ describe('buying in the running store (issue 4)', () => {
   it('service with quantity rules: seats limited per date, sold-out date refused, required booking field', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/natural-dye-workshop`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     await addExpectingAlert(form, 'Please select the Date option.');
     await form.getByLabel('Date').selectOption('Saturday, November 15');
@@ -184,7 +177,7 @@ describe('buying in the running store (issue 4)', () => {
   it('subscription: Subscribe, the subscription checkout with its plan, order confirmed with the plan and a working status link', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/seasonal-seed-box`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('.product-form');
     expect(await form.locator('input[type="number"]').count()).toBe(0);
     expect(await form.locator('.add-to-cart__button').textContent()).toBe('Subscribe');
@@ -194,7 +187,7 @@ describe('buying in the running store (issue 4)', () => {
     ]);
     expect(response.status()).toBe(200);
     await page.waitForURL(/\/checkout\/subscription\?cartToken=[A-Za-z0-9_-]{16,64}$/, { timeout: STEP_TIMEOUT });
-    await hydrated(page);
+    await waitForHydration(page);
     const checkout = page.locator('form.checkout');
     await checkout.getByText('Subscription: $32.00 every month for 6 months 6 payments in all.').waitFor({ timeout: STEP_TIMEOUT });
     await checkout.getByText('Seasonal Seed Box').first().waitFor({ timeout: STEP_TIMEOUT });
@@ -225,7 +218,7 @@ describe('buying in the running store (issue 4)', () => {
   it('header "Cart N" follows adds and cart edits live, without moving', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/oat-honey-soap`);
-    await hydrated(page);
+    await waitForHydration(page);
     const count = page.locator('.site-header .header-cart__count');
     expect((await count.textContent())?.trim()).toBe('0');
     const before = await page.locator('.site-header .header-cart').boundingBox();
@@ -234,7 +227,7 @@ describe('buying in the running store (issue 4)', () => {
     expect(await page.locator('.site-header .header-cart').getAttribute('aria-label')).toBe('Cart, 1 item in cart');
     expect(await page.locator('.site-header .header-cart').boundingBox()).toEqual(before);
     await page.goto(`${base}/cart`);
-    await hydrated(page);
+    await waitForHydration(page);
     const line = page.locator('.cart-page-line').filter({ hasText: 'Oat & Honey Soap' });
     await line.getByRole('button', { name: 'Increase quantity of Oat & Honey Soap' }).click();
     await count.filter({ hasText: exactly('2') }).waitFor({ timeout: STEP_TIMEOUT });
@@ -245,7 +238,7 @@ describe('buying in the running store (issue 4)', () => {
   it('sold-out product: no add button, sold-out text and the restock sign-up; the API refuses the add', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/stoneware-mug`);
-    await hydrated(page);
+    await waitForHydration(page);
     expect(await page.locator('.add-to-cart__button').count()).toBe(0);
     await page.locator('.product__summary').getByText('Sold out', { exact: true }).waitFor({ timeout: STEP_TIMEOUT });
     await page.locator('[data-island="RestockSignup"] input[type="email"]').waitFor({ timeout: STEP_TIMEOUT });
@@ -316,7 +309,7 @@ describe('buying in the running store (issue 4)', () => {
     const loads: string[] = [];
     page.on('request', (r) => loads.push(r.url()));
     await page.goto(`${base}/shop`);
-    await hydrated(page);
+    await waitForHydration(page);
     expect(loads.some((u) => /QuickViewLoader|ProductForm|format=json/.test(u))).toBe(false);
     const button = page.locator('#template-quick-view .sqs-product-quick-view-button');
     await button.focus();
@@ -335,13 +328,13 @@ describe('buying in the running store (issue 4)', () => {
   it('cart page: quantity stepper, typed quantity, stock refusal, removal, empty cart', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/beeswax-taper-candles`);
-    await hydrated(page);
+    await waitForHydration(page);
     await addExpectingSuccess(page.locator('.product-form'));
     await page.goto(`${base}/shop/hedgerow-sewing-pattern`);
-    await hydrated(page);
+    await waitForHydration(page);
     await addExpectingSuccess(page.locator('.product-form'));
     await page.goto(`${base}/cart`);
-    await hydrated(page);
+    await waitForHydration(page);
     expect(await page.locator('.cart-pill').count()).toBe(0);
     const tapers = page.locator('.cart-page-line').filter({ hasText: 'Hand-dipped Beeswax Tapers' });
     const subtotal = page.locator('.cart-page__subtotal');
@@ -374,12 +367,12 @@ describe('buying in the running store (issue 4)', () => {
   it('full checkout in test mode: coupons, shipping, declined card, then order confirmed once', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/everyday-apron`);
-    await hydrated(page);
+    await waitForHydration(page);
     const product = page.locator('.product-form');
     await product.getByLabel('Colour').selectOption('Clay');
     await addExpectingSuccess(product);
     await page.goto(`${base}/checkout`);
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('form.checkout');
     await form.getByRole('button', { name: 'Place order' }).click();
     await form.getByText('Please enter a valid email').first().waitFor({ timeout: STEP_TIMEOUT });
@@ -422,12 +415,12 @@ describe('buying in the running store (issue 4)', () => {
   it('gift card bought at checkout, then redeemed: unknown code refused at its field, the card pays without a card number', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${base}/shop/gift-card`);
-    await hydrated(page);
+    await waitForHydration(page);
     const product = page.locator('.product-form');
     await product.getByLabel('$25.00').check();
     await product.locator('.add-to-cart__button').click();
     await page.waitForURL(`${base}/checkout`, { timeout: STEP_TIMEOUT });
-    await hydrated(page);
+    await waitForHydration(page);
     const form = page.locator('form.checkout');
     expect(await form.getByLabel('First name').count()).toBe(0);
     await fillCheckout(page, '4242 4242 4242 4242');
@@ -438,10 +431,10 @@ describe('buying in the running store (issue 4)', () => {
     expect(card).toMatchObject({ initialCents: 2500, balanceCents: 2500 });
 
     await page.goto(`${base}/shop/oat-honey-soap`);
-    await hydrated(page);
+    await waitForHydration(page);
     await addExpectingSuccess(page.locator('.product-form'));
     await page.goto(`${base}/checkout`);
-    await hydrated(page);
+    await waitForHydration(page);
     await fillCheckout(page, '');
     await form.getByLabel('Gift card code (optional)').fill('NOPE-NOPE-NOPE');
     await form.getByRole('button', { name: 'Place order' }).click();
@@ -460,10 +453,10 @@ describe('buying in the running store (issue 4)', () => {
   it('checkout retry after a lost response reuses the Idempotency-Key and yields one order', async () => {
     const { page } = await openPage(browser);
     await page.goto(`${base}/shop/oat-honey-soap`);
-    await hydrated(page);
+    await waitForHydration(page);
     await addExpectingSuccess(page.locator('.product-form'));
     await page.goto(`${base}/checkout`);
-    await hydrated(page);
+    await waitForHydration(page);
     const keys: string[] = [];
     let first = true;
     await page.route(`${base}/api/commerce/checkout`, async (route) => {

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collections, websites } from '../packages/server/src/db/index.js';
 import { newCrumb } from '../packages/server/src/http/crumb.js';
-import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './support/browser.js';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'content-social-owner-token-0123456789';
@@ -53,6 +53,7 @@ async function openStudio(gallery: Record<string, unknown>, name: string): Promi
   await setGallery(gallery);
   const watched = await openPage(browser);
   await watched.page.goto(`${store.siteUrl()}/studio`, { waitUntil: 'networkidle' });
+  await waitForHydration(watched.page);
   await watched.page.locator(`.content-gallery--${gallery.design as string}`).waitFor();
   await screenshot(watched.page, `content-gallery-${name}`);
   return watched;
@@ -77,6 +78,7 @@ describe('comments and reviews in Chromium (issue 6)', () => {
   it('a visitor posts a comment; once the owner approves it, it shows and the count says so', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${store.siteUrl()}${POST_PATH}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const area = page.locator('.content-comments');
     await expect(area.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('2 Comments');
 
@@ -104,6 +106,7 @@ describe('comments and reviews in Chromium (issue 6)', () => {
   it('a visitor rates and reviews a product; once approved, the review and the new average show', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${store.siteUrl()}${PRODUCT_PATH}`, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const area = page.locator('.content-reviews');
     await expect(area.locator('.content-reviews__summary').textContent()).resolves.toContain('4.7 out of 5 stars from 3 reviews');
 
@@ -133,6 +136,7 @@ describe('share links and search in Chromium (issue 6)', () => {
     const { page, errors } = await openPage(browser);
     const postUrl = `${store.siteUrl()}${POST_PATH}`;
     await page.goto(postUrl, { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const links = page.locator('a.content-share__link');
     expect(await links.count()).toBeGreaterThanOrEqual(2);
     const encoded = encodeURIComponent(postUrl);
@@ -160,6 +164,7 @@ describe('share links and search in Chromium (issue 6)', () => {
   it('the header search box shows results for a query and says when nothing matches', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(store.siteUrl(), { waitUntil: 'networkidle' });
+    await waitForHydration(page);
     const box = page.getByRole('search', { name: 'Site search' }).getByRole('searchbox', { name: 'Search this site' });
     await box.fill('linen');
     await Promise.all([page.waitForURL(/\/search\?q=linen$/), box.press('Enter')]);

@@ -14,7 +14,7 @@ import { seedContent, type ContentSite } from '../packages/server/src/content-ap
 import { comments } from '../packages/server/src/db/schema.js';
 import { createWebsite } from '../packages/server/src/sites/repository.js';
 import { createTestDb, type TestDb } from '../packages/server/test-support/test-db.js';
-import { launchBrowser, openPage, seriousA11yViolations } from './support/browser.js';
+import { launchBrowser, openPage, seriousA11yViolations, waitForHydration } from './support/browser.js';
 
 const STOREFRONT_DIR = fileURLToPath(new URL('../packages/storefront/', import.meta.url));
 /** A private build of the islands, so this test never rewrites the shared dist/ others may be serving. */
@@ -82,6 +82,7 @@ describe('content islands in Chromium (issue 6)', () => {
       if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url());
     });
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     await tab.waitForLoadState('networkidle');
     await tab.getByRole('button', { name: /Like/ }).waitFor();
     expect(await seriousA11yViolations(tab)).toEqual([]);
@@ -93,6 +94,7 @@ describe('content islands in Chromium (issue 6)', () => {
   it('lightbox: opens on the thumbnail, arrows move, Escape closes and focus returns to the opener', async () => {
     const { page: tab, errors } = await openPage(browser, { width: 1000, height: 700 });
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     const opener = tab.getByRole('button', { name: 'Open image 1 of 2: A tall red panel' });
     await opener.click();
     const dialog = tab.getByRole('dialog');
@@ -116,6 +118,7 @@ describe('content islands in Chromium (issue 6)', () => {
   it('lightbox: a tall image keeps 50 px above and below and is re-fitted after a resize', async () => {
     const { page: tab } = await openPage(browser, { width: 1000, height: 700 });
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     await tab.getByRole('button', { name: 'Open image 1 of 2: A tall red panel' }).click();
     const image = tab.locator('.content-lightbox__image');
     await tab.waitForFunction(() => document.querySelector<HTMLImageElement>('.content-lightbox__image')?.style.height === '600px');
@@ -130,6 +133,7 @@ describe('content islands in Chromium (issue 6)', () => {
   it('grid gallery opens its light lightbox on a tile and returns focus to it', async () => {
     const { page: tab, errors } = await openPage(browser);
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     await tab.waitForLoadState('networkidle');
     const tile = tab.getByRole('button', { name: 'Open Grid A wide blue panel' });
     await tile.click();
@@ -147,6 +151,7 @@ describe('content islands in Chromium (issue 6)', () => {
   it('slideshow autoplays at the configured duration and pauses on request', async () => {
     const { page: tab } = await openPage(browser);
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     const status = tab.locator('.content-gallery__status');
     // With a 1 s duration the first slide may already have advanced on a loaded machine: wait for a change.
     const first = await status.textContent();
@@ -167,6 +172,7 @@ describe('content islands in Chromium (issue 6)', () => {
   it('likes once per visitor, and the like survives a reload', async () => {
     const { page: tab, errors } = await openPage(browser);
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     const like = tab.locator('.content-like__button');
     await tab.waitForLoadState('networkidle');
     await like.click();
@@ -182,6 +188,7 @@ describe('content islands in Chromium (issue 6)', () => {
   it('posts a comment into the moderation queue and shows field errors', async () => {
     const { page: tab } = await openPage(browser);
     await tab.goto(`${origin}/e2e/content`);
+    await waitForHydration(tab);
     await tab.waitForLoadState('networkidle');
     await tab.getByRole('button', { name: 'Post Comment' }).click();
     await tab.getByText('Please enter your name.').waitFor({ timeout: 5000 });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissionKeys, forms, restockSignups } from '../packages/server/src/db/schema.js';
 import { findWebsiteByIdentifier, updateWebsiteSettings } from '../packages/server/src/sites/repository.js';
-import { allA11yViolations, launchBrowser, openPage, screenshot } from './support/browser.js';
+import { allA11yViolations, launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 import { fillSurvey } from './support/survey-form.js';
 
@@ -68,6 +68,7 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
       }).observe({ type: 'longtask', buffered: true });
     });
     await watched.page.goto(`${surveyUrl()}${query}`);
+    await waitForHydration(watched.page);
     const block = watched.page.locator(`[data-form-id="${surveyId}"]`);
     await block.waitFor();
     await watched.page.waitForFunction(() => document.querySelector('[data-form-id] form') !== null);
@@ -298,6 +299,7 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
       const { page, errors } = await openPage(browser);
       const challenges = watchRequests(page, '/api/captcha/challenge');
       await page.goto(`${store.siteUrl()}/shop/stoneware-mug`);
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       const box = page.locator('form.restock-signup');
       await box.getByRole('button', { name: 'Sign Up' }).click();
@@ -329,6 +331,7 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
   it("surfaces 429 'Unable to submit form. Submission rate limit exceeded. Please try again later.' once the site's limit is used up", async () => {
     const { page } = await openPage(browser);
     await page.goto(`${store.siteUrl()}/contact`);
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     let status = 0;
     for (let i = 0; i < RATE_MAX + 1 && status !== 429; i += 1) {

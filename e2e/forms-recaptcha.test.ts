@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../packages/server/src/db/schema.js';
 import { findWebsiteByIdentifier, updateWebsiteSettings } from '../packages/server/src/sites/repository.js';
-import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
 import { FAKE_ENTERPRISE_SCRIPT, FAKE_RECAPTCHA_SCRIPT, startFakeRecaptchaVerify, type FakeRecaptchaVerify } from './support/captcha-fakes.js';
 import { startStore, type RunningStore } from './support/store.js';
 
@@ -41,6 +41,7 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
       return route.fulfill({ contentType: 'text/javascript', body: FAKE_RECAPTCHA_SCRIPT });
     });
     await watched.page.goto(`${store.siteUrl('journal')}/contact`);
+    await waitForHydration(watched.page);
     await watched.page.getByRole('checkbox', { name: "I'm not a robot" }).waitFor();
     return { ...watched, scripts, block: watched.page.locator('.form-block').filter({ has: watched.page.getByRole('checkbox', { name: "I'm not a robot" }) }) };
   }
@@ -111,6 +112,7 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
     });
 
     await page.goto(`${store.siteUrl()}/shop/stoneware-mug`);
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual(['https://www.google.com/recaptcha/enterprise.js?render=enterprise-key']);
     const box = page.locator('form.restock-signup');
@@ -121,6 +123,7 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
     expect(bodies[0]).not.toHaveProperty('captchaToken');
 
     await page.goto(`${store.siteUrl()}/studio-survey`);
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     const wholesale = page.locator('.form-block').filter({ hasText: 'Shop name' });
     const survey = page.locator('.form-block').filter({ hasText: 'How did you find us?' });

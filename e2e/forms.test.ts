@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions, forms } from '../packages/server/src/db/schema.js';
 import { fieldsOf, updateForm, type FormRow } from '../packages/server/src/forms/index.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/repository.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const HOSTILE = `<script>alert("x")</script>{.section website}{title}{.end}'"&`;
@@ -39,6 +39,7 @@ describe('forms in the running store (issue 5)', () => {
   it('signs up for the newsletter in Chromium and stores it under the newsletter form', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${store.siteUrl()}/contact`);
+    await waitForHydration(page);
     const block = page.locator(`[data-form-id="${newsletter.id}"]`).first();
     await block.locator('input[type="email"]').fill('reader@example.com');
     await block.locator('button[type="submit"]').click();
@@ -53,6 +54,7 @@ describe('forms in the running store (issue 5)', () => {
   it('shows client errors, then submits the contact form (it shares the email field id with the newsletter)', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${store.siteUrl()}/contact?utm_source=e2e`);
+    await waitForHydration(page);
     const block = page.locator(`[data-form-id="${contact.id}"]`).first();
     await block.locator('button[type="submit"]').click();
     await block.getByText('Required').first().waitFor({ timeout: 10_000 });

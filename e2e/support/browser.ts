@@ -67,3 +67,15 @@ export async function allA11yViolations(page: Page): Promise<string[]> {
     .analyze();
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Longest wait for hydration: a guard only, the wait ends as soon as every island carries its marker. */
+const HYDRATION_TIMEOUT = 45_000;
+
+/**
+ * Waits until every island on the page has committed its hydration (the client entry sets
+ * `data-hydrated`). Clicks before that reach server-rendered markup with no handlers, so a
+ * loaded CI machine would make such a test flaky.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0, null, { timeout: HYDRATION_TIMEOUT });
+}
