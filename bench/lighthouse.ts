@@ -5,17 +5,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './load/stats.js';
 
-const USAGE = `Usage: npm run bench:lighthouse -- [--base URL] [--runs N] [--preset mobile|desktop] [--path P]...
-
-Runs Lighthouse (npm lighthouse, CHROME_PATH or /usr/bin/chromium) N times (default 5) on each
-page and prints the median score of every category and the median FCP, LCP, TBT and CLS.
-Default pages: a blog post (/journal/why-we-wash-our-linen-twice) and a gallery page (/studio) of
-the demo site. Without --base it starts a seeded server on port 3300 with a temporary data
-folder (own process group, stopped at the end); with --base it measures that server.`;
-
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 /** Home and a product page (issue 3), a blog post and a gallery (issue 6). */
 const DEFAULT_PATHS = ['/', '/shop/linen-camp-shirt', '/journal/why-we-wash-our-linen-twice', '/studio'];
+const DEFAULT_RUNS = 5;
+const SERVER_PORT = 3300;
+
+const USAGE = `Usage: npm run bench:lighthouse -- [--base URL] [--runs N] [--preset mobile|desktop] [--path P]...
+
+Runs Lighthouse (npm lighthouse, CHROME_PATH or /usr/bin/chromium) N times (default ${DEFAULT_RUNS}) on each
+page with the mobile (default) or desktop preset, and prints the median score of every category,
+the median FCP, LCP, TBT and CLS, and the performance score of each run.
+Default pages of the demo site: ${DEFAULT_PATHS.join(', ')}
+(home, a product page, a blog post and a gallery page). Each --path P (starting with /) replaces
+the defaults and may be repeated. Without --base it starts a seeded server on port ${SERVER_PORT} with a
+temporary data folder (own process group, stopped at the end); with --base it measures that server.`;
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift' } as const;
 
@@ -27,7 +32,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { base: undefined, runs: 5, preset: 'mobile', paths: [] };
+  const options: Options = { base: undefined, runs: DEFAULT_RUNS, preset: 'mobile', paths: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1];
@@ -75,7 +80,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
 
 function startServer(dataDir: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve'], {
-    env: { ...process.env, EMPORIUM_DATA_DIR: dataDir, PORT: '3300', DATABASE_URL: '' },
+    env: { ...process.env, EMPORIUM_DATA_DIR: dataDir, PORT: String(SERVER_PORT), DATABASE_URL: '' },
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -124,7 +129,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const dataDir = options.base ? undefined : mkdtempSync(join(tmpdir(), 'emporium-lh-data-'));
   const server = dataDir ? startServer(dataDir) : undefined;
-  const base = options.base ?? 'http://demo.localhost:3300';
+  const base = options.base ?? `http://demo.localhost:${SERVER_PORT}`;
   const outDir = mkdtempSync(join(tmpdir(), 'emporium-lh-'));
   const stop = () => {
     if (server) stopServer(server);
