@@ -1,4 +1,4 @@
-import { createElement, useEffect, type ComponentType } from 'react';
+import { createElement, startTransition, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from '../islands/index.js';
 import { ISLAND_LOADERS } from './loaders.js';
@@ -31,5 +31,10 @@ export async function hydrateIsland(el: HTMLElement, before?: (name: string, pro
   const props = readProps(el);
   before?.(name, props);
   const component = await load();
-  hydrateRoot(el, createElement(HydrationMarker, { el, component, props }));
+  // As a transition, hydration yields to the browser every few milliseconds instead of
+  // blocking the main thread for a whole island; React still hydrates an island first when
+  // the visitor interacts with it.
+  startTransition(() => {
+    hydrateRoot(el, createElement(HydrationMarker, { el, component, props }));
+  });
 }
