@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collections, websites } from '../packages/server/src/db/index.js';
 import { newCrumb } from '../packages/server/src/http/crumb.js';
-import { launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
+import { allA11yViolations, launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'content-social-owner-token-0123456789';
@@ -56,6 +56,7 @@ async function openStudio(gallery: Record<string, unknown>, name: string): Promi
   await waitForHydration(watched.page);
   await watched.page.locator(`.content-gallery--${gallery.design as string}`).waitFor();
   await screenshot(watched.page, `content-gallery-${name}`);
+  expect(await allA11yViolations(watched.page), `axe on the ${name} gallery (issue 6)`).toEqual([]);
   return watched;
 }
 

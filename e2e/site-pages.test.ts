@@ -1,11 +1,12 @@
 /**
  * Issue 3, acceptance 2: the seeded sites' main pages render in Chromium with no console
- * error, a screenshot of each is saved, and axe-core finds no serious or critical violation.
+ * error, a screenshot of each is saved, and axe-core finds no serious or critical violation
+ * (issue 6: none of any impact on blog posts and gallery pages).
  * Page types follow spec section 2 (100 not found, 102 search, 200 cart).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './support/browser.js';
+import { allA11yViolations, launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 interface PageCase {
@@ -15,6 +16,8 @@ interface PageCase {
   status: number;
   /** Text a visitor must see on the page. */
   shows: RegExp;
+  /** Issue 6: blog posts and gallery pages allow no axe violation of any impact. */
+  anyImpact?: boolean;
 }
 
 const PAGES: PageCase[] = [
@@ -22,14 +25,14 @@ const PAGES: PageCase[] = [
   { name: 'demo-shop', site: 'demo', path: '/shop', status: 200, shows: /Linen Camp Shirt/ },
   { name: 'demo-product', site: 'demo', path: '/shop/linen-camp-shirt', status: 200, shows: /Add To Cart/i },
   { name: 'demo-blog-list', site: 'demo', path: '/journal', status: 200, shows: /walnut/i },
-  { name: 'demo-blog-post', site: 'demo', path: '/journal/dyeing-with-walnut-hulls', status: 200, shows: /walnut/i },
-  { name: 'demo-gallery', site: 'demo', path: '/studio', status: 200, shows: /Studio/i },
+  { name: 'demo-blog-post', site: 'demo', path: '/journal/dyeing-with-walnut-hulls', status: 200, shows: /walnut/i, anyImpact: true },
+  { name: 'demo-gallery', site: 'demo', path: '/studio', status: 200, shows: /Studio/i, anyImpact: true },
   { name: 'demo-events', site: 'demo', path: '/events', status: 200, shows: /Holiday Market/i },
   { name: 'demo-cart', site: 'demo', path: '/cart', status: 200, shows: /cart/i },
   { name: 'demo-search', site: 'demo', path: '/search?q=linen', status: 200, shows: /Linen Camp Shirt/ },
   { name: 'demo-not-found', site: 'demo', path: '/no-such-page', status: 404, shows: /couldn.t find that page/i },
   { name: 'journal-home', site: 'journal', path: '/', status: 200, shows: /.+/ },
-  { name: 'journal-gallery', site: 'journal', path: '/photos', status: 200, shows: /Photo/i },
+  { name: 'journal-gallery', site: 'journal', path: '/photos', status: 200, shows: /Photo/i, anyImpact: true },
 ];
 
 describe('seeded site pages in Chromium (issue 3)', () => {
@@ -47,16 +50,17 @@ describe('seeded site pages in Chromium (issue 3)', () => {
   });
 
   for (const c of PAGES) {
-    it(`${c.name}: ${c.site}${c.path} renders with no console error and no serious axe violation`, async () => {
+    it(`${c.name}: ${c.site}${c.path} renders with no console error and no ${c.anyImpact ? '' : 'serious '}axe violation`, async () => {
       const { page, errors } = await openPage(browser);
       const response = await page.goto(store.siteUrl(c.site) + c.path, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(c.status);
+      await waitForHydration(page);
       await expect(page.locator('body').innerText()).resolves.toMatch(c.shows);
       await screenshot(page, c.name);
       // Chromium reports the document's own 404 status as a console error; nothing else may appear.
       const unexpected = errors.filter((e) => !(c.status === 404 && /status of 404/.test(e)));
       expect(unexpected).toEqual([]);
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await (c.anyImpact ? allA11yViolations(page) : seriousA11yViolations(page))).toEqual([]);
       await page.context().close();
     });
   }
