@@ -1,6 +1,6 @@
 import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
-import { intervalOptions } from './options';
+import { intervalOptionsOf } from './options';
 import { numberOf } from './values';
 
 const DATE_FIELDS = /^[GyYuUrQqMLlwWdDFgEec]+$/;
@@ -12,7 +12,7 @@ const FALLBACK_SEPARATOR = ' – ';
  * a date-only skeleton over two times of one day shows both ends.
  */
 export function formatInterval(cldr: CLDR, start: number, end: number, zoneId: string, args: readonly string[]): string {
-  const opts: DateIntervalFormatOptions = intervalOptions(args);
+  const opts: DateIntervalFormatOptions = intervalOptionsOf(args);
   const s = cldr.Calendars.toGregorianDate({ date: start, zoneId });
   const e = cldr.Calendars.toGregorianDate({ date: end, zoneId });
   const fovd = s.fieldOfVisualDifference(e);

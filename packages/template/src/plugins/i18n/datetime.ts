@@ -1,11 +1,11 @@
 import type { CLDR } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
-import { datetimeOptions } from './options';
+import { datetimeOptionsOf } from './options';
 import { numberOf } from './values';
 
 /** Formats epoch milliseconds with CLDR date/time options, in a time zone. */
 export function formatDatetime(cldr: CLDR, epoch: number, zoneId: string, args: readonly string[]): string {
-  return cldr.Calendars.formatDate({ date: epoch, zoneId }, datetimeOptions(args));
+  return cldr.Calendars.formatDate({ date: epoch, zoneId }, datetimeOptionsOf(args));
 }
 
 /** `{t|datetime date:long time:short}`: localized date and time in the site time zone. */

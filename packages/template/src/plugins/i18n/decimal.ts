@@ -2,6 +2,13 @@ import type { CLDR, Decimal, DecimalFormatOptions } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
 import { decimalOptions, splitOption } from './options';
 import { decimalOf } from './values';
+import { ArgsMemo } from '../args-memo';
+
+/** `mode:` and the number options of a `decimal` argument list, parsed once per list. */
+const DECIMAL_ARGS = new ArgsMemo((args): [string | undefined, DecimalFormatOptions] => [
+  args.map(splitOption).find(([key]) => key === 'mode')?.[1],
+  args.length === 0 ? { group: false } : decimalOptions(args),
+]);
 
 /**
  * Applies `mode:` to a number and its options: `significant` keeps only significant-digit
@@ -43,8 +50,8 @@ export const decimal: Formatter = {
       first.set('');
       return;
     }
-    const mode = args.map(splitOption).find(([key]) => key === 'mode')?.[1];
-    const [value, opts] = applyNumberMode(n, args.length === 0 ? { group: false } : decimalOptions(args), mode);
+    const [mode, base] = DECIMAL_ARGS.get(args);
+    const [value, opts] = applyNumberMode(n, base, mode);
     first.set(cldr.Numbers.formatDecimal(value, opts));
   },
 };

@@ -12,7 +12,8 @@ import { formatInterval } from './datetime-interval';
 import { formatMoney } from './money';
 import { LruCache } from './lru-cache';
 import { messageArgConverter } from './message-args';
-import { decimalOptions } from './options';
+import { decimalOptionsOf } from './options';
+import { ArgsMemo } from '../args-memo';
 import { checkPluralKeys } from './plural-keys';
 import { withoutOtherFallback } from './plural-fallback';
 import { formatUnit } from './units/format-unit';
@@ -54,13 +55,38 @@ export function rejoinUnitLists(opts: readonly string[]): string[] {
   return out;
 }
 
+/** Time zones kept per CLDR instance before its function maps start over (zones come from contexts). */
+const MAX_ZONES = 64;
+
+/** Function maps per CLDR instance and time zone (they hold no per-render state). */
+const FUNCTIONS = new WeakMap<CLDR, Map<string, MessageFormatFuncMap>>();
+
+/** The message functions for a locale and time zone, built once per pair. */
+function functionsFor(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
+  let byZone = FUNCTIONS.get(cldr);
+  if (byZone === undefined) {
+    byZone = new Map();
+    FUNCTIONS.set(cldr, byZone);
+  }
+  let map = byZone.get(zoneId);
+  if (map === undefined) {
+    map = functions(cldr, zoneId);
+    if (byZone.size >= MAX_ZONES) byZone.clear();
+    byZone.set(zoneId, map);
+  }
+  return map;
+}
+
+/** Unit options with their lists rejoined, once per option list of a parsed pattern. */
+const UNIT_OPTIONS = new ArgsMemo(rejoinUnitLists);
+
 /** The `{0 money}`, `{0 datetime}`, `{0;1 datetime-interval}`, `{0 number}`, `{0 unit}` functions. */
 function functions(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
   const money = (args: unknown[], opts: string[]): string => formatMoney(cldr, args[0], opts);
   const number = (args: unknown[], opts: string[]): string => {
     const value = moneyOf(args[0])?.amount ?? args[0];
     const d = decimalOf(value);
-    return d ? cldr.Numbers.formatDecimal(d, decimalOptions(opts)) : '';
+    return d ? cldr.Numbers.formatDecimal(d, decimalOptionsOf(opts)) : '';
   };
   return {
     money,
@@ -76,7 +102,7 @@ function functions(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
       const end = numberOf(args[1]);
       return Number.isFinite(start) && Number.isFinite(end) ? formatInterval(cldr, start, end, zoneId, opts) : '';
     },
-    unit: (args, opts) => formatUnit(cldr, args[0], rejoinUnitLists(opts)),
+    unit: (args, opts) => formatUnit(cldr, args[0], UNIT_OPTIONS.get(opts)),
   };
 }
 
@@ -100,6 +126,6 @@ export function formatMessage(
     plurals = pluralRules.get(tag.language(), tag.region());
     PLURALS.set(cldr, plurals);
   }
-  const engine = new MessageEngine(plurals, messageArgConverter, functions(cldr, zoneId), compile(pattern));
-  return engine.evaluate([...positional], { ...named });
+  const engine = new MessageEngine(plurals, messageArgConverter, functionsFor(cldr, zoneId), compile(pattern));
+  return engine.evaluate(positional as unknown[], named as Record<string, unknown>);
 }

@@ -3,20 +3,35 @@ import type { Formatter, PluginContext } from '../../plugin-api';
 import { formatMessage } from './message-format';
 import { splitMessageArg } from './message-args';
 import { JsonDecimal } from '../../json-decimal';
+import { ArgsMemo } from '../args-memo';
 
 /** An executor that can resolve from the frame enclosing the formatted variable. */
 interface OuterContext extends PluginContext {
   resolveOuter(path: readonly (string | number)[]): unknown;
 }
 
+/** One parsed message argument: its name when it has one, its path as text and split. */
+interface MessageArg {
+  readonly key: string | undefined;
+  readonly path: string;
+  readonly segments: readonly (string | number)[];
+}
+
+const DIGITS = /^\d+$/;
+
+const MESSAGE_ARGS = new ArgsMemo((args): readonly MessageArg[] =>
+  args.map((arg) => {
+    const { key, path } = splitMessageArg(arg);
+    const segments = path === '@' ? ['@'] : path.split('.').map((seg) => (DIGITS.test(seg) ? Number(seg) : seg));
+    return { key, path, segments };
+  }),
+);
+
 /** Resolves a message argument where the tag stands (outside the formatted variable's own frame). */
-function resolveArg(ctx: PluginContext, path: string): unknown {
+function resolveArg(ctx: PluginContext, arg: MessageArg): unknown {
   const outer = ctx as Partial<OuterContext>;
-  if (typeof outer.resolveOuter === 'function') {
-    const segments = path === '@' ? ['@'] : path.split('.').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
-    return outer.resolveOuter(segments);
-  }
-  return ctx.resolve(path);
+  if (typeof outer.resolveOuter === 'function') return outer.resolveOuter(arg.segments);
+  return ctx.resolve(arg.path);
 }
 
 /**
@@ -36,11 +51,10 @@ export const message: Formatter = {
     }
     const positional: unknown[] = [];
     const named: Record<string, unknown> = {};
-    for (const arg of args) {
-      const { key, path } = splitMessageArg(arg);
-      const value = resolveArg(ctx, path);
+    for (const arg of MESSAGE_ARGS.get(args)) {
+      const value = resolveArg(ctx, arg);
       positional.push(value);
-      if (key !== undefined) named[key] = value;
+      if (arg.key !== undefined) named[arg.key] = value;
     }
     const v = first.value;
     const pattern = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || v instanceof JsonDecimal ? String(v) : '';

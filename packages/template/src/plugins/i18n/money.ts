@@ -1,6 +1,6 @@
 import type { CLDR, CurrencyType } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
-import { currencyOptions } from './options';
+import { currencyOptionsOf } from './options';
 import { decimalOf, moneyOf } from './values';
 
 /** Formats a money node (`{decimalValue, currencyCode}` or `{value, currency}`) with CLDR; '' when it is not one. */
@@ -8,7 +8,7 @@ export function formatMoney(cldr: CLDR, value: unknown, args: readonly string[])
   const money = moneyOf(value);
   const amount = money && decimalOf(money.amount);
   if (!money || !amount) return '';
-  return cldr.Numbers.formatCurrency(amount, money.currency as CurrencyType, currencyOptions(args));
+  return cldr.Numbers.formatCurrency(amount, money.currency as CurrencyType, currencyOptionsOf(args));
 }
 
 /** `{price|money style:short}`: a localized currency amount. */

@@ -5,6 +5,7 @@ import type {
   DecimalFormatOptions,
   RelativeTimeFormatOptions,
 } from '@phensley/cldr';
+import { ArgsMemo } from '../args-memo';
 
 /** Upper bound for every digit-count option (spec: number digits clamp 0-50). */
 export const MAX_DIGITS = 50;
@@ -141,3 +142,22 @@ export function relativeTimeOptions(args: readonly string[]): RelativeTimeFormat
   }
   return o as RelativeTimeFormatOptions;
 }
+
+const frozen = <T>(parse: (args: readonly string[]) => T) => new ArgsMemo((args) => Object.freeze(parse(args)));
+
+const DECIMAL_MEMO = frozen(decimalOptions);
+const CURRENCY_MEMO = frozen(currencyOptions);
+const DATETIME_MEMO = frozen(datetimeOptions);
+const INTERVAL_MEMO = frozen(intervalOptions);
+const RELATIVE_MEMO = frozen(relativeTimeOptions);
+
+/** `decimalOptions(args)`, parsed once per argument list (frozen, shared). */
+export const decimalOptionsOf = (args: readonly string[]): DecimalFormatOptions => DECIMAL_MEMO.get(args);
+/** `currencyOptions(args)`, parsed once per argument list (frozen, shared). */
+export const currencyOptionsOf = (args: readonly string[]): CurrencyFormatOptions => CURRENCY_MEMO.get(args);
+/** `datetimeOptions(args)`, parsed once per argument list (frozen, shared). */
+export const datetimeOptionsOf = (args: readonly string[]): DateFormatOptions => DATETIME_MEMO.get(args);
+/** `intervalOptions(args)`, parsed once per argument list (frozen, shared). */
+export const intervalOptionsOf = (args: readonly string[]): DateIntervalFormatOptions => INTERVAL_MEMO.get(args);
+/** `relativeTimeOptions(args)`, parsed once per argument list (frozen, shared). */
+export const relativeTimeOptionsOf = (args: readonly string[]): RelativeTimeFormatOptions => RELATIVE_MEMO.get(args);

@@ -1,6 +1,6 @@
 import type { CLDR } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
-import { relativeTimeOptions } from './options';
+import { relativeTimeOptionsOf } from './options';
 import { numberOf } from './values';
 
 /**
@@ -21,6 +21,6 @@ export const relativeTime: Formatter = {
     }
     const s = cldr.Calendars.toGregorianDate({ date: start, zoneId: 'UTC' });
     const e = cldr.Calendars.toGregorianDate({ date: end, zoneId: 'UTC' });
-    first.set(cldr.Calendars.formatRelativeTime(s, e, relativeTimeOptions(args)));
+    first.set(cldr.Calendars.formatRelativeTime(s, e, relativeTimeOptionsOf(args)));
   },
 };

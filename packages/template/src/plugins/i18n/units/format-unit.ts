@@ -100,6 +100,8 @@ function resolve(amount: UnitValue['amount'], a: UnitArgs, s: System): UnitValue
 interface PreparedArgs {
   readonly a: UnitArgs;
   readonly number: Record<string, unknown>;
+  /** The number options with the unit name width. */
+  readonly withLength: Record<string, unknown>;
 }
 
 /** Parsed arguments per argument list (a compiled formatter call keeps its list). */
@@ -123,7 +125,7 @@ function preparedArgs(args: readonly string[]): PreparedArgs {
     if (number.maximumFractionDigits === undefined && number.maximumSignificantDigits === undefined) {
       number.maximumFractionDigits = Math.max(1, Number(number.minimumFractionDigits ?? 0));
     }
-    p = { a, number };
+    p = { a, number, withLength: { ...number, length: a.length } };
     if (PREPARED_BY_TEXT.size >= MAX_PREPARED_TEXTS) PREPARED_BY_TEXT.clear();
     PREPARED_BY_TEXT.set(text, p);
   }
@@ -140,13 +142,12 @@ function preparedArgs(args: readonly string[]): PreparedArgs {
 export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): string {
   const amount = decimalOf(raw);
   if (!amount) return '';
-  const { a, number } = preparedArgs(args);
+  const { a, number, withLength } = preparedArgs(args);
   const system = cldr.General.measurementSystem() as System;
   const values = a.input || a.exact || a.choices || a.compact !== undefined || a.sequence ? resolve(amount, a, system) : undefined;
   if (!values) return cldr.Numbers.formatDecimal(amount, number);
   const language = cldr.General.locale().tag.language();
   const plainSpacing = usesPlainUnitSpacing(language);
-  const withLength = { ...number, length: a.length };
   return values
     .map((v) => {
       const legacy = legacyUnitPattern(language, a.length, v.unit);
