@@ -1,6 +1,7 @@
 import { createElement, startTransition, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from '../islands/index.js';
+import { collectEarlyInput, replayEarlyInput, type EarlyInput } from './early-input.js';
 import { ISLAND_LOADERS } from './loaders.js';
 
 /** Attribute set on an island's element once React has committed its hydration (tests and styles wait on it). */
@@ -16,10 +17,10 @@ function readProps(el: HTMLElement): Record<string, unknown> {
 }
 
 /** Renders the island and marks its container once the hydrated tree's effects run. */
-function HydrationMarker({ el, component, props }: { el: HTMLElement; component: ComponentType<Record<string, unknown>>; props: Record<string, unknown> }) {
+function HydrationMarker({ el, component, props, early }: { el: HTMLElement; component: ComponentType<Record<string, unknown>>; props: Record<string, unknown>; early: ReadonlyArray<EarlyInput> }) {
   useEffect(() => {
-    el.setAttribute(HYDRATED_ATTRIBUTE, 'true');
-  }, [el]);
+    void replayEarlyInput(early).then(() => el.setAttribute(HYDRATED_ATTRIBUTE, 'true'));
+  }, [el, early]);
   return createElement(component, props);
 }
 
@@ -34,7 +35,8 @@ export async function hydrateIsland(el: HTMLElement, before?: (name: string, pro
   // As a transition, hydration yields to the browser every few milliseconds instead of
   // blocking the main thread for a whole island; React still hydrates an island first when
   // the visitor interacts with it.
+  const early = collectEarlyInput(el);
   startTransition(() => {
-    hydrateRoot(el, createElement(HydrationMarker, { el, component, props }));
+    hydrateRoot(el, createElement(HydrationMarker, { el, component, props, early }));
   });
 }
