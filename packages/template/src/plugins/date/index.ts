@@ -2,6 +2,10 @@ import { table, type FormatterTable, type PredicateTable, type Formatter } from 
 import { strftime } from './strftime';
 import { zoneAbbreviation } from './zone-abbr';
 import { jsonNumber } from '../../json-decimal';
+import { ArgsMemo } from '../args-memo';
+
+/** The pattern of an argument list (the arguments joined by spaces), once per list. */
+const PATTERNS = new ArgsMemo((args) => args.join(' '));
 
 const epochOf = (value: unknown): number => {
   const n = jsonNumber(value);
@@ -21,7 +25,15 @@ const date: Formatter = {
       return;
     }
     const zoneId = ctx.timeZone;
-    first.set(strftime({ epoch, zoneId, zoneAbbr: zoneAbbreviation(ctx.cldr, epoch, zoneId) }, args.join(' ')));
+    const cldr = ctx.cldr;
+    const moment = {
+      epoch,
+      zoneId,
+      get zoneAbbr(): string {
+        return zoneAbbreviation(cldr, epoch, zoneId);
+      },
+    };
+    first.set(strftime(moment, PATTERNS.get(args)));
   },
 };
 

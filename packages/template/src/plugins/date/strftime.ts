@@ -1,4 +1,5 @@
 import { GregorianDate } from '@phensley/cldr';
+import { zonedDate } from './zoned-date';
 
 const SHORT_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -8,7 +9,6 @@ const LONG_MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ];
 
-const SUNDAY = 1;
 const MONDAY = 2;
 
 /** A moment resolved in one time zone, with the zone's abbreviation (e.g. `EST`). */
@@ -27,7 +27,11 @@ const twelveHour = (d: GregorianDate): number => (d.hour() === 0 ? 12 : d.hour()
  * Unix `date` command). Unknown conversions produce nothing; `%%` is a percent sign.
  */
 export function strftime(moment: ZonedMoment, pattern: string): string {
-  const d = GregorianDate.fromUnixEpoch(moment.epoch, moment.zoneId, SUNDAY, 1);
+  return render(pattern, zonedDate(moment.epoch, moment.zoneId), moment);
+}
+
+/** Formats `pattern` for the date `d` of `moment`. */
+function render(pattern: string, d: GregorianDate, moment: ZonedMoment): string {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i] as string;
@@ -42,7 +46,7 @@ export function strftime(moment: ZonedMoment, pattern: string): string {
 }
 
 function conversion(code: string, d: GregorianDate, m: ZonedMoment): string {
-  const sub = (p: string): string => strftime(m, p);
+  const sub = (p: string): string => render(p, d, m);
   switch (code) {
     case '%': return '%';
     case 'a': return SHORT_DAYS[d.dayOfWeek() - 1] as string;

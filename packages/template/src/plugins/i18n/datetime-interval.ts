@@ -2,6 +2,7 @@ import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
 import { intervalOptionsOf } from './options';
 import { numberOf } from './values';
+import { zonedDate } from '../date/zoned-date';
 
 const DATE_FIELDS = /^[GyYuUrQqMLlwWdDFgEec]+$/;
 const FALLBACK_SEPARATOR = ' – ';
@@ -13,8 +14,8 @@ const FALLBACK_SEPARATOR = ' – ';
  */
 export function formatInterval(cldr: CLDR, start: number, end: number, zoneId: string, args: readonly string[]): string {
   const opts: DateIntervalFormatOptions = intervalOptionsOf(args);
-  const s = cldr.Calendars.toGregorianDate({ date: start, zoneId });
-  const e = cldr.Calendars.toGregorianDate({ date: end, zoneId });
+  const s = zonedDate(start, zoneId, cldr);
+  const e = zonedDate(end, zoneId, cldr);
   const fovd = s.fieldOfVisualDifference(e);
   if (!opts.skeleton && !opts.date && !opts.time && fovd === 'a') {
     return cldr.Calendars.formatDateInterval(s, e, { ...opts, skeleton: 'hmv' });

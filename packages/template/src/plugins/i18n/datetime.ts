@@ -2,10 +2,13 @@ import type { CLDR } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
 import { datetimeOptionsOf } from './options';
 import { numberOf } from './values';
+import { zonedDate } from '../date/zoned-date';
 
 /** Formats epoch milliseconds with CLDR date/time options, in a time zone. */
 export function formatDatetime(cldr: CLDR, epoch: number, zoneId: string, args: readonly string[]): string {
-  return cldr.Calendars.formatDate({ date: epoch, zoneId }, datetimeOptionsOf(args));
+  const opts = datetimeOptionsOf(args);
+  const date = opts.ca === 'gregory' ? zonedDate(epoch, zoneId, cldr) : { date: epoch, zoneId };
+  return cldr.Calendars.formatDate(date, opts);
 }
 
 /** `{t|datetime date:long time:short}`: localized date and time in the site time zone. */

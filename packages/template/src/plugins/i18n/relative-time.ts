@@ -2,6 +2,7 @@ import type { CLDR } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
 import { relativeTimeOptionsOf } from './options';
 import { numberOf } from './values';
+import { zonedDate } from '../date/zoned-date';
 
 /**
  * `{t|relative-time}`: how far `t` is from now (`in 2 hours`, `11 hours ago`);
@@ -19,8 +20,8 @@ export const relativeTime: Formatter = {
       first.set('');
       return;
     }
-    const s = cldr.Calendars.toGregorianDate({ date: start, zoneId: 'UTC' });
-    const e = cldr.Calendars.toGregorianDate({ date: end, zoneId: 'UTC' });
+    const s = zonedDate(start, 'UTC', cldr);
+    const e = zonedDate(end, 'UTC', cldr);
     first.set(cldr.Calendars.formatRelativeTime(s, e, relativeTimeOptionsOf(args)));
   },
 };
