@@ -25,6 +25,12 @@ const THEMES: Readonly<Record<LightboxTheme, { background: string; color: string
   light: { background: 'rgba(255,255,255,0.96)', color: '#111' },
 };
 
+/** Caption backing per theme: keeps the text readable over any picture. */
+const CAPTION_BACKGROUNDS: Readonly<Record<LightboxTheme, string>> = {
+  dark: 'rgba(0,0,0,0.75)',
+  light: 'rgba(255,255,255,0.85)',
+};
+
 function viewport(): { width: number; height: number } {
   return { width: window.innerWidth, height: window.innerHeight };
 }
@@ -33,7 +39,8 @@ function viewport(): { width: number; height: number } {
  * The open lightbox: a modal dialog with the current image, previous/next and close buttons.
  * Arrow keys move, Escape closes, Tab stays inside; focus goes to the close button on open and
  * back to the opener on close. The image is re-fitted 100 ms after the last window resize,
- * keeping a 50 px margin when it is taller than the window.
+ * keeping a 50 px margin when it is taller than the window; the caption lies over the foot of
+ * the picture, so a window-high picture never pushes it out of view.
  */
 export function LightboxDialog({ images, index, theme, onIndexChange, onClose }: LightboxDialogProps) {
   const titleId = useId();
@@ -97,19 +104,23 @@ export function LightboxDialog({ images, index, theme, onIndexChange, onClose }:
         <h2 id={titleId} className="content-lightbox__title" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {`Image ${index + 1} of ${count}${image.caption ? `: ${image.caption}` : ''}`}
         </h2>
-        <figure style={{ margin: box ? `${box.margin}px 0` : 0, textAlign: 'center' }}>
+        <figure style={{ margin: box ? `${box.margin}px 0` : 0, textAlign: 'center', position: 'relative' }}>
           <img
             src={image.src}
             alt={image.alt}
             className="content-lightbox__image"
-            style={box ? { width: box.width, height: box.height } : { maxWidth: '90vw', maxHeight: '90vh' }}
+            style={{ display: 'block', margin: '0 auto', ...(box ? { width: box.width, height: box.height } : { maxWidth: '90vw', maxHeight: '90vh' }) }}
             onLoad={(e) => {
               if (natural) return;
               const img = e.currentTarget;
               if (img.naturalWidth && img.naturalHeight) setNatural({ width: img.naturalWidth, height: img.naturalHeight });
             }}
           />
-          {image.caption && <figcaption style={{ marginTop: 8 }}>{image.caption}</figcaption>}
+          {image.caption && (
+            <figcaption className="content-lightbox__caption" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '8px 12px', background: CAPTION_BACKGROUNDS[theme] }}>
+              {image.caption}
+            </figcaption>
+          )}
         </figure>
         {count > 1 && (
           <>
