@@ -201,3 +201,28 @@ describe('engine API', () => {
     expect(engine.compile(42 as unknown as string).errors[0]?.message).toBe('Template source must be a string');
   });
 });
+
+describe('eval expressions', () => {
+  it('compile on first execution into the instruction, and the stored form runs again', () => {
+    const { template, errors } = engine.compile('{.eval 1 + 2 * 3}');
+    expect(errors).toEqual([]);
+    const inst = template[2][0] as unknown[];
+    expect(inst[2]).toBeNull();
+    expect(engine.render(template).output).toBe('7');
+    expect(inst[2]).not.toBeNull();
+    const copy = JSON.parse(JSON.stringify(template));
+    expect(engine.render(copy).output).toBe('7');
+    expect(engine.render(template).output).toBe('7');
+  });
+  it('report parse errors on every render', () => {
+    const { template } = engine.compile('{.eval 1 +}');
+    const first = engine.render(template).errors.map((e) => e.message);
+    expect(first.length).toBeGreaterThan(0);
+    expect(engine.render(template).errors.map((e) => e.message)).toEqual(first);
+  });
+  it('count tokens against the limit of the engine that runs them', () => {
+    const small = new Engine({ limits: { maxTokens: 3 } });
+    const { template } = small.compile('{.eval 1 + 2 + 3}');
+    expect(small.render(template).errors.length).toBeGreaterThan(0);
+  });
+});

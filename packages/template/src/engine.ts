@@ -15,8 +15,6 @@ import { parseJson } from './parse-json';
 export interface EngineLimits extends ExecutionLimits {
   /** Maximum template source length in characters. */
   readonly maxTemplateSize: number;
-  /** Maximum tokens in one `{.eval}` expression. */
-  readonly maxTokens: number;
   /** Maximum nesting of block instructions (a deeper template compiles to an empty one). */
   readonly maxNesting: number;
 }
@@ -150,7 +148,7 @@ export class Engine {
       };
     }
     const asm = new Assembler(this.limits.maxNesting);
-    new Parser(source, asm, this.registry, this.limits).parse();
+    new Parser(source, asm, this.registry).parse();
     return { template: asm.tooDeep ? [17, 1, [], 1] : asm.root, errors: asm.errors };
   }
 

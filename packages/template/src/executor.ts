@@ -24,7 +24,7 @@ import { Msg } from './errors';
 import { Op } from './opcodes';
 import type { Frame } from './frame';
 import { getChild, isTruthy, printValue } from './values';
-import { evaluate, describeExpression } from './expr/index';
+import { compileExpression, evaluate, describeExpression } from './expr/index';
 import { Scope } from './scope';
 
 export type { ExecutorHost, ExecutionLimits, ExecutionInput } from './scope';
@@ -269,10 +269,16 @@ export class Executor extends Scope {
     this.line = inst[5];
     this.col = inst[6];
     const code = inst[4] ? inst[1].slice(1) : inst[1];
+    let errors = inst[3];
+    if (errors === null) {
+      const compiled = compileExpression(code, this.host.limits);
+      inst[2] = compiled.rpn;
+      inst[3] = errors = compiled.errors;
+    }
     const rpn = inst[2];
     if (inst[4]) this.out += `EVAL=${describeExpression(rpn ?? [])}`;
     if (rpn === null) {
-      for (const e of inst[3]) this.error(Msg.expressionParse(code, e));
+      for (const e of errors) this.error(Msg.expressionParse(code, e));
       return;
     }
     const before = this.errorCount;

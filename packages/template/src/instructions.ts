@@ -61,13 +61,15 @@ export type RootInst = [op: 17, version: 1, body: Block, eof: 0 | 1];
 export type CtxvarInst = [op: 22, name: string, bindings: [key: string, path: Path][], line: number, col: number];
 /**
  * `rpn` is the expression compiled to reverse-polish form (one list per `;`-separated
- * expression), or null when it failed to parse; `errors` are the parse errors.
+ * expression), or null when it failed to parse; `errors` are the parse errors. Both are
+ * null until the instruction first runs: the executor compiles the expression then and
+ * stores the result in the instruction, so later renders of the same tree reuse it.
  */
 export type EvalInst = [
   op: 23,
   code: string,
   rpn: unknown[][] | null,
-  errors: string[],
+  errors: string[] | null,
   debug: 0 | 1,
   line: number,
   col: number,

@@ -4,7 +4,6 @@
  * parse is emitted as literal text.
  */
 import { Op } from './opcodes';
-import type { ExprLimits } from './expr/index';
 import { TagParser, type InstructionSink, type ParserRegistry } from './tag-parser';
 
 export type { InstructionSink, ParserRegistry } from './tag-parser';
@@ -25,9 +24,8 @@ export class Parser {
     private readonly s: string,
     private readonly sink: InstructionSink,
     registry: ParserRegistry,
-    exprLimits: ExprLimits,
   ) {
-    this.tags = new TagParser(s, sink, registry, exprLimits);
+    this.tags = new TagParser(s, sink, registry);
   }
 
   /** Runs the parser to the end of the source, then feeds EOF. */

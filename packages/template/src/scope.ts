@@ -27,6 +27,8 @@ export interface ExecutionLimits {
   readonly maxOutputSize: number;
   readonly maxSteps: number;
   readonly maxStringLen: number;
+  /** Maximum tokens in one `{.eval}` expression. */
+  readonly maxTokens: number;
 }
 
 /** Per-render inputs. */

@@ -5,7 +5,6 @@
 import type { Args, FormatterCall, Inst, Path } from './instructions';
 import { Op } from './opcodes';
 import { Msg } from './errors';
-import { compileExpression, type ExprLimits } from './expr/index';
 import {
   scanDefinition,
   scanFilePath,
@@ -81,7 +80,6 @@ export class TagParser {
     private readonly s: string,
     private readonly sink: InstructionSink,
     private readonly registry: ParserRegistry,
-    private readonly exprLimits: ExprLimits,
   ) {}
 
   private emit(op: number, inst: Inst | null): true {
@@ -295,9 +293,8 @@ export class TagParser {
       code = code.slice(1);
       debug = 1;
     }
-    const { rpn, errors } = compileExpression(code, this.exprLimits);
     const raw = debug ? '#' + code : code;
-    return this.emit(Op.EVAL, [Op.EVAL, raw, rpn, errors, debug, this.tagLine, this.tagCol]);
+    return this.emit(Op.EVAL, [Op.EVAL, raw, null, null, debug, this.tagLine, this.tagCol]);
   }
 
   private ifTag(i: number, end: number): boolean {
