@@ -7,7 +7,8 @@ import { closeDatabase, openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
 import { AppError } from './http/errors.js';
 import { siteUrl } from './sites/pages.js';
-import { countWebsites, createWebsite, listWebsites } from './sites/repository.js';
+import { countWebsites, listWebsites } from './sites/repository.js';
+import { createStarterSite } from './sites/starter-site.js';
 
 /** Where the CLI writes; replaceable in tests. */
 export interface CliIo {
@@ -43,7 +44,7 @@ http://localhost:PORT/.`,
 Adds the demo content to the database (applies migrations first).`,
   'site create': `Usage: emporium site create <identifier> --title T [--domain D]...
 
-Creates a site. <identifier> is 1-63 lower-case letters, digits or inner hyphens; each --domain maps
+Creates a site with a starter home page. <identifier> is 1-63 lower-case letters, digits or inner hyphens; each --domain maps
 a custom domain to the site.`,
   'site list': `Usage: emporium site list
 
@@ -204,7 +205,7 @@ async function siteCreate(args: ParsedArgs, io: CliIo): Promise<number> {
   if (title === undefined) throw new UsageError(`--title is required.\n\n${HELP['site create']}`);
   const config = loadConfig(io.env);
   const site = await withDatabase(config, (db) =>
-    createWebsite(db, { identifier: args.positionals[0]!, title, domains: args.flags.get('domain') ?? [] }),
+    createStarterSite(db, { identifier: args.positionals[0]!, title, domains: args.flags.get('domain') ?? [] }),
   );
   io.out(`Created site '${site.identifier}' (${site.id}): ${siteUrl(site.identifier, config.baseDomain, String(config.port))}`);
   for (const domain of site.domains) io.out(`  custom domain: ${domain}`);
