@@ -6,6 +6,7 @@ import pg from 'pg';
 import { applyMigrations, type MigrationReport } from './migrate.js';
 import * as schema from './schema.js';
 import type { Db, Dialect } from './types.js';
+import { watchWrites, type WriteEpoch } from './write-epoch.js';
 
 /** Where the database lives. `databaseUrl` (PostgreSQL) wins over `dataDir` (PGlite). */
 export interface OpenDatabaseOptions {
@@ -25,6 +26,7 @@ export interface OpenDatabaseOptions {
 
 interface Handle {
   dialect: Dialect;
+  writes: WriteEpoch | undefined;
   close: () => Promise<void>;
   migrations: MigrationReport | undefined;
 }
@@ -49,13 +51,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const pool = options.pool ?? makePool(options.databaseUrl!, options.maxConnections ?? 10);
     pool.on('error', () => {});
     db = drizzlePg(pool, { schema }) as unknown as Db;
-    handle = { dialect: 'pg', close: async () => (ownsPool ? pool.end() : undefined), migrations: undefined };
+    handle = { dialect: 'pg', writes: undefined, close: async () => (ownsPool ? pool.end() : undefined), migrations: undefined };
   } else {
     const dataDir = options.dataDir ?? './data';
     if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
     const client = await PGlite.create(dataDir, { relaxedDurability: false, loadDataDir: options.loadDataDir });
+    const writes = watchWrites(client);
     db = drizzlePglite(client, { schema }) as unknown as Db;
-    handle = { dialect: 'pglite', close: () => client.close(), migrations: undefined };
+    handle = { dialect: 'pglite', writes, close: () => client.close(), migrations: undefined };
   }
   handles.set(db, handle);
   if (options.migrate !== false) {
@@ -82,6 +85,15 @@ export function dialectOf(db: Db): Dialect {
   const handle = handles.get(db);
   if (!handle) throw new Error('dialectOf: database was not opened by openDatabase or is closed');
   return handle.dialect;
+}
+
+/**
+ * The write epoch of a database that only this process writes (PGlite), counted at the
+ * driver for every statement whichever code runs it; undefined on PostgreSQL, where other
+ * processes may write, and for a closed database.
+ */
+export function writeEpochOf(db: Db): WriteEpoch | undefined {
+  return handles.get(db)?.writes;
 }
 
 /** What the migrator did when the database was opened (undefined when `migrate: false`). */

@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, items, variants, websites } from '../db/index.js';
+import { comments, items, variants, websites, writeEpochOf } from '../db/index.js';
 import { takeStock } from '../db/stock.js';
 import { newCrumb } from '../http/crumb.js';
 import { PAGE_CACHE_HEADER, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
@@ -130,6 +131,98 @@ describe('page cache', () => {
     expect(pageCacheKey('a', 1, 'http://x', '/', 'b=2&a=1&a=3')).toBe(pageCacheKey('a', 1, 'http://x', '/', 'a=1&b=2'));
     expect(pageCacheKey('a', 1, 'http://x', '/', '')).not.toBe(pageCacheKey('b', 1, 'http://x', '/', ''));
     expect(pageCacheKey('a', 1, 'http://x', '/', '')).not.toBe(pageCacheKey('a', 2, 'http://x', '/', ''));
+  });
+});
+
+/** The variant `sku` of the shirt as the product page's JSON shows it. */
+async function shownVariant(sku: string) {
+  const res = await anonymous(`${PRODUCT}?format=json`);
+  expect(res.statusCode).toBe(200);
+  const shown = (res.json().item.structuredContent.variants as Array<{ sku: string; price: number; qtyInStock: number }>).find((v) => v.sku === sku)!;
+  return { cache: res.headers[PAGE_CACHE_HEADER], priceCents: shown.price, qtyInStock: shown.qtyInStock };
+}
+
+describe('page cache and writes (issue 3: no write may be missed)', () => {
+  it('shows a raw SQL price update on the very next request', async () => {
+    const { variant } = await shirtVariant();
+    await shownVariant(variant.sku);
+    expect((await shownVariant(variant.sku)).cache).toBe('hit');
+    await t.testDb.db.execute(sql`UPDATE variants SET price_cents = ${variant.priceCents + 7} WHERE id = ${variant.id}`);
+    expect((await shownVariant(variant.sku)).priceCents).toBe(variant.priceCents + 7);
+    await t.testDb.db.execute(sql`UPDATE variants SET price_cents = ${variant.priceCents} WHERE id = ${variant.id}`);
+    expect((await shownVariant(variant.sku)).priceCents).toBe(variant.priceCents);
+    if (t.testDb.dialect !== 'pglite') return;
+    const client = (t.testDb.db as unknown as { $client: PGlite }).$client;
+    await client.exec(`UPDATE variants SET price_cents = ${variant.priceCents + 9} WHERE id = '${variant.id}'`);
+    expect((await shownVariant(variant.sku)).priceCents).toBe(variant.priceCents + 9);
+    await client.exec(`UPDATE variants SET price_cents = ${variant.priceCents} WHERE id = '${variant.id}'`);
+  });
+
+  it('shows writes committed inside a transaction on the first request after the commit', async () => {
+    const { variant } = await shirtVariant();
+    await shownVariant(variant.sku);
+    await shownVariant(variant.sku);
+    await t.testDb.db.transaction(async (tx) => {
+      await tx.update(variants).set({ priceCents: variant.priceCents + 11 }).where(eq(variants.id, variant.id));
+      await tx.update(variants).set({ qtyInStock: variant.qtyInStock + 5 }).where(eq(variants.id, variant.id));
+    });
+    expect(await shownVariant(variant.sku)).toMatchObject({ priceCents: variant.priceCents + 11, qtyInStock: variant.qtyInStock + 5 });
+    await t.testDb.db.update(variants).set({ priceCents: variant.priceCents, qtyInStock: variant.qtyInStock }).where(eq(variants.id, variant.id));
+  });
+
+  it('shows the stock a checkout through the API took on the next request', async () => {
+    const { itemId, variant } = await shirtVariant();
+    const before = await shownVariant(variant.sku);
+    expect((await shownVariant(variant.sku)).cache).toBe('hit');
+    const api = (method: 'POST', url: string, body: object, cookie: string) =>
+      t.app.inject({ method, url, payload: body, headers: { host: 'demo.localhost', accept: 'application/json', cookie, 'x-csrf-token': crumb } });
+    const added = await api('POST', '/api/commerce/shopping-cart/entries', { itemId, sku: variant.sku, quantity: 2 }, `crumb=${crumb}`);
+    expect(added.statusCode).toBe(200);
+    const cartId = added.json().shoppingCart.id as string;
+    const address = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
+    const paid = await api('POST', '/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: address, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } }, `crumb=${crumb}; emporium_cart=${cartId}`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = await shownVariant(variant.sku);
+    expect(after.cache).toBe('miss');
+    expect(after.qtyInStock).toBe(before.qtyInStock - 2);
+    await t.testDb.db.update(variants).set({ qtyInStock: variant.qtyInStock }).where(eq(variants.id, variant.id));
+  });
+
+  it('serves no request that starts after a commit from before it, however many are in flight during the write', async () => {
+    const { variant } = await shirtVariant();
+    await shownVariant(variant.sku);
+    const newPrice = variant.priceCents + 23;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let updated!: () => void;
+    const hasUpdated = new Promise<void>((resolve) => (updated = resolve));
+    const write = t.testDb.db.transaction(async (tx) => {
+      await tx.update(variants).set({ priceCents: newPrice }).where(eq(variants.id, variant.id));
+      updated();
+      await gate;
+    });
+    await hasUpdated;
+    const during = Array.from({ length: 12 }, () => shownVariant(variant.sku));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await write;
+    const after = await Promise.all(Array.from({ length: 12 }, () => shownVariant(variant.sku)));
+    for (const seen of after) expect(seen.priceCents).toBe(newPrice);
+    for (const seen of await Promise.all(during)) expect([variant.priceCents, newPrice]).toContain(seen.priceCents);
+    await t.testDb.db.update(variants).set({ priceCents: variant.priceCents }).where(eq(variants.id, variant.id));
+  });
+
+  it('on PGlite reuses a version read while nothing wrote, and reads again after any write; on PostgreSQL reads every time', async () => {
+    const cache = new PageCache();
+    const db = t.testDb.db;
+    const first = await cache.pageVersion(db, siteId);
+    const again = cache.pageVersion(db, siteId);
+    if (writeEpochOf(db)) expect(again).toBe(first);
+    else expect(again).toBeInstanceOf(Promise);
+    await db.execute(sql`UPDATE websites SET title = title WHERE id = ${siteId}`);
+    const afterWrite = cache.pageVersion(db, siteId);
+    expect(afterWrite).toBeInstanceOf(Promise);
+    expect(await afterWrite).toBe(first + 1);
   });
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CRUMB_COOKIE } from '../http/crumb.js';
 import { VISITOR_COOKIE } from '../content-api/visitor-id.js';
-import type { Db } from '../db/index.js';
+import { writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
 
 /** Reads the site's page version (0078: bumped by every write a page can show); -1 when the site does not exist. */
 export async function readPageVersion(db: Db, websiteId: string): Promise<number> {
@@ -16,6 +16,8 @@ export async function readPageVersion(db: Db, websiteId: string): Promise<number
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Default longest life of an entry: bounds staleness of pages that depend on the clock. */
 export const PAGE_CACHE_TTL_MS = 60_000;
+/** Most sites whose page version is remembered between writes (PGlite). */
+export const KNOWN_VERSIONS_MAX = 10_000;
 /** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
@@ -32,6 +34,12 @@ export interface CachedPage {
   readonly bytes: number;
 }
 
+/** The version read of one site in flight, and the one queued behind it. */
+interface VersionReads {
+  queued?: Promise<number>;
+  running?: Promise<number>;
+}
+
 /** Options of {@link PageCache}. */
 export interface PageCacheOptions {
   maxBytes?: number;
@@ -46,7 +54,9 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
-  private readonly versionReads = new Map<string, { queued?: Promise<number>; running?: Promise<number> }>();
+  private readonly versionReads = new Map<string, VersionReads>();
+  private readonly knownVersions = new Map<string, number>();
+  private knownEpoch = -1;
   private total = 0;
   readonly maxBytes: number;
   readonly ttlMs: number;
@@ -105,27 +115,51 @@ export class PageCache {
   /**
    * The site's page version as read by a statement that started after this call: callers
    * that arrive while a read is running share the next read, so at most one read per site is
-   * in flight and none returns a version older than the caller's arrival.
+   * in flight and none returns a version older than the caller's arrival. On a database only
+   * this process writes (PGlite), a version read while no write ran is reused until the
+   * driver's write epoch moves (decision 0010).
    */
-  pageVersion(db: Db, websiteId: string): Promise<number> {
+  pageVersion(db: Db, websiteId: string): number | Promise<number> {
+    const writes = writeEpochOf(db);
+    if (writes && !writes.writing && writes.value === this.knownEpoch) {
+      const known = this.knownVersions.get(websiteId);
+      if (known !== undefined) return known;
+    }
     let slot = this.versionReads.get(websiteId);
     if (!slot) this.versionReads.set(websiteId, (slot = {}));
     const state = slot;
-    if (!state.running) return this.startRead(db, websiteId, state);
-    if (!state.queued) state.queued = state.running.then(() => this.startRead(db, websiteId, state), () => this.startRead(db, websiteId, state));
+    if (!state.running) return this.startRead(db, websiteId, state, writes);
+    if (!state.queued) {
+      const next = () => this.startRead(db, websiteId, state, writes);
+      state.queued = state.running.then(next, next);
+    }
     return state.queued;
   }
 
-  private startRead(db: Db, websiteId: string, state: { queued?: Promise<number>; running?: Promise<number> }): Promise<number> {
+  private startRead(db: Db, websiteId: string, state: VersionReads, writes: WriteEpoch | undefined): Promise<number> {
     state.queued = undefined;
+    const epoch = writes && !writes.writing ? writes.value : undefined;
     const running = readPageVersion(db, websiteId);
     state.running = running;
     const done = () => {
       if (state.running === running) state.running = undefined;
       if (!state.running && !state.queued) this.versionReads.delete(websiteId);
     };
-    running.then(done, done);
+    running.then((version) => {
+      done();
+      if (epoch !== undefined && !writes!.writing && writes!.value === epoch) this.remember(websiteId, version, epoch);
+    }, done);
     return running;
+  }
+
+  private remember(websiteId: string, version: number, epoch: number): void {
+    if (epoch !== this.knownEpoch) {
+      this.knownVersions.clear();
+      this.knownEpoch = epoch;
+    }
+    this.knownVersions.delete(websiteId);
+    if (this.knownVersions.size >= KNOWN_VERSIONS_MAX) this.knownVersions.delete(this.knownVersions.keys().next().value!);
+    this.knownVersions.set(websiteId, version);
   }
 }
 
