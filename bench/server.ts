@@ -9,7 +9,7 @@ import { medianResult, rssMb, type LoadResult } from './load/stats.js';
 import { BENCH_PATHS, bytesTarget, emporiumTargets, helloTarget, type BenchTarget, type LoadSettings } from './load/targets.js';
 import { hasWrk } from './load/wrk-run.js';
 
-const USAGE = `Usage: npm run bench:server -- [--seconds N] [--rounds N] [--connections N] [--warmup N] [--pg] [--no-wrk]
+const USAGE = `Usage: npm run bench:server -- [--seconds N] [--rounds N] [--connections N] [--warmup N] [--pg] [--pg-only] [--pages-only] [--no-wrk]
 
 Starts the real server (emporium serve) on a fresh PGlite data folder (and with --pg a fresh
 PostgreSQL database next to DATABASE_URL's) plus a bare Fastify hello-world and a bare node:http server answering with a byte-identical
@@ -23,12 +23,16 @@ with wrk when it is installed. Prints medians over the rounds and RSS after warm
   --connections N  concurrent connections (default 32)
   --warmup N       seconds of warm-up per endpoint before measuring (default 2)
   --pg             also measure on PostgreSQL (needs DATABASE_URL)
+  --pg-only        measure PostgreSQL and not PGlite (needs DATABASE_URL)
+  --pages-only     measure the GET pages only (no cart, no add-to-cart)
   --no-wrk         skip wrk even when installed`;
 
 interface Options extends LoadSettings {
   rounds: number;
   warmup: number;
   pg: boolean;
+  pglite: boolean;
+  pagesOnly: boolean;
   wrk: boolean;
 }
 
@@ -38,11 +42,13 @@ function positiveInt(name: string, raw: string | undefined): number {
 }
 
 function parseOptions(argv: string[]): Options | null {
-  const options: Options = { seconds: 5, rounds: 3, connections: 32, warmup: 2, pg: false, wrk: true };
+  const options: Options = { seconds: 5, rounds: 3, connections: 32, warmup: 2, pg: false, pglite: true, pagesOnly: false, wrk: true };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return null;
     else if (arg === '--pg') options.pg = true;
+    else if (arg === '--pg-only') Object.assign(options, { pg: true, pglite: false });
+    else if (arg === '--pages-only') options.pagesOnly = true;
     else if (arg === '--no-wrk') options.wrk = false;
     else if (arg === '--seconds') options.seconds = positiveInt('seconds', argv[++i]);
     else if (arg === '--rounds') options.rounds = positiveInt('rounds', argv[++i]);
@@ -50,7 +56,7 @@ function parseOptions(argv: string[]): Options | null {
     else if (arg === '--warmup') options.warmup = positiveInt('warmup', argv[++i]);
     else throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
   }
-  if (options.pg && !process.env.DATABASE_URL) throw new Error('--pg needs DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  if (options.pg && !process.env.DATABASE_URL) throw new Error('--pg and --pg-only need DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
   return options;
 }
 
@@ -134,13 +140,15 @@ async function main(): Promise<void> {
   let bytes: { child: ChildProcess; port: number } | undefined;
   let database: FreshDatabase | undefined;
   try {
-    const pgliteEnv = { EMPORIUM_DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
-    let started = performance.now();
-    await runCli(['seed'], { env: pgliteEnv });
-    process.stderr.write(`seeded a fresh PGlite data folder in ${fmt(performance.now() - started, 0)} ms (${dataDir})\n`);
-    started = performance.now();
-    servers.push({ name: 'pglite', server: await startServer({ env: pgliteEnv }) });
-    process.stderr.write(`pglite server ready in ${fmt(performance.now() - started, 0)} ms\n`);
+    if (options.pglite) {
+      const pgliteEnv = { EMPORIUM_DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
+      let started = performance.now();
+      await runCli(['seed'], { env: pgliteEnv });
+      process.stderr.write(`seeded a fresh PGlite data folder in ${fmt(performance.now() - started, 0)} ms (${dataDir})\n`);
+      started = performance.now();
+      servers.push({ name: 'pglite', server: await startServer({ env: pgliteEnv }) });
+      process.stderr.write(`pglite server ready in ${fmt(performance.now() - started, 0)} ms\n`);
+    }
     if (options.pg) {
       database = await createFreshDatabase(process.env.DATABASE_URL!, 'emporium_bench');
       const pgEnv = { DATABASE_URL: database.url, REDIS_URL: undefined };
@@ -151,7 +159,7 @@ async function main(): Promise<void> {
 
     const baseline = helloTarget(hello.port);
     const targets: BenchTarget[] = [];
-    for (const { name, server } of servers) targets.push(...(await emporiumTargets(name, server.port)));
+    for (const { name, server } of servers) targets.push(...(await emporiumTargets(name, server.port)).filter((t) => !options.pagesOnly || t.wrk));
     const product = await getPage(servers[0]!.server.port, BENCH_PATHS.product);
     const bodyFile = join(dataDir, 'product-body');
     await writeFile(bodyFile, product.body);
