@@ -1,5 +1,5 @@
 import { table, type FormatterTable, type PredicateTable, type Formatter } from '../../plugin-api';
-import { strftime } from './strftime';
+import { strftime, type ZonedMoment } from './strftime';
 import { zoneAbbreviation } from './zone-abbr';
 import { jsonNumber } from '../../json-decimal';
 import { ArgsMemo } from '../args-memo';
@@ -14,6 +14,19 @@ const epochOf = (value: unknown): number => {
   return NaN;
 };
 
+/** A moment in the site's zone; the zone abbreviation is looked up only when a pattern prints it. */
+class SiteMoment implements ZonedMoment {
+  constructor(
+    readonly epoch: number,
+    readonly zoneId: string,
+    private readonly cldr: unknown,
+  ) {}
+
+  get zoneAbbr(): string {
+    return zoneAbbreviation(this.cldr, this.epoch, this.zoneId);
+  }
+}
+
 /** `{t|date %Y-%m-%d}`: strftime-style formatting of epoch milliseconds in the site time zone. */
 const date: Formatter = {
   apply(args, vars, ctx) {
@@ -24,16 +37,7 @@ const date: Formatter = {
       first.set('');
       return;
     }
-    const zoneId = ctx.timeZone;
-    const cldr = ctx.cldr;
-    const moment = {
-      epoch,
-      zoneId,
-      get zoneAbbr(): string {
-        return zoneAbbreviation(cldr, epoch, zoneId);
-      },
-    };
-    first.set(strftime(moment, PATTERNS.get(args)));
+    first.set(strftime(new SiteMoment(epoch, ctx.timeZone, ctx.cldr), PATTERNS.get(args)));
   },
 };
 
