@@ -82,4 +82,68 @@ describe('forms in the running store (issue 5)', () => {
     expect(response.body).toContain('&lt;script&gt;alert(');
     expect(response.body).toContain('{.section website}{title}{.end}');
   });
+
+  it('every field kind: hostile owner texts show as text and hostile answers typed in Chromium are stored as given (issue 5 acceptance 5)', async () => {
+    const hostile = (tag: string) => `${tag}<script>alert(1)</script>{.section website}{title}{.end}'"&`;
+    const texts = (kind: string) => ({ title: hostile(`${kind}-title`), description: hostile(`${kind}-desc`) });
+    const kinds = ['name', 'email', 'text', 'textarea', 'website', 'currency', 'password', 'twitter', 'address', 'phone', 'date', 'time'] as const;
+    const fields = [
+      ...kinds.map((kind) => ({ id: kind, type: kind, ...texts(kind), ...(kind === 'phone' ? { showCountryCode: true } : {}) })),
+      { id: 'radio', type: 'radio', ...texts('radio'), options: [hostile('radio-option'), 'Plain'] },
+      { id: 'checkbox', type: 'checkbox', ...texts('checkbox'), options: [hostile('checkbox-option'), 'Plain'] },
+      { id: 'select', type: 'select', ...texts('select'), options: [hostile('select-option'), 'Plain'] },
+      { id: 'likert', type: 'likert', ...texts('likert'), options: [hostile('likert-question')] },
+      { id: 'hidden', type: 'hidden', key: 'ref', value: 'none' },
+    ];
+    await updateForm(store.app.emporium.db, websiteId, contact.id, { name: 'Contact', fields, submitLabel: 'Send message', submissionMessage: 'Stored.' });
+    const { page, errors } = await openPage(browser);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(`${store.siteUrl()}/contact?ref=${encodeURIComponent(hostile('v-hidden'))}`);
+    await waitForHydration(page);
+    const block = page.locator(`[data-form-id="${contact.id}"]`).first();
+    for (const kind of [...kinds, 'radio', 'checkbox', 'select', 'likert']) {
+      await expect(block.locator(`[data-field-type="${kind}"]`).first().textContent(), kind).resolves.toContain(hostile(`${kind}-title`));
+    }
+    const parts = (kind: string, n: number) => Array.from({ length: n }, (_, i) => hostile(`v-${kind}-${i}`));
+    const typed: Record<string, unknown> = {
+      name: parts('name', 2),
+      email: `v-email<script>alert(1)</script>{.end}{title}'"&@example.com`,
+      address: parts('address', 6),
+      phone: parts('phone', 4),
+      date: parts('date', 3),
+      time: [...parts('time', 3), 'PM'],
+    };
+    for (const kind of ['text', 'textarea', 'website', 'currency', 'password', 'twitter']) typed[kind] = hostile(`v-${kind}`);
+    for (const [kind, value] of Object.entries(typed)) {
+      const inputs = block.locator(`[data-field-type="${kind}"]`).locator('input, textarea');
+      const list = Array.isArray(value) ? (value as string[]) : [value as string];
+      for (const [i, v] of list.entries()) {
+        if (kind === 'time' && i === 3) await block.locator('[data-field-type="time"] select').selectOption(v);
+        else await inputs.nth(i).fill(v);
+      }
+    }
+    await block.locator('[data-field-type="radio"]').getByRole('radio', { name: hostile('radio-option') }).check();
+    await block.locator('[data-field-type="checkbox"]').getByRole('checkbox', { name: hostile('checkbox-option') }).check();
+    await block.locator('[data-field-type="select"] select').selectOption(hostile('select-option'));
+    await block.locator('[data-field-type="likert"] fieldset').first().getByRole('radio', { name: 'Agree', exact: true }).check();
+    await block.locator('button[type="submit"]').click();
+    await page.getByText('Stored.').first().waitFor({ timeout: 10_000 });
+    const rows = await submissionsOf(contact);
+    const row = rows.find((r) => (r.data as Record<string, unknown>).text === hostile('v-text'));
+    expect(row?.data).toEqual({
+      ...typed,
+      radio: hostile('radio-option'),
+      checkbox: [hostile('checkbox-option')],
+      select: hostile('select-option'),
+      likert: { [hostile('likert-question')]: '1' },
+      hidden: hostile('v-hidden'),
+    });
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
 });
