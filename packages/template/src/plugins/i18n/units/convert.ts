@@ -80,9 +80,24 @@ export function convert(value: UnitValue, target: string): UnitValue {
   if (category === 'consumption') {
     return value.amount.isZero() ? value : { amount: consumption(value.amount, value.unit, target), unit: target };
   }
-  const [n1, d1] = rational(factorOf(value.unit) ?? '1');
-  const [n2, d2] = rational(factorOf(target) ?? '1');
-  return { amount: divide(value.amount.multiply(n1).multiply(d2), d1.multiply(n2)), unit: target };
+  const [num, den] = conversionFactor(value.unit, target);
+  return { amount: divide(value.amount.multiply(num), den), unit: target };
+}
+
+/** Exact numerator and denominator that take an amount from one unit to another, per unit pair. */
+const FACTORS = new Map<string, readonly [Decimal, Decimal]>();
+
+/** `[n1 * d2, d1 * n2]` for units of factors `n1/d1` and `n2/d2` (exact products, no rounding). */
+function conversionFactor(from: string, to: string): readonly [Decimal, Decimal] {
+  const key = `${from} ${to}`;
+  let f = FACTORS.get(key);
+  if (f === undefined) {
+    const [n1, d1] = rational(factorOf(from) ?? '1');
+    const [n2, d2] = rational(factorOf(to) ?? '1');
+    f = [n1.multiply(d2), d1.multiply(n2)];
+    if (factorOf(from) !== undefined && factorOf(to) !== undefined) FACTORS.set(key, f);
+  }
+  return f;
 }
 
 /** Expresses a value in the largest unit of `units` (largest first) that it reaches, else the smallest. */
