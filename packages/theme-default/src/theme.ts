@@ -45,4 +45,4 @@ export const PAGE_TEMPLATES = [
 export const STYLESHEETS = ['base.css', 'header-footer.css', 'blocks.css', 'commerce.css', 'product.css', 'content.css', 'islands.css', 'responsive.css'] as const;
 
 /** Partials every theme must provide. */
-export const THEME_PARTIALS = ['newsletter.block', 'form.block', 'pagination.block'] as const;
+export const THEME_PARTIALS = ['newsletter.block', 'form.block', 'pagination.block', 'order-summary.block'] as const;

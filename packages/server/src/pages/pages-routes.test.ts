@@ -84,6 +84,26 @@ describe('page router (spec section 2)', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('shows each line at quantity times unit price, and the discount, shipping, tax and gift card parts of the total', async () => {
+    const { orders, orderItems, orderCheckoutDetails } = await import('../db/index.js');
+    const site = await t.context('demo', '/');
+    const websiteId = site.json.website.id as string;
+    const [order] = await t.testDb.db
+      .insert(orders)
+      .values({ websiteId, orderNumber: 1002, currency: 'USD', subtotalCents: 3600, discountCents: 360, shippingCents: 800, taxCents: 259, grandTotalCents: 4299, statusToken: 'a'.repeat(32) })
+      .returning();
+    const [shop] = (await t.context('demo', '/shop')).json.items;
+    await t.testDb.db.insert(orderItems).values({ websiteId, orderId: order!.id, itemId: shop.id, productName: 'Oat & Honey Soap', quantity: 3, unitPriceCents: 1200 });
+    await t.testDb.db.insert(orderCheckoutDetails).values({ websiteId, orderId: order!.id, shippingOption: { id: 'x', name: 'Standard', costCents: 800 }, giftCardCode: 'GIFT', giftCardCents: 1000 });
+    for (const path of [`/checkout/order-confirmed/${order!.id}`, `/checkout/order-status/${order!.id}?token=${'a'.repeat(32)}`]) {
+      const res = await t.get('demo', path);
+      expect(res.statusCode).toBe(200);
+      const text = res.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      expect(text).toContain('Oat &amp; Honey Soap &times; 3 $36.00');
+      expect(text).toContain('Subtotal $36.00 Discount &minus;$3.60 Shipping (Standard) $8.00 Tax $2.59 Total $42.99 Paid by gift card &minus;$10.00 Charged $32.99');
+    }
+  });
+
   it('serves the error page (101, HTTP 500) when building a page fails, without details', async () => {
     const broken = await createPagesTestApp({
       cartIdOf: () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { collections, forms, items, orderItems, orders, products, variants, type Db } from '../db/index.js';
+import { collections, forms, items, orderCheckoutDetails, orderItems, orders, products, variants, type Db } from '../db/index.js';
 import type { CollectionKind } from './page-types.js';
 
 /** A collection row. */
@@ -138,12 +138,19 @@ export async function findOrder(db: Db, websiteId: string, orderId: string) {
   const rows = await db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId))).limit(1);
   const order = rows[0];
   if (!order) return undefined;
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.websiteId, websiteId), eq(orderItems.orderId, orderId)))
-    .orderBy(asc(orderItems.id));
-  return { order, lines };
+  const [lines, details] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.websiteId, websiteId), eq(orderItems.orderId, orderId)))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select({ shippingOption: orderCheckoutDetails.shippingOption, giftCardCents: orderCheckoutDetails.giftCardCents })
+      .from(orderCheckoutDetails)
+      .where(and(eq(orderCheckoutDetails.websiteId, websiteId), eq(orderCheckoutDetails.orderId, orderId)))
+      .limit(1),
+  ]);
+  return { order, lines, details: details[0] };
 }
 
 /** Items of one website by id (for cart lines and summaries). */

@@ -7,6 +7,7 @@ import { cartContext } from './cart-context.js';
 import { collectionUrl } from './item-context.js';
 import { checkoutIslandProps } from './island-props.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
+import { orderSummaryContext } from './order-context.js';
 import { planContext } from './plan-context.js';
 import { contextMoney } from './product-context.js';
 import { notFoundPage } from './system-pages.js';
@@ -56,10 +57,8 @@ export async function orderStatusPage(req: PageRequest, orderId: string): Promis
   if (typeof token !== 'string' || token.length < 16) return notFoundPage();
   const found = await findOrder(req.db, req.site.id, orderId);
   if (!found || !found.order.statusToken || found.order.statusToken !== token) return notFoundPage();
-  const { order, lines } = found;
+  const { order } = found;
   const locale = req.site.settings.locale;
-  const plan = order.subscription as SubscriptionPlan | null;
-  const unitTotal = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   return {
     status: 200,
     pageType: PageType.ORDER_STATUS,
@@ -73,13 +72,8 @@ export async function orderStatusPage(req: PageRequest, orderId: string): Promis
         statusText: order.status === 'PAID' ? 'Paid' : order.status === 'PAYMENT_FAILED' ? 'Payment failed' : order.status,
         placedOn: new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(order.createdAt),
         testMode: order.testMode,
-        items: lines.map((l) => ({ sku: l.sku, productName: l.productName, quantity: l.quantity, unitPrice: contextMoney(l.unitPriceCents, order.currency) })),
-        subtotal: contextMoney(order.subtotalCents, order.currency),
-        shippingTotal: contextMoney(order.shippingCents, order.currency),
-        taxTotal: contextMoney(order.taxCents, order.currency),
-        grandTotal: contextMoney(order.grandTotalCents, order.currency),
         grandTotalText: formatMoney(money(order.grandTotalCents, order.currency), locale),
-        ...(plan ? { subscription: planContext(plan, unitTotal, order.currency, locale) } : {}),
+        ...orderSummaryContext(found, locale),
       },
     },
   };

@@ -1,7 +1,6 @@
-import type { SubscriptionPlan } from '@emporium/commerce';
 import { orderStatusPath } from '../../checkout/place-order.js';
 import { PageType } from '../page-types.js';
-import { planContext } from './plan-context.js';
+import { orderSummaryContext } from './order-context.js';
 import { findOrder, searchItems } from '../queries.js';
 import { CollectionType } from '../page-types.js';
 import { collectionUrl, itemContext, plainText } from './item-context.js';
@@ -59,7 +58,7 @@ export function checkoutPage(req: PageRequest): BuiltPage {
 export async function orderConfirmedPage(req: PageRequest, orderId: string): Promise<BuiltPage> {
   const found = await findOrder(req.db, req.site.id, orderId);
   if (!found) return notFoundPage();
-  const { order, lines } = found;
+  const { order } = found;
   return {
     status: 200,
     pageType: PageType.ORDER_CONFIRMED,
@@ -71,20 +70,8 @@ export async function orderConfirmedPage(req: PageRequest, orderId: string): Pro
         orderNumber: String(order.orderNumber),
         testMode: order.testMode,
         websiteId: order.websiteId,
-        items: lines.map((l) => ({
-          sku: l.sku,
-          productName: l.productName,
-          quantity: l.quantity,
-          unitPrice: contextMoney(l.unitPriceCents, order.currency),
-        })),
-        subtotal: contextMoney(order.subtotalCents, order.currency),
-        shippingTotal: contextMoney(order.shippingCents, order.currency),
-        taxTotal: contextMoney(order.taxCents, order.currency),
-        grandTotal: contextMoney(order.grandTotalCents, order.currency),
+        ...orderSummaryContext(found, req.site.settings.locale),
         ...(order.statusToken ? { statusUrl: orderStatusPath(order.id, order.statusToken) } : {}),
-        ...(order.subscription
-          ? { subscription: planContext(order.subscription as unknown as SubscriptionPlan, lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0), order.currency, req.site.settings.locale) }
-          : {}),
       },
     },
   };
