@@ -1,3 +1,5 @@
+import { escapeAttribute } from '../core/escape';
+
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -7,7 +9,7 @@ const ESCAPES: Readonly<Record<string, string>> = {
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ESCAPES[ch] as string);
+  return escapeAttribute(text);
 }
 
 /**

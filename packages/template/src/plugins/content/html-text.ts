@@ -1,11 +1,6 @@
 /** Text helpers for markup produced by the content and social families. */
 
-const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-/** Escapes `& < > "` for use inside a double-quoted HTML attribute. */
-export function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ATTRIBUTE_ESCAPES[ch] ?? ch);
-}
+export { escapeAttribute } from '../core/escape';
 
 /** Drops everything between `<` and `>`; each closing `>` leaves one space behind. */
 export function stripTags(text: string): string {

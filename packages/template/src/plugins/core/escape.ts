@@ -1,18 +1,42 @@
 /** HTML, JSON and URL escaping helpers. */
 
-const HTML_RE = /[&<>]/g;
-const ATTR_RE = /[&<>"]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const entity = (c: string) => ENTITIES[c] as string;
+const HTML_CHAR = /[&<>]/;
+const ATTR_CHAR = /[&<>"]/;
+
+/** The entity for `&` `<` `>` (and `"` when `quotes`), else undefined. */
+function entityOf(c: number, quotes: boolean): string | undefined {
+  switch (c) {
+    case 38: return '&amp;';
+    case 60: return '&lt;';
+    case 62: return '&gt;';
+    case 34: return quotes ? '&quot;' : undefined;
+    default: return undefined;
+  }
+}
+
+/** Replaces escapable characters from `first` (the first one, found by a native search) onwards. */
+function escapeFrom(s: string, first: number, quotes: boolean): string {
+  if (first === -1) return s;
+  let out = s.substring(0, first);
+  let last = first;
+  for (let i = first; i < s.length; i++) {
+    const e = entityOf(s.charCodeAt(i), quotes);
+    if (e === undefined) continue;
+    if (i > last) out += s.substring(last, i);
+    out += e;
+    last = i + 1;
+  }
+  return last < s.length ? out + s.substring(last) : out;
+}
 
 /** Escapes `&`, `<` and `>`. */
 export function escapeHtml(s: string): string {
-  return HTML_RE.test(s) ? s.replace(HTML_RE, entity) : s;
+  return escapeFrom(s, s.search(HTML_CHAR), false);
 }
 
 /** Escapes `&`, `<`, `>` and `"` (safe inside a double-quoted attribute). */
 export function escapeAttribute(s: string): string {
-  return ATTR_RE.test(s) ? s.replace(ATTR_RE, entity) : s;
+  return escapeFrom(s, s.search(ATTR_CHAR), true);
 }
 
 /** Makes JSON safe inside a `<script>` element (`</` becomes `<\/`). */
