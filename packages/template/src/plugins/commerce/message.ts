@@ -1,5 +1,19 @@
 import type { PluginContext } from '../../plugin-api';
-import { cldrOf } from './money-format';
+import { cldrOf, type CommerceCldr } from './money-format';
+
+type MessageFormatter = ReturnType<CommerceCldr['General']['messageFormatter']>;
+
+/** One message formatter per locale: a formatter keeps the patterns it has parsed. */
+const FORMATTERS = new WeakMap<CommerceCldr, MessageFormatter>();
+
+function messageFormatterFor(cldr: CommerceCldr): MessageFormatter {
+  let f = FORMATTERS.get(cldr);
+  if (f === undefined) {
+    f = cldr.General.messageFormatter();
+    FORMATTERS.set(cldr, f);
+  }
+  return f;
+}
 
 const PLACEHOLDER = /\{\s*([A-Za-z_][\w-]*)\s*\}/g;
 const ICU_ARGUMENT = /\{\s*[A-Za-z_][\w-]*\s*,/;
@@ -16,7 +30,7 @@ export function formatMessage(
 ): string {
   if (ICU_ARGUMENT.test(pattern)) {
     const cldr = cldrOf(ctx);
-    if (cldr) return cldr.General.messageFormatter().format(pattern, [], { ...named });
+    if (cldr) return messageFormatterFor(cldr).format(pattern, [], { ...named });
   }
   return pattern.replace(PLACEHOLDER, (_, name: string) =>
     Object.hasOwn(named, name) ? String(named[name]) : '',
