@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { formatCsp, mergeCsp } from './security-headers.js';
+import { formatCsp, mergeCsp, newCspNonce } from './security-headers.js';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -55,5 +55,13 @@ describe('mergeCsp / formatCsp', () => {
     const merged = mergeCsp({ 'connect-src': ["'self'", 'https://api.example.com'], 'worker-src': ["'self'"] });
     expect(merged['connect-src']).toEqual(["'self'", 'https://api.example.com']);
     expect(formatCsp(merged, 'N')).toContain("worker-src 'self'");
+  });
+});
+
+describe('newCspNonce', () => {
+  it('gives 16 random bytes in base64, never the same twice across refills of its pool', () => {
+    const nonces = Array.from({ length: 1000 }, () => newCspNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
   });
 });
