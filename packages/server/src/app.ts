@@ -15,6 +15,7 @@ import { registerSecurityHeaders, type CspDirectives } from './http/security-hea
 import { registerSiteUserInfo } from './http/site-user-info.js';
 import { createSiteResolver, type SiteResolver } from './sites/resolver.js';
 import { registerSiteResolution } from './sites/plugin.js';
+import { registerCensusRoutes } from './tracking/index.js';
 
 /** What feature modules (pages, APIs) receive when they register their routes. */
 export interface AppDeps {
@@ -115,5 +116,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await registerCommerceApi(app, deps);
   await registerContentApi(app, deps);
+  registerCensusRoutes(app, deps);
   return app;
 }

@@ -25,6 +25,8 @@ export interface AppConfig {
   readonly baseDomain: string;
   /** Mark cookies `Secure` (EMPORIUM_SECURE_COOKIES=1; default off for http://localhost). */
   readonly secureCookies: boolean;
+  /** Record storefront page views (EMPORIUM_RECORD_VISITS=0 or false turns visit recording off; default on). */
+  readonly recordVisits: boolean;
 }
 
 /** Default values, in one place. */
@@ -36,6 +38,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
   bodyLimit: 1024 * 1024,
   baseDomain: 'localhost',
   secureCookies: false,
+  recordVisits: true,
 });
 
 /** Raised when an environment variable or option holds an invalid value. */
@@ -82,6 +85,7 @@ export function loadConfig(
         : parseInteger('EMPORIUM_BODY_LIMIT', bodyLimit, 1024, 100 * 1024 * 1024),
     baseDomain: (nonEmpty(env.EMPORIUM_BASE_DOMAIN) ?? CONFIG_DEFAULTS.baseDomain).toLowerCase(),
     secureCookies: env.EMPORIUM_SECURE_COOKIES === '1' || env.EMPORIUM_SECURE_COOKIES === 'true',
+    recordVisits: !(env.EMPORIUM_RECORD_VISITS === '0' || env.EMPORIUM_RECORD_VISITS === 'false'),
     ...overrides,
   };
   return Object.freeze(config);

@@ -11,7 +11,7 @@ export function crumbInput(crumb: string): string {
 /** The /config page frame: title, navigation (when signed in), main content. */
 export function ownerPage(options: { title: string; siteTitle: string; body: string; crumb?: string; signedIn: boolean }): string {
   const nav = options.signedIn
-    ? `<nav aria-label="Owner"><a href="/config/forms">Forms</a> · <a href="/config/restock">Restock</a> · <a href="/config/password">Password</a>
+    ? `<nav aria-label="Owner"><a href="/config/forms">Forms</a> · <a href="/config/restock">Restock</a> · <a href="/config/visits">Visits</a> · <a href="/config/password">Password</a>
 <form method="post" action="/config/logout" class="inline">${crumbInput(options.crumb ?? '')}<button type="submit">Sign out</button></form></nav>`
     : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

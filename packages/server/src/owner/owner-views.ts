@@ -3,6 +3,7 @@ import { fieldLabel, formatAnswer } from '../forms/format-answer.js';
 import { fieldsOf, type FormRow } from '../forms/form-repository.js';
 import type { OutboxRow } from '../outbox/index.js';
 import type { SignUp, SignUpGroup } from '../restock/index.js';
+import type { PathViews } from '../tracking/index.js';
 import { crumbInput, h } from './owner-html.js';
 import type { SubmissionRow } from './submissions-repository.js';
 
@@ -95,4 +96,11 @@ export function passwordView(options: { crumb: string; error?: string; notice?: 
   return `${options.error ? `<p class="error" role="alert">${h(options.error)}</p>` : ''}${options.notice ? `<p role="status">${h(options.notice)}</p>` : ''}
 <form method="post" action="/config/password">${crumbInput(options.crumb)}<label for="new-password">New owner password</label>
 <input id="new-password" name="password" type="password" autocomplete="new-password" minlength="10" required><p><button type="submit">Save password</button></p></form>`;
+}
+
+/** The /config/visits body: page views and distinct visitors per path over the last `days` days. */
+export function visitsView(days: number, paths: PathViews[]): string {
+  const total = paths.reduce((sum, p) => sum + p.views, 0);
+  const summary = `<p>${total} page view${total === 1 ? '' : 's'} in the last ${days} days · <a href="/api/owner/visits">JSON</a></p>`;
+  return summary + table(['Path', 'Page views', 'Visitors'], paths.map((p) => [p.path, String(p.views), String(p.visitors)]), 'No page views recorded yet.');
 }

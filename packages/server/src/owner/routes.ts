@@ -7,10 +7,11 @@ import { AppError } from '../http/errors.js';
 import { listOutbox } from '../outbox/index.js';
 import { allSignUps, listSignUpGroups, listSignUps, notifySignUps, siteBaseUrl } from '../restock/index.js';
 import type { Website } from '../sites/website.js';
+import { pageViewsByPath } from '../tracking/index.js';
 import { toCsv } from './csv.js';
 import { endOwnerSession, isOwnerRequest, isOwnerSecret, requireOwnerApi, setOwnerPassword, startOwnerSession } from './owner-auth.js';
 import { ownerPage } from './owner-html.js';
-import { formSubmissionsView, formsView, loginView, passwordView, restockView, submissionCells, submissionHeader } from './owner-views.js';
+import { formSubmissionsView, formsView, loginView, passwordView, restockView, submissionCells, submissionHeader, visitsView } from './owner-views.js';
 import { listSubmissions, submissionCounts } from './submissions-repository.js';
 
 function siteOf(request: FastifyRequest): Website {
@@ -27,6 +28,14 @@ function formBody(request: FastifyRequest): Record<string, string> {
 function checkCrumb(request: FastifyRequest): void {
   const failure = crumbFailure({ cookieHeader: request.headers.cookie, cookie: request.cookies[CRUMB_COOKIE], submitted: formBody(request).crumb });
   if (failure) throw failure;
+}
+
+/** The owner's visit report covers the last 30 days. */
+export const VISIT_REPORT_DAYS = 30;
+
+async function visitReport(db: AppDeps['db'], site: Website) {
+  const since = new Date(Date.now() - VISIT_REPORT_DAYS * 24 * 60 * 60 * 1000);
+  return { days: VISIT_REPORT_DAYS, since: since.toISOString(), paths: await pageViewsByPath(db, site.id, since) };
 }
 
 function safeNext(next: unknown): string {
@@ -166,6 +175,16 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, config:
       'restock-signups.csv',
       toCsv(header, rows.map((r) => [r.createdAt, r.email, r.productName, r.sku, r.productId, r.variantId, r.isJoinMailingList ? 'yes' : 'no', r.language ?? '', r.notifiedAt ?? ''])),
     );
+  });
+
+  app.get('/config/visits', { preHandler: requireOwnerPage }, async (request, reply) => {
+    const report = await visitReport(db, siteOf(request));
+    return html(reply, page(request, 'Visits', visitsView(report.days, report.paths)));
+  });
+
+  app.get('/api/owner/visits', { preHandler: requireOwnerJson }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return visitReport(db, siteOf(request));
   });
 
   app.get('/api/owner/forms', { preHandler: requireOwnerJson }, async (request) => ({ forms: await listForms(db, siteOf(request).id) }));

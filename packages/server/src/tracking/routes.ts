@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { loadFormsConfig } from '../forms/index.js';
+import { AppError } from '../http/errors.js';
+import { isOwnerRequest } from '../owner/index.js';
+import type { Website } from '../sites/website.js';
+import { CENSUS_HIT_BODY_LIMIT, parseCensusHit, type CensusHit } from './census-hit.js';
+import { hitTargetsExist, recordPageView, siteUserRole } from './page-view-repository.js';
+import { isUnrecordedPath, recordsSignedInRole } from './visit-policy.js';
+
+/** Path of the page-view beacon (spec 7). */
+export const RECORD_HIT_PATH = '/api/census/RecordHit';
+/** Census hits allowed per site and client IP: 120 a minute. */
+export const CENSUS_HIT_RATE_LIMIT = Object.freeze({ name: 'census-hit', max: 120, windowMs: 60_000, key: 'site+ip' as const });
+/** Refusal of a hit naming an item or collection the site does not have. */
+export const UNKNOWN_HIT_TARGET_MESSAGE = 'Census hit names an item or collection this site does not have.';
+
+function siteOf(request: FastifyRequest): Website {
+  if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
+  return request.site;
+}
+
+/** Spec 6: owners (admin) and signed-in site users other than viewers are not counted. */
+async function isUncountedVisitor(deps: AppDeps, ownerToken: string | undefined, request: FastifyRequest, site: Website): Promise<boolean> {
+  if (await isOwnerRequest(deps.db, request, ownerToken)) return true;
+  const user = request.siteUserInfo;
+  if (!user?.authenticated || !user.siteUserId) return false;
+  return !recordsSignedInRole(await siteUserRole(deps.db, site.id, user.siteUserId));
+}
+
+async function shouldRecord(deps: AppDeps, ownerToken: string | undefined, request: FastifyRequest, site: Website, hit: CensusHit): Promise<boolean> {
+  if (!deps.config.recordVisits || isUnrecordedPath(hit.path)) return false;
+  return !(await isUncountedVisitor(deps, ownerToken, request, site));
+}
+
+/**
+ * Registers `POST /api/census/RecordHit` (spec 7): a form-encoded page-view hit (`event`,
+ * `data`, `ss_cvr`, and the `crumb` every state change carries), stored under the site of the
+ * Host header. Answers 204 whether the hit was stored or skipped by the spec 6 rules.
+ */
+export function registerCensusRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { ownerToken } = loadFormsConfig(process.env);
+  app.post(
+    RECORD_HIT_PATH,
+    { bodyLimit: CENSUS_HIT_BODY_LIMIT, onRequest: deps.rateLimit({ ...CENSUS_HIT_RATE_LIMIT }) },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const type = request.headers['content-type'] ?? '';
+      if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Census hits must be form-encoded.');
+      }
+      const hit = parseCensusHit(request.body, request.headers.host ?? '');
+      if (!(await hitTargetsExist(deps.db, site.id, hit))) throw new AppError('UNPROCESSABLE', UNKNOWN_HIT_TARGET_MESSAGE);
+      if (await shouldRecord(deps, ownerToken, request, site, hit)) await recordPageView(deps.db, site.id, hit);
+      return reply.code(204).header('cache-control', 'no-store').send();
+    },
+  );
+}
