@@ -5,6 +5,7 @@ import { shouldLoadCartAtStart } from '../lib/cookies.js';
 import { installVariantImageSwap } from '../lib/variant-event.js';
 import { followHeaderCart } from './header-cart-count.js';
 import { installQuickViewButtons } from './quick-view-buttons.js';
+import { recordPageViewAfterLoad } from './visit-recording.js';
 import './storefront.css';
 
 async function start(): Promise<void> {
@@ -23,6 +24,8 @@ async function start(): Promise<void> {
     });
   }
 }
+
+recordPageViewAfterLoad(window);
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
 else void start();

@@ -32,6 +32,7 @@ export function websiteContext(site: Website, baseUrl: string): Record<string, u
     useCLDRMoneyFormat: site.settings.useCLDRMoneyFormat ?? true,
     captchaSettings: { siteKey: site.settings.captchaSiteKey ?? '' },
     shareButtonOptions: shareButtonOptionsOf(site.settings as Record<string, unknown>),
+    restrictiveCookiePolicy: site.settings.restrictiveCookiePolicy === true,
   };
 }
 
