@@ -1,5 +1,5 @@
 /** Weaves the parser's flat instruction stream into the nested instruction tree. */
-import type { Block, Inst, OrPredicateInst, RootInst } from './instructions';
+import type { Inst, OrPredicateInst, RootInst } from './instructions';
 import type { InstructionSink } from './parser';
 import type { TemplateError } from './errors';
 import { Msg } from './errors';
@@ -29,18 +29,28 @@ function altIndex(op: number): number {
 
 interface Open {
   inst: Container;
-  /** Where consequents go: the body, or the alternates-with block of a REPEATED. */
-  target: Block;
+  /** Slot of `inst` that receives the instructions collected since `start`: the body, or a REPEATED's alternates-with block. */
+  slot: number;
+  /** Where this block's instructions begin in the assembler's pending list. */
+  start: number;
   line: number;
   col: number;
 }
 
-/** Builds the tree and collects SyntaxErrors. */
+/**
+ * Builds the tree and collects SyntaxErrors. Instructions of the open blocks wait in one
+ * pending list; when a block's run ends, they are copied out into an array of exactly their
+ * number (arrays grown by `push` keep spare capacity).
+ */
 export class Assembler implements InstructionSink {
   readonly root: RootInst = [Op.ROOT, 1, [], 0];
   readonly errors: TemplateError[] = [];
-  private current: Open = { inst: this.root, target: this.root[2], line: 1, col: 1 };
-  private readonly stack: Open[] = [];
+  private readonly pending: Inst[] = [];
+  /** Number of instructions in `pending` (entries past it are stale). */
+  private pendingCount = 0;
+  /** Open blocks by depth (entry 0 is the root); entries are reused as blocks open and close. */
+  private readonly open: Open[] = [{ inst: this.root, slot: 2, start: 0, line: 1, col: 1 }];
+  private depth = 0;
   private done = false;
   private deadAfterEof = false;
   /** Set when blocks nest deeper than allowed; the tree must not be executed. */
@@ -52,6 +62,22 @@ export class Assembler implements InstructionSink {
     this.errors.push({ type: 'SyntaxError', message, line, column: col });
   }
 
+  /** Moves the instructions collected for `open` into its slot. */
+  private close(open: Open): void {
+    const end = this.pendingCount;
+    (open.inst as unknown as unknown[])[open.slot] = end > open.start ? this.pending.slice(open.start, end) : [];
+    this.pendingCount = open.start;
+  }
+
+  /** Points a reused entry at a newly opened block (or `.or` branch). */
+  private reopen(open: Open, inst: Container, slot: number, line: number, col: number): void {
+    open.inst = inst;
+    open.slot = slot;
+    open.start = this.pendingCount;
+    open.line = line;
+    open.col = col;
+  }
+
   accept(op: number, inst: Inst | null, line: number, col: number): void {
     if (this.done) {
       if (!this.deadAfterEof) {
@@ -60,7 +86,7 @@ export class Assembler implements InstructionSink {
       }
       return;
     }
-    const cur = this.current;
+    const cur = this.open[this.depth] as Open;
     const curOp = cur.inst[0];
     switch (op) {
       case Op.IF:
@@ -69,13 +95,15 @@ export class Assembler implements InstructionSink {
       case Op.REPEATED:
       case Op.SECTION: {
         const block = inst as Container;
-        if (this.stack.length >= this.maxNesting && !this.tooDeep) {
+        if (this.depth >= this.maxNesting && !this.tooDeep) {
           this.tooDeep = true;
           this.syntaxError(Msg.nestingTooDeep(this.maxNesting), line, col);
         }
-        cur.target.push(block as Inst);
-        this.stack.push(cur);
-        this.current = { inst: block, target: block[bodyIndex(op)] as Block, line, col };
+        this.pending[this.pendingCount++] = block as Inst;
+        const depth = ++this.depth;
+        const next = this.open[depth];
+        if (next === undefined) this.open[depth] = { inst: block, slot: bodyIndex(op), start: this.pendingCount, line, col };
+        else this.reopen(next, block, bodyIndex(op), line, col);
         return;
       }
       case Op.EOF:
@@ -84,21 +112,27 @@ export class Assembler implements InstructionSink {
           this.root[3] = 1;
         } else {
           this.syntaxError(Msg.eofInBlock(curOp), line, col);
-          for (let open: Open | undefined = cur; open && open.inst[0] !== Op.ROOT; open = this.stack.pop()) {
+          for (; this.depth > 0; this.depth--) {
+            const open = this.open[this.depth] as Open;
             this.syntaxError(Msg.unclosed(open.inst[0]), open.line, open.col);
+            this.close(open);
           }
         }
+        this.close(this.open[0] as Open);
         return;
       case Op.END:
         if (curOp === Op.ROOT) this.syntaxError(Msg.notAllowedAtRoot(op), line, col);
-        else this.current = this.stack.pop() as Open;
+        else {
+          this.close(cur);
+          this.depth--;
+        }
         return;
       case Op.ALTERNATES_WITH:
         if (curOp === Op.ROOT) this.syntaxError(Msg.notAllowedAtRoot(op), line, col);
-        else if (curOp === Op.REPEATED && cur.target === cur.inst[2]) {
-          const list: Block = [];
-          (cur.inst as Inst[])[4] = list as unknown as Inst;
-          cur.target = list;
+        else if (curOp === Op.REPEATED && cur.slot === 2) {
+          this.close(cur);
+          cur.slot = 4;
+          cur.start = this.pendingCount;
         } else this.syntaxError(Msg.notAllowedInBlock(op, curOp), line, col);
         return;
       case Op.OR_PREDICATE: {
@@ -116,12 +150,13 @@ export class Assembler implements InstructionSink {
           return;
         }
         const orInst = inst as OrPredicateInst;
+        this.close(cur);
         (cur.inst as Inst[])[alt] = orInst;
-        this.current = { inst: orInst, target: orInst[3], line: cur.line, col: cur.col };
+        this.reopen(cur, orInst, 3, cur.line, cur.col);
         return;
       }
       default:
-        cur.target.push(inst as Inst);
+        this.pending[this.pendingCount++] = inst as Inst;
     }
   }
 }

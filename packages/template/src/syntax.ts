@@ -50,17 +50,29 @@ export function splitPath(raw: string): Path {
   return splitPathAt(raw, 0, raw.length);
 }
 
+/**
+ * Scratch list for results whose length is known only at the end: filled, then copied with
+ * `slice` into an array of exactly that length (pushing onto a new array reserves spare slots,
+ * which made compiling allocate several times the size of the tree it builds).
+ */
+const scratch: (string | number)[] = [];
+
 /** splitPath of `s[start, end)`, read in place. */
 export function splitPathAt(s: string, start: number, end: number): Path {
-  const parts: Path = [];
+  let count = 0;
   let from = start;
   let digits = true;
   let n = 0;
   for (let i = start; ; i++) {
     const c = i < end ? s.charCodeAt(i) : 46;
     if (c === 46) {
-      parts.push(digits && i > from && n <= 0x7fffffff ? n : s.substring(from, i));
-      if (i >= end) return parts;
+      const part = digits && i > from && n <= 0x7fffffff ? n : s.substring(from, i);
+      if (i >= end) {
+        if (count === 0) return [part];
+        scratch[count++] = part;
+        return scratch.slice(0, count);
+      }
+      scratch[count++] = part;
       from = i + 1;
       digits = true;
       n = 0;
@@ -110,15 +122,22 @@ export function scanVarSeparator(s: string, i: number, end: number): number {
 
 /** Splits the argument text `s[start, end)` (start < end), whose first character is the delimiter. */
 export function splitArgsAt(s: string, start: number, end: number): [string[], string] {
+  return [splitArgListAt(s, start, end), s[start] as string];
+}
+
+/** The list part of `splitArgsAt`. */
+export function splitArgListAt(s: string, start: number, end: number): string[] {
   const code = s.charCodeAt(start);
-  const list: string[] = [];
+  let count = 0;
   let from = start + 1;
   for (let i = from; i < end; i++) {
     if (s.charCodeAt(i) === code) {
-      list.push(s.substring(from, i));
+      scratch[count++] = s.substring(from, i);
       from = i + 1;
     }
   }
-  list.push(s.substring(from, end));
-  return [list, s[start] as string];
+  const last = s.substring(from, end);
+  if (count === 0) return [last];
+  scratch[count++] = last;
+  return scratch.slice(0, count) as string[];
 }

@@ -12,6 +12,7 @@ import {
   scanVarSeparator,
   scanWhitespace,
   scanWord,
+  splitArgListAt,
   splitArgsAt,
   splitPathAt,
 } from './syntax';
@@ -153,16 +154,20 @@ export class TagParser {
   /** Parses variables `a, b.c` starting at i; returns the paths (and sets `pos` after them) or null. */
   private variables(i: number, end: number): Path[] | null {
     const s = this.s;
-    const paths: Path[] = [];
+    let paths: Path[] | null = null;
     for (;;) {
       const j = scanVarRef(s, i, end);
       if (j === -1) return null;
-      paths.push(splitPathAt(s, i, j));
+      const path = splitPathAt(s, i, j);
       const k = scanVarSeparator(s, j, end);
       if (k === -1) {
         this.pos = j;
+        if (paths === null) return [path];
+        paths.push(path);
         return paths;
       }
+      if (paths === null) paths = [path];
+      else paths.push(path);
       i = k;
     }
   }
@@ -173,7 +178,7 @@ export class TagParser {
     if (i >= end) return null;
     if (s.charCodeAt(i) !== 124) return false;
     i++;
-    const calls: FormatterCall[] = [];
+    let calls: FormatterCall[] | null = null;
     this.unknownFormatter = null;
     for (;;) {
       const j = scanWord(s, i, end);
@@ -185,10 +190,9 @@ export class TagParser {
       }
       let k = j;
       while (k < end && s.charCodeAt(k) !== 124) k++;
-      if (k > j) {
-        const args = splitArgsAt(s, j, k);
-        calls.push([name, args[0], args[1]]);
-      } else calls.push([name, [], '']);
+      const call: FormatterCall = k > j ? [name, splitArgListAt(s, j, k), s[j] as string] : [name, [], ''];
+      if (calls === null) calls = [call];
+      else calls.push(call);
       if (k >= end) return calls;
       i = k + 1;
     }
@@ -304,26 +308,28 @@ export class TagParser {
     const pred = this.predicate(Op.PREDICATE, i, end);
     if (pred !== -1) return pred === 1;
     const ops: number[] = [];
-    const paths: Path[] = [];
+    let paths: Path[] | null = null;
     for (;;) {
       const j = scanVarRef(s, i, end);
       if (j === -1) {
         if (ops.length) return false;
         break;
       }
-      paths.push(splitPathAt(s, i, j));
+      const path = splitPathAt(s, i, j);
+      if (paths === null) paths = [path];
+      else paths.push(path);
       i = j;
       let w = scanWhitespace(s, i, end);
       if (w !== -1) i = w;
-      const two = s.substring(i, i + 2);
-      if (two !== '&&' && two !== '||') break;
-      ops.push(two === '&&' ? 1 : 0);
+      const c = i + 1 < end ? s.charCodeAt(i) : 0;
+      if ((c !== 38 && c !== 124) || s.charCodeAt(i + 1) !== c) break;
+      ops.push(c === 38 ? 1 : 0);
       i += 2;
       w = scanWhitespace(s, i, end);
       if (w !== -1) i = w;
     }
     if (i !== end) return false;
-    return this.emit(Op.IF, [Op.IF, ops, paths, [], null, this.tagLine, this.tagCol]);
+    return this.emit(Op.IF, [Op.IF, ops, paths ?? [], [], null, this.tagLine, this.tagCol]);
   }
 
   private include(i: number, end: number): boolean {
