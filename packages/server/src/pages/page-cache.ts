@@ -58,6 +58,7 @@ export class PageCache {
   private readonly knownVersions = new Map<string, number>();
   private knownEpoch = -1;
   private total = 0;
+  private newest: string | undefined;
   readonly maxBytes: number;
   readonly ttlMs: number;
   private readonly now: () => number;
@@ -82,12 +83,15 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (this.now() - entry.storedAt > this.ttlMs) {
-      this.total -= entry.bytes;
+      this.delete(key);
       return undefined;
     }
-    this.entries.set(key, entry);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry;
   }
 
@@ -100,6 +104,7 @@ export class PageCache {
     this.delete(key);
     if (entry.bytes > this.maxBytes) return entry;
     this.entries.set(key, entry);
+    this.newest = key;
     this.total += entry.bytes;
     while (this.total > this.maxBytes) this.delete(this.entries.keys().next().value!);
     return entry;
@@ -110,6 +115,7 @@ export class PageCache {
     if (!old) return;
     this.entries.delete(key);
     this.total -= old.bytes;
+    if (key === this.newest) this.newest = undefined;
   }
 
   /**
@@ -179,6 +185,7 @@ export function isCacheablePageRequest(request: FastifyRequest, path: string, ha
 
 /** Cache key of a page: site, version, origin, path, query sorted by name (first value of each). */
 export function pageCacheKey(websiteId: string, version: number, origin: string, path: string, search: string): string {
+  if (search === '') return `${websiteId}\n${version}\n${origin}\n${path}\n`;
   const params = new URLSearchParams(search);
   const seen = new Set<string>();
   const pairs: [string, string][] = [];
@@ -192,6 +199,7 @@ export function pageCacheKey(websiteId: string, version: number, origin: string,
 }
 
 function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  if (header === undefined) return 'identity';
   const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
   const accepted = new Set<string>();
   for (const part of value.split(',')) {

@@ -98,7 +98,8 @@ async function cacheSlot(deps: PageHandlerDeps, request: FastifyRequest, site: W
   if (!cache || deps.scriptTags) return undefined;
   const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
   if (!isCacheablePageRequest(request, path, hasCart)) return undefined;
-  const version = await cache.pageVersion(deps.db, site.id);
+  const known = cache.pageVersion(deps.db, site.id);
+  const version = typeof known === 'number' ? known : await known;
   if (version < 0) return undefined;
   return { cache, key: pageCacheKey(site.id, version, `${request.protocol}://${request.headers.host ?? ''}`, path, search) };
 }
@@ -128,7 +129,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
     const site = request.site;
     const { path, search } = splitUrl(request.url);
     if (!site || isApiPath(path)) return reply.callNotFound();
-    const asJson = firstValues(search).format === 'json';
+    const asJson = search !== '' && firstValues(search).format === 'json';
     try {
       const slot = await cacheSlot(deps, request, site, path, search);
       const hit = slot?.cache.get(slot.key);
