@@ -9,6 +9,11 @@ export const DEFAULT_SUBSCRIBE_TEXT = 'Subscribe';
 /** Blank lines the established button markup starts with (kept byte-compatible). */
 const LEADING = '\n'.repeat(13);
 
+/** A value as escaped attribute text. */
+function attrText(value: unknown): string {
+  return escapeHtml(asString(value));
+}
+
 function buttonLabel(content: unknown, ctx: PluginContext): string {
   const custom = get(content, 'customAddButtonText');
   if (isTruthy(get(content, 'useCustomAddButtonText')) && isTruthy(custom)) return asString(custom);
@@ -30,19 +35,18 @@ export function renderAddToCartButton(item: unknown, ctx: PluginContext): string
   const subscribable = get(content, 'isSubscribable');
   const options = asArray(get(content, 'productSubscriptionOptions'));
   const label = escapeHtml(buttonLabel(content, ctx));
-  const attr = (value: unknown) => escapeHtml(asString(value));
 
   let button =
     '<div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ' +
     `${hasForm ? 'use-form' : ''}" role="button" tabindex="0" data-dynamic-strings` +
-    ` data-collection-id="${attr(get(item, 'collectionId'))}" data-item-id="${attr(get(item, 'id'))}"` +
-    ` data-product-type="${attr(get(content, 'productType'))}"` +
-    ` data-use-custom-label="${attr(get(content, 'useCustomAddButtonText'))}" `;
-  if (isTruthy(subscribable)) button += `data-is-subscription="${attr(subscribable)}" `;
+    ` data-collection-id="${attrText(get(item, 'collectionId'))}" data-item-id="${attrText(get(item, 'id'))}"` +
+    ` data-product-type="${attrText(get(content, 'productType'))}"` +
+    ` data-use-custom-label="${attrText(get(content, 'useCustomAddButtonText'))}" `;
+  if (isTruthy(subscribable)) button += `data-is-subscription="${attrText(subscribable)}" `;
   button += `data-original-label="${label}" `;
   if (hasForm) button += `data-form="${jsonAttribute(form)}"`;
   if (options.length > 0 && isTruthy(subscribable)) {
-    button += `data-subscription-option-id="${attr(get(options[0], 'id'))}"`;
+    button += `data-subscription-option-id="${attrText(get(options[0], 'id'))}"`;
   }
   return (
     `${LEADING}<div class="sqs-add-to-cart-button-wrapper" data-animation-role="button">\n  ${button}>\n` +

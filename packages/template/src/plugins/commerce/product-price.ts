@@ -24,30 +24,46 @@ function localized(ctx: PluginContext, key: string): string {
 }
 
 function oneTimeLines(item: unknown, args: readonly string[], ctx: PluginContext): PriceLines {
-  const money = (m: Money) => formatMoneyForDisplay(m, args, ctx);
   let from: string | undefined;
   if (hasVariedPrices(item)) {
-    const price = money(fromPrice(item));
+    const price = formatMoneyForDisplay(fromPrice(item), args, ctx);
     const pattern = localized(ctx, 'productPriceFromText') || DEFAULT_FROM_TEXT;
     if (price) from = formatMessage(pattern, { fromPrice: price, price }, ctx);
   }
-  return { from, sale: isOnSale(item) ? money(salePrice(item)) : undefined, normal: money(normalPrice(item)) };
+  return {
+    from,
+    sale: isOnSale(item) ? formatMoneyForDisplay(salePrice(item), args, ctx) : undefined,
+    normal: formatMoneyForDisplay(normalPrice(item), args, ctx),
+  };
+}
+
+/** What a subscription price line is built from besides the price. */
+interface PlanText {
+  readonly pattern: string;
+  readonly billingPeriodValue: number;
+  readonly duration: number;
+}
+
+/** One subscription price line: the plan's pattern filled with the formatted price ('' without one). */
+function planLine(m: Money, plan: PlanText, args: readonly string[], ctx: PluginContext): string {
+  const price = formatMoneyForDisplay(m, args, ctx);
+  if (!price) return '';
+  return formatMessage(plan.pattern, { billingPeriodValue: plan.billingPeriodValue, duration: plan.duration, fromPrice: price, price }, ctx);
 }
 
 function subscriptionLines(item: unknown, args: readonly string[], ctx: PluginContext): PriceLines {
   const plan = subscriptionPlanOf(item);
   if (!plan) return { from: localized(ctx, 'productPriceUnavailable') || DEFAULT_UNAVAILABLE_TEXT };
   const multiple = hasVariedPrices(item);
-  const pattern = localized(ctx, planPriceTextKey(plan, multiple)) || defaultPlanPriceText(plan, multiple);
-  const base = { billingPeriodValue: plan.periodValue, duration: planDuration(plan).value };
-  const text = (m: Money) => {
-    const price = formatMoneyForDisplay(m, args, ctx);
-    return price ? formatMessage(pattern, { ...base, fromPrice: price, price }, ctx) : '';
+  const text: PlanText = {
+    pattern: localized(ctx, planPriceTextKey(plan, multiple)) || defaultPlanPriceText(plan, multiple),
+    billingPeriodValue: plan.periodValue,
+    duration: planDuration(plan).value,
   };
   return {
-    from: multiple ? text(fromPrice(item)) : undefined,
-    sale: isOnSale(item) ? text(salePrice(item)) : undefined,
-    normal: text(normalPrice(item)),
+    from: multiple ? planLine(fromPrice(item), text, args, ctx) : undefined,
+    sale: isOnSale(item) ? planLine(salePrice(item), text, args, ctx) : undefined,
+    normal: planLine(normalPrice(item), text, args, ctx),
   };
 }
 

@@ -20,6 +20,11 @@ function lowestBy(items: readonly unknown[], price: (item: unknown) => Money): u
   return best;
 }
 
+/** A variant's sale price. */
+function salePriceOf(variant: unknown): Money {
+  return moneyFromNode(get(variant, 'salePriceMoney'));
+}
+
 function digitalPrice(item: unknown, key: 'priceMoney' | 'salePriceMoney'): Money {
   return moneyFromNode(getPath(item, ['structuredContent', key]));
 }
@@ -66,7 +71,6 @@ export function salePrice(item: unknown): Money {
     case ProductType.PHYSICAL:
     case ProductType.SERVICE: {
       const onSale = variantsOf(item).filter((v) => isTruthy(get(v, 'onSale')));
-      const salePriceOf = (v: unknown) => moneyFromNode(get(v, 'salePriceMoney'));
       return onSale.length === 0 ? ZERO_MONEY : salePriceOf(lowestBy(onSale, salePriceOf));
     }
     case ProductType.DIGITAL:

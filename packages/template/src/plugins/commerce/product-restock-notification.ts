@@ -13,20 +13,24 @@ interface RestockSettings {
   readonly captcha: boolean;
 }
 
+/** A restock message as escaped text. */
+function restockMessage(s: RestockSettings, key: string): string {
+  return escapeHtml(asString(get(s.messages, key)));
+}
+
 function renderView(view: unknown, s: RestockSettings): string {
-  const message = (key: string) => escapeHtml(asString(get(s.messages, key)));
   const mailingList = s.signUpEnabled
     ? `  <label class="product-restock-mailing-list"><input type="checkbox" name="isJoinMailingList"${
         s.optInByDefault ? ' checked' : ''
-      }>${message('mailingListDescription')}</label>`
+      }>${restockMessage(s, 'mailingListDescription')}</label>`
     : '';
   return (
     `\n<div class="product-restock-notification" data-product-id="${s.productId}"` +
     ` data-variant-id="${escapeHtml(asString(get(view, 'variantId')))}"${isTruthy(get(view, 'hiddenByDefault')) ? ' hidden' : ''}>` +
-    `\n  <span class="product-restock-cta">${message('CTAText')}</span>` +
+    `\n  <span class="product-restock-cta">${restockMessage(s, 'CTAText')}</span>` +
     `\n  <form class="product-restock-form" action="#">` +
-    `\n    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${message('placeholderText')}">` +
-    `\n    <input class="sqs-editable-button" type="submit" value="${message('buttonText')}">` +
+    `\n    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${restockMessage(s, 'placeholderText')}">` +
+    `\n    <input class="sqs-editable-button" type="submit" value="${restockMessage(s, 'buttonText')}">` +
     `\n  </form>\n${mailingList}\n${s.captcha ? '  <div class="captcha-container"></div>' : ''}\n</div>\n`
   );
 }

@@ -9,7 +9,6 @@ import { hasVariedPrices } from './product-state';
 import { get, isTruthy, textOr } from './values';
 
 function optionLines(item: unknown, option: unknown, args: readonly string[], ctx: PluginContext): PriceLines {
-  const money = (node: unknown) => formatMoneyForDisplay(moneyFromNode(node), args, ctx);
   let from: string | undefined;
   if (hasVariedPrices(item)) {
     const price = formatMoneyForDisplay(currentPrice(option), args, ctx);
@@ -18,8 +17,8 @@ function optionLines(item: unknown, option: unknown, args: readonly string[], ct
   }
   return {
     from,
-    sale: isTruthy(get(option, 'onSale')) ? money(get(option, 'salePriceMoney')) : undefined,
-    normal: money(get(option, 'priceMoney')),
+    sale: isTruthy(get(option, 'onSale')) ? formatMoneyForDisplay(moneyFromNode(get(option, 'salePriceMoney')), args, ctx) : undefined,
+    normal: formatMoneyForDisplay(moneyFromNode(get(option, 'priceMoney')), args, ctx),
   };
 }
 

@@ -51,11 +51,10 @@ export const websiteColor: Formatter = mapFormatter((value) => {
   const lightness = asNumber(lightnessValue);
   const alphaValue = getProp(value, 'alpha');
   const alpha = alphaValue === undefined ? undefined : asNumber(alphaValue);
-  const inUnit = (n: number) => n >= 0 && n <= 1;
   let errors = '';
   if (hue < 0 || hue > 360) errors += `${ColorMessages.HUE} `;
-  if (!inUnit(saturation)) errors += `${ColorMessages.SATURATION} `;
-  if (!inUnit(lightness)) errors += `${ColorMessages.LIGHTNESS} `;
+  if (!(saturation >= 0 && saturation <= 1)) errors += `${ColorMessages.SATURATION} `;
+  if (!(lightness >= 0 && lightness <= 1)) errors += `${ColorMessages.LIGHTNESS} `;
   if (alpha !== undefined && (alpha < 0 || alpha > 1)) errors += ColorMessages.ALPHA;
   if (errors !== '') return errors;
   const hsl = `${twoPlaces(hue)}, ${twoPlaces(saturation * 100)}%, ${twoPlaces(lightness * 100)}%`;

@@ -11,20 +11,19 @@ function slugClasses(prefix: string, values: unknown): string {
 }
 
 function classesFor(ctx: PluginContext, item: unknown): string {
-  const lookup = (name: string) => resolveIn(ctx, item, [name]);
   let out = 'hentry';
-  const promoted = lookup('promotedBlockType');
+  const promoted = resolveIn(ctx, item, ['promotedBlockType']);
   if (isTruthy(promoted)) out += ` promoted promoted-block-${slugify(asString(promoted))}`;
-  const categories = lookup('categories');
+  const categories = resolveIn(ctx, item, ['categories']);
   if (isTruthy(categories)) out += slugClasses('category', categories);
-  const tags = lookup('tags');
+  const tags = resolveIn(ctx, item, ['tags']);
   if (isTruthy(tags)) out += slugClasses('tag', tags);
-  const displayName = getProp(lookup('author'), 'displayName');
+  const displayName = getProp(resolveIn(ctx, item, ['author']), 'displayName');
   if (isTruthy(displayName)) out += ` author-${slugify(asString(displayName))}`;
-  out += ` post-type-${asString(lookup('recordTypeLabel'))}`;
+  out += ` post-type-${asString(resolveIn(ctx, item, ['recordTypeLabel']))}`;
   const index = ctx.resolve(['@index']);
   if (index !== undefined) out += ` article-index-${asNumber(index)}`;
-  if (isTruthy(lookup('starred'))) out += ' featured';
+  if (isTruthy(resolveIn(ctx, item, ['starred']))) out += ' featured';
   if (asNumber(getProp(item, 'recordType')) === STORE_ITEM_RECORD_TYPE) {
     if (isOnSale(item)) out += ' on-sale';
     if (isSoldOut(item)) out += ' sold-out';

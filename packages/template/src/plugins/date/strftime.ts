@@ -46,7 +46,6 @@ function render(pattern: string, d: GregorianDate, moment: ZonedMoment): string 
 }
 
 function conversion(code: string, d: GregorianDate, m: ZonedMoment): string {
-  const sub = (p: string): string => render(p, d, m);
   switch (code) {
     case '%': return '%';
     case 'a': return SHORT_DAYS[d.dayOfWeek() - 1] as string;
@@ -54,12 +53,12 @@ function conversion(code: string, d: GregorianDate, m: ZonedMoment): string {
     case 'b':
     case 'h': return SHORT_MONTHS[d.month() - 1] as string;
     case 'B': return LONG_MONTHS[d.month() - 1] as string;
-    case 'c': return sub(`%a, %b ${d.dayOfMonth()}, %Y ${twelveHour(d)}:%M:%S %p %Z`);
+    case 'c': return render(`%a, %b ${d.dayOfMonth()}, %Y ${twelveHour(d)}:%M:%S %p %Z`, d, m);
     case 'C': return pad(Math.floor(d.year() / 100), 2);
     case 'd': return pad(d.dayOfMonth(), 2);
-    case 'D': return sub('%m/%d/%y');
+    case 'D': return render('%m/%d/%y', d, m);
     case 'e': return pad(d.dayOfMonth(), 2, ' ');
-    case 'F': return sub('%Y-%m-%d');
+    case 'F': return render('%Y-%m-%d', d, m);
     case 'g': return pad(d.yearOfWeekOfYearISO() % 100, 2);
     case 'G': return pad(d.yearOfWeekOfYearISO(), 4);
     case 'H': return pad(d.hourOfDay(), 2);
@@ -74,20 +73,20 @@ function conversion(code: string, d: GregorianDate, m: ZonedMoment): string {
     case 'p': return d.isAM() ? 'AM' : 'PM';
     case 'P': return d.isAM() ? 'am' : 'pm';
     case 'q': return String(Math.floor((d.month() - 1) / 3) + 1);
-    case 'r': return sub(`${twelveHour(d)}:%M:%S %p`);
-    case 'R': return sub('%H:%M');
+    case 'r': return render(`${twelveHour(d)}:%M:%S %p`, d, m);
+    case 'R': return render('%H:%M', d, m);
     case 's': return String(Math.trunc(m.epoch / 1000));
     case 'S': return pad(d.second(), 2);
     case 't': return '\t';
-    case 'T': return sub('%H:%M:%S');
+    case 'T': return render('%H:%M:%S', d, m);
     case 'u': return String(d.dayOfWeek() === 1 ? 7 : d.dayOfWeek() - 1);
     case 'U': return pad(d.weekOfYear(), 2);
-    case 'v': return sub('%e-%b-%Y');
+    case 'v': return render('%e-%b-%Y', d, m);
     case 'V': return pad(d.weekOfYearISO(), 2);
     case 'w': return String(d.dayOfWeek() - 1);
     case 'W': return pad(GregorianDate.fromUnixEpoch(m.epoch, m.zoneId, MONDAY, 1).weekOfYear(), 2);
-    case 'x': return sub('%m/%d/%Y');
-    case 'X': return sub('%I:%M:%S %p');
+    case 'x': return render('%m/%d/%Y', d, m);
+    case 'X': return render('%I:%M:%S %p', d, m);
     case 'y': return pad(d.year() % 100, 2);
     case 'Y': return String(d.year());
     case 'z': return offset(d.timeZoneOffset());

@@ -9,15 +9,19 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Formats an epoch-milliseconds instant in UTC with `%Y %m %d %H %M %S`; other characters are copied. */
 export function formatUtc(epochMs: number, format: string): string {
   const d = new Date(epochMs);
-  const fields: Readonly<Record<string, () => string>> = {
-    Y: () => pad(d.getUTCFullYear(), 4),
-    m: () => pad(d.getUTCMonth() + 1, 2),
-    d: () => pad(d.getUTCDate(), 2),
-    H: () => pad(d.getUTCHours(), 2),
-    M: () => pad(d.getUTCMinutes(), 2),
-    S: () => pad(d.getUTCSeconds(), 2),
-  };
-  return format.replace(/%([YmdHMS])/g, (_m, field: string) => (fields[field] as () => string)());
+  return format.replace(/%([YmdHMS])/g, (_m, field: string) => utcField(d, field));
+}
+
+/** One `%` field of `formatUtc`. */
+function utcField(d: Date, field: string): string {
+  switch (field) {
+    case 'Y': return pad(d.getUTCFullYear(), 4);
+    case 'm': return pad(d.getUTCMonth() + 1, 2);
+    case 'd': return pad(d.getUTCDate(), 2);
+    case 'H': return pad(d.getUTCHours(), 2);
+    case 'M': return pad(d.getUTCMinutes(), 2);
+    default: return pad(d.getUTCSeconds(), 2);
+  }
 }
 
 function locationText(location: unknown): string {

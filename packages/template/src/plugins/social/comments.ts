@@ -12,6 +12,11 @@ export const commentCount: Formatter = mapFormatter((item) =>
   commentCountText(asNumber(getProp(item, 'publicCommentCount'))),
 );
 
+/** The printed value at `path` from `item`, resolved like a tag would. */
+function textAt(ctx: PluginContext, item: unknown, ...path: string[]): string {
+  return printValue(resolveIn(ctx, item, path));
+}
+
 function usesDisqus(ctx: PluginContext, item: unknown): boolean {
   return isTruthy(resolveIn(ctx, item, ['websiteSettings', 'disqusShortname']));
 }
@@ -21,15 +26,14 @@ function usesDisqus(ctx: PluginContext, item: unknown): boolean {
  * Disqus, otherwise a link to `#comments-ID` spelling out the count.
  */
 export const commentLink: Formatter = mapFormatter((item, _args, ctx) => {
-  const get = (...path: string[]) => printValue(resolveIn(ctx, item, path));
   if (usesDisqus(ctx, item)) {
-    return `\n  <a href="${get('fullUrl')}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${get('id')}"></a>\n`;
+    return `\n  <a href="${textAt(ctx, item, 'fullUrl')}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${textAt(ctx, item, 'id')}"></a>\n`;
   }
   const count = resolveIn(ctx, item, ['publicCommentCount']);
   const number = jsonEquals(count, 0) ? 'No' : printValue(count);
   const plural = jsonEquals(count, 1) ? '' : 's';
   return (
-    `\n  <a href="${get('fullUrl')}#comments-${get('id')}" class="sqs-comment-link" data-id="${get('id')}">\n` +
+    `\n  <a href="${textAt(ctx, item, 'fullUrl')}#comments-${textAt(ctx, item, 'id')}" class="sqs-comment-link" data-id="${textAt(ctx, item, 'id')}">\n` +
     `  ${number}\n  Comment${plural}\n  </a>\n`
   );
 });
@@ -40,15 +44,14 @@ export const commentLink: Formatter = mapFormatter((item, _args, ctx) => {
  */
 export const comments: Formatter = mapFormatter((value, _args, ctx) => {
   if (usesDisqus(ctx, value)) return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
-  const get = (...path: string[]) => printValue(resolveIn(ctx, value, path));
   let attrs = '';
   for (const holder of ['item', 'collection'] as const) {
     if (!isTruthy(resolveIn(ctx, value, [holder]))) continue;
     attrs =
-      ` data-${holder}-id="${get(holder, 'id')}"` +
-      ` data-public-comment-count="${get(holder, 'publicCommentCount')}"` +
-      ` data-comment-state="${get(holder, 'commentState')}"`;
+      ` data-${holder}-id="${textAt(ctx, value, holder, 'id')}"` +
+      ` data-public-comment-count="${textAt(ctx, value, holder, 'publicCommentCount')}"` +
+      ` data-comment-state="${textAt(ctx, value, holder, 'commentState')}"`;
     break;
   }
-  return `\n  <div class="squarespace-comments" id="comments-${get('id')}"${attrs}></div>\n`;
+  return `\n  <div class="squarespace-comments" id="comments-${textAt(ctx, value, 'id')}"${attrs}></div>\n`;
 });

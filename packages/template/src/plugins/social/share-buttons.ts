@@ -5,9 +5,8 @@ import { asString, getPath, getProp, isTruthy, printValue, resolveIn, sizeOf } f
 /** `{item|like-button}`: the simple-like button, when the site enables simple liking. */
 export const likeButton: Formatter = mapFormatter((item, _args, ctx) => {
   if (!isTruthy(item) || !isTruthy(resolveIn(ctx, item, ['websiteSettings', 'simpleLikingEnabled']))) return '';
-  const get = (name: string) => printValue(resolveIn(ctx, item, [name]));
   return (
-    `\n  <span class="sqs-simple-like" data-item-id="${get('id')}" data-like-count="${get('likeCount')}">\n` +
+    `\n  <span class="sqs-simple-like" data-item-id="${printValue(resolveIn(ctx, item, ['id']))}" data-like-count="${printValue(resolveIn(ctx, item, ['likeCount']))}">\n` +
     '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n'
   );
 });

@@ -44,9 +44,15 @@ const LITERS_PER_UK_GALLON = new Decimal('4.54609');
 const KM_PER_MILE = new Decimal('1.609344');
 
 /** Converts fuel consumption between miles per gallon (US or imperial) and liters per distance. */
+function gallon(unit: string): Decimal {
+  return unit === 'mile-per-gallon-imperial' ? LITERS_PER_UK_GALLON : LITERS_PER_US_GALLON;
+}
+
+function isMpg(unit: string): boolean {
+  return unit.startsWith('mile-per-gallon');
+}
+
 function consumption(amount: Decimal, from: string, to: string): Decimal {
-  const gallon = (unit: string): Decimal => (unit === 'mile-per-gallon-imperial' ? LITERS_PER_UK_GALLON : LITERS_PER_US_GALLON);
-  const isMpg = (unit: string): boolean => unit.startsWith('mile-per-gallon');
   let per100km: Decimal;
   if (isMpg(from)) per100km = divide(gallon(from).multiply(100), amount.multiply(KM_PER_MILE));
   else per100km = from === 'liter-per-kilometer' ? amount.multiply(100) : amount;
@@ -116,6 +122,8 @@ export function compact(value: UnitValue, units: readonly string[]): UnitValue {
   return inBase;
 }
 
+const withSign = (d: Decimal, negative: boolean): Decimal => (negative ? d.negate() : d);
+
 /** Breaks a value into whole amounts of `units` (largest first), the last one keeping the fraction. */
 export function sequence(value: UnitValue, units: readonly string[]): UnitValue[] {
   const base = units[units.length - 1];
@@ -124,16 +132,17 @@ export function sequence(value: UnitValue, units: readonly string[]): UnitValue[
   const negative = inBase.amount.isNegative();
   let rest = inBase.amount.abs();
   const out: UnitValue[] = [];
-  const signed = (d: Decimal): Decimal => (negative && out.length === 0 ? d.negate() : d);
-  units.forEach((unit, i) => {
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i] as string;
     const size = ratio(unit, base);
+    const sign = negative && out.length === 0;
     if (i === units.length - 1) {
-      if (!rest.isZero() || out.length === 0) out.push({ amount: signed(divide(rest, size)), unit });
+      if (!rest.isZero() || out.length === 0) out.push({ amount: withSign(divide(rest, size), sign), unit });
     } else if (size.compare(rest) <= 0) {
       const [whole, remainder] = rest.divmod(size);
-      out.push({ amount: signed(whole.stripTrailingZeros()), unit });
+      out.push({ amount: withSign(whole.stripTrailingZeros(), sign), unit });
       rest = remainder;
     }
-  });
+  }
   return out;
 }
