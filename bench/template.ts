@@ -1,14 +1,14 @@
 /**
  * Benchmark: our template engine against the reference (`@squarespace/template-engine`, dev dependency) in one
  * process, on the whole conformance corpus and on the Wright site page. Executions/sec and compiles/sec per
- * engine, interleaved rounds (ours, reference, ours, ...), medians.
+ * engine, interleaved rounds (ours, reference, ours, ...), medians, and the spread of the ratios of back-to-back rounds.
  * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R]`.
  */
 import { join } from 'node:path';
 import { Engine } from '../packages/template/src/index';
 import { nodeCldrProvider } from '../packages/template/src/cldr/node';
 import { loadCorpus, loadWright, type BenchCase } from './template/corpus';
-import { interleave, ratioLine } from './template/measure';
+import { interleaveRounds, median, pairedRatios, ratioLine, type RoundRates } from './template/measure';
 import { referenceCompiler } from './template/reference';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
@@ -52,6 +52,15 @@ function prepare(cases: readonly BenchCase[]) {
   };
 }
 
+/** Median rates, their ratio with the target verdict, and the spread of the per-round-pair ratios. */
+function figures(rates: RoundRates, target: number): string {
+  const ours = rates.get('ours') as number[];
+  const ref = rates.get('ref') as number[];
+  const [o, r] = [median(ours), median(ref)];
+  const [lo, mid, hi] = pairedRatios(ours, ref).map((x) => x.toFixed(2));
+  return `ours ${Math.round(o)}/s  reference ${Math.round(r)}/s  ratio ${ratioLine(o, r, target)}; per-round pairs ${lo}-${hi}x, median ${mid}x`;
+}
+
 /** Reads a character so that an output built by concatenation is flattened, as writing it out would. */
 function flat(out: string): string {
   if (out.length) out.charCodeAt(out.length >> 1);
@@ -64,18 +73,17 @@ function repeat(fns: readonly (() => unknown)[], n: number): () => void {
 
 function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): void {
   const p = prepare(cases);
-  const exec = interleave([
+  const exec = interleaveRounds([
     { name: 'ours', ops: execN * cases.length, run: repeat(p.ours, execN) },
     { name: 'ref', ops: execN * cases.length, run: repeat(p.theirs, execN) },
   ], rounds);
-  const comp = interleave([
+  const comp = interleaveRounds([
     { name: 'ours', ops: compileN * cases.length, run: repeat([p.compileOurs], compileN) },
     { name: 'ref', ops: compileN * cases.length, run: repeat([p.compileTheirs], compileN) },
   ], rounds);
-  const [eo, er, co, cr] = [exec.get('ours'), exec.get('ref'), comp.get('ours'), comp.get('ref')] as number[];
   console.log(`\n== ${title}: ${cases.length} template(s); ${execN} executions and ${compileN} compiles of each per round`);
-  console.log(`execution  ours ${Math.round(eo!)}/s  reference ${Math.round(er!)}/s  ratio ${ratioLine(eo!, er!, EXEC_TARGET)}`);
-  console.log(`compile    ours ${Math.round(co!)}/s  reference ${Math.round(cr!)}/s  ratio ${ratioLine(co!, cr!, COMPILE_TARGET)}`);
+  console.log(`execution  ${figures(exec, EXEC_TARGET)}`);
+  console.log(`compile    ${figures(comp, COMPILE_TARGET)}`);
   if (cases.length === 1) {
     const a = p.ours[0]!();
     const b = p.theirs[0]!();

@@ -30,14 +30,31 @@ export interface Contender {
   readonly run: () => void;
 }
 
-/** Runs the contenders in interleaved rounds (A B A B ...) after one warm-up pass; returns median ops/sec per name. */
-export function interleave(contenders: readonly Contender[], rounds: number): Map<string, number> {
+/** Per-round rates (ops/sec, in round order) of interleaved contenders. */
+export type RoundRates = Map<string, number[]>;
+
+/** Runs the contenders in interleaved rounds (A B A B ...) after one warm-up pass; returns each one's ops/sec per round. */
+export function interleaveRounds(contenders: readonly Contender[], rounds: number): RoundRates {
   for (const c of contenders) c.run();
-  const rates = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  const rates: RoundRates = new Map(contenders.map((c) => [c.name, []]));
   for (let r = 0; r < rounds; r++) {
     for (const c of contenders) rates.get(c.name)?.push(c.ops / timeRuns(c.run, 1));
   }
-  return new Map([...rates].map(([name, xs]) => [name, median(xs)]));
+  return rates;
+}
+
+/** Runs the contenders in interleaved rounds (A B A B ...) after one warm-up pass; returns median ops/sec per name. */
+export function interleave(contenders: readonly Contender[], rounds: number): Map<string, number> {
+  return new Map([...interleaveRounds(contenders, rounds)].map(([name, xs]) => [name, median(xs)]));
+}
+
+/**
+ * Ratios `a[i] / b[i]` of rounds run back to back: both sides of a pair ran under nearly the same
+ * machine load, so their spread shows how far load moved the figures. Returns min, median, max.
+ */
+export function pairedRatios(a: readonly number[], b: readonly number[]): [number, number, number] {
+  const r = a.map((x, i) => x / (b[i] as number)).sort((p, q) => p - q);
+  return [r[0] as number, median(r), r[r.length - 1] as number];
 }
 
 /** `ours / reference` with the target verdict, e.g. `3.41x (target >= 3x: met)`. */
