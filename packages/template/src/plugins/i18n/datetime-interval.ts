@@ -3,6 +3,10 @@ import type { Formatter } from '../../plugin-api';
 import { intervalOptionsOf } from './options';
 import { numberOf } from './values';
 import { zonedDate } from '../date/zoned-date';
+import { ResultMemo } from './result-memo';
+
+/** Formatted intervals per locale, options, instants and zone. */
+const RESULTS = new ResultMemo(256);
 
 const DATE_FIELDS = /^[GyYuUrQqMLlwWdDFgEec]+$/;
 const FALLBACK_SEPARATOR = ' – ';
@@ -14,6 +18,13 @@ const FALLBACK_SEPARATOR = ' – ';
  */
 export function formatInterval(cldr: CLDR, start: number, end: number, zoneId: string, args: readonly string[]): string {
   const opts: DateIntervalFormatOptions = intervalOptionsOf(args);
+  const results = RESULTS.table(cldr, opts);
+  const key = `${start} ${end} ${zoneId}`;
+  const known = results.get(key);
+  return known !== undefined ? known : RESULTS.store(results, key, intervalText(cldr, start, end, zoneId, opts));
+}
+
+function intervalText(cldr: CLDR, start: number, end: number, zoneId: string, opts: DateIntervalFormatOptions): string {
   const s = zonedDate(start, zoneId, cldr);
   const e = zonedDate(end, zoneId, cldr);
   const fovd = s.fieldOfVisualDifference(e);

@@ -3,12 +3,20 @@ import type { Formatter } from '../../plugin-api';
 import { datetimeOptionsOf } from './options';
 import { numberOf } from './values';
 import { zonedDate } from '../date/zoned-date';
+import { ResultMemo } from './result-memo';
+
+/** Formatted dates per locale, options, instant and zone. */
+const RESULTS = new ResultMemo(256);
 
 /** Formats epoch milliseconds with CLDR date/time options, in a time zone. */
 export function formatDatetime(cldr: CLDR, epoch: number, zoneId: string, args: readonly string[]): string {
   const opts = datetimeOptionsOf(args);
+  const results = RESULTS.table(cldr, opts);
+  const key = `${epoch} ${zoneId}`;
+  const known = results.get(key);
+  if (known !== undefined) return known;
   const date = opts.ca === 'gregory' ? zonedDate(epoch, zoneId, cldr) : { date: epoch, zoneId };
-  return cldr.Calendars.formatDate(date, opts);
+  return RESULTS.store(results, key, cldr.Calendars.formatDate(date, opts));
 }
 
 /** `{t|datetime date:long time:short}`: localized date and time in the site time zone. */

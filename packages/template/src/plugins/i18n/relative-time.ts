@@ -3,6 +3,10 @@ import type { Formatter } from '../../plugin-api';
 import { relativeTimeOptionsOf } from './options';
 import { numberOf } from './values';
 import { zonedDate } from '../date/zoned-date';
+import { ResultMemo } from './result-memo';
+
+/** Formatted distances per locale, options and pair of instants. */
+const RESULTS = new ResultMemo(256);
 
 /**
  * `{t|relative-time}`: how far `t` is from now (`in 2 hours`, `11 hours ago`);
@@ -20,8 +24,15 @@ export const relativeTime: Formatter = {
       first.set('');
       return;
     }
-    const s = zonedDate(start, 'UTC', cldr);
-    const e = zonedDate(end, 'UTC', cldr);
-    first.set(cldr.Calendars.formatRelativeTime(s, e, relativeTimeOptionsOf(args)));
+    const opts = relativeTimeOptionsOf(args);
+    const results = RESULTS.table(cldr, opts);
+    const key = `${start} ${end}`;
+    const known = results.get(key);
+    if (known !== undefined) {
+      first.set(known);
+      return;
+    }
+    const text = cldr.Calendars.formatRelativeTime(zonedDate(start, 'UTC', cldr), zonedDate(end, 'UTC', cldr), opts);
+    first.set(RESULTS.store(results, key, text));
   },
 };

@@ -9,8 +9,8 @@ export function numberOf(value: unknown): number {
   return NaN;
 }
 
-/** An exact decimal from a JSON number (a {@link JsonDecimal} as written) or numeric string; undefined when the value is not numeric. */
-export function decimalOf(value: unknown): Decimal | undefined {
+/** The text of a JSON number (as written), finite number or trimmed string; undefined for other values and ''. */
+export function numericText(value: unknown): string | undefined {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
@@ -22,7 +22,13 @@ export function decimalOf(value: unknown): Decimal | undefined {
   } else {
     return undefined;
   }
-  if (text === '') return undefined;
+  return text === '' ? undefined : text;
+}
+
+/** An exact decimal from a JSON number (a {@link JsonDecimal} as written) or numeric string; undefined when the value is not numeric. */
+export function decimalOf(value: unknown): Decimal | undefined {
+  const text = numericText(value);
+  if (text === undefined) return undefined;
   let d = PARSED.get(text);
   if (d === undefined) {
     d = parseDecimal(text);

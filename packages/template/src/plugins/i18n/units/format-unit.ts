@@ -1,6 +1,7 @@
 import type { CLDR, UnitType } from '@phensley/cldr';
 import type { Formatter } from '../../../plugin-api';
-import { decimalOf } from '../values';
+import { decimalOf, numericText } from '../values';
+import { ResultMemo } from '../result-memo';
 import { compact, convert, ratio, sequence, type UnitValue } from './convert';
 import { legacyUnitPattern, usesPlainUnitSpacing, withPlainUnitSpacing } from './legacy-patterns';
 import { categoryOf, UNIT_SETS } from './unit-data';
@@ -140,9 +141,20 @@ function preparedArgs(args: readonly string[]): PreparedArgs {
  * Non-numeric input gives ''.
  */
 export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): string {
-  const amount = decimalOf(raw);
+  const text = numericText(raw);
+  if (text === undefined) return '';
+  const prepared = preparedArgs(args);
+  const results = RESULTS.table(cldr, prepared);
+  const known = results.get(text);
+  return known !== undefined ? known : RESULTS.store(results, text, formatAmount(cldr, text, prepared));
+}
+
+/** Formatted quantities per locale, parsed arguments and amount text. */
+const RESULTS = new ResultMemo(256);
+
+function formatAmount(cldr: CLDR, text: string, { a, number, withLength }: PreparedArgs): string {
+  const amount = decimalOf(text);
   if (!amount) return '';
-  const { a, number, withLength } = preparedArgs(args);
   const system = cldr.General.measurementSystem() as System;
   const values = a.input || a.exact || a.choices || a.compact !== undefined || a.sequence ? resolve(amount, a, system) : undefined;
   if (!values) return cldr.Numbers.formatDecimal(amount, number);
@@ -152,8 +164,8 @@ export function formatUnit(cldr: CLDR, raw: unknown, args: readonly string[]): s
     .map((v) => {
       const legacy = legacyUnitPattern(language, a.length, v.unit);
       if (legacy !== undefined) return legacy.replace('{0}', cldr.Numbers.formatDecimal(v.amount, number));
-      const text = cldr.Units.formatQuantity({ value: v.amount, unit: v.unit as UnitType }, withLength);
-      return plainSpacing ? withPlainUnitSpacing(text, cldr.Numbers.formatDecimal(v.amount, number)) : text;
+      const quantity = cldr.Units.formatQuantity({ value: v.amount, unit: v.unit as UnitType }, withLength);
+      return plainSpacing ? withPlainUnitSpacing(quantity, cldr.Numbers.formatDecimal(v.amount, number)) : quantity;
     })
     .join(' ');
 }
