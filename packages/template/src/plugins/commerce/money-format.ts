@@ -2,6 +2,8 @@ import type { PluginContext } from '../../plugin-api';
 import { parseCurrencyOptions } from './currency-options';
 import { type Money, toDecimalString } from './money';
 import { isTruthy } from './values';
+import { ArgsMemo } from '../args-memo';
+import { ResultMemo } from '../result-memo';
 
 /** The parts of `@phensley/cldr`'s CLDR instance this family uses. */
 export interface CommerceCldr {
@@ -64,7 +66,27 @@ export function formatMoneyForDisplay(money: Money, args: readonly string[], ctx
   if (!usesCldrMoneyFormat(ctx)) return nativeMoneyMarkup(money);
   const cldr = cldrOf(ctx);
   if (!cldr) return '';
-  return cldr.Numbers.formatCurrency(toDecimalString(money), money.currency, parseCurrencyOptions(args));
+  return formatCurrency(cldr, toDecimalString(money), money.currency, CURRENCY_OPTIONS.get(args));
+}
+
+/** Currency options per argument list (frozen, shared). */
+const CURRENCY_OPTIONS = new ArgsMemo((args) => Object.freeze(parseCurrencyOptions(args)));
+
+/** Options of a currency amount formatted with the locale's defaults. */
+export const DEFAULT_CURRENCY_OPTIONS: object = Object.freeze({});
+
+/** Formatted amounts per locale, options object, amount and currency. */
+const CURRENCY_RESULTS = new ResultMemo(256);
+
+/**
+ * `cldr.Numbers.formatCurrency(amount, currency, options)`, computed once per locale, options object
+ * (parsed once per argument list), amount text and currency.
+ */
+export function formatCurrency(cldr: CommerceCldr, amount: string, currency: string, options: object): string {
+  const results = CURRENCY_RESULTS.table(cldr, options);
+  const key = `${amount} ${currency}`;
+  const known = results.get(key);
+  return known !== undefined ? known : CURRENCY_RESULTS.store(results, key, cldr.Numbers.formatCurrency(amount, currency, options));
 }
 
 /** Currency of the locale's region through CLDR; minor units use its fraction digits. */

@@ -1,6 +1,6 @@
 import { mapFormatter, type PluginContext } from '../../plugin-api';
 import { decimalText, DEFAULT_CURRENCY, type Money, parseScaled, toDecimalString } from './money';
-import { cldrOf, formatPlainAmount, localCurrency, nativeMoneyMarkup } from './money-format';
+import { cldrOf, DEFAULT_CURRENCY_OPTIONS, formatCurrency, formatPlainAmount, localCurrency, nativeMoneyMarkup } from './money-format';
 
 /** The runtime error recorded when a numeric formatter gets text that is not a number. */
 export const notANumber = (formatter: string, value: unknown, fallback?: string) =>
@@ -32,7 +32,7 @@ export const bookkeeperMoneyFormatter = mapFormatter((value, _args, ctx) => {
   if (!cldr) return '';
   const currency = localCurrency(cldr);
   const money = minorUnits('bookkeeper-money-format', value, currency, ctx);
-  return cldr.Numbers.formatCurrency(toDecimalString(money), currency);
+  return formatCurrency(cldr, toDecimalString(money), currency, DEFAULT_CURRENCY_OPTIONS);
 });
 
 /** Cents as money in the store currency; undefined (with an error for bad input) when not a number. */

@@ -3,7 +3,7 @@ import type { Formatter } from '../../plugin-api';
 import { intervalOptionsOf } from './options';
 import { numberOf } from './values';
 import { zonedDate } from '../date/zoned-date';
-import { ResultMemo } from './result-memo';
+import { ResultMemo } from '../result-memo';
 
 /** Formatted intervals per locale, options, instants and zone. */
 const RESULTS = new ResultMemo(256);

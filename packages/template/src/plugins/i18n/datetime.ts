@@ -3,7 +3,7 @@ import type { Formatter } from '../../plugin-api';
 import { datetimeOptionsOf } from './options';
 import { numberOf } from './values';
 import { zonedDate } from '../date/zoned-date';
-import { ResultMemo } from './result-memo';
+import { ResultMemo } from '../result-memo';
 
 /** Formatted dates per locale, options, instant and zone. */
 const RESULTS = new ResultMemo(256);

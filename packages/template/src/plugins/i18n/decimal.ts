@@ -1,7 +1,11 @@
 import type { CLDR, Decimal, DecimalFormatOptions } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
 import { decimalOptions, splitOption } from './options';
-import { decimalOf } from './values';
+import { decimalOf, numericText } from './values';
+import { ResultMemo } from '../result-memo';
+
+/** Formatted numbers per locale, parsed argument list and number text. */
+const RESULTS = new ResultMemo(256);
 import { ArgsMemo } from '../args-memo';
 
 /** `mode:` and the number options of a `decimal` argument list, parsed once per list. */
@@ -45,13 +49,21 @@ export const decimal: Formatter = {
     const first = vars[0];
     if (!first) return;
     const cldr = ctx.cldr as CLDR | undefined;
-    const n = decimalOf(first.value);
-    if (!cldr || !n) {
+    const text = numericText(first.value);
+    if (!cldr || text === undefined) {
       first.set('');
       return;
     }
-    const [mode, base] = DECIMAL_ARGS.get(args);
-    const [value, opts] = applyNumberMode(n, base, mode);
-    first.set(cldr.Numbers.formatDecimal(value, opts));
+    const parsed = DECIMAL_ARGS.get(args);
+    const results = RESULTS.table(cldr, parsed);
+    const known = results.get(text);
+    first.set(known !== undefined ? known : RESULTS.store(results, text, formatNumber(cldr, text, parsed)));
   },
 };
+
+function formatNumber(cldr: CLDR, text: string, [mode, base]: [string | undefined, DecimalFormatOptions]): string {
+  const n = decimalOf(text);
+  if (!n) return '';
+  const [value, opts] = applyNumberMode(n, base, mode);
+  return cldr.Numbers.formatDecimal(value, opts);
+}

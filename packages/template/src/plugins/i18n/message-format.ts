@@ -17,7 +17,11 @@ import { ArgsMemo } from '../args-memo';
 import { checkPluralKeys } from './plural-keys';
 import { withoutOtherFallback } from './plural-fallback';
 import { formatUnit } from './units/format-unit';
-import { decimalOf, moneyOf, numberOf } from './values';
+import { decimalOf, moneyOf, numberOf, numericText } from './values';
+import { ResultMemo } from '../result-memo';
+
+/** Formatted `number` arguments per locale, options and number text. */
+const NUMBERS = new ResultMemo(256);
 
 /** Parsed message patterns kept (spec section 9: message-format cache 100 entries). */
 export const MESSAGE_CACHE_SIZE = 100;
@@ -84,9 +88,14 @@ const UNIT_OPTIONS = new ArgsMemo(rejoinUnitLists);
 function functions(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
   const money = (args: unknown[], opts: string[]): string => formatMoney(cldr, args[0], opts);
   const number = (args: unknown[], opts: string[]): string => {
-    const value = moneyOf(args[0])?.amount ?? args[0];
-    const d = decimalOf(value);
-    return d ? cldr.Numbers.formatDecimal(d, decimalOptionsOf(opts)) : '';
+    const text = numericText(moneyOf(args[0])?.amount ?? args[0]);
+    if (text === undefined) return '';
+    const options = decimalOptionsOf(opts);
+    const results = NUMBERS.table(cldr, options);
+    const known = results.get(text);
+    if (known !== undefined) return known;
+    const d = decimalOf(text);
+    return NUMBERS.store(results, text, d ? cldr.Numbers.formatDecimal(d, options) : '');
   };
   return {
     money,

@@ -1,14 +1,24 @@
 import type { CLDR, CurrencyType } from '@phensley/cldr';
 import type { Formatter } from '../../plugin-api';
 import { currencyOptionsOf } from './options';
-import { decimalOf, moneyOf } from './values';
+import { decimalOf, moneyOf, numericText } from './values';
+import { ResultMemo } from '../result-memo';
+
+/** Formatted amounts per locale, options, amount text and currency. */
+const RESULTS = new ResultMemo(256);
 
 /** Formats a money node (`{decimalValue, currencyCode}` or `{value, currency}`) with CLDR; '' when it is not one. */
 export function formatMoney(cldr: CLDR, value: unknown, args: readonly string[]): string {
   const money = moneyOf(value);
-  const amount = money && decimalOf(money.amount);
-  if (!money || !amount) return '';
-  return cldr.Numbers.formatCurrency(amount, money.currency as CurrencyType, currencyOptionsOf(args));
+  const text = money && numericText(money.amount);
+  if (!money || text === undefined) return '';
+  const opts = currencyOptionsOf(args);
+  const results = RESULTS.table(cldr, opts);
+  const key = `${text} ${money.currency}`;
+  const known = results.get(key);
+  if (known !== undefined) return known;
+  const amount = decimalOf(text);
+  return RESULTS.store(results, key, amount ? cldr.Numbers.formatCurrency(amount, money.currency as CurrencyType, opts) : '');
 }
 
 /** `{price|money style:short}`: a localized currency amount. */

@@ -3,7 +3,7 @@ import type { Formatter } from '../../plugin-api';
 import { relativeTimeOptionsOf } from './options';
 import { numberOf } from './values';
 import { zonedDate } from '../date/zoned-date';
-import { ResultMemo } from './result-memo';
+import { ResultMemo } from '../result-memo';
 
 /** Formatted distances per locale, options and pair of instants. */
 const RESULTS = new ResultMemo(256);

@@ -1,7 +1,7 @@
 import type { CLDR, UnitType } from '@phensley/cldr';
 import type { Formatter } from '../../../plugin-api';
 import { decimalOf, numericText } from '../values';
-import { ResultMemo } from '../result-memo';
+import { ResultMemo } from '../../result-memo';
 import { compact, convert, ratio, sequence, type UnitValue } from './convert';
 import { legacyUnitPattern, usesPlainUnitSpacing, withPlainUnitSpacing } from './legacy-patterns';
 import { categoryOf, UNIT_SETS } from './unit-data';
