@@ -48,6 +48,23 @@ function groupDigits(int: string, sep: string): string {
  * The amount is rounded half-even to the currency's fraction digits.
  */
 export function formatLegacyMoney(amountText: string, currency: string, localeTag: string): string {
+  const key = `${localeTag.length}:${localeTag}${currency.length}:${currency}${amountText}`;
+  let text = FORMATTED.get(key);
+  if (text === undefined) {
+    text = legacyMoneyText(amountText, currency, localeTag);
+    if (FORMATTED.size >= MAX_FORMATTED) FORMATTED.clear();
+    FORMATTED.set(key, text);
+  }
+  return text;
+}
+
+/** Formatted amounts per locale tag, currency and amount text. */
+const FORMATTED = new Map<string, string>();
+
+/** Amounts kept before the table starts over. */
+const MAX_FORMATTED = 1024;
+
+function legacyMoneyText(amountText: string, currency: string, localeTag: string): string {
   const tag = localeTag.replace('_', '-');
   const language = tag.split('-')[0] ?? tag;
   const seps = SEPARATORS[tag] ?? SEPARATORS[language] ?? COMMA_POINT;

@@ -4,6 +4,7 @@ import { formatMessage } from './message-format';
 import { splitMessageArg } from './message-args';
 import { JsonDecimal } from '../../json-decimal';
 import { ArgsMemo } from '../args-memo';
+import { ResultMemo } from '../result-memo';
 
 /** An executor that can resolve from the frame enclosing the formatted variable. */
 interface OuterContext extends PluginContext {
@@ -27,6 +28,26 @@ const MESSAGE_ARGS = new ArgsMemo((args): readonly MessageArg[] =>
   }),
 );
 
+/** Formatted messages per locale, argument list, then time zone, pattern and argument values. */
+const RESULTS = new ResultMemo(256);
+
+/**
+ * A value's part of a memo key, tagged with its type (strings with their length) so that no two
+ * argument lists share a key; undefined for values that are not scalars (those messages are not kept).
+ */
+function keyPart(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string': return `s${value.length}:${value}`;
+    case 'number': return `n${value};`;
+    case 'boolean': return value ? 't;' : 'f;';
+    case 'undefined': return 'u;';
+    default:
+      if (value === null) return 'z;';
+      if (value instanceof JsonDecimal) return `d${value.text};`;
+      return undefined;
+  }
+}
+
 /** Resolves a message argument where the tag stands (outside the formatted variable's own frame). */
 function resolveArg(ctx: PluginContext, arg: MessageArg): unknown {
   const outer = ctx as Partial<OuterContext>;
@@ -49,17 +70,30 @@ export const message: Formatter = {
       first.set('');
       return;
     }
+    const v = first.value;
+    const pattern = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || v instanceof JsonDecimal ? String(v) : '';
     const positional: unknown[] = [];
     const named: Record<string, unknown> = {};
-    for (const arg of MESSAGE_ARGS.get(args)) {
+    const parsed = MESSAGE_ARGS.get(args);
+    let key: string | undefined = `${ctx.timeZone.length}:${ctx.timeZone}${pattern.length}:${pattern}`;
+    for (const arg of parsed) {
       const value = resolveArg(ctx, arg);
       positional.push(value);
       if (arg.key !== undefined) named[arg.key] = value;
+      if (key !== undefined) {
+        const part = keyPart(value);
+        key = part === undefined ? undefined : key + part;
+      }
     }
-    const v = first.value;
-    const pattern = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || v instanceof JsonDecimal ? String(v) : '';
+    const results = key === undefined ? undefined : RESULTS.table(cldr, parsed);
+    const known = results?.get(key as string);
+    if (known !== undefined) {
+      first.set(known);
+      return;
+    }
     try {
-      first.set(formatMessage(cldr, ctx.timeZone, pattern, positional, named));
+      const text = formatMessage(cldr, ctx.timeZone, pattern, positional, named);
+      first.set(results === undefined ? text : RESULTS.store(results, key as string, text));
     } catch (err) {
       ctx.error(err instanceof Error ? err.message : String(err));
       first.set('');

@@ -14,7 +14,7 @@ export function formatMoney(cldr: CLDR, value: unknown, args: readonly string[])
   if (!money || text === undefined) return '';
   const opts = currencyOptionsOf(args);
   const results = RESULTS.table(cldr, opts);
-  const key = `${text} ${money.currency}`;
+  const key = `${money.currency.length}:${money.currency}${text}`;
   const known = results.get(key);
   if (known !== undefined) return known;
   const amount = decimalOf(text);
