@@ -93,6 +93,24 @@ describe('message formatter', () => {
     expect(run('{foo} {bar} {0} {1} {2} {x} {y}', ['foo', 'bar', 'baz', 'x=number', 'y:person.name'], root)[0]).toBe('  FOO BAR  123 Bob');
   });
 
+  it('formats again for other argument values, types, zones and patterns through one argument list', () => {
+    const args = ['a', 'b'];
+    const apply = (pattern: string, root: Record<string, unknown>, timeZone = 'America/New_York'): unknown => {
+      const v = variable(pattern);
+      message.apply(args, [v], testContext(root, { locale: 'en', timeZone }));
+      return v.value;
+    };
+    expect(apply('{0}|{1}', { a: 'x', b: 'y' })).toBe('x|y');
+    expect(apply('{0}|{1}', { a: 'x|y', b: '' })).toBe('x|y|');
+    expect(apply('{0}|{1}', { a: 1, b: '1' })).toBe('1|1');
+    expect(apply('{0 plural one{one} other{#}}', { a: 1 })).toBe('one');
+    expect(apply('{0 plural one{one} other{#}}', { a: new JsonDecimal('1.0') })).toBe('1.0');
+    expect(apply('{0 plural one{one} other{#}}', { a: 2 })).toBe('2');
+    expect(apply('{0}{1}', { a: true, b: null })).toBe('true');
+    expect(apply('{0 datetime time:short}', { a: 0 })).toBe('7:00\u202fPM');
+    expect(apply('{0 datetime time:short}', { a: 0 }, 'UTC')).toBe('12:00\u202fAM');
+  });
+
   it('resolves from the frame around the variable when the executor offers it', () => {
     const seen: unknown[] = [];
     const ctx = {
