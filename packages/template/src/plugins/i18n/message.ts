@@ -28,8 +28,11 @@ const MESSAGE_ARGS = new ArgsMemo((args): readonly MessageArg[] =>
   }),
 );
 
-/** Formatted messages per locale, argument list, then time zone, pattern and argument values. */
-const RESULTS = new ResultMemo(256);
+/** Formatted messages per locale, argument list and pattern, then time zone and argument values. */
+const RESULTS = new ResultMemo<Map<string, string>>(256);
+
+/** Time zone and argument value combinations kept per pattern before its table starts over. */
+const MAX_VALUES = 256;
 
 /**
  * A value's part of a memo key, tagged with its type (strings with their length) so that no two
@@ -46,6 +49,12 @@ function keyPart(value: unknown): string | undefined {
       if (value instanceof JsonDecimal) return `d${value.text};`;
       return undefined;
   }
+}
+
+/** The formatted messages of one pattern for a locale and argument list, keyed by zone and values. */
+function valuesTable(cldr: CLDR, parsed: readonly MessageArg[], pattern: string): Map<string, string> {
+  const byPattern = RESULTS.table(cldr, parsed);
+  return byPattern.get(pattern) ?? RESULTS.store(byPattern, pattern, new Map());
 }
 
 /** Resolves a message argument where the tag stands (outside the formatted variable's own frame). */
@@ -75,7 +84,7 @@ export const message: Formatter = {
     const positional: unknown[] = [];
     const named: Record<string, unknown> = {};
     const parsed = MESSAGE_ARGS.get(args);
-    let key: string | undefined = `${ctx.timeZone.length}:${ctx.timeZone}${pattern.length}:${pattern}`;
+    let key: string | undefined = `${ctx.timeZone};`;
     for (const arg of parsed) {
       const value = resolveArg(ctx, arg);
       positional.push(value);
@@ -85,7 +94,7 @@ export const message: Formatter = {
         key = part === undefined ? undefined : key + part;
       }
     }
-    const results = key === undefined ? undefined : RESULTS.table(cldr, parsed);
+    const results = key === undefined ? undefined : valuesTable(cldr, parsed, pattern);
     const known = results?.get(key as string);
     if (known !== undefined) {
       first.set(known);
@@ -93,7 +102,11 @@ export const message: Formatter = {
     }
     try {
       const text = formatMessage(cldr, ctx.timeZone, pattern, positional, named);
-      first.set(results === undefined ? text : RESULTS.store(results, key as string, text));
+      if (results !== undefined) {
+        if (results.size >= MAX_VALUES) results.clear();
+        results.set(key as string, text);
+      }
+      first.set(text);
     } catch (err) {
       ctx.error(err instanceof Error ? err.message : String(err));
       first.set('');
