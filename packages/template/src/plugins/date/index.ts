@@ -3,6 +3,7 @@ import { strftime, type ZonedMoment } from './strftime';
 import { zoneAbbreviation } from './zone-abbr';
 import { jsonNumber } from '../../json-decimal';
 import { ArgsMemo } from '../args-memo';
+import { ResultMemo } from '../result-memo';
 
 /** The pattern of an argument list (the arguments joined by spaces), once per list. */
 const PATTERNS = new ArgsMemo((args) => args.join(' '));
@@ -13,6 +14,12 @@ const epochOf = (value: unknown): number => {
   if (typeof value === 'string' && value.trim() !== '') return Number(value);
   return NaN;
 };
+
+/** Formatted dates per CLDR instance (zone names), argument list, instant and zone. */
+const RESULTS = new ResultMemo(256);
+
+/** Stands for the CLDR instance of executions without one (locale `none`). */
+const NO_CLDR = {};
 
 /** A moment in the site's zone; the zone abbreviation is looked up only when a pattern prints it. */
 class SiteMoment implements ZonedMoment {
@@ -37,7 +44,11 @@ const date: Formatter = {
       first.set('');
       return;
     }
-    first.set(strftime(new SiteMoment(epoch, ctx.timeZone, ctx.cldr), PATTERNS.get(args)));
+    const cldr = ctx.cldr;
+    const results = RESULTS.table(typeof cldr === 'object' && cldr !== null ? cldr : NO_CLDR, args);
+    const key = `${epoch} ${ctx.timeZone}`;
+    const known = results.get(key);
+    first.set(known !== undefined ? known : RESULTS.store(results, key, strftime(new SiteMoment(epoch, ctx.timeZone, cldr), PATTERNS.get(args))));
   },
 };
 
