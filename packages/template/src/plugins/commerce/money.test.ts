@@ -22,6 +22,14 @@ describe('parseScaled', () => {
   it.each(['', 'A', '1.2.3', '.', '--1', null, {}, Number.NaN])('rejects %s', (input) => {
     expect(parseScaled(input, 2)).toBeUndefined();
   });
+
+  it('gives the same result on repeated calls, per digit count', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(parseScaled('2.5', 0)).toBe(2);
+      expect(parseScaled('2.5', 2)).toBe(250);
+      expect(parseScaled('2.5x', 2)).toBeUndefined();
+    }
+  });
 });
 
 describe('money values', () => {

@@ -31,10 +31,27 @@ const numericText = (value: unknown): unknown =>
 export function parseScaled(value: unknown, digits: number): number | undefined {
   const text = numericText(value);
   if (typeof text !== 'string') return undefined;
+  const key = `${digits}:${text}`;
+  let scaled = SCALED.get(key);
+  if (scaled === undefined) {
+    scaled = scaledOf(text, digits);
+    if (SCALED.size >= MAX_SCALED) SCALED.clear();
+    SCALED.set(key, scaled);
+  }
+  return scaled === null ? undefined : scaled;
+}
+
+/** Scaled integers per digit count and text; null for text that is not a decimal number. */
+const SCALED = new Map<string, number | null>();
+
+/** Texts kept before the scaled-integer table starts over. */
+const MAX_SCALED = 4096;
+
+function scaledOf(text: string, digits: number): number | null {
   const match = DECIMAL.exec(text);
-  if (!match) return undefined;
+  if (!match) return null;
   const [, sign, intPart = '', fracPart = '', exp] = match;
-  if (intPart === '' && fracPart === '') return undefined;
+  if (intPart === '' && fracPart === '') return null;
   const shift = digits + (exp ? Number.parseInt(exp, 10) : 0);
   const allDigits = intPart + fracPart;
   const pointAt = intPart.length + shift;
@@ -51,7 +68,7 @@ export function parseScaled(value: unknown, digits: number): number | undefined 
     rest = allDigits.slice(pointAt);
   }
   let result = Number(whole === '' ? '0' : whole);
-  if (!Number.isSafeInteger(result)) return undefined;
+  if (!Number.isSafeInteger(result)) return null;
   const first = rest.charCodeAt(0) - 48;
   const beyondHalf = /[1-9]/.test(rest.slice(1));
   if (first > 5 || (first === 5 && (beyondHalf || result % 2 === 1))) result += 1;
