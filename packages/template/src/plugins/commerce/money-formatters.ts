@@ -1,5 +1,6 @@
 import { mapFormatter, type PluginContext } from '../../plugin-api';
 import { decimalText, DEFAULT_CURRENCY, type Money, parseScaled, toDecimalString } from './money';
+import { ResultMemo } from '../result-memo';
 import { cldrOf, DEFAULT_CURRENCY_OPTIONS, formatCurrency, formatPlainAmount, localCurrency, nativeMoneyMarkup } from './money-format';
 
 /** The runtime error recorded when a numeric formatter gets text that is not a number. */
@@ -68,9 +69,15 @@ export const moneyStringFormatter = mapFormatter((value, _args, ctx) => {
 export const percentageFormatter = mapFormatter((value, args, ctx) => {
   const cldr = cldrOf(ctx);
   if (!cldr) return '';
-  const trim = args.includes('trim');
-  return cldr.Numbers.formatDecimal(numericText('percentage-format', value, ctx), {
-    minimumFractionDigits: trim ? 0 : 2,
-    maximumFractionDigits: 3,
-  });
+  const options = args.includes('trim') ? PERCENTAGE_TRIMMED : PERCENTAGE;
+  const text = numericText('percentage-format', value, ctx);
+  const results = PERCENTAGES.table(cldr, options);
+  const known = results.get(text);
+  return known !== undefined ? known : PERCENTAGES.store(results, text, cldr.Numbers.formatDecimal(text, options));
 });
+
+const PERCENTAGE = Object.freeze({ minimumFractionDigits: 2, maximumFractionDigits: 3 });
+const PERCENTAGE_TRIMMED = Object.freeze({ minimumFractionDigits: 0, maximumFractionDigits: 3 });
+
+/** Formatted percentages per locale, options and number text. */
+const PERCENTAGES = new ResultMemo(256);
