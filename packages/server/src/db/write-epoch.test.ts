@@ -45,6 +45,7 @@ describe('isReadOnlyStatement', () => {
     ['EXPLAIN ANALYZE UPDATE websites SET title = title', false],
     ['BEGIN', false],
     ['/* never closed SELECT 1', false],
+    ['/* outer /* inner */ SELECT 1 */ UPDATE websites SET title = $1', false],
     ['', false],
   ])('%j is read-only: %s', (text, expected) => {
     expect(isReadOnlyStatement(text)).toBe(expected);

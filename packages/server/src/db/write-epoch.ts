@@ -20,7 +20,7 @@ const EXTENDED_FOLLOW_UP = new Set([0x42, 0x43, 0x44, 0x45, 0x48]);
 const SELECT = /^select(?![a-z0-9_$])/i;
 const INTO = /(?<![a-z0-9_$])into(?![a-z0-9_$])/i;
 
-/** Drops leading whitespace and SQL comments; undefined when a block comment never ends. */
+/** Drops leading whitespace and SQL comments; undefined when a block comment never ends or nests (PostgreSQL nests them). */
 function skipLeadingNoise(text: string): string | undefined {
   let at = 0;
   for (;;) {
@@ -31,7 +31,8 @@ function skipLeadingNoise(text: string): string | undefined {
       at = end + 1;
     } else if (text.startsWith('/*', at)) {
       const end = text.indexOf('*/', at + 2);
-      if (end < 0) return undefined;
+      const nested = text.indexOf('/*', at + 2);
+      if (end < 0 || (nested >= 0 && nested < end)) return undefined;
       at = end + 2;
     } else {
       return text.slice(at);
