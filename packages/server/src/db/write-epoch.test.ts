@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test-support/test-db.js';
-import { websites } from './schema.js';
+import { trackingEvents, websites } from './schema.js';
 import { writeEpochOf } from './open.js';
-import { isReadOnlyStatement, watchWrites, type WriteEpoch } from './write-epoch.js';
+import { isPageNeutralStatement, isReadOnlyStatement, PAGE_NEUTRAL_TABLES, watchWrites, type WriteEpoch } from './write-epoch.js';
 
 function message(type: string, body: Buffer): Uint8Array {
   const head = Buffer.alloc(5);
@@ -49,6 +49,20 @@ describe('isReadOnlyStatement', () => {
     ['', false],
   ])('%j is read-only: %s', (text, expected) => {
     expect(isReadOnlyStatement(text)).toBe(expected);
+  });
+});
+
+describe('isPageNeutralStatement', () => {
+  it.each([
+    ['insert into "tracking_events" ("id", "website_id") values ($1, $2)', true],
+    ['  -- beacon\n INSERT INTO tracking_events (website_id) VALUES ($1)', true],
+    ['insert into "items" ("id") values ($1)', false],
+    ['insert into "tracking_events_copy" ("id") values ($1)', false],
+    ['update "tracking_events" set name = $1', false],
+    ['WITH w AS (UPDATE websites SET page_version = 1 RETURNING id) INSERT INTO tracking_events (id) SELECT id FROM w', false],
+    ['insert into tracking_events select * from items', false],
+  ])('%j is page-neutral: %s', (text, expected) => {
+    expect(isPageNeutralStatement(text)).toBe(expected);
   });
 });
 
@@ -120,6 +134,21 @@ describe('write epoch of an open database', () => {
     const before = epoch.value;
     await t.db.select().from(websites);
     await client.query('SELECT page_version FROM websites');
+    expect(epoch.value).toBe(before);
+  });
+
+  it('leaves the epoch alone for a page-view row (a page-neutral table), and those tables have no trigger or rule of their own (foreign-key checks only read)', async (ctx) => {
+    for (const table of PAGE_NEUTRAL_TABLES) {
+      const reach = (await t.db.execute(
+        sql`SELECT (SELECT count(*) FROM pg_trigger WHERE tgrelid = ${table}::regclass AND NOT tgisinternal) + (SELECT count(*) FROM pg_rules WHERE tablename = ${table}) AS n`,
+      )) as unknown as { rows: { n: number | string }[] };
+      expect(Number(reach.rows[0]!.n), table).toBe(0);
+    }
+    const epoch = writeEpochOf(t.db);
+    if (!epoch) return ctx.skip();
+    const [site] = await t.db.insert(websites).values({ identifier: 'epoch-neutral', title: 'Neutral' }).returning();
+    const before = epoch.value;
+    await t.db.insert(trackingEvents).values({ websiteId: site!.id, source: 'census', name: 'view', visitorId: 'v', payload: {} });
     expect(epoch.value).toBe(before);
   });
 
