@@ -98,6 +98,9 @@ export async function baseContext(
     Object.entries((page.context.render as Record<string, unknown> | undefined) ?? {}).filter(([, v]) => v !== undefined),
   );
   const pill = cartPillProps(cart, currency, site.settings.locale);
+  const sells = req.collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
+  // A site that sells nothing, seen by a visitor with nothing in a cart, gets no cart pill, so its pages load no React.
+  const wantsPill = req.islandsEnabled && !onCartPage && (sells || Number(pill.totalQuantity) > 0);
   const shopUrl = String(pageRender.shopUrl ?? '/');
   const cartIslands: Record<string, unknown> = {};
   if (req.islandsEnabled && page.pageType === PageType.SHOW_CART) {
@@ -113,7 +116,7 @@ export async function baseContext(
     navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path),
     footer,
     ...(header.announcement ? { announcement: { text: header.announcement } } : {}),
-    showCart: req.collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled),
+    showCart: sells,
     cart,
     pageType: page.pageType,
     ...page.context,
@@ -126,7 +129,7 @@ export async function baseContext(
       scripts: '',
       ...pageRender,
       islands: {
-        ...(req.islandsEnabled && !onCartPage ? { cartPill: cartPillIslandProps(req.path, cart, site) } : {}),
+        ...(wantsPill ? { cartPill: cartPillIslandProps(req.path, cart, site) } : {}),
         ...cartIslands,
         ...(popupOverlay ? { popupOverlay } : {}),
         ...(pageRender.islands as object | undefined),
