@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Response } from 'playwright-core';
 import globalSetup from '../e2e/support/global-setup.js';
-import { launchBrowser } from '../e2e/support/browser.js';
+import { launchBrowser, REACT_MARKER } from '../e2e/support/browser.js';
 import { startStore } from '../e2e/support/store.js';
 
 const USAGE = `Usage: npm run bench:js -- [--path P]... [--budget-kb N]
@@ -16,8 +16,6 @@ A path may name another seeded site as 'identifier:/path' (default site: demo).`
 
 const PRODUCT_PATH = '/shop/linen-camp-shirt';
 const DEFAULT_PATHS = [PRODUCT_PATH, '/cart', '/checkout', '/', '/journal/why-we-wash-our-linen-twice', '/about', '/studio', 'journal:/', 'journal:/readings', 'journal:/photos'];
-/** Markers only present in React's own code (element symbols of React 18 and 19). */
-const REACT_MARKER = /Symbol\.for\(["'`]react\.(transitional\.)?element["'`]\)/;
 
 interface Options {
   paths: string[];

@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collections, items, websites } from '../packages/server/src/db/index.js';
 import { allA11yViolations, launchBrowser, openPage, waitForHydration } from './support/browser.js';
+import { setGalleryOptions } from './support/gallery.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const PORTRAIT = { width: 600, height: 900 };
@@ -24,16 +25,9 @@ function portraitSvg(fill: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** Stores `gallery` as the studio's gallery options, as the owner's settings do. */
-async function setGallery(gallery: Record<string, unknown>): Promise<void> {
-  const db = store.app.emporium.db;
-  const [row] = await db.select({ settings: collections.settings }).from(collections).where(studioWhere);
-  await db.update(collections).set({ settings: { ...(row!.settings as Record<string, unknown>), gallery } }).where(studioWhere);
-}
-
 /** Sets the options, opens /studio, waits for the island to hydrate and the design to show. */
 async function openStudio(gallery: Record<string, unknown>, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[]; gallery: Locator }> {
-  await setGallery(gallery);
+  await setGalleryOptions(store, gallery);
   const { page, errors } = await openPage(browser, viewport);
   await page.goto(`${store.siteUrl()}/studio`, { waitUntil: 'networkidle' });
   await waitForHydration(page);

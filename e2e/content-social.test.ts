@@ -3,12 +3,11 @@
  * a review posted, approved and averaged, share links, header search, and the four gallery
  * designs with their options.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { collections, websites } from '../packages/server/src/db/index.js';
 import { newCrumb } from '../packages/server/src/http/crumb.js';
 import { allA11yViolations, launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
+import { setGalleryOptions } from './support/gallery.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'content-social-owner-token-0123456789';
@@ -40,17 +39,8 @@ async function pendingId(page: Page, urlPart: string, submit: () => Promise<void
   return body.id;
 }
 
-async function setGallery(gallery: Record<string, unknown>): Promise<void> {
-  const db = store.app.emporium.db;
-  const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, 'demo'));
-  const where = and(eq(collections.websiteId, site!.id), eq(collections.urlId, 'studio'));
-  const [row] = await db.select({ settings: collections.settings }).from(collections).where(where);
-  const settings = { ...(row!.settings as Record<string, unknown>), gallery };
-  await db.update(collections).set({ settings }).where(where);
-}
-
 async function openStudio(gallery: Record<string, unknown>, name: string): Promise<{ page: Page; errors: string[] }> {
-  await setGallery(gallery);
+  await setGalleryOptions(store, gallery);
   const watched = await openPage(browser);
   await watched.page.goto(`${store.siteUrl()}/studio`, { waitUntil: 'networkidle' });
   await waitForHydration(watched.page);

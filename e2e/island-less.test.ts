@@ -5,11 +5,8 @@
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStarterSite } from '../packages/server/src/sites/starter-site.js';
-import { launchBrowser, openPage } from './support/browser.js';
+import { launchBrowser, openPage, REACT_MARKER } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
-
-/** Markers found only in React's own code (its element symbols). */
-const REACT_MARKER = /Symbol\.for\(["'`]react\.(transitional\.)?element["'`]\)/;
 
 describe('a page without islands (issue 4)', () => {
   let store: RunningStore;

@@ -79,3 +79,6 @@ const HYDRATION_TIMEOUT = 45_000;
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0, null, { timeout: HYDRATION_TIMEOUT });
 }
+
+/** Markers found only in React's own code (the element symbols of React 18 and 19): a script holding one carries React. */
+export const REACT_MARKER = /Symbol\.for\(["'`]react\.(transitional\.)?element["'`]\)/;
