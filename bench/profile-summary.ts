@@ -6,7 +6,7 @@ const USAGE = `Usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 
 
 Summarises a V8 CPU profile (node --cpu-prof): self and inclusive milliseconds per function
 (name, file:line), counting a function once per sample even when it recurses. --filter keeps
-rows whose file contains TEXT (e.g. packages/ for our code).`;
+rows whose file contains TEXT (e.g. packages/ for our code). --self sorts by self time.`;
 
 interface CallFrame {
   functionName: string;
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
   const filter = filterAt >= 0 ? args[filterAt + 1] : undefined;
   const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
   const rows = summariseProfile(profile);
+  if (args.includes('--self')) rows.sort((a, b) => b.selfMs - a.selfMs);
   const totalMs = profile.timeDeltas.reduce((sum, d) => sum + d, 0) / 1000;
   console.log(`profile: ${file}, ${totalMs.toFixed(0)} ms sampled`);
   const shown = rows.filter((r) => !filter || r.key.includes(filter)).slice(0, top);

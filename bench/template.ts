@@ -2,13 +2,15 @@
  * Benchmark: our template engine against the reference (`@squarespace/template-engine`, dev dependency) in one
  * process, on the whole conformance corpus and on the Wright site page. Executions/sec and compiles/sec per
  * engine, interleaved rounds (ours, reference, ours, ...), medians, and the spread of the ratios of back-to-back rounds.
- * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R]`.
+ * Warm-up rounds run first and are reported apart: they show the first executions after a compile, while V8
+ * is still optimizing both engines; the measured rounds show a long-running server.
+ * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R] [--warmup W]`.
  */
 import { join } from 'node:path';
 import { Engine } from '../packages/template/src/index';
 import { nodeCldrProvider } from '../packages/template/src/cldr/node';
 import { loadCorpus, loadWright, type BenchCase } from './template/corpus';
-import { interleaveRounds, median, pairedRatios, ratioLine, type RoundRates } from './template/measure';
+import { interleaveWarm, median, pairedRatios, ratioLine, type RoundRates } from './template/measure';
 import { referenceCompiler } from './template/reference';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
@@ -24,9 +26,10 @@ function intOption(name: string, fallback: number): number {
   return v;
 }
 
-const iterations = intOption('--iterations', 50);
-const compileIterations = intOption('--compile-iterations', 50);
+const iterations = intOption('--iterations', 100);
+const compileIterations = intOption('--compile-iterations', 400);
 const rounds = intOption('--rounds', 7);
+const warmupRounds = intOption('--warmup', 2);
 
 const cldr = nodeCldrProvider();
 const engine = new Engine({ cldr });
@@ -61,6 +64,13 @@ function figures(rates: RoundRates, target: number): string {
   return `ours ${Math.round(o)}/s  reference ${Math.round(r)}/s  ratio ${ratioLine(o, r, target)}; per-round pairs ${lo}-${hi}x, median ${mid}x`;
 }
 
+/** The first warm-up round's ratio: the first executions after compiling, before V8 has optimized either engine. */
+function firstRound(rates: RoundRates): string {
+  const o = (rates.get('ours') as number[])[0] as number;
+  const r = (rates.get('ref') as number[])[0] as number;
+  return `ours ${Math.round(o)}/s  reference ${Math.round(r)}/s  ratio ${(o / r).toFixed(2)}x`;
+}
+
 /** Reads a character so that an output built by concatenation is flattened, as writing it out would. */
 function flat(out: string): string {
   if (out.length) out.charCodeAt(out.length >> 1);
@@ -73,17 +83,18 @@ function repeat(fns: readonly (() => unknown)[], n: number): () => void {
 
 function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): void {
   const p = prepare(cases);
-  const exec = interleaveRounds([
+  const exec = interleaveWarm([
     { name: 'ours', ops: execN * cases.length, run: repeat(p.ours, execN) },
     { name: 'ref', ops: execN * cases.length, run: repeat(p.theirs, execN) },
-  ], rounds);
-  const comp = interleaveRounds([
+  ], rounds, warmupRounds);
+  const comp = interleaveWarm([
     { name: 'ours', ops: compileN * cases.length, run: repeat([p.compileOurs], compileN) },
     { name: 'ref', ops: compileN * cases.length, run: repeat([p.compileTheirs], compileN) },
-  ], rounds);
+  ], rounds, warmupRounds);
   console.log(`\n== ${title}: ${cases.length} template(s); ${execN} executions and ${compileN} compiles of each per round`);
-  console.log(`execution  ${figures(exec, EXEC_TARGET)}`);
-  console.log(`compile    ${figures(comp, COMPILE_TARGET)}`);
+  console.log(`execution  ${figures(exec.measured, EXEC_TARGET)}`);
+  console.log(`compile    ${figures(comp.measured, COMPILE_TARGET)}`);
+  console.log(`first warm-up round (V8 still optimizing): execution ${firstRound(exec.warmup)}; compile ${firstRound(comp.warmup)}`);
   if (cases.length === 1) {
     const a = p.ours[0]!();
     const b = p.theirs[0]!();
@@ -94,7 +105,7 @@ function report(title: string, cases: readonly BenchCase[], execN: number, compi
   }
 }
 
-console.log(`template engine vs @squarespace/template-engine (Node ${process.version}); ${rounds} interleaved rounds, medians`);
+console.log(`template engine vs @squarespace/template-engine (Node ${process.version}); ${warmupRounds} warm-up and ${rounds} measured interleaved rounds, medians`);
 console.log('caveat: shared machine, 2 cores used by other sessions; rates are per second of this process\'s CPU time and still vary from run to run');
 report('conformance corpus', loadCorpus(join(SHARED, 'conformance', 'template-engine')), iterations, compileIterations);
-report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 20, compileIterations * 20);
+report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 40, compileIterations * 5);

@@ -33,19 +33,27 @@ export interface Contender {
 /** Per-round rates (ops/sec, in round order) of interleaved contenders. */
 export type RoundRates = Map<string, number[]>;
 
-/** Runs the contenders in interleaved rounds (A B A B ...) after one warm-up pass; returns each one's ops/sec per round. */
-export function interleaveRounds(contenders: readonly Contender[], rounds: number): RoundRates {
-  for (const c of contenders) c.run();
-  const rates: RoundRates = new Map(contenders.map((c) => [c.name, []]));
-  for (let r = 0; r < rounds; r++) {
-    for (const c of contenders) rates.get(c.name)?.push(c.ops / timeRuns(c.run, 1));
-  }
-  return rates;
+/** Per-round rates of the warm-up rounds and of the measured rounds. */
+export interface InterleavedRates {
+  /** Rates of the warm-up rounds: the first runs after compiling, while V8 is still optimizing. */
+  readonly warmup: RoundRates;
+  readonly measured: RoundRates;
 }
 
-/** Runs the contenders in interleaved rounds (A B A B ...) after one warm-up pass; returns median ops/sec per name. */
-export function interleave(contenders: readonly Contender[], rounds: number): Map<string, number> {
-  return new Map([...interleaveRounds(contenders, rounds)].map(([name, xs]) => [name, median(xs)]));
+/**
+ * Runs the contenders in interleaved rounds (A B A B ...): `warmupRounds` rounds first, reported
+ * apart, then `rounds` measured rounds; returns each one's ops/sec per round.
+ */
+export function interleaveWarm(contenders: readonly Contender[], rounds: number, warmupRounds: number): InterleavedRates {
+  const run = (n: number): RoundRates => {
+    const rates: RoundRates = new Map(contenders.map((c) => [c.name, []]));
+    for (let r = 0; r < n; r++) {
+      for (const c of contenders) rates.get(c.name)?.push(c.ops / timeRuns(c.run, 1));
+    }
+    return rates;
+  };
+  const warmup = run(warmupRounds);
+  return { warmup, measured: run(rounds) };
 }
 
 /**
