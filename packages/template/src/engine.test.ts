@@ -91,6 +91,16 @@ describe('predicates and .if', () => {
     const t = '{.equal? n 1}one{.or equal? n 2}two{.or}many{.end}';
     expect([1, 2, 3].map((n) => out(t, { n }))).toEqual(['one', 'two', 'many']);
   });
+  it('predicates whose names begin with a keyword are predicates, not keywords', () => {
+    const e = new Engine();
+    e.addPredicate('endsWith?', { apply: (args, ctx) => String(ctx.resolve('@')).endsWith(args[0] ?? '') });
+    e.addPredicate('section?', { apply: () => true });
+    e.addPredicate('or-else?', { apply: () => false });
+    const t = '{.section s}{.endsWith? z}Z{.or section?}S{.end}{.end}|{.or-else?}A{.or}B{.end}';
+    expect(e.render(t, { json: { s: 'abz' } }).output).toBe('Z|B');
+    expect(e.render(t, { json: { s: 'abc' } }).output).toBe('S|B');
+    expect(e.render('{.endx}{.sectionx a}', { json: {} }).output).toBe('{.endx}{.sectionx a}');
+  });
   it('an unknown predicate is recorded and evaluates false', () => {
     const r = render('{.nope? a}yes{.or}no{.end}');
     expect(r.output).toBe('no');

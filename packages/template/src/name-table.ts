@@ -1,3 +1,5 @@
+import { matchesAt } from './syntax';
+
 /** Registered names looked up straight from a source range, without copying the range first. */
 export class NameTable {
   private readonly buckets = new Map<number, string[]>();
@@ -22,7 +24,7 @@ export class NameTable {
     if (list === undefined) return undefined;
     for (let n = 0; n < list.length; n++) {
       const name = list[n] as string;
-      if (s.startsWith(name, start)) return name;
+      if (matchesAt(s, start, name)) return name;
     }
     return undefined;
   }

@@ -8,6 +8,17 @@ const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isWordChar = (c: number) => isLetter(c) || isDigit(c) || c === 95 || c === 45;
 
+/**
+ * True when `word` occurs in `s` at offset `i`. Same result as `s.startsWith(word, i)`, which
+ * V8 runs as a builtin call per use; this loop is compiled inline (the parser calls it per tag).
+ */
+export function matchesAt(s: string, i: number, word: string): boolean {
+  const n = word.length;
+  if (i + n > s.length) return false;
+  for (let k = 0; k < n; k++) if (s.charCodeAt(i + k) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
 /** `[a-zA-Z][a-zA-Z0-9_-]*` */
 export function scanWord(s: string, i: number, end: number): number {
   if (i >= end || !isLetter(s.charCodeAt(i))) return -1;

@@ -6,6 +6,7 @@ import type { Args, FormatterCall, Inst, Path } from './instructions';
 import { Op } from './opcodes';
 import { Msg } from './errors';
 import {
+  matchesAt,
   scanDefinition,
   scanFilePath,
   scanVarRef,
@@ -68,6 +69,11 @@ const KEYWORD_TABLE: ([string, number][] | undefined)[] = (() => {
   return table;
 })();
 
+/** A character that continues a word or ends a predicate name: `[a-zA-Z0-9_?-]`. */
+function isNameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 63;
+}
+
 /** Parses tag bodies of one template source. */
 export class TagParser {
   private tagLine = 1;
@@ -97,21 +103,9 @@ export class TagParser {
     if (c === 35) return this.emit(Op.COMMENT, [Op.COMMENT, s.substring(start + 1, end), 0]);
     if (c !== 46) return this.variable(start, end);
     start++;
-    const pred = this.predicate(Op.PREDICATE, start, end);
-    if (pred !== -1) return pred === 1;
-    const first = s.charCodeAt(start);
-    const list = first < 128 ? KEYWORD_TABLE[first] : undefined;
-    if (list === undefined) return false;
-    let op = -1;
-    let i = start + 1;
-    for (let n = 0; n < list.length; n++) {
-      const entry = list[n] as [string, number];
-      if (s.startsWith(entry[0], i)) {
-        op = entry[1];
-        i += entry[0].length;
-        break;
-      }
-    }
+    const op = this.keyword(start, end);
+    if (op === -1) return this.predicate(Op.PREDICATE, start, end) === 1;
+    const i = this.pos;
     switch (op) {
       case Op.ALTERNATES_WITH:
       case Op.END:
@@ -145,6 +139,29 @@ export class TagParser {
       default:
         return false;
     }
+  }
+
+  /**
+   * The keyword opcode at `start` when a keyword is spelled there and is not the start of a longer
+   * word or of a predicate name (`{.endsWith?}`), setting `pos` after it; else -1. Checking keywords
+   * before predicates gives the same result as the grammar's predicate-first order.
+   */
+  private keyword(start: number, end: number): number {
+    const s = this.s;
+    const first = s.charCodeAt(start);
+    const list = first < 128 ? KEYWORD_TABLE[first] : undefined;
+    if (list === undefined) return -1;
+    const i = start + 1;
+    for (let n = 0; n < list.length; n++) {
+      const entry = list[n] as [string, number];
+      if (matchesAt(s, i, entry[0])) {
+        const after = i + entry[0].length;
+        if (after < end && isNameChar(s.charCodeAt(after))) return -1;
+        this.pos = after;
+        return entry[1];
+      }
+    }
+    return -1;
   }
 
   private space(i: number, end: number): number {
