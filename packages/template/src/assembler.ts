@@ -86,6 +86,10 @@ export class Assembler implements InstructionSink {
       }
       return;
     }
+    if (op === Op.TEXT || op === Op.VARIABLE) {
+      this.pending[this.pendingCount++] = inst as Inst;
+      return;
+    }
     const cur = this.open[this.depth] as Open;
     const curOp = cur.inst[0];
     switch (op) {
