@@ -8,6 +8,7 @@ import { newCrumb } from '../http/crumb.js';
 import type { Website } from '../sites/website.js';
 import { CENSUS_HIT_BODY_LIMIT } from './census-hit.js';
 import { CENSUS_HIT_RATE_LIMIT, RECORD_HIT_PATH, UNKNOWN_HIT_TARGET_MESSAGE } from './routes.js';
+import { pruneOldPageViews, VISIT_RETENTION_DAYS } from './visit-retention.js';
 
 const VISITOR = 'visitor-0001|1700000000000|1700000000000|1700000000000|1';
 
@@ -194,6 +195,45 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     expect(stranger.statusCode).toBe(401);
     const other = await t.app.inject({ method: 'GET', url: '/api/owner/visits', headers: { ...owner, host: t.hostOf(b.site) } });
     expect(other.json().paths.map((p: { path: string }) => p.path)).not.toContain('/journal/fish&chips%3Cb%3E');
+  });
+
+  it('answers 204 but records nothing for self-declared robots (user agent header or hit data)', async () => {
+    const { site } = await t.seedSite({ identifier: 'census-bots', title: 'Bots' });
+    const view = { event: 'view', url: urlOn(site, '/') };
+    const robots = [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Chrome-Lighthouse',
+      'curl/8.5.0',
+    ];
+    for (const agent of robots) {
+      expect((await hit(site, { data: view, headers: { 'user-agent': agent } })).statusCode).toBe(204);
+    }
+    expect((await hit(site, { data: { ...view, userAgent: robots[0] } })).statusCode).toBe(204);
+    expect(await storedHits(site)).toHaveLength(0);
+    const browser = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
+    expect((await hit(site, { data: { ...view, userAgent: browser }, headers: { 'user-agent': browser } })).statusCode).toBe(204);
+    expect(await storedHits(site)).toHaveLength(1);
+  });
+
+  it(`prunes page views older than ${VISIT_RETENTION_DAYS} days, site by site in batches, and keeps newer ones and other events`, async () => {
+    const { site } = await t.seedSite({ identifier: 'census-old', title: 'Old' });
+    const now = new Date('2026-11-23T12:00:00Z');
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const row = (createdAt: Date, source = 'census') => ({ websiteId: site.id, source, name: 'view', visitorId: 'v', payload: { path: '/' }, createdAt });
+    await t.testDb.db.insert(trackingEvents).values([
+      ...Array.from({ length: 7 }, (_, i) => row(daysAgo(VISIT_RETENTION_DAYS + 1 + i))),
+      row(daysAgo(VISIT_RETENTION_DAYS - 1)),
+      row(daysAgo(1)),
+      row(daysAgo(VISIT_RETENTION_DAYS + 30), 'likes'),
+    ]);
+    const otherSiteBefore = (await storedHits(a.site)).length;
+    expect(await pruneOldPageViews(t.testDb.db, now, 3)).toBe(7);
+    const left = await t.testDb.db.select().from(trackingEvents).where(eq(trackingEvents.websiteId, site.id));
+    expect(left.map((r) => r.source).sort()).toEqual(['census', 'census', 'likes']);
+    expect(await storedHits(a.site)).toHaveLength(otherSiteBefore);
+    expect(await pruneOldPageViews(t.testDb.db, now)).toBe(0);
   });
 });
 

@@ -6,12 +6,16 @@ import { isOwnerRequest } from '../owner/index.js';
 import type { Website } from '../sites/website.js';
 import { CENSUS_HIT_BODY_LIMIT, parseCensusHit, type CensusHit } from './census-hit.js';
 import { hitTargetsExist, recordPageView, siteUserRole } from './page-view-repository.js';
-import { isUnrecordedPath, recordsSignedInRole } from './visit-policy.js';
+import { PageViewPruner } from './visit-retention.js';
+import { isDeclaredRobot, isUnrecordedPath, recordsSignedInRole } from './visit-policy.js';
 
 /** Path of the page-view beacon (spec 7). */
 export const RECORD_HIT_PATH = '/api/census/RecordHit';
 /** Census hits allowed per site and client IP: 120 a minute. */
 export const CENSUS_HIT_RATE_LIMIT = Object.freeze({ name: 'census-hit', max: 120, windowMs: 60_000, key: 'site+ip' as const });
+/** Old page views are pruned a minute after start, then every 6 hours. */
+export const PRUNE_FIRST_DELAY_MS = 60_000;
+export const PRUNE_EVERY_MS = 6 * 3_600_000;
 /** Refusal of a hit naming an item or collection the site does not have. */
 export const UNKNOWN_HIT_TARGET_MESSAGE = 'Census hit names an item or collection this site does not have.';
 
@@ -30,16 +34,28 @@ async function isUncountedVisitor(deps: AppDeps, ownerToken: string | undefined,
 
 async function shouldRecord(deps: AppDeps, ownerToken: string | undefined, request: FastifyRequest, site: Website, hit: CensusHit): Promise<boolean> {
   if (!deps.config.recordVisits || isUnrecordedPath(hit.path)) return false;
+  if (isDeclaredRobot(request.headers['user-agent']) || isDeclaredRobot(hit.userAgent)) return false;
   return !(await isUncountedVisitor(deps, ownerToken, request, site));
 }
 
 /**
  * Registers `POST /api/census/RecordHit` (spec 7): a form-encoded page-view hit (`event`,
  * `data`, `ss_cvr`, and the `crumb` every state change carries), stored under the site of the
- * Host header. Answers 204 whether the hit was stored or skipped by the spec 6 rules.
+ * Host header. Answers 204 whether the hit was stored or skipped by the spec 6 rules or because
+ * the user agent declares a robot. Also schedules the pruning of page views past retention.
  */
 export function registerCensusRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { ownerToken } = loadFormsConfig(process.env);
+  const pruner = new PageViewPruner(deps.db, {
+    firstDelayMs: PRUNE_FIRST_DELAY_MS,
+    everyMs: PRUNE_EVERY_MS,
+    onError: (error) => app.log.warn({ err: error }, 'pruning old page views failed'),
+    onPruned: (rows) => {
+      if (rows > 0) app.log.info({ rows }, 'pruned old page views');
+    },
+  });
+  app.addHook('onReady', async () => pruner.start());
+  app.addHook('onClose', async () => pruner.stop());
   app.post(
     RECORD_HIT_PATH,
     { bodyLimit: CENSUS_HIT_BODY_LIMIT, onRequest: deps.rateLimit({ ...CENSUS_HIT_RATE_LIMIT }) },
