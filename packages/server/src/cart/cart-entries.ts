@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/types.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Website } from '../sites/website.js';
 import { loadCatalogProducts, unitPriceCents, type CatalogProduct, type CatalogVariant } from './catalog.js';
-import { createCart, listEntries, lockOpenCart, type CartEntryRow } from './cart-store.js';
+import { createCart, listEntries, lockOpenCart, type CartEntryRow, type CartRow } from './cart-store.js';
 import { chooseVariant } from './variant-choice.js';
 
 /** What an add-to-cart request asks for, already read from the body. */
@@ -17,12 +17,18 @@ export interface AddEntryInput {
   additionalFields: unknown;
 }
 
-/** The cart and entry an add touched. */
+/** The cart and entry an add touched, with what the add read, so the caller can price the cart without reading it again. */
 export interface AddEntryResult {
   cartId: string;
   entryId: string;
   /** True when a new cart was created (the caller sets the cart cookies). */
   newCart: boolean;
+  /** The cart row as the add's transaction left it. */
+  cart: CartRow;
+  /** The cart's entries after the add, in the order they were added. */
+  entries: CartEntryRow[];
+  /** The product added, as priced for the entry. */
+  product: CatalogProduct;
 }
 
 /** Message for a quantity above the input's maximum. */
@@ -84,11 +90,13 @@ export async function addEntry(db: Db, site: Website, cartId: string | undefined
     assertQuantityRules(site, product, newQuantity);
     await assertStock(tx, site.id, product, variant, unitsInCart(entries, variant.id) + input.quantity);
     if (same) {
-      await tx
+      const [updated] = await tx
         .update(cartEntries)
         .set({ quantity: newQuantity, purchasePriceCents: unitPriceCents(variant), updatedAt: new Date() })
-        .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, same.id)));
-      return { cartId: cart.id, entryId: same.id, newCart: !locked };
+        .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, same.id)))
+        .returning();
+      const after = entries.map((e) => (e.id === same.id ? updated! : e));
+      return { cartId: cart.id, entryId: same.id, newCart: !locked, cart, entries: after, product };
     }
     const [row] = await tx
       .insert(cartEntries)
@@ -102,8 +110,8 @@ export async function addEntry(db: Db, site: Website, cartId: string | undefined
         purchasePriceCents: unitPriceCents(variant),
         additionalFields: input.additionalFields ?? null,
       })
-      .returning({ id: cartEntries.id });
-    return { cartId: cart.id, entryId: row!.id, newCart: !locked };
+      .returning();
+    return { cartId: cart.id, entryId: row!.id, newCart: !locked, cart, entries: [...entries, row!], product };
   });
 }
 

@@ -62,13 +62,19 @@ function storedOptionId(value: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** Resolves each entry to its product and variant (by variant id, then by sku). */
+/**
+ * Resolves each entry to its product and variant (by variant id, then by sku). Products in
+ * `known` (read earlier in the same request) are not read again.
+ */
 export async function priceLines(
   db: DbOrTx,
   websiteId: string,
   entries: readonly CartEntryRow[],
+  known?: ReadonlyMap<string, CatalogProduct>,
 ): Promise<{ lines: PricedLine[]; unavailable: CartEntryRow[] }> {
-  const catalog = await loadCatalogProducts(db, websiteId, entries.map((e) => e.itemId));
+  const missing = known ? entries.filter((e) => !known.has(e.itemId)) : entries;
+  const loaded = await loadCatalogProducts(db, websiteId, missing.map((e) => e.itemId));
+  const catalog = known ? new Map([...known, ...loaded]) : loaded;
   const lines: PricedLine[] = [];
   const unavailable: CartEntryRow[] = [];
   for (const entry of entries) {
@@ -93,6 +99,8 @@ export interface PricingSources {
   shippingOptions(): Promise<ShippingOption[]>;
   taxRules(): Promise<TaxRule[]>;
   concurrent: boolean;
+  /** Products already read in this request (by item id), for example the one just added to the cart. */
+  products?: ReadonlyMap<string, CatalogProduct>;
 }
 
 interface PricingInputs {
@@ -130,11 +138,11 @@ async function pricingInputs(
   const taxOf = sources ? () => sources.taxRules() : () => loadTaxRules(db, site);
   if (entries.length === 0) return { lines: [], unavailable: [], coupons: await loadCoupons(db, site.id, codes), storeOptions: [], rules: [] };
   if (sources?.concurrent) {
-    const [priced, coupons, options, rules] = await Promise.all([priceLines(db, site.id, entries), loadCoupons(db, site.id, codes), shippingOf(), taxOf()]);
+    const [priced, coupons, options, rules] = await Promise.all([priceLines(db, site.id, entries, sources.products), loadCoupons(db, site.id, codes), shippingOf(), taxOf()]);
     const any = priced.lines.length > 0;
     return { ...priced, coupons, storeOptions: any && needsShipping(priced.lines) ? options : [], rules: any ? rules : [] };
   }
-  const priced = await priceLines(db, site.id, entries);
+  const priced = await priceLines(db, site.id, entries, sources?.products);
   const coupons = await loadCoupons(db, site.id, codes);
   const storeOptions = needsShipping(priced.lines) ? await shippingOf() : [];
   const rules = priced.lines.length > 0 ? await taxOf() : [];

@@ -103,6 +103,18 @@ describe('shopping cart API', () => {
     expect((await visitor.cart()).totalQuantity).toBe(3);
   });
 
+  it('answers an add with the same cart a fresh read gives (the response is priced from what the add read)', async () => {
+    const visitor = shop.visitor();
+    const first = await visitor.add(shirt.itemId, 'SHIRT', 1);
+    expect(first.json().shoppingCart).toEqual(await visitor.cart());
+    const second = await visitor.add(tee.itemId, 'TEE-M-RED', 2);
+    const third = await visitor.add(shirt.itemId, 'SHIRT', 1);
+    expect(second.json().shoppingCart.entries).toHaveLength(2);
+    expect(third.json().newlyAdded.quantity).toBe(2);
+    expect(third.json().shoppingCart).toEqual(await visitor.cart());
+    expect(third.json().shoppingCart).toMatchObject({ totalQuantity: 4, subtotalCents: 2 * 4500 + 2 * 1500 });
+  });
+
   it.each([
     ['tee', null, 'Please select the Size and Color options.'],
     ['jacket', null, 'Please select the Size, Color and Fit options.'],

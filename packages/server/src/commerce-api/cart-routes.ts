@@ -12,6 +12,7 @@ import {
   cartJson,
   normalizeCouponCode,
   parseShippingLocation,
+  priceCart,
   readAdditionalFields,
   readBody,
   readId,
@@ -26,6 +27,7 @@ import { cartEmptyError } from '../checkout/index.js';
 import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Website } from '../sites/website.js';
+import { apiPricingSources } from './cart-pricing-sources.js';
 import { noStore, siteOf } from './request-site.js';
 
 /** Paths of the cart API (spec 7 plus the quantity, removal, coupon and shipping calls). */
@@ -74,7 +76,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   app.get(CartPaths.CART, async (request, reply) => {
     const site = siteOf(request);
     const cartId = cartIdFromRequest(request);
-    const cart = await loadCartJson(db, site, cartId);
+    const cart = cartJson(await loadPricedCart(db, site, cartId, undefined, apiPricingSources(db, site)), site.id);
     if (cartId && cart.id === '') clearCartCookies(reply, secureCookies);
     return noStore(reply).send(cart);
   });
@@ -90,8 +92,9 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     };
     const result = await addEntry(db, site, cartIdFromRequest(request), input);
     if (result.newCart) setCartCookies(reply, result.cartId, secureCookies);
-    const { shoppingCart, entry } = await entryResponse(db, site, result.cartId, result.entryId);
-    return noStore(reply).send({ shoppingCart, newlyAdded: entry });
+    const priced = await priceCart(db, site, result.cart, result.entries, new Date(), apiPricingSources(db, site, [result.product]));
+    const line = priced.lines.find((l) => l.entry.id === result.entryId);
+    return noStore(reply).send({ shoppingCart: cartJson(priced, site.id), newlyAdded: line ? entryJson(line) : null });
   });
 
   app.put(CartPaths.ENTRY, async (request, reply) => {

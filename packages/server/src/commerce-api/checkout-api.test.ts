@@ -205,6 +205,25 @@ describe('checkout pricing: minimum subtotal, shipping options, tax rules, coupo
     expect(response.json().message).toBe('To check out, your order subtotal must be $50.00 or more.');
   });
 
+  it('answers an add with the cart a fresh read gives: shipping, tax and coupons included, and sees a new shipping option at once', async () => {
+    const visitor = shop.visitor();
+    await visitor.add(lamp.itemId, 'LAMP', 1);
+    await visitor.request('PUT', '/api/commerce/shopping-cart/shipping', { shippingLocation: { country: 'us', region: 'il', postalCode: '60601' } });
+    await visitor.request('POST', '/api/commerce/shopping-cart/coupons', { code: 'tenoff' });
+    const added = await visitor.add(ebook.itemId, null);
+    expect(added.json().shoppingCart).toEqual(await visitor.cart());
+    expect(added.json().shoppingCart).toMatchObject({ subtotalCents: 10000, discountCents: 1000, shippingCostCents: 800 });
+    expect(added.json().shoppingCart.taxCents).toBeGreaterThan(0);
+    const [pigeon] = await shop.db.insert(shippingOptions).values({ websiteId: shop.site.id, name: 'Pigeon', priceCents: 100, displayIndex: -1 }).returning();
+    try {
+      const again = await visitor.add(lamp.itemId, 'LAMP', 1);
+      expect(again.json().shoppingCart.shippingOptions[0]).toMatchObject({ name: 'Pigeon' });
+      expect(again.json().shoppingCart).toEqual(await visitor.cart());
+    } finally {
+      await shop.db.delete(shippingOptions).where(eq(shippingOptions.id, pigeon!.id));
+    }
+  });
+
   it('prices the cart for the shipping location: options, selected option, tax rules, coupons', async () => {
     const visitor = shop.visitor();
     await visitor.add(lamp.itemId, 'LAMP', 2);
