@@ -115,6 +115,14 @@ export async function addEntry(db: Db, site: Website, cartId: string | undefined
   });
 }
 
+/** A cart as a change left it, with the products the change read, so the caller can price it without reading it again. */
+export interface CartChange {
+  cart: CartRow;
+  /** The cart's entries after the change, in the order they were added. */
+  entries: CartEntryRow[];
+  products: CatalogProduct[];
+}
+
 async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, entryId: string) {
   const cart = cartId ? await lockOpenCart(tx, site.id, cartId) : undefined;
   if (!cart) throw notFound();
@@ -125,8 +133,8 @@ async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, 
 }
 
 /**
- * Sets an entry's quantity (0 removes it), checking quantity rules and stock. Returns
- * false when the entry was removed. An entry outside the visitor's cart is a 404.
+ * Sets an entry's quantity (0 removes it), checking quantity rules and stock. `kept` is false
+ * when the entry was removed. An entry outside the visitor's cart is a 404.
  */
 export async function changeEntryQuantity(
   db: Db,
@@ -134,12 +142,12 @@ export async function changeEntryQuantity(
   cartId: string | undefined,
   entryId: string,
   quantity: number,
-): Promise<boolean> {
+): Promise<CartChange & { kept: boolean }> {
   return db.transaction(async (tx) => {
-    const { entries, entry } = await lockEntry(tx, site, cartId, entryId);
+    const { cart, entries, entry } = await lockEntry(tx, site, cartId, entryId);
     if (quantity === 0) {
       await tx.delete(cartEntries).where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
-      return false;
+      return { kept: false, cart, entries: entries.filter((e) => e.id !== entry.id), products: [] };
     }
     const product = (await loadCatalogProducts(tx, site.id, [entry.itemId])).get(entry.itemId);
     const variant = product?.variants.find((v) => v.id === entry.variantId);
@@ -148,19 +156,21 @@ export async function changeEntryQuantity(
     if (quantity > entry.quantity) {
       await assertStock(tx, site.id, product, variant, unitsInCart(entries, variant.id, entry.id) + quantity);
     }
-    await tx
+    const [updated] = await tx
       .update(cartEntries)
       .set({ quantity, updatedAt: new Date() })
-      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
-    return true;
+      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)))
+      .returning();
+    return { kept: true, cart, entries: entries.map((e) => (e.id === entry.id ? updated! : e)), products: [product] };
   });
 }
 
 /** Removes an entry from the visitor's cart; 404 when it is not there. */
-export async function removeEntry(db: Db, site: Website, cartId: string | undefined, entryId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { entry } = await lockEntry(tx, site, cartId, entryId);
+export async function removeEntry(db: Db, site: Website, cartId: string | undefined, entryId: string): Promise<CartChange> {
+  return db.transaction(async (tx) => {
+    const { cart, entries, entry } = await lockEntry(tx, site, cartId, entryId);
     await tx.delete(cartEntries).where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
+    return { cart, entries: entries.filter((e) => e.id !== entry.id), products: [] };
   });
 }
 
@@ -174,14 +184,16 @@ export async function updateEntryAdditionalFields(
   cartId: string | undefined,
   entryId: string,
   input: { itemId: string; sku: string | null; additionalFields: unknown },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { entry } = await lockEntry(tx, site, cartId, entryId);
+): Promise<CartChange> {
+  return db.transaction(async (tx) => {
+    const { cart, entries, entry } = await lockEntry(tx, site, cartId, entryId);
     if (entry.itemId !== input.itemId) throw notFound();
     if (input.sku !== null && entry.sku !== input.sku) throw new AppError('VALIDATION_FAILED', AddToCartMessages.VARIANT_UNAVAILABLE);
-    await tx
+    const [updated] = await tx
       .update(cartEntries)
       .set({ additionalFields: input.additionalFields ?? null, updatedAt: new Date() })
-      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)));
+      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, entry.id)))
+      .returning();
+    return { cart, entries: entries.map((e) => (e.id === entry.id ? updated! : e)), products: [] };
   });
 }

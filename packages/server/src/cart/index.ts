@@ -14,6 +14,7 @@ export {
   QUANTITY_TOO_LARGE,
   SINGLE_SERVICE_ONLY,
   type AddEntryInput,
+  type CartChange,
 } from './cart-entries.js';
 export { chooseVariant } from './variant-choice.js';
 export { readAdditionalFields, readBody, readId, readQuantity, readSku } from './entry-input.js';

@@ -184,6 +184,7 @@ describe('shopping cart API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().updatedEntry).toMatchObject({ id: entry.id, additionalFields: { a: 2 } });
     expect(response.json().shoppingCart.entries[0].additionalFields).toEqual({ a: 2 });
+    expect(response.json().shoppingCart).toEqual(await visitor.cart());
     const wrongItem = await visitor.request('PUT', url, { itemId: tee.itemId, sku: null, additionalFields: '{}' });
     expect(wrongItem.statusCode).toBe(404);
     const wrongSku = await visitor.request('PUT', url, { itemId: shirt.itemId, sku: 'TEE-S-RED', additionalFields: '{}' });
@@ -198,6 +199,7 @@ describe('shopping cart API', () => {
     expect(up.statusCode).toBe(200);
     expect(up.json().updatedEntry).toMatchObject({ quantity: 4, subTotal: 8000 });
     expect(up.json().shoppingCart.totalQuantity).toBe(5);
+    expect(up.json().shoppingCart).toEqual(await visitor.cart());
     const tooMany = await visitor.request('PUT', `/api/commerce/shopping-cart/entries/${b.id}`, { quantity: 4 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toBe(AddToCartMessages.NOT_ENOUGH_STOCK);
@@ -206,9 +208,11 @@ describe('shopping cart API', () => {
     const zero = await visitor.request('PUT', `/api/commerce/shopping-cart/entries/${a.id}`, { quantity: 0 });
     expect(zero.json().updatedEntry).toBeNull();
     expect(zero.json().shoppingCart.entries.map((e: { id: string }) => e.id)).toEqual([b.id]);
+    expect(zero.json().shoppingCart).toEqual(await visitor.cart());
     const removed = await visitor.request('DELETE', `/api/commerce/shopping-cart/entries/${b.id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().shoppingCart).toMatchObject({ entries: [], totalQuantity: 0 });
+    expect(removed.json().shoppingCart).toEqual(await visitor.cart());
     const again = await visitor.request('DELETE', `/api/commerce/shopping-cart/entries/${b.id}`);
     expect(again.statusCode).toBe(404);
   });

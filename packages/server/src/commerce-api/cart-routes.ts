@@ -22,6 +22,7 @@ import {
   setCartCookies,
   updateCart,
   updateEntryAdditionalFields,
+  type CartChange,
 } from '../cart/index.js';
 import { cartEmptyError } from '../checkout/index.js';
 import type { Db } from '../db/types.js';
@@ -51,8 +52,9 @@ interface CartRouteDeps {
   couponLimit: onRequestHookHandler;
 }
 
-async function entryResponse(db: Db, site: Website, cartId: string, entryId: string | null) {
-  const priced = await loadPricedCart(db, site, cartId);
+/** The cart a change left, priced from what the change read, and the JSON of one of its entries (null when gone). */
+async function changeResponse(db: Db, site: Website, change: CartChange, entryId: string | null) {
+  const priced = await priceCart(db, site, change.cart, change.entries, new Date(), apiPricingSources(db, site, change.products));
   const line = entryId ? priced.lines.find((l) => l.entry.id === entryId) : undefined;
   return { shoppingCart: cartJson(priced, site.id), entry: line ? entryJson(line) : null };
 }
@@ -92,40 +94,36 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     };
     const result = await addEntry(db, site, cartIdFromRequest(request), input);
     if (result.newCart) setCartCookies(reply, result.cartId, secureCookies);
-    const priced = await priceCart(db, site, result.cart, result.entries, new Date(), apiPricingSources(db, site, [result.product]));
-    const line = priced.lines.find((l) => l.entry.id === result.entryId);
-    return noStore(reply).send({ shoppingCart: cartJson(priced, site.id), newlyAdded: line ? entryJson(line) : null });
+    const { shoppingCart, entry } = await changeResponse(db, site, { ...result, products: [result.product] }, result.entryId);
+    return noStore(reply).send({ shoppingCart, newlyAdded: entry });
   });
 
   app.put(CartPaths.ENTRY, async (request, reply) => {
     const site = siteOf(request);
     const entryId = entryIdParam(request.params);
     const quantity = readEntryQuantity(readBody(request.body).quantity);
-    const cartId = cartIdFromRequest(request);
-    const kept = await changeEntryQuantity(db, site, cartId, entryId, quantity);
-    const { shoppingCart, entry } = await entryResponse(db, site, cartId!, kept ? entryId : null);
+    const change = await changeEntryQuantity(db, site, cartIdFromRequest(request), entryId, quantity);
+    const { shoppingCart, entry } = await changeResponse(db, site, change, change.kept ? entryId : null);
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
   app.delete(CartPaths.ENTRY, async (request, reply) => {
     const site = siteOf(request);
     const entryId = entryIdParam(request.params);
-    const cartId = cartIdFromRequest(request);
-    await removeEntry(db, site, cartId, entryId);
-    return noStore(reply).send({ shoppingCart: await loadCartJson(db, site, cartId) });
+    const change = await removeEntry(db, site, cartIdFromRequest(request), entryId);
+    return noStore(reply).send({ shoppingCart: (await changeResponse(db, site, change, null)).shoppingCart });
   });
 
   app.put(CartPaths.ENTRY_FIELDS, async (request, reply) => {
     const site = siteOf(request);
     const entryId = entryIdParam(request.params);
     const body = readBody(request.body);
-    const cartId = cartIdFromRequest(request);
-    await updateEntryAdditionalFields(db, site, cartId, entryId, {
+    const change = await updateEntryAdditionalFields(db, site, cartIdFromRequest(request), entryId, {
       itemId: readId(body.itemId, 'itemId'),
       sku: readSku(body.sku),
       additionalFields: readAdditionalFields(body.additionalFields),
     });
-    const { shoppingCart, entry } = await entryResponse(db, site, cartId!, entryId);
+    const { shoppingCart, entry } = await changeResponse(db, site, change, entryId);
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
