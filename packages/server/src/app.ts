@@ -8,7 +8,7 @@ import { parseCookies } from './http/cookies.js';
 import { registerCrumb } from './http/crumb.js';
 import { registerErrorHandling, type PageFallbacks } from './http/errors.js';
 import { registerFormsApi } from './forms/index.js';
-import { loggerOptions, requestIdFor } from './http/logging.js';
+import { loggerOptions, registerAccessLog, requestIdFor } from './http/logging.js';
 import { createRateLimitStore, rateLimitHook, type RateLimitRule, type RateLimitStore } from './http/rate-limit.js';
 import './http/request-context.js';
 import { registerSecurityHeaders, type CspDirectives } from './http/security-headers.js';
@@ -77,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIdFor,
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.cookies = parseCookies(request.headers.cookie);
     reply.header('x-request-id', request.id);
   });
+  registerAccessLog(app);
   registerSecurityHeaders(app, { csp: options.csp });
   registerErrorHandling(app, deps.pageFallbacks);
   registerBodyParsers(app);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -22,4 +22,19 @@ export function loggerOptions(level: LogLevel, stream?: NodeJS.WritableStream): 
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * One access-log line per request, written when the response is sent: method, host, url,
+ * status and milliseconds, with the request id (Fastify's own request logging, two lines per
+ * request, is turned off in `buildApp`).
+ */
+export function registerAccessLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, host: request.headers.host, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+    done();
+  });
 }
