@@ -6,7 +6,6 @@ import {
   changeEntryQuantity,
   clearCartCookies,
   findCart,
-  loadCartJson,
   loadPricedCart,
   entryJson,
   cartJson,
@@ -59,6 +58,11 @@ async function changeResponse(db: Db, site: Website, change: CartChange, entryId
   return { shoppingCart: cartJson(priced, site.id), entry: line ? entryJson(line) : null };
 }
 
+/** The spec 3 JSON of the open cart with this id (empty when none), priced with the cart API's sources. */
+async function cartAnswer(db: Db, site: Website, cartId: string | undefined) {
+  return cartJson(await loadPricedCart(db, site, cartId, undefined, apiPricingSources(db, site)), site.id);
+}
+
 function entryIdParam(params: unknown): string {
   const id = (params as { entryId?: string }).entryId ?? '';
   if (!/^[0-9a-f]{32}$/.test(id)) throw notFound();
@@ -78,7 +82,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   app.get(CartPaths.CART, async (request, reply) => {
     const site = siteOf(request);
     const cartId = cartIdFromRequest(request);
-    const cart = cartJson(await loadPricedCart(db, site, cartId, undefined, apiPricingSources(db, site)), site.id);
+    const cart = await cartAnswer(db, site, cartId);
     if (cartId && cart.id === '') clearCartCookies(reply, secureCookies);
     return noStore(reply).send(cart);
   });
@@ -136,7 +140,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
     if (codes.length >= MAX_CART_COUPONS) throw new AppError('VALIDATION_FAILED', `A cart can hold at most ${MAX_CART_COUPONS} coupons.`);
     await updateCart(db, site.id, cart.id, { coupons: [...codes, code] });
-    return noStore(reply).send({ shoppingCart: await loadCartJson(db, site, cart.id) });
+    return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
   });
 
   app.delete(CartPaths.COUPON, async (request, reply) => {
@@ -145,7 +149,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     const cart = await openCartOf(db, site, cartIdFromRequest(request));
     const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
     await updateCart(db, site.id, cart.id, { coupons: codes });
-    return noStore(reply).send({ shoppingCart: await loadCartJson(db, site, cart.id) });
+    return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
   });
 
   app.put(CartPaths.SHIPPING, async (request, reply) => {
@@ -161,7 +165,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
       patch.selectedShippingOption = { id: body.shippingOptionId };
     }
     await updateCart(db, site.id, cart.id, patch);
-    return noStore(reply).send({ shoppingCart: await loadCartJson(db, site, cart.id) });
+    return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
   });
 }
 
