@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { registerCommerceApi } from './commerce-api/index.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { registerContentApi } from './content-api/index.js';
@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIdFor,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
