@@ -148,6 +148,7 @@ describe('assets and islands', () => {
     expect(parsed.product.variants[0].priceMoney).toEqual({ value: 8800, currency: 'USD' });
     const cart = (await t.get('demo', '/cart')).body;
     expect(cart).not.toContain('data-island="CartPill"');
+    expect((await t.get('demo', '/checkout')).body).not.toContain('data-island="CartPill"');
     const contact = (await t.get('demo', '/contact')).body;
     expect(contact.match(/data-island="FormBlock"/g)).toHaveLength(2);
     const shop = (await t.get('demo', '/shop')).body;
@@ -161,7 +162,7 @@ describe('assets and islands', () => {
     ['/journal/dyeing-with-walnut-hulls', ['Comments', 'LikeButton', 'ShareButtons']],
     ['/studio', ['Gallery']],
     ['/cart', ['CartPage']],
-    ['/checkout', ['Checkout', 'CartPill']],
+    ['/checkout', ['Checkout']],
   ])('%s mounts the %j islands', async (path, names) => {
     const body = (await t.get('demo', path)).body;
     for (const name of names) expect(body, name).toContain(`data-island="${name}"`);

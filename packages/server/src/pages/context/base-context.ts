@@ -93,14 +93,15 @@ export async function baseContext(
   ]);
   const header = headerFooterOf(site).header ?? {};
   const footer = locked ? {} : ownNewsletter ? { ...fullFooter, newsletter: undefined } : fullFooter;
-  const onCartPage = page.templateName === 'cart';
+  // The cart and checkout pages show the cart in full, so the floating pill, which links to the cart, is not mounted there.
+  const showsWholeCart = page.templateName === 'cart' || page.pageType === PageType.CHECKOUT;
   const pageRender = Object.fromEntries(
     Object.entries((page.context.render as Record<string, unknown> | undefined) ?? {}).filter(([, v]) => v !== undefined),
   );
   const pill = cartPillProps(cart, currency, site.settings.locale);
   const sells = req.collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
   // A site that sells nothing, seen by a visitor with nothing in a cart, gets no cart pill, so its pages load no React.
-  const wantsPill = req.islandsEnabled && !onCartPage && (sells || Number(pill.totalQuantity) > 0);
+  const wantsPill = req.islandsEnabled && !showsWholeCart && (sells || Number(pill.totalQuantity) > 0);
   const shopUrl = String(pageRender.shopUrl ?? '/');
   const cartIslands: Record<string, unknown> = {};
   if (req.islandsEnabled && page.pageType === PageType.SHOW_CART) {

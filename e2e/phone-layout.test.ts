@@ -1,0 +1,63 @@
+/**
+ * On a phone-sized screen (390 x 844) the buying pages fit the screen: nothing scrolls sideways,
+ * the cart line's total and the checkout button stay in view, and the floating cart pill, which
+ * links to the cart, is not laid over the cart or checkout pages (spec 2: not mounted on /cart).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
+import { startStore, type RunningStore } from './support/store.js';
+
+const PHONE = { width: 390, height: 844 };
+
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+describe('phone layout of the buying pages', () => {
+  let store: RunningStore;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    store = await startStore();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.close();
+  });
+
+  it('product, cart and checkout fit a 390 px screen, with the cart total and checkout button in view', async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    const base = store.siteUrl();
+    await page.goto(`${base}/shop/beeswax-taper-candles`);
+    await waitForHydration(page);
+    expect(await overflow(page)).toBe(0);
+    await page.locator('.product-form').getByRole('button', { name: /add to cart/i }).click();
+    await page.locator('.cart-pill--visible').waitFor({ timeout: 20_000 });
+
+    await page.goto(`${base}/cart`);
+    await waitForHydration(page);
+    const line = page.locator('.cart-page-line').first();
+    await line.waitFor({ timeout: 20_000 });
+    await line.getByRole('button', { name: /^Increase quantity/ }).click();
+    await page.locator('.cart-page__subtotal').filter({ hasText: '$48.00' }).waitFor({ timeout: 20_000 });
+    expect(await overflow(page)).toBe(0);
+    for (const selector of ['.cart-page-line__total', '.cart-page__checkout', '.cart-page-line__remove']) {
+      const box = await page.locator(selector).first().boundingBox();
+      expect(box, selector).not.toBeNull();
+      expect(box!.x + box!.width, selector).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await page.locator('.cart-pill').count()).toBe(0);
+    await screenshot(page, 'phone-cart');
+
+    await page.goto(`${base}/checkout`);
+    await waitForHydration(page);
+    await page.getByLabel('Email').first().waitFor({ timeout: 20_000 });
+    expect(await overflow(page)).toBe(0);
+    expect(await page.locator('.cart-pill').count()).toBe(0);
+    await screenshot(page, 'phone-checkout');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+});
