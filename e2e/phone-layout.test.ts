@@ -1,5 +1,6 @@
 /**
- * On a phone-sized screen (390 x 844) the buying pages fit the screen: nothing scrolls sideways,
+ * On a phone-sized screen (390 x 844) every navigation link is in view (the list wraps instead
+ * of scrolling sideways, which hid the last links) and the buying pages fit the screen: nothing scrolls sideways,
  * the cart line's total and the checkout button stay in view, and the floating cart pill, which
  * links to the cart, is not laid over the cart or checkout pages (spec 2: not mounted on /cart).
  */
@@ -26,6 +27,20 @@ describe('phone layout of the buying pages', () => {
     await browser?.close();
     await store?.close();
   });
+
+  it('shows every navigation link within the screen', async () => {
+    const { page, errors } = await openPage(browser, { width: 360, height: 740 });
+    await page.goto(store.siteUrl());
+    const links = page.locator('.site-nav__link');
+    expect(await links.count()).toBeGreaterThanOrEqual(6);
+    for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(360);
+    }
+    expect(await overflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 
   it('product, cart and checkout fit a 390 px screen, with the cart total and checkout button in view', async () => {
     const { page, errors } = await openPage(browser, PHONE);
