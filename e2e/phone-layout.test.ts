@@ -3,6 +3,7 @@
  * of scrolling sideways, which hid the last links) and the buying pages fit the screen: nothing scrolls sideways,
  * the cart line's total and the checkout button stay in view, and the floating cart pill, which
  * links to the cart, is not laid over the cart or checkout pages (spec 2: not mounted on /cart).
+ * Checkout sections are cards with their heading inside and room around their fields.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,14 @@ describe('phone layout of the buying pages', () => {
     await page.getByLabel('Email').first().waitFor({ timeout: 20_000 });
     expect(await overflow(page)).toBe(0);
     expect(await page.locator('.cart-pill').count()).toBe(0);
+    const sections = await page.locator('.checkout fieldset').evaluateAll((sets) =>
+      sets.map((set) => ({ set: set.getBoundingClientRect().toJSON() as DOMRect, legend: set.querySelector('legend')?.getBoundingClientRect().toJSON() as DOMRect | undefined, padding: getComputedStyle(set).paddingLeft })),
+    );
+    expect(sections.length).toBeGreaterThanOrEqual(3);
+    for (const { set, legend, padding } of sections) {
+      if (legend) expect(legend.top, 'legend inside its card').toBeGreaterThan(set.top);
+      expect(parseFloat(padding), 'fields do not touch the card edge').toBeGreaterThan(0);
+    }
     await screenshot(page, 'phone-checkout');
     expect(errors).toEqual([]);
     await page.context().close();
