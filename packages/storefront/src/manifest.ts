@@ -38,12 +38,26 @@ export function islandManifestKey(name: string): string {
   return `src/islands/${name}.tsx`;
 }
 
+/** The bundle's tags in two parts: stylesheets, and the preloads with the entry script. */
+export interface ClientAssetParts {
+  /** `<link rel="stylesheet">` tags: for the head, before the theme's sheet, so the theme's rules win ties. */
+  readonly styles: string;
+  /** modulepreload tags and the entry script. */
+  readonly scripts: string;
+}
+
 /**
- * The tags a page needs in its head: CSS, modulepreload for the entry's static imports and, when
- * the page's islands are named, for their chunks too (so hydration does not wait on a waterfall),
- * then the entry script.
+ * The tags a page needs: CSS, modulepreload for the entry's static imports and, when the page's
+ * islands are named, for their chunks too (so hydration does not wait on a waterfall), then the
+ * entry script.
  */
 export function clientAssetTags(manifest: ClientManifest, base: string = STOREFRONT_ASSET_BASE, islands: ReadonlyArray<string> = []): string {
+  const { styles, scripts } = clientAssetParts(manifest, base, islands);
+  return styles ? `${styles}\n${scripts}` : scripts;
+}
+
+/** {@link clientAssetTags} split into stylesheets and scripts. */
+export function clientAssetParts(manifest: ClientManifest, base: string = STOREFRONT_ASSET_BASE, islands: ReadonlyArray<string> = []): ClientAssetParts {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Manifest has no entry ${CLIENT_ENTRY}`);
   const css = new Set<string>(entry.css ?? []);
@@ -60,9 +74,8 @@ export function clientAssetTags(manifest: ClientManifest, base: string = STOREFR
   };
   for (const i of entry.imports ?? []) visit(i);
   for (const name of new Set(islands)) visit(islandManifestKey(name));
-  return [
-    ...[...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`),
-    ...preloads.map((f) => `<link rel="modulepreload" href="${base}${f}">`),
-    `<script type="module" src="${base}${entry.file}"></script>`,
-  ].join('\n');
+  return {
+    styles: [...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n'),
+    scripts: [...preloads.map((f) => `<link rel="modulepreload" href="${base}${f}">`), `<script type="module" src="${base}${entry.file}"></script>`].join('\n'),
+  };
 }

@@ -20,7 +20,7 @@ function dist(entryFile: string): string {
 }
 
 function writeManifest(dir: string, entryFile: string): void {
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/main.ts': { file: entryFile, isEntry: true } }));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/main.ts': { file: entryFile, isEntry: true, css: ['assets/main.css'] } }));
 }
 
 describe('loadIslandAssets', () => {
@@ -28,6 +28,13 @@ describe('loadIslandAssets', () => {
     const assets = loadIslandAssets(join(tmpdir(), 'no-such-storefront-dist'));
     expect(assets.enabled).toBe(false);
     expect(assets.tags()).toBe('');
+    expect(assets.styles()).toBe('');
+  });
+
+  it('gives the stylesheets apart from the scripts (the page puts them in the head, before the theme sheet)', () => {
+    const assets = loadIslandAssets(dist('assets/main-aaa.js'));
+    expect(assets.styles()).toBe('<link rel="stylesheet" href="/assets/storefront/assets/main.css">');
+    expect(assets.tags()).not.toContain('stylesheet');
   });
 
   it('prints the entry script and follows a rebuild', () => {

@@ -2,14 +2,16 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, clientAssetTags, readClientManifest } from '@emporium/storefront';
+import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, clientAssetParts, readClientManifest, type ClientAssetParts } from '@emporium/storefront';
 
 /** The storefront browser bundle as the pages see it. */
 export interface IslandAssets {
   /** True when the bundle is built: pages then render hydratable islands. */
   readonly enabled: boolean;
-  /** Tags to place before `</body>` (entry script, preloads, CSS) for the current build. */
+  /** Tags to place before `</body>` (preloads and the entry script) for the current build. */
   tags(): string;
+  /** Stylesheet tags for the head, placed before the theme's sheet so that the theme wins ties. */
+  styles(): string;
 }
 
 const RECHECK_MS = 1000;
@@ -28,33 +30,31 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
       return null;
     }
   };
-  const read = (): { mtimeMs: number; tags: string } | null => {
+  const read = (): { mtimeMs: number; parts: ClientAssetParts } | null => {
     try {
-      return { mtimeMs: statSync(manifestPath).mtimeMs, tags: clientAssetTags(readClientManifest(distDir)) };
+      return { mtimeMs: statSync(manifestPath).mtimeMs, parts: clientAssetParts(readClientManifest(distDir)) };
     } catch {
       return null;
     }
   };
   let current = read();
-  if (!current) return { enabled: false, tags: () => '' };
+  if (!current) return { enabled: false, tags: () => '', styles: () => '' };
   let checkedAt = Date.now();
-  return {
-    enabled: true,
-    tags() {
-      const now = Date.now();
-      if (now - checkedAt >= RECHECK_MS) {
-        checkedAt = now;
-        const mtime = mtimeOf();
-        if (mtime !== null && mtime !== current!.mtimeMs) current = read() ?? current;
-      }
-      return current!.tags;
-    },
+  const parts = (): ClientAssetParts => {
+    const now = Date.now();
+    if (now - checkedAt >= RECHECK_MS) {
+      checkedAt = now;
+      const mtime = mtimeOf();
+      if (mtime !== null && mtime !== current!.mtimeMs) current = read() ?? current;
+    }
+    return current!.parts;
   };
+  return { enabled: true, tags: () => parts().scripts, styles: () => parts().styles };
 }
 
 /** Island assets with fixed tags (tests, or a bundle served from elsewhere). */
-export function staticIslandAssets(enabled: boolean, tags = ''): IslandAssets {
-  return { enabled, tags: () => tags };
+export function staticIslandAssets(enabled: boolean, tags = '', styles = ''): IslandAssets {
+  return { enabled, tags: () => tags, styles: () => styles };
 }
 
 const TYPES: Readonly<Record<string, string>> = {

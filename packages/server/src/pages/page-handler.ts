@@ -87,6 +87,7 @@ async function respond(deps: PageHandlerDeps, request: FastifyRequest, reply: Fa
   }
   const render = context.render as Record<string, unknown>;
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
+  render.styles = deps.scriptTags ? '' : deps.islands.styles();
   const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
   if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   if (errors.length === 0 && storable(slot, req, page, html)) return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html), 'miss');

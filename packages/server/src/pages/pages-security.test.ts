@@ -19,7 +19,7 @@ beforeAll(async () => {
     compiles += 1;
     return compile(source);
   };
-  t = await createPagesTestApp({ engine, islands: staticIslandAssets(true, '<script type="module" src="/assets/storefront/assets/main-test.js"></script>') });
+  t = await createPagesTestApp({ engine, islands: staticIslandAssets(true, '<script type="module" src="/assets/storefront/assets/main-test.js"></script>', '<link rel="stylesheet" href="/assets/storefront/assets/main-test.css">') });
   const site = (await t.context('demo', '/')).json.website.id as string;
   const collection = async (urlId: string) =>
     (await t.testDb.db.select().from(collections).where(and(eq(collections.websiteId, site), eq(collections.urlId, urlId))))[0]!;
@@ -143,6 +143,11 @@ describe('assets and islands', () => {
     expect(body).toContain('data-island="ProductForm"');
     expect(body).toContain('data-island="CartPill"');
     expect(body).toContain('<script type="module" src="/assets/storefront/assets/main-test.js"></script>');
+    const head = body.slice(0, body.indexOf('</head>'));
+    const islandSheet = head.indexOf('/assets/storefront/assets/main-test.css');
+    const themeSheet = head.search(/<link rel="stylesheet" href="\/static\/theme\//);
+    expect(islandSheet, 'island sheet in the head').toBeGreaterThan(0);
+    expect(themeSheet, 'theme sheet after the island sheet, so the theme wins ties').toBeGreaterThan(islandSheet);
     const props = /data-island="ProductForm" data-props="([^"]*)"/.exec(body)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     const parsed = JSON.parse(props);
     expect(parsed.product.variants[0].priceMoney).toEqual({ value: 8800, currency: 'USD' });

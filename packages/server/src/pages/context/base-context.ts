@@ -128,6 +128,7 @@ export async function baseContext(
       cartPill: pill,
       islandsEnabled: req.islandsEnabled,
       scripts: '',
+      styles: '',
       ...pageRender,
       islands: {
         ...(wantsPill ? { cartPill: cartPillIslandProps(req.path, cart, site) } : {}),
