@@ -1,6 +1,7 @@
 /**
  * On a phone-sized screen (390 x 844) every navigation link is in view (the list wraps instead
- * of scrolling sideways, which hid the last links) and the buying pages fit the screen: nothing scrolls sideways,
+ * of scrolling sideways, which hid the last links), search is one tap away (a link to /search
+ * where the header field does not fit) and the buying pages fit the screen: nothing scrolls sideways,
  * the cart line's total and the checkout button stay in view, and the floating cart pill, which
  * links to the cart, is not laid over the cart or checkout pages (spec 2: not mounted on /cart).
  * Checkout sections are cards with their heading inside and room around their fields.
@@ -29,7 +30,7 @@ describe('phone layout of the buying pages', () => {
     await store?.close();
   });
 
-  it('shows every navigation link within the screen', async () => {
+  it('shows every navigation link and a search link within the screen', async () => {
     const { page, errors } = await openPage(browser, { width: 360, height: 740 });
     await page.goto(store.siteUrl());
     const links = page.locator('.site-nav__link');
@@ -39,6 +40,22 @@ describe('phone layout of the buying pages', () => {
       expect(box.right).toBeLessThanOrEqual(360);
     }
     expect(await overflow(page)).toBe(0);
+    const searchLink = page.getByRole('link', { name: 'Search this site' });
+    expect(await searchLink.isVisible()).toBe(true);
+    await searchLink.click();
+    await page.waitForURL(/\/search$/);
+    await page.getByRole('searchbox', { name: 'Search terms' }).fill('linen');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /for .linen./ }).waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('shows the search field, not the search link, on a wide screen', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(store.siteUrl());
+    expect(await page.getByRole('searchbox', { name: 'Search this site' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Search this site' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
