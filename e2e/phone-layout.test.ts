@@ -51,6 +51,23 @@ describe('phone layout of the buying pages', () => {
     await page.context().close();
   }, 60_000);
 
+  it('shows a gallery grid two to a row on a phone, and as many as the owner chose on a wide screen', async () => {
+    const columns = async (viewport?: { width: number; height: number }) => {
+      const { page } = await openPage(browser, viewport);
+      await page.goto(`${store.siteUrl()}/studio`);
+      await waitForHydration(page);
+      const grid = page.locator('.content-gallery--grid');
+      const result = { chosen: Number(await grid.getAttribute('data-columns')), shown: await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length) };
+      await page.context().close();
+      return result;
+    };
+    const phone = await columns(PHONE);
+    const wide = await columns();
+    expect(phone.chosen).toBeGreaterThan(2);
+    expect(phone.shown).toBe(2);
+    expect(wide.shown).toBe(wide.chosen);
+  }, 60_000);
+
   it('shows the search field, not the search link, on a wide screen', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(store.siteUrl());

@@ -55,7 +55,7 @@ function Tile({ item, index, options, open, imageStyle }: { item: GalleryItem; i
 function Grid({ items, options, label, open }: DesignProps) {
   const ratio = ASPECT_RATIOS[options.aspectRatio] ?? 1;
   return (
-    <ul className="content-gallery content-gallery--grid" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: `repeat(${options.thumbnailsPerRow}, minmax(0, 1fr))`, gap: options.padding }}>
+    <ul className="content-gallery content-gallery--grid" data-columns={options.thumbnailsPerRow} aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: `repeat(${options.thumbnailsPerRow}, minmax(0, 1fr))`, gap: options.padding }}>
       {items.map((item, i) => (
         <li key={`${item.src}-${i}`}>
           <Tile item={item} index={i} options={options} open={open} imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }} />
