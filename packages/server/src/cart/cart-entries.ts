@@ -17,18 +17,21 @@ export interface AddEntryInput {
   additionalFields: unknown;
 }
 
-/** The cart and entry an add touched, with what the add read, so the caller can price the cart without reading it again. */
-export interface AddEntryResult {
+/** A cart as a change left it, with the products the change read, so the caller can price it without reading it again. */
+export interface CartChange {
+  /** The cart row as the change's transaction locked or created it. */
+  cart: CartRow;
+  /** The cart's entries after the change, in the order they were added. */
+  entries: CartEntryRow[];
+  products: CatalogProduct[];
+}
+
+/** The cart and entry an add touched (`products` holds the product added, as priced for the entry). */
+export interface AddEntryResult extends CartChange {
   cartId: string;
   entryId: string;
   /** True when a new cart was created (the caller sets the cart cookies). */
   newCart: boolean;
-  /** The cart row as the add's transaction left it. */
-  cart: CartRow;
-  /** The cart's entries after the add, in the order they were added. */
-  entries: CartEntryRow[];
-  /** The product added, as priced for the entry. */
-  product: CatalogProduct;
 }
 
 /** Message for a quantity above the input's maximum. */
@@ -96,7 +99,7 @@ export async function addEntry(db: Db, site: Website, cartId: string | undefined
         .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, same.id)))
         .returning();
       const after = entries.map((e) => (e.id === same.id ? updated! : e));
-      return { cartId: cart.id, entryId: same.id, newCart: !locked, cart, entries: after, product };
+      return { cartId: cart.id, entryId: same.id, newCart: !locked, cart, entries: after, products: [product] };
     }
     const [row] = await tx
       .insert(cartEntries)
@@ -111,16 +114,8 @@ export async function addEntry(db: Db, site: Website, cartId: string | undefined
         additionalFields: input.additionalFields ?? null,
       })
       .returning();
-    return { cartId: cart.id, entryId: row!.id, newCart: !locked, cart, entries: [...entries, row!], product };
+    return { cartId: cart.id, entryId: row!.id, newCart: !locked, cart, entries: [...entries, row!], products: [product] };
   });
-}
-
-/** A cart as a change left it, with the products the change read, so the caller can price it without reading it again. */
-export interface CartChange {
-  cart: CartRow;
-  /** The cart's entries after the change, in the order they were added. */
-  entries: CartEntryRow[];
-  products: CatalogProduct[];
 }
 
 async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, entryId: string) {

@@ -98,7 +98,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     };
     const result = await addEntry(db, site, cartIdFromRequest(request), input);
     if (result.newCart) setCartCookies(reply, result.cartId, secureCookies);
-    const { shoppingCart, entry } = await changeResponse(db, site, { ...result, products: [result.product] }, result.entryId);
+    const { shoppingCart, entry } = await changeResponse(db, site, result, result.entryId);
     return noStore(reply).send({ shoppingCart, newlyAdded: entry });
   });
 
