@@ -18,7 +18,7 @@ const OWNER_CSS = [
   'main{max-width:72rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.75rem;margin:.5rem 0 1.25rem}h2{font-size:1.2rem;margin:2rem 0 .5rem}',
   'a{color:var(--accent)}table{border-collapse:collapse;width:100%;margin:1rem 0;background:#fff}',
   'th,td{border:1px solid var(--line);padding:.45rem .6rem;text-align:left;vertical-align:top}th{background:#f1eee6;font-weight:600}',
-  '.inline{display:inline}pre{white-space:pre-wrap;margin:0;font:inherit}.error{color:#b00020}label{display:block;margin:.5rem 0}',
+  '.inline{display:inline}pre{white-space:pre-wrap;margin:0;font:inherit}.error{color:#b00020}.note{color:var(--muted);font-size:.95rem}label{display:block;margin:.5rem 0}',
   'input:not([type=hidden]),button{font:inherit}input:not([type=hidden]){padding:.45rem .6rem;border:1px solid #8a8f8b;border-radius:4px}',
   'main button{background:var(--accent);color:#fff;border:0;border-radius:4px;padding:.45rem 1rem;cursor:pointer}',
 ].join('');

@@ -3,7 +3,7 @@ import { fieldLabel, formatAnswer } from '../forms/format-answer.js';
 import { fieldsOf, type FormRow } from '../forms/form-repository.js';
 import type { OutboxRow } from '../outbox/index.js';
 import type { SignUp, SignUpGroup } from '../restock/index.js';
-import type { PathViews } from '../tracking/index.js';
+import { VISIT_RETENTION_DAYS, type PathViews } from '../tracking/index.js';
 import { crumbInput, h } from './owner-html.js';
 import type { SubmissionRow } from './submissions-repository.js';
 
@@ -98,9 +98,13 @@ export function passwordView(options: { crumb: string; error?: string; notice?: 
 <input id="new-password" name="password" type="password" autocomplete="new-password" minlength="10" required><p><button type="submit">Save password</button></p></form>`;
 }
 
+/** What the visits page says about what is counted and kept. */
+export const VISIT_NOTE = `Views are counted in visitors' browsers. Robots that name themselves, the site owner and signed-in site users other than viewers are not counted. Page views are kept ${VISIT_RETENTION_DAYS} days.`;
+
 /** The /config/visits body: page views and distinct visitors per path over the last `days` days. */
 export function visitsView(days: number, paths: PathViews[]): string {
   const total = paths.reduce((sum, p) => sum + p.views, 0);
   const summary = `<p>${total} page view${total === 1 ? '' : 's'} in the last ${days} days · <a href="/api/owner/visits">JSON</a></p>`;
-  return summary + table(['Path', 'Page views', 'Visitors'], paths.map((p) => [p.path, String(p.views), String(p.visitors)]), 'No page views recorded yet.');
+  const note = `<p class="note">${VISIT_NOTE}</p>`;
+  return summary + note + table(['Path', 'Page views', 'Visitors'], paths.map((p) => [p.path, String(p.views), String(p.visitors)]), 'No page views recorded yet.');
 }

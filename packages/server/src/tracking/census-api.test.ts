@@ -9,6 +9,7 @@ import type { Website } from '../sites/website.js';
 import { CENSUS_HIT_BODY_LIMIT } from './census-hit.js';
 import { CENSUS_HIT_RATE_LIMIT, RECORD_HIT_PATH, UNKNOWN_HIT_TARGET_MESSAGE } from './routes.js';
 import { pruneOldPageViews, VISIT_RETENTION_DAYS } from './visit-retention.js';
+import { VISIT_NOTE } from '../owner/owner-views.js';
 
 const VISITOR = 'visitor-0001|1700000000000|1700000000000|1700000000000|1';
 
@@ -190,6 +191,8 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     const html = await t.app.inject({ method: 'GET', url: '/config/visits', headers: owner });
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain('4 page views in the last 30 days');
+    expect(html.body).toContain(VISIT_NOTE);
+    expect(VISIT_NOTE).toContain(`kept ${VISIT_RETENTION_DAYS} days`);
     expect(html.body).toContain('<td>/journal/fish&amp;chips%3Cb%3E</td><td>3</td><td>2</td>');
     const stranger = await t.app.inject({ method: 'GET', url: '/api/owner/visits', headers: { host: t.hostOf(site) } });
     expect(stranger.statusCode).toBe(401);
