@@ -125,7 +125,7 @@ describe('content islands in Chromium (issue 6)', () => {
     expect(await image.evaluate((img) => [img.style.width, img.style.height])).toEqual(['400px', '600px']);
     expect(await tab.locator('[role="dialog"]').getAttribute('data-margin')).toBe('50');
     await tab.setViewportSize({ width: 1000, height: 500 });
-    await tab.waitForFunction(() => document.querySelector<HTMLImageElement>('.content-lightbox__image')?.style.height === '400px', undefined, { timeout: 5000 });
+    await tab.waitForFunction(() => document.querySelector<HTMLImageElement>('.content-lightbox__image')?.style.height === '400px', undefined, { timeout: 15_000 });
     expect(await image.evaluate((img) => img.style.width)).toBe('267px');
     await tab.context().close();
   }, 60_000);
@@ -159,7 +159,7 @@ describe('content islands in Chromium (issue 6)', () => {
     await tab.waitForFunction(
       (before) => document.querySelector('.content-gallery__status')?.textContent !== before,
       first,
-      { timeout: 4000 },
+      { timeout: 15_000 },
     );
     await tab.getByRole('button', { name: 'Pause slideshow' }).click();
     await tab.mouse.move(0, 0);
@@ -179,7 +179,8 @@ describe('content islands in Chromium (issue 6)', () => {
     await tab.waitForFunction(() => document.querySelector('.content-like__button')?.getAttribute('aria-pressed') === 'true');
     expect(await like.textContent()).toContain('(1 like)');
     await tab.reload();
-    await tab.waitForFunction(() => document.querySelector('.content-like__button')?.getAttribute('aria-pressed') === 'true', undefined, { timeout: 5000 });
+    await waitForHydration(tab);
+    await tab.waitForFunction(() => document.querySelector('.content-like__button')?.getAttribute('aria-pressed') === 'true', undefined, { timeout: 15_000 });
     expect(await like.textContent()).toContain('(1 like)');
     expect(errors).toEqual([]);
     await tab.context().close();
@@ -191,12 +192,12 @@ describe('content islands in Chromium (issue 6)', () => {
     await waitForHydration(tab);
     await tab.waitForLoadState('networkidle');
     await tab.getByRole('button', { name: 'Post Comment' }).click();
-    await tab.getByText('Please enter your name.').waitFor({ timeout: 5000 });
+    await tab.getByText('Please enter your name.').waitFor({ timeout: 15_000 });
     await tab.getByLabel('Name').fill('Grace');
     await tab.getByLabel('Email (not shown)').fill('grace@example.com');
     await tab.getByLabel('Comment', { exact: true }).fill('Lovely post');
     await tab.getByRole('button', { name: 'Post Comment' }).click();
-    await tab.getByText('Your comment will appear once the site owner approves it.', { exact: false }).waitFor({ timeout: 5000 });
+    await tab.getByText('Your comment will appear once the site owner approves it.', { exact: false }).waitFor({ timeout: 15_000 });
     const rows = await testDb.db.select().from(comments).where(and(eq(comments.websiteId, content.site.id), eq(comments.itemId, content.postId)));
     expect(rows.map((r) => [r.authorName, r.body, r.status])).toEqual([['Grace', 'Lovely post', 'pending']]);
     await tab.context().close();
