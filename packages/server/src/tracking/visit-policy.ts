@@ -17,7 +17,7 @@ export function recordsSignedInRole(role: number | undefined): boolean {
  * Self-declared robots: crawlers, link previewers, uptime monitors and audit tools name
  * themselves in the user agent. Their page views are not recorded.
  */
-const DECLARED_ROBOT = /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|preview|lighthouse|pagespeed|pingdom|uptime|monitor|^curl\/|^wget\/|python-requests/i;
+const DECLARED_ROBOT = /bot\b|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|preview|lighthouse|pagespeed|pingdom|uptime|monitor|^curl\/|^wget\/|python-requests/i;
 
 /** True when a user agent declares a robot (see {@link DECLARED_ROBOT}). */
 export function isDeclaredRobot(userAgent: string | undefined): boolean {
