@@ -27,7 +27,7 @@ import { cartEmptyError } from '../checkout/index.js';
 import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Website } from '../sites/website.js';
-import { apiPricingSources } from './cart-pricing-sources.js';
+import { cachedPricingSources } from '../pages/site-cache.js';
 import { noStore, siteOf } from './request-site.js';
 
 /** Paths of the cart API (spec 7 plus the quantity, removal, coupon and shipping calls). */
@@ -53,14 +53,14 @@ interface CartRouteDeps {
 
 /** The cart a change left, priced from what the change read, and the JSON of one of its entries (null when gone). */
 async function changeResponse(db: Db, site: Website, change: CartChange, entryId: string | null) {
-  const priced = await priceCart(db, site, change.cart, change.entries, new Date(), apiPricingSources(db, site, change.products));
+  const priced = await priceCart(db, site, change.cart, change.entries, new Date(), cachedPricingSources(db, site, undefined, change.products));
   const line = entryId ? priced.lines.find((l) => l.entry.id === entryId) : undefined;
   return { shoppingCart: cartJson(priced, site.id), entry: line ? entryJson(line) : null };
 }
 
 /** The spec 3 JSON of the open cart with this id (empty when none), priced with the cart API's sources. */
 async function cartAnswer(db: Db, site: Website, cartId: string | undefined) {
-  return cartJson(await loadPricedCart(db, site, cartId, undefined, apiPricingSources(db, site)), site.id);
+  return cartJson(await loadPricedCart(db, site, cartId, undefined, cachedPricingSources(db, site)), site.id);
 }
 
 function entryIdParam(params: unknown): string {

@@ -1,6 +1,6 @@
 import { absoluteUrl, buildPageMeta, renderPageMeta } from '../../seo/index.js';
 import { CollectionType, PageType, RecordType } from '../page-types.js';
-import { loadShippingOptions, loadTaxRules, shippingOptionsFromRows, taxRulesFromRows, type PricingSources } from '../../cart/index.js';
+import { cachedPricingSources } from '../site-cache.js';
 import { cartContext, cartPillProps } from './cart-context.js';
 import { loadForms } from '../queries.js';
 import { formContext } from './form-context.js';
@@ -61,16 +61,6 @@ async function footerContext(req: PageRequest, page: BuiltPage, withNewsletter: 
   return footer;
 }
 
-/** Shipping options and tax rules from the request's site cache (read at once: pages never run in a transaction). */
-function pricingSources(req: PageRequest): PricingSources {
-  const data = req.siteData;
-  return {
-    shippingOptions: async () => (data ? shippingOptionsFromRows(await data.shippingOptionRows(), req.site) : loadShippingOptions(req.db, req.site)),
-    taxRules: async () => (data ? taxRulesFromRows(await data.taxRuleRows(), req.site) : loadTaxRules(req.db, req.site)),
-    concurrent: true,
-  };
-}
-
 /**
  * Completes a page's context with what every page shares: `website`, `websiteSettings`,
  * `navigation`, `footer`, `announcement`, `cart`, `showCart`, `pageType`, and the `render`
@@ -87,7 +77,7 @@ export async function baseContext(
   const locked = page.pageType === PageType.LOCK_SCREEN;
   const ownNewsletter = pageHasNewsletter(page);
   const [cart, fullFooter, popupOverlay] = await Promise.all([
-    cartContext(req.db, site, req.cartId, req.collections, pricingSources(req)),
+    cartContext(req.db, site, req.cartId, req.collections, cachedPricingSources(req.db, site, req.siteData)),
     locked ? {} : footerContext(req, page, !ownNewsletter),
     popupIslandProps(req, page),
   ]);
