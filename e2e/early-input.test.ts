@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.js';
-import { startStore, type RunningStore } from './support/store.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from './support/browser.js';
+import { useStoreAndBrowser } from './support/store-and-browser.js';
 
 /** Holds back React's chunk so the visitor acts on the server-rendered markup first, as on a slow phone. */
 async function slowScripts(page: Page): Promise<void> {
@@ -12,22 +12,12 @@ async function slowScripts(page: Page): Promise<void> {
 }
 
 describe('input made before the islands hydrate is kept (no lost data)', () => {
-  let store: RunningStore;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    store = await startStore();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await store?.close();
-  });
+  const env = useStoreAndBrowser();
 
   it('an email typed into the newsletter block before hydration is still there and is submitted', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(env.browser);
     await slowScripts(page);
-    await page.goto(`${store.siteUrl()}/contact`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${env.store.siteUrl()}/contact`, { waitUntil: 'domcontentloaded' });
     const block = page.locator('[data-island="FormBlock"]').filter({ has: page.locator('input[type="email"]') }).last();
     const email = block.locator('input[type="email"]');
     await email.fill('early@example.com');
@@ -41,9 +31,9 @@ describe('input made before the islands hydrate is kept (no lost data)', () => {
   }, 60_000);
 
   it('variant options chosen before hydration are the ones added to the cart', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(env.browser);
     await slowScripts(page);
-    await page.goto(`${store.siteUrl()}/shop/linen-camp-shirt`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${env.store.siteUrl()}/shop/linen-camp-shirt`, { waitUntil: 'domcontentloaded' });
     const form = page.locator('.product-form');
     await form.getByLabel('Colour').selectOption('Sage');
     await form.getByLabel('Size').selectOption('M');

@@ -6,10 +6,10 @@
  * links to the cart, is not laid over the cart or checkout pages (spec 2: not mounted on /cart).
  * Checkout sections are cards with their heading inside and room around their fields.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
-import { startStore, type RunningStore } from './support/store.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, screenshot, waitForHydration } from './support/browser.js';
+import { useStoreAndBrowser } from './support/store-and-browser.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -18,21 +18,11 @@ async function overflow(page: Page): Promise<number> {
 }
 
 describe('phone layout of the buying pages', () => {
-  let store: RunningStore;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    store = await startStore();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await store?.close();
-  });
+  const env = useStoreAndBrowser();
 
   it('shows every navigation link and a search link within the screen', async () => {
-    const { page, errors } = await openPage(browser, { width: 360, height: 740 });
-    await page.goto(store.siteUrl());
+    const { page, errors } = await openPage(env.browser, { width: 360, height: 740 });
+    await page.goto(env.store.siteUrl());
     const links = page.locator('.site-nav__link');
     expect(await links.count()).toBeGreaterThanOrEqual(6);
     for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
@@ -53,8 +43,8 @@ describe('phone layout of the buying pages', () => {
 
   it('shows a gallery grid two to a row on a phone, and as many as the owner chose on a wide screen', async () => {
     const columns = async (viewport?: { width: number; height: number }) => {
-      const { page } = await openPage(browser, viewport);
-      await page.goto(`${store.siteUrl()}/studio`);
+      const { page } = await openPage(env.browser, viewport);
+      await page.goto(`${env.store.siteUrl()}/studio`);
       await waitForHydration(page);
       const grid = page.locator('.content-gallery--grid');
       const result = { chosen: Number(await grid.getAttribute('data-columns')), shown: await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length) };
@@ -69,8 +59,8 @@ describe('phone layout of the buying pages', () => {
   }, 60_000);
 
   it('shows the search field, not the search link, on a wide screen', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(store.siteUrl());
+    const { page, errors } = await openPage(env.browser);
+    await page.goto(env.store.siteUrl());
     expect(await page.getByRole('searchbox', { name: 'Search this site' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Search this site' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
@@ -78,8 +68,8 @@ describe('phone layout of the buying pages', () => {
   }, 60_000);
 
   it('product, cart and checkout fit a 390 px screen, with the cart total and checkout button in view', async () => {
-    const { page, errors } = await openPage(browser, PHONE);
-    const base = store.siteUrl();
+    const { page, errors } = await openPage(env.browser, PHONE);
+    const base = env.store.siteUrl();
     await page.goto(`${base}/shop/beeswax-taper-candles`);
     await waitForHydration(page);
     expect(await overflow(page)).toBe(0);

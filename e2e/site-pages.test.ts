@@ -4,10 +4,9 @@
  * (issue 6: none of any impact on blog posts and gallery pages).
  * Page types follow spec section 2 (100 not found, 102 search, 200 cart).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { allA11yViolations, launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
-import { startStore, type RunningStore } from './support/store.js';
+import { describe, expect, it } from 'vitest';
+import { allA11yViolations, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
+import { useStoreAndBrowser } from './support/store-and-browser.js';
 
 interface PageCase {
   name: string;
@@ -36,23 +35,12 @@ const PAGES: PageCase[] = [
 ];
 
 describe('seeded site pages in Chromium (issue 3)', () => {
-  let store: RunningStore;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    store = await startStore();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await store?.close();
-  });
+  const env = useStoreAndBrowser();
 
   for (const c of PAGES) {
     it(`${c.name}: ${c.site}${c.path} renders with no console error and no ${c.anyImpact ? '' : 'serious '}axe violation`, async () => {
-      const { page, errors } = await openPage(browser);
-      const response = await page.goto(store.siteUrl(c.site) + c.path, { waitUntil: 'networkidle' });
+      const { page, errors } = await openPage(env.browser);
+      const response = await page.goto(env.store.siteUrl(c.site) + c.path, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(c.status);
       await waitForHydration(page);
       await expect(page.locator('body').innerText()).resolves.toMatch(c.shows);
@@ -66,8 +54,8 @@ describe('seeded site pages in Chromium (issue 3)', () => {
   }
 
   it('a phone-sized viewport shows the same product page without horizontal scrolling', async () => {
-    const { page, errors } = await openPage(browser, { width: 390, height: 844 });
-    await page.goto(store.siteUrl('demo') + '/shop/linen-camp-shirt', { waitUntil: 'networkidle' });
+    const { page, errors } = await openPage(env.browser, { width: 390, height: 844 });
+    await page.goto(env.store.siteUrl('demo') + '/shop/linen-camp-shirt', { waitUntil: 'networkidle' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'demo-product-phone');
