@@ -9,6 +9,7 @@ export * from './variant-selection.js';
 export * from './quantity.js';
 export * from './add-to-cart-validation.js';
 export * from './cart.js';
+export * from './cart-json.js';
 export * from './instalments.js';
 export * from './subscription.js';
 export * from './cart-pill.js';

@@ -26,8 +26,16 @@ describe('derived product states (spec section 4)', () => {
     expect(productBadge(product)).toBe(badge);
   });
 
+  it('counts a product of unknown type as sold out, never on sale', () => {
+    const unknown = { productType: 6, variants: [v(3, true, true)], onSale: true };
+    expect(isSoldOut(unknown)).toBe(true);
+    expect(isOnSale(unknown)).toBe(false);
+    expect(productBadge(unknown)).toBe('sold-out');
+  });
+
   it('sums stock and treats unlimited as infinite', () => {
     expect(totalStock(p(ProductType.PHYSICAL, [v(2), v(3)]))).toBe(5);
     expect(totalStock(p(ProductType.PHYSICAL, [v(2), v(0, true)]))).toBe(Infinity);
+    expect(totalStock({ variants: [{ qtyInStock: 5 }, { qtyInStock: -4 }, {}] })).toBe(5);
   });
 });

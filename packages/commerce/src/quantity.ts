@@ -1,16 +1,21 @@
 import { AddToCartMessages } from './add-to-cart-messages.js';
 import type { ProductContent, StoreSettings } from './product.js';
-import { totalStock } from './product-state.js';
+import { totalStock, type ProductStateInput } from './product-state.js';
 import { ProductType } from './product-type.js';
 
 /** Attributes of the quantity input. */
 export const QUANTITY_INPUT = Object.freeze({ min: 1, max: 9999, step: 1, defaultValue: 1 });
 
+/** What the quantity input rule reads; a {@link ProductContent} is one. */
+export interface QuantityInputProduct extends ProductStateInput {
+  readonly isSubscribable?: boolean;
+}
+
 /**
  * The quantity input shows for physical products, or services when multiple quantity is allowed
  * (default allowed); never for subscribable products; and not when total stock is 1 or less.
  */
-export function showsQuantityInput(product: ProductContent, settings: StoreSettings = {}): boolean {
+export function showsQuantityInput(product: QuantityInputProduct, settings: StoreSettings = {}): boolean {
   if (product.isSubscribable) return false;
   const allowedType =
     product.productType === ProductType.PHYSICAL ||

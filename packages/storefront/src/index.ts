@@ -1,4 +1,5 @@
 export { renderIsland, escapeAttribute } from './render-island.js';
+export { ISLAND_ID_ATTRIBUTE, isIslandId, islandIdentifierPrefix } from './island-id.js';
 export { ISLANDS, ISLAND_NAMES, isIslandName } from './islands/index.js';
 export type * from './islands/index.js';
 export type { CartSeed } from './cart/cart-store.js';

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** URL prefix the server serves `dist/` under (Vite's `base`). */
 export const STOREFRONT_ASSET_BASE = '/assets/storefront/';
 
-/** Directory of the Vite build output. */
-export const STOREFRONT_DIST_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+/**
+ * Directory of the Vite build output, found through the package itself so that the path holds
+ * whether this module runs from its source or bundled into the compiled server.
+ */
+export const STOREFRONT_DIST_DIR = join(dirname(createRequire(import.meta.url).resolve('@emporium/storefront/package.json')), 'dist');
 
 /** The browser entry's key in the Vite manifest. */
 export const CLIENT_ENTRY = 'src/client/main.ts';

@@ -26,6 +26,23 @@ describe('renderIsland', () => {
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;&amp;');
   });
 
+  it('prefixes the useId values of an island with its page id, so two islands never share an element id', () => {
+    const props = { productId: 'p1', variantId: 'v1' };
+    const first = renderIsland('RestockSignup', props, '0');
+    const second = renderIsland('RestockSignup', props, '1');
+    const idsOf = (html: string) => [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(first).toContain('data-island-id="0">');
+    expect(second).toContain('data-island-id="1">');
+    expect(idsOf(first).length).toBeGreaterThan(0);
+    expect(idsOf(first).every((id) => id?.startsWith('_i0-'))).toBe(true);
+    expect(idsOf(second).every((id) => id?.startsWith('_i1-'))).toBe(true);
+    expect(first).toContain(`for="${idsOf(first)[0]}"`);
+  });
+
+  it('rejects a malformed island id', () => {
+    expect(() => renderIsland('RestockSignup', { productId: 'p', variantId: 'v' }, '"><x')).toThrow('Malformed island id: "\\"><x"');
+  });
+
   it('rejects unknown islands', () => {
     expect(() => renderIsland('Nope', {})).toThrow('Unknown island: "Nope"');
   });

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { IslandName } from './islands/index.js';
+import { ISLAND_ID_ATTRIBUTE, isIslandId, islandIdentifierPrefix } from './island-id.js';
 import { ISLANDS, isIslandName } from './islands/index.js';
 
 const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };
@@ -12,15 +13,21 @@ export function escapeAttribute(text: string): string {
 }
 
 /**
- * Server-renders an island: `<div data-island="Name" data-props="…json…">…html…</div>`.
- * The browser entry hydrates it with the same props. Throws for an unknown island name.
+ * Server-renders an island: `<div data-island="Name" data-props="…json…" data-island-id="id">…html…</div>`.
+ * The browser entry hydrates it with the same props. `id` must be unique on the page: the
+ * island's `useId` values are prefixed with it (see {@link islandIdentifierPrefix}); without
+ * one, ids are unprefixed and the island must be alone on its page. Throws for an unknown
+ * island name or a malformed id.
  */
-export function renderIsland<N extends IslandName>(name: N, props: ComponentProps<(typeof ISLANDS)[N]>): string;
-export function renderIsland(name: string, props: Record<string, unknown>): string;
-export function renderIsland(name: string, props: Record<string, unknown>): string {
+export function renderIsland<N extends IslandName>(name: N, props: ComponentProps<(typeof ISLANDS)[N]>, id?: string): string;
+export function renderIsland(name: string, props: Record<string, unknown>, id?: string): string;
+export function renderIsland(name: string, props: Record<string, unknown>, id?: string): string {
   if (!isIslandName(name)) throw new RangeError(`Unknown island: ${JSON.stringify(name)}`);
+  if (id !== undefined && !isIslandId(id)) throw new RangeError(`Malformed island id: ${JSON.stringify(id)}`);
   const json = JSON.stringify(props ?? {});
   const component = ISLANDS[name] as unknown as React.ComponentType<Record<string, unknown>>;
-  const html = renderToString(createElement(component, JSON.parse(json) as Record<string, unknown>));
-  return `<div data-island="${name}" data-props="${escapeAttribute(json)}">${html}</div>`;
+  const element = createElement(component, JSON.parse(json) as Record<string, unknown>);
+  const html = renderToString(element, id === undefined ? undefined : { identifierPrefix: islandIdentifierPrefix(id) });
+  const idAttribute = id === undefined ? '' : ` ${ISLAND_ID_ATTRIBUTE}="${id}"`;
+  return `<div data-island="${name}" data-props="${escapeAttribute(json)}"${idAttribute}>${html}</div>`;
 }

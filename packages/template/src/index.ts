@@ -15,6 +15,7 @@ export type { Template, Inst, Path } from './instructions';
 export { Op } from './opcodes';
 export { toReferenceTree } from './reference-tree';
 export { isTruthy, printValue } from './values';
+export { escapeHtml } from './plugins/core/escape';
 export { parseJson, MAX_JSON_DEPTH } from './parse-json';
 export { JsonDecimal, jsonNumber, plainValue } from './json-decimal';
 export { table, mapFormatter } from './plugin-api';

@@ -1,4 +1,5 @@
 import type { ShoppingCart } from '@emporium/commerce';
+import { IDEMPOTENCY_KEY_HEADER } from './checkout-api.js';
 import type { HttpContext } from './http.js';
 import { requestJson } from './http.js';
 import { ApiPaths } from './paths.js';
@@ -23,9 +24,13 @@ export function fetchCart(ctx: HttpContext, query: { calculateSubtotal?: boolean
   return requestJson<ShoppingCart>(ctx, ApiPaths.CART, { query });
 }
 
-/** POST /api/commerce/shopping-cart/entries. */
-export function addCartEntry(ctx: HttpContext, body: AddEntryRequest): Promise<AddEntryResponse> {
-  return requestJson<AddEntryResponse>(ctx, ApiPaths.CART_ENTRIES, { method: 'POST', body });
+/**
+ * POST /api/commerce/shopping-cart/entries. With an `idempotencyKey` (one per click) a repeat of
+ * the same add is answered from the first instead of adding again.
+ */
+export function addCartEntry(ctx: HttpContext, body: AddEntryRequest, idempotencyKey?: string): Promise<AddEntryResponse> {
+  const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;
+  return requestJson<AddEntryResponse>(ctx, ApiPaths.CART_ENTRIES, { method: 'POST', body, ...(headers ? { headers } : {}) });
 }
 
 /** PUT /api/commerce/shopping-cart/entries/{entryId}/additionalFields. */

@@ -11,6 +11,7 @@ export function testLine(id: string, quantity: number, priceCents: number, patch
     subTotal: priceCents * quantity,
     productType: 1,
     chosenVariant: { sku: `SKU-${id}`, attributes: {} },
+    additionalFields: null,
     ...patch,
   };
 }
@@ -20,6 +21,10 @@ export function testCart(entries: CartLineJson[], patch: Partial<CartJson> = {})
   const subtotal = entries.reduce((n, e) => n + e.purchasePriceCents * e.quantity, 0);
   return {
     id: entries.length ? 'cart1' : '',
+    websiteId: 'site1',
+    orderId: null,
+    created: 0,
+    isPurchased: false,
     entries,
     subtotalCents: subtotal,
     totalQuantity: entries.reduce((n, e) => n + e.quantity, 0),
@@ -27,10 +32,14 @@ export function testCart(entries: CartLineJson[], patch: Partial<CartJson> = {})
     shippingCostCents: 0,
     discountCents: 0,
     grandTotalCents: subtotal,
+    hasDigital: entries.some((e) => e.productType === 2),
+    purelyDigital: entries.length > 0 && entries.every((e) => e.productType === 2),
     requiresShipping: entries.some((e) => e.productType === 1),
     subtotalAmount: { value: subtotal, currency: 'USD' },
     shippingOptions: [],
     selectedShippingOption: null,
+    shippingLocation: null,
+    applicableTaxRules: [],
     validCoupons: [],
     invalidCoupons: [],
     coupons: [],

@@ -57,7 +57,7 @@ describe('checkoutRequest', () => {
   it('sends trimmed values, the upper-case country, valid coupons only and the test card', () => {
     const cart = testCart([testLine('a', 1, 1000)], {
       selectedShippingOption: { id: 'std', name: 'Standard', costCents: 500 },
-      validCoupons: [{ code: 'TENOFF', discountCents: 100 }],
+      validCoupons: [{ code: 'TENOFF', kind: 'FIXED', amount: 100, discountCents: 100 }],
       invalidCoupons: [{ code: 'OLD', reason: 'This coupon has expired.' }],
     });
     expect(checkoutRequest(filled, cart)).toEqual({

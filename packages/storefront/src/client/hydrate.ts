@@ -1,5 +1,6 @@
 import { createElement, startTransition, useEffect, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { ISLAND_ID_ATTRIBUTE, isIslandId, islandIdentifierPrefix } from '../island-id.js';
 import type { IslandName } from '../islands/index.js';
 import { collectEarlyInput, replayEarlyInput, type EarlyInput } from './early-input.js';
 import { ISLAND_LOADERS } from './loaders.js';
@@ -14,6 +15,12 @@ function readProps(el: HTMLElement): Record<string, unknown> {
     console.warn(`Island ${el.dataset.island}: unreadable props`);
     return {};
   }
+}
+
+/** The React root options that match the server render of `el`: its page id's `identifierPrefix`, if it has one. */
+function rootOptions(el: HTMLElement): { identifierPrefix: string } | undefined {
+  const id = el.getAttribute(ISLAND_ID_ATTRIBUTE);
+  return id !== null && isIslandId(id) ? { identifierPrefix: islandIdentifierPrefix(id) } : undefined;
 }
 
 /** Renders the island and marks its container once the hydrated tree's effects run. */
@@ -37,6 +44,6 @@ export async function hydrateIsland(el: HTMLElement, before?: (name: string, pro
   // the visitor interacts with it.
   const early = collectEarlyInput(el);
   startTransition(() => {
-    hydrateRoot(el, createElement(HydrationMarker, { el, component, props, early }));
+    hydrateRoot(el, createElement(HydrationMarker, { el, component, props, early }), rootOptions(el));
   });
 }

@@ -12,7 +12,7 @@ const physical = testCart([testLine('e1', 2, 4500, { title: 'Linen shirt' })], {
   discountCents: 900,
   taxCents: 648,
   grandTotalCents: 9498,
-  validCoupons: [{ code: 'TENOFF', discountCents: 900 }],
+  validCoupons: [{ code: 'TENOFF', kind: 'FIXED', amount: 900, discountCents: 900 }],
   invalidCoupons: [{ code: 'OLD', reason: 'This coupon has expired.' }],
 });
 

@@ -46,9 +46,9 @@ export function Comments({ itemId, commentsEnabled, commentState, comments, loca
       setMessage(answer.message);
       setFields({ name: '', email: '', body: '' });
     } catch (err) {
-      const body = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { errors?: Errors }) : {};
-      setErrors(body.errors ?? {});
-      setFailure(err instanceof ApiError ? err.message : 'Your comment could not be posted.');
+      const body = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { fields?: Errors }) : {};
+      setErrors(body.fields ?? {});
+      setFailure(err instanceof ApiError && !body.fields ? err.message : 'Your comment could not be posted.');
     } finally {
       setBusy(false);
     }

@@ -39,9 +39,9 @@ export function Reviews({ itemId, aggregateRating, reviews, locale = 'en-US', ti
       setMessage(answer.message);
       setFields({ name: '', rating: 0, title: '', body: '' });
     } catch (err) {
-      const body = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { errors?: Errors }) : {};
-      setErrors(body.errors ?? {});
-      setFailure(err instanceof ApiError ? err.message : 'Your review could not be posted.');
+      const body = err instanceof ApiError && err.body && typeof err.body === 'object' ? (err.body as { fields?: Errors }) : {};
+      setErrors(body.fields ?? {});
+      setFailure(err instanceof ApiError && !body.fields ? err.message : 'Your review could not be posted.');
     } finally {
       setBusy(false);
     }

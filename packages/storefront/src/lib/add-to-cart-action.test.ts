@@ -3,9 +3,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeHttp, json } from '../api/test-http.js';
 import { performAdd } from './add-to-cart-action.js';
 
+function counter() {
+  let n = 0;
+  return () => `key-${++n}`;
+}
+
 function deps(respond: Parameters<typeof fakeHttp>[0], cookiesEnabled = true) {
   const { ctx, requests } = fakeHttp(respond);
-  return { requests, deps: { http: ctx, setCart: vi.fn<(c: ShoppingCart) => void>(), navigate: vi.fn<(u: string) => void>(), cookiesEnabled } };
+  const setCart = vi.fn<(c: ShoppingCart) => void>();
+  const navigate = vi.fn<(u: string) => void>();
+  return { requests, deps: { http: ctx, setCart, navigate, cookiesEnabled, newKey: counter(), retryPause: () => Promise.resolve() } };
+}
+
+function keyOf(request: { init: RequestInit }): string | undefined {
+  return (request.init.headers as Record<string, string>)['Idempotency-Key'];
 }
 
 const prepared = { ok: true as const, sku: 'S1', quantity: 1 };
@@ -16,6 +27,41 @@ describe('performAdd', () => {
     await performAdd(d, { itemId: 'i' }, prepared);
     expect(d.setCart).toHaveBeenCalledWith({ id: 'c', totalQuantity: 1 });
     expect(d.navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends a fresh Idempotency-Key with each add (one per click)', async () => {
+    const { deps: d, requests } = deps(() => json({ shoppingCart: { id: 'c' }, newlyAdded: {} }));
+    await performAdd(d, { itemId: 'i' }, prepared);
+    await performAdd(d, { itemId: 'i' }, prepared);
+    expect(requests.map(keyOf)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('sends a random key by default', async () => {
+    const { deps: d, requests } = deps(() => json({ shoppingCart: { id: 'c' }, newlyAdded: {} }));
+    const { newKey: _, ...defaults } = d;
+    await performAdd(defaults, { itemId: 'i' }, prepared);
+    expect(keyOf(requests[0]!)).toMatch(/^[0-9a-f-]{32,36}$/);
+  });
+
+  it.each([
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a 503', () => json({ message: 'Unavailable' }, 503)],
+  ])('retries the same click once with the same key after %s', async (_name, fail) => {
+    let calls = 0;
+    const { deps: d, requests } = deps(() => (++calls === 1 ? fail() : json({ shoppingCart: { id: 'c', totalQuantity: 1 }, newlyAdded: {} })));
+    await performAdd(d, { itemId: 'i' }, prepared);
+    expect(requests).toHaveLength(2);
+    expect(requests.map(keyOf)).toEqual(['key-1', 'key-1']);
+    expect(d.setCart).toHaveBeenCalledWith({ id: 'c', totalQuantity: 1 });
+  });
+
+  it('does not retry a refusal, and gives up after one retry', async () => {
+    const refused = deps(() => json({ message: 'Sorry, we do not have enough of that item available.' }, 409));
+    await expect(performAdd(refused.deps, { itemId: 'i' }, prepared)).rejects.toThrow('Sorry, we do not have enough of that item available.');
+    expect(refused.requests).toHaveLength(1);
+    const down = deps(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(performAdd(down.deps, { itemId: 'i' }, prepared)).rejects.toThrow();
+    expect(down.requests.map(keyOf)).toEqual(['key-1', 'key-1']);
   });
 
   it('goes to /checkout in express-checkout mode', async () => {

@@ -1,5 +1,6 @@
 import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeHtml, jsonAttribute } from './html';
+import { escapeAttribute } from '../core/escape';
+import { jsonAttribute } from './html';
 import { asArray, asString, get, isTruthy, textOr } from './values';
 
 /** Default button labels (spec section 9). */
@@ -11,7 +12,7 @@ const LEADING = '\n'.repeat(13);
 
 /** A value as escaped attribute text. */
 function attrText(value: unknown): string {
-  return escapeHtml(asString(value));
+  return escapeAttribute(asString(value));
 }
 
 function buttonLabel(content: unknown, ctx: PluginContext): string {
@@ -34,7 +35,7 @@ export function renderAddToCartButton(item: unknown, ctx: PluginContext): string
   const hasForm = isTruthy(get(content, 'additionalFieldsFormId')) && isTruthy(form);
   const subscribable = get(content, 'isSubscribable');
   const options = asArray(get(content, 'productSubscriptionOptions'));
-  const label = escapeHtml(buttonLabel(content, ctx));
+  const label = escapeAttribute(buttonLabel(content, ctx));
 
   let button =
     '<div class="sqs-add-to-cart-button sqs-suppress-edit-mode sqs-editable-button sqs-button-element--primary ' +

@@ -7,11 +7,6 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '"': '&quot;',
 };
 
-/** Escapes text for HTML element content and double-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return escapeAttribute(text);
-}
-
 /**
  * Escapes quotes and angle brackets but keeps `&` as written: for attribute values
  * whose established markup carries localized text with literal ampersands.
@@ -27,5 +22,5 @@ export function jsonForMarkup(value: unknown): string {
 
 /** JSON escaped for a double-quoted HTML attribute. */
 export function jsonAttribute(value: unknown): string {
-  return escapeHtml(jsonForMarkup(value));
+  return escapeAttribute(jsonForMarkup(value));
 }

@@ -74,6 +74,12 @@ describe('markup escaping', () => {
     expect(String(run('summary-form-field', field))).toContain('&lt;b&gt;Jo&lt;/b&gt; D');
   });
 
+  it('shows no badge on a paywall product, which is never sold out (spec 4: sold out is for physical and service)', () => {
+    const paywall = { structuredContent: { productType: 5, variants: [] } };
+    expect(run('product-status', paywall)).toBeUndefined();
+    expect(run('product-status', { structuredContent: { productType: 5, variants: [{ qtyInStock: 0, onSale: true }] } })).toBeUndefined();
+  });
+
   it('escapes the localized sale badge', () => {
     const item = { structuredContent: { productType: 2, onSale: true } };
     expect(run('product-status', item, { localizedStrings: { productSaleText: '<i>sale</i>' } })).toBe(

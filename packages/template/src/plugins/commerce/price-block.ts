@@ -1,5 +1,5 @@
 import type { PluginContext } from '../../plugin-api';
-import { escapeHtml } from './html';
+import { escapeAttribute } from '../core/escape';
 import { textOr } from './values';
 
 /**
@@ -17,7 +17,7 @@ const LEADING = '\n\n\n';
 
 function hiddenLabel(ctx: PluginContext, key: string, fallback: string): string {
   const text = textOr(ctx.resolve(['localizedStrings', key]), '');
-  return `<span class="visually-hidden v6-visually-hidden">${text === '' ? fallback : escapeHtml(text)}</span>`;
+  return `<span class="visually-hidden v6-visually-hidden">${text === '' ? fallback : escapeAttribute(text)}</span>`;
 }
 
 function body(lines: PriceLines, ctx: PluginContext): string {

@@ -67,6 +67,12 @@ function subscriptionLines(item: unknown, args: readonly string[], ctx: PluginCo
   };
 }
 
+/** Physical, digital, service and gift card products have a one-time price; paywalls and unknown types do not. */
+function hasOneTimePrice(item: unknown): boolean {
+  const type = productTypeOf(item);
+  return type !== undefined && type !== ProductType.PAYWALL;
+}
+
 /**
  * A product whose variants carry no `priceMoney` has no price we can show: rendering
  * "0.00" would be wrong, so the block is left out (corpus case i18n/f-foo).
@@ -95,7 +101,7 @@ export const productPriceFormatter: Formatter = {
     }
     let lines: PriceLines = {};
     if (isSubscribable(item)) lines = subscriptionLines(item, args, ctx);
-    else if (productTypeOf(item) !== ProductType.UNDEFINED) lines = oneTimeLines(item, args, ctx);
+    else if (hasOneTimePrice(item)) lines = oneTimeLines(item, args, ctx);
     first.set(renderPriceBlock('product-price', lines, ctx));
   },
 };

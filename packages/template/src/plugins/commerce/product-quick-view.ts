@@ -1,5 +1,5 @@
 import type { Formatter } from '../../plugin-api';
-import { escapeHtml } from './html';
+import { escapeAttribute } from '../core/escape';
 import { asString, get, textOr } from './values';
 
 /** Default quick view label (spec section 9). */
@@ -22,8 +22,8 @@ export const productQuickViewFormatter: Formatter = {
     }
     const text = textOr(ctx.resolve(['localizedStrings', 'productQuickViewText']), DEFAULT_QUICK_VIEW_TEXT);
     first.set(
-      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${escapeHtml(asString(get(item, 'id')))}"` +
-        ` data-group="${escapeHtml(group)}">${escapeHtml(text)}</span>`,
+      `<span class="sqs-product-quick-view-button" role="button" tabindex="0" data-id="${escapeAttribute(asString(get(item, 'id')))}"` +
+        ` data-group="${escapeAttribute(group)}">${escapeAttribute(text)}</span>`,
     );
   },
 };

@@ -1,5 +1,5 @@
 import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeHtml } from './html';
+import { escapeAttribute } from '../core/escape';
 import { asArray, asString, get, getPath, isTruthy } from './values';
 
 /** Blank lines the established restock markup starts with (kept byte-compatible). */
@@ -15,7 +15,7 @@ interface RestockSettings {
 
 /** A restock message as escaped text. */
 function restockMessage(s: RestockSettings, key: string): string {
-  return escapeHtml(asString(get(s.messages, key)));
+  return escapeAttribute(asString(get(s.messages, key)));
 }
 
 function renderView(view: unknown, s: RestockSettings): string {
@@ -26,7 +26,7 @@ function renderView(view: unknown, s: RestockSettings): string {
     : '';
   return (
     `\n<div class="product-restock-notification" data-product-id="${s.productId}"` +
-    ` data-variant-id="${escapeHtml(asString(get(view, 'variantId')))}"${isTruthy(get(view, 'hiddenByDefault')) ? ' hidden' : ''}>` +
+    ` data-variant-id="${escapeAttribute(asString(get(view, 'variantId')))}"${isTruthy(get(view, 'hiddenByDefault')) ? ' hidden' : ''}>` +
     `\n  <span class="product-restock-cta">${restockMessage(s, 'CTAText')}</span>` +
     `\n  <form class="product-restock-form" action="#">` +
     `\n    <input type="text" x-autocompletetype="email" spellcheck="false" name="email" placeholder="${restockMessage(s, 'placeholderText')}">` +
@@ -45,7 +45,7 @@ export function renderRestockNotification(item: unknown, ctx: PluginContext): st
   const productId = asString(get(item, 'id'));
   const merchandising = get(ctx.resolve(['productMerchandisingContext']), productId);
   const settings: RestockSettings = {
-    productId: escapeHtml(productId),
+    productId: escapeAttribute(productId),
     messages: get(merchandising, 'restockNotificationMessages'),
     signUpEnabled: isTruthy(get(merchandising, 'mailingListSignUpEnabled')),
     optInByDefault: isTruthy(get(merchandising, 'mailingListOptInByDefault')),

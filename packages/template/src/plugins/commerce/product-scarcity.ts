@@ -1,5 +1,6 @@
 import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeHtml, jsonAttribute } from './html';
+import { escapeAttribute } from '../core/escape';
+import { jsonAttribute } from './html';
 import { formatMessage } from './message';
 import { asArray, asBoolean, asString, get, isTruthy } from './values';
 
@@ -8,7 +9,7 @@ function renderView(view: unknown, text: string, ctx: PluginContext): string {
   const variantAttributes = isTruthy(attributes) ? ` data-variant-attributes="${jsonAttribute(attributes)}" hidden` : '';
   const qty = get(view, 'qtyInStock');
   const message = formatMessage(text, { qtyInStock: typeof qty === 'number' ? qty : asString(qty) }, ctx);
-  return `\n  <div class="product-scarcity"${variantAttributes}>\n    ${escapeHtml(message)}\n  </div>\n`;
+  return `\n  <div class="product-scarcity"${variantAttributes}>\n    ${escapeAttribute(message)}\n  </div>\n`;
 }
 
 /**

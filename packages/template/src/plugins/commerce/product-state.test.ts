@@ -80,6 +80,19 @@ describe('derived product states (spec section 4)', () => {
     expect(isSoldOut({ structuredContent: { productType: 4, variants: [] } })).toBe(false);
   });
 
+  it('a paywall product is neither sold out nor on sale, and the sold-out? predicate agrees', () => {
+    const paywall = { structuredContent: { productType: 5, variants: [{ qtyInStock: 0, onSale: true }], onSale: true } };
+    expect(isSoldOut(paywall)).toBe(false);
+    expect(isOnSale(paywall)).toBe(false);
+    expect(productBadge(paywall)).toBe('none');
+    expect(predicates['sold-out?']?.apply([], fakeContext(paywall, { node: paywall }))).toBe(false);
+  });
+
+  it('an item without a known product type counts as sold out', () => {
+    expect(isSoldOut({ structuredContent: { productType: -1 } })).toBe(true);
+    expect(isSoldOut({ structuredContent: { productType: 6, variants: [{ unlimited: true }] } })).toBe(true);
+  });
+
   it('gift cards are never on sale, even with a variant flagged on sale', () => {
     expect(isOnSale({ structuredContent: { productType: 4, variants: [{ onSale: true }] } })).toBe(false);
   });
@@ -112,6 +125,11 @@ describe('quantity input visibility (spec section 5)', () => {
     ['digital', item(2), {}, false],
     ['subscribable physical', item(1, { isSubscribable: true }), {}, false],
     ['physical with one unit left', { structuredContent: { productType: 1, variants: [{ qtyInStock: 1 }] } }, {}, false],
+    ['physical, 5 units and a variant at -4 (no negative stock)', { structuredContent: { productType: 1, variants: [{ qtyInStock: 5 }, { qtyInStock: -4 }] } }, {}, true],
+    ['physical, stock given as text', { structuredContent: { productType: 1, variants: [{ qtyInStock: '3' }] } }, {}, true],
+    ['physical, unreadable stock beside 5 units', { structuredContent: { productType: 1, variants: [{ qtyInStock: 'many' }, { qtyInStock: 5 }] } }, {}, true],
+    ['paywall', item(5), {}, false],
+    ['gift card', item(4), {}, false],
   ])('%s', (_label, product, settings, expected) => {
     expect(showsQuantityInput(product, settings)).toBe(expected);
   });

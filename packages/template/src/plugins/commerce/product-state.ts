@@ -1,4 +1,11 @@
-import { ProductType, productTypeOf, variantsOf } from './product-type';
+import {
+  isOnSale as onSaleRule,
+  isSoldOut as soldOutRule,
+  productBadge as badgeRule,
+  showsQuantityInput as quantityInputRule,
+  type ProductBadge,
+} from '@emporium/commerce';
+import { ProductType, productStateInput, productTypeOf, variantsOf } from './product-type';
 import { asBoolean, asNumber, deepEqual, get, getPath, isObject, isTruthy } from './values';
 
 /** Stock treated as unlimited (digital goods, gift cards, unlimited variants). */
@@ -10,45 +17,19 @@ export function hasVariants(item: unknown): boolean {
   return variantsOf(item).length > 1;
 }
 
-/**
- * Spec section 4: sold out = a physical or service product with no variant that is
- * unlimited or has stock above 0; digital and gift cards are never sold out.
- * Items without a known product type count as sold out.
- */
+/** Sold out (spec section 4), by the commerce rule; an item of unknown product type counts as sold out. */
 export function isSoldOut(item: unknown): boolean {
-  switch (productTypeOf(item)) {
-    case ProductType.PHYSICAL:
-    case ProductType.SERVICE:
-      return !variantsOf(item).some((v) => isTruthy(get(v, 'unlimited')) || asNumber(get(v, 'qtyInStock')) > 0);
-    case ProductType.DIGITAL:
-    case ProductType.GIFT_CARD:
-      return false;
-    default:
-      return true;
-  }
+  return soldOutRule(productStateInput(item));
 }
 
-/**
- * Spec section 4: on sale = physical or service with any variant on sale; digital uses
- * its own `onSale`; gift cards never.
- */
+/** On sale (spec section 4), by the commerce rule. */
 export function isOnSale(item: unknown): boolean {
-  switch (productTypeOf(item)) {
-    case ProductType.PHYSICAL:
-    case ProductType.SERVICE:
-      return variantsOf(item).some((v) => isTruthy(get(v, 'onSale')));
-    case ProductType.DIGITAL:
-      return isTruthy(getPath(item, ['structuredContent', 'onSale']));
-    default:
-      return false;
-  }
+  return onSaleRule(productStateInput(item));
 }
 
-/** Badge shown for a product, by priority: sold-out, then sale, else none (spec section 4). */
-export function productBadge(item: unknown): 'sold-out' | 'sale' | 'none' {
-  if (isSoldOut(item)) return 'sold-out';
-  if (isOnSale(item)) return 'sale';
-  return 'none';
+/** The badge of a product (spec section 4), by the commerce rule: sold-out, then sale, else none. */
+export function productBadge(item: unknown): ProductBadge {
+  return badgeRule(productStateInput(item));
 }
 
 /**
@@ -102,15 +83,13 @@ export function isMultipleQuantityAllowedForServices(websiteSettings: unknown): 
 }
 
 /**
- * Spec section 5: the quantity input shows for physical products, or services when
- * multiple quantity is allowed, never for subscribable products, and only when more
- * than one unit is in stock.
+ * Spec section 5, by the commerce rule: the quantity input shows for physical products, or
+ * services when multiple quantity is allowed, never for subscribable products, and only when
+ * more than one unit is in stock.
  */
 export function showsQuantityInput(item: unknown, websiteSettings: unknown): boolean {
-  const type = productTypeOf(item);
-  const allowed =
-    (type === ProductType.PHYSICAL ||
-      (type === ProductType.SERVICE && isMultipleQuantityAllowedForServices(websiteSettings))) &&
-    !isSubscribable(item);
-  return allowed && totalStockRemaining(item) > 1;
+  return quantityInputRule(
+    { ...productStateInput(item), isSubscribable: isSubscribable(item) },
+    { multipleQuantityAllowedForServices: isMultipleQuantityAllowedForServices(websiteSettings) },
+  );
 }

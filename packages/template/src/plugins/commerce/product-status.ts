@@ -1,5 +1,5 @@
 import type { Formatter } from '../../plugin-api';
-import { escapeHtml } from './html';
+import { escapeAttribute } from '../core/escape';
 import { productBadge } from './product-state';
 import { asString, get, getPath, textOr } from './values';
 
@@ -23,10 +23,10 @@ export const productStatusFormatter: Formatter = {
       const custom = id === '' ? '' : asString(getPath(ctx.resolve(['productMerchandisingContext']), [id, 'customSoldOutText']));
       const localized = asString(ctx.resolve(['localizedStrings', 'productSoldOutText']));
       const text = custom || localized || DEFAULT_SOLD_OUT_TEXT;
-      first.set(`<div class="product-mark sold-out">${escapeHtml(text)}</div>`);
+      first.set(`<div class="product-mark sold-out">${escapeAttribute(text)}</div>`);
     } else if (badge === 'sale') {
       const text = textOr(ctx.resolve(['localizedStrings', 'productSaleText']), DEFAULT_SALE_TEXT);
-      first.set(`<div class="product-mark sale">${escapeHtml(text)}</div>`);
+      first.set(`<div class="product-mark sale">${escapeAttribute(text)}</div>`);
     } else {
       first.set(undefined);
     }

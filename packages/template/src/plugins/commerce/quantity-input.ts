@@ -1,5 +1,5 @@
 import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeHtml } from './html';
+import { escapeAttribute } from '../core/escape';
 import { showsQuantityInput } from './product-state';
 import { asString, get, textOr } from './values';
 
@@ -16,8 +16,8 @@ const LEADING = '\n\n\n';
 
 /** The quantity input markup of a product item, labelled by `localizedStrings.productQuantityInputLabel`. */
 export function renderQuantityInput(item: unknown, ctx: PluginContext): string {
-  const label = escapeHtml(textOr(ctx.resolve(['localizedStrings', 'productQuantityInputLabel']), DEFAULT_QUANTITY_LABEL));
-  const id = escapeHtml(asString(get(item, 'id')));
+  const label = escapeAttribute(textOr(ctx.resolve(['localizedStrings', 'productQuantityInputLabel']), DEFAULT_QUANTITY_LABEL));
+  const id = escapeAttribute(asString(get(item, 'id')));
   return (
     `${LEADING}<div class="product-quantity-input" data-item-id="${id}" data-animation-role="content">\n` +
     `  <div class="quantity-label">${label}:</div>\n` +

@@ -1,5 +1,5 @@
 import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeHtml } from './html';
+import { escapeAttribute } from '../core/escape';
 import { asArray, asString, get, getPath, isObject, isTruthy, textOr } from './values';
 
 /** Likert answer labels by score (spec section 9), localizable as `productAnswerMap*`. */
@@ -16,7 +16,7 @@ export const DEFAULT_NO_ANSWER_TEXT = 'N/A';
 
 type AnswerRenderer = (field: unknown, ctx: PluginContext) => string;
 
-const text = (field: unknown, key: string) => escapeHtml(asString(getPath(field, ['values', key])));
+const text = (field: unknown, key: string) => escapeAttribute(asString(getPath(field, ['values', key])));
 const orZeros = (field: unknown, key: string) =>
   isTruthy(getPath(field, ['values', key])) ? text(field, key) : '00';
 
@@ -31,7 +31,7 @@ function likertAnswer(field: unknown, ctx: PluginContext): string {
   const rows = isObject(values)
     ? Object.keys(values).map((question) => {
         const answer = labels.get(asString(values[question])) || labels.get('0');
-        return `\n  <div><span style="font-weight:bold;">${escapeHtml(question)}:</span> ${escapeHtml(answer ?? '')}</div>`;
+        return `\n  <div><span style="font-weight:bold;">${escapeAttribute(question)}:</span> ${escapeAttribute(answer ?? '')}</div>`;
       })
     : [];
   return `<div style="padding-left:5px;">${rows.join('')}\n</div>`;
@@ -44,8 +44,8 @@ const ANSWERS: Readonly<Record<string, AnswerRenderer>> = {
     `\n  <div>${text(f, 'City')}, ${text(f, 'State')} ${text(f, 'Zip')} ${text(f, 'Country')}</div>\n</div>`,
   checkbox: (f) => {
     const values = get(f, 'values');
-    if (isTruthy(values)) return `${asArray(values).map((v) => escapeHtml(asString(v))).join(', ')}\n`;
-    return escapeHtml(asString(get(f, 'value')));
+    if (isTruthy(values)) return `${asArray(values).map((v) => escapeAttribute(asString(v))).join(', ')}\n`;
+    return escapeAttribute(asString(get(f, 'value')));
   },
   date: (f) => `${text(f, 'Month')}/${text(f, 'Day')}/${text(f, 'Year')}`,
   likert: likertAnswer,
@@ -68,11 +68,11 @@ export const summaryFormFieldFormatter: Formatter = {
     const field = first.value;
     const kind = asString(get(field, 'type'));
     const render = Object.hasOwn(ANSWERS, kind) ? ANSWERS[kind] : undefined;
-    const answer = render ? render(field, ctx) : escapeHtml(asString(get(field, 'value')));
+    const answer = render ? render(field, ctx) : escapeAttribute(asString(get(field, 'value')));
     const noAnswer = textOr(asString(ctx.resolve(['localizedStrings', 'productSummaryFormNoAnswerText'])).trim(), DEFAULT_NO_ANSWER_TEXT);
     first.set(
       '<div style="font-size:11px; margin-top:3px">\n  <span style="font-weight:bold;">' +
-        `${escapeHtml(asString(get(field, 'rawTitle')))}:</span> ${answer !== '' ? answer : noAnswer}\n</div>`,
+        `${escapeAttribute(asString(get(field, 'rawTitle')))}:</span> ${answer !== '' ? answer : noAnswer}\n</div>`,
     );
   },
 };

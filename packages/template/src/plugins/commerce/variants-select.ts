@@ -1,5 +1,6 @@
 import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttributeKeepAmpersand, escapeHtml, jsonAttribute } from './html';
+import { escapeAttribute } from '../core/escape';
+import { escapeAttributeKeepAmpersand, jsonAttribute } from './html';
 import { formatMessage } from './message';
 import { ProductType, productTypeOf } from './product-type';
 import { itemVariantOptions, type VariantOption } from './variant-options';
@@ -21,15 +22,15 @@ function localized(ctx: PluginContext, key: string): string {
 }
 
 function renderOption(option: VariantOption, selectText: string, displayText: string, ctx: PluginContext): string {
-  const name = escapeHtml(option.name);
+  const name = escapeAttribute(option.name);
   const prompt = formatMessage(selectText, { variantName: option.name }, ctx);
-  const title = escapeHtml(formatMessage(displayText, { name: option.name }, ctx));
+  const title = escapeAttribute(formatMessage(displayText, { name: option.name }, ctx));
   const choices = option.values.map((value) => {
-    const v = escapeHtml(value);
+    const v = escapeAttribute(value);
     return `<option value="${v}">${v}</option>`;
   });
   const radios = option.values.map((value) => {
-    const v = escapeHtml(value);
+    const v = escapeAttribute(value);
     const id = `variant-option-${name}-${v}`;
     return (
       `\n      <input type="radio" class="variant-radiobtn" value="${v}" name="variant-option-${name}" id="${id}"/>` +
@@ -40,7 +41,7 @@ function renderOption(option: VariantOption, selectText: string, displayText: st
     `\n    <div class="variant-option">\n    <div class="variant-option-title">${title}: </div>` +
     `\n    <div class="variant-select-wrapper">` +
     `\n      <select aria-label="${escapeAttributeKeepAmpersand(prompt)}" data-variant-option-name="${name}">` +
-    `\n        <option value="">${escapeHtml(prompt)}</option>\n        ${choices.join('')}` +
+    `\n        <option value="">${escapeAttribute(prompt)}</option>\n        ${choices.join('')}` +
     `\n      </select>\n    </div>\n    <div class="variant-radiobtn-wrapper" data-variant-option-name="${name}">` +
     `${radios.join('')}\n    </div>\n    </div>`
   );
@@ -66,7 +67,7 @@ export function renderVariantsSelect(item: unknown, ctx: PluginContext): string 
     ? ` data-is-subscribable="true" data-subscription-plan="${jsonAttribute(get(content, 'subscriptionPlan'))}"`
     : '';
   return (
-    `${LEADING}<div class="product-variants" data-item-id="${escapeHtml(asString(get(item, 'id')))}"` +
+    `${LEADING}<div class="product-variants" data-item-id="${escapeAttribute(asString(get(item, 'id')))}"` +
     ` data-variants="${jsonAttribute(get(content, 'variants'))}"${subscription} data-animation-role="content">` +
     options.map((option) => renderOption(option, selectText, displayText, ctx)).join('') +
     `\n  </div>${TRAILING}`

@@ -51,6 +51,3 @@ export const CollectionType = Object.freeze({ TEMPLATE_PAGE: 7, PAGE: 10 });
 
 /** Block type code of an image block. */
 export const IMAGE_BLOCK_TYPE = 5;
-
-/** Product types. */
-export const ProductType = Object.freeze({ PHYSICAL: 1, DIGITAL: 2, SERVICE: 3, GIFT_CARD: 4 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnSale, isSoldOut } from './product-state';
+import { isOnSale, isSoldOut } from '../commerce/product-state';
 import { formatContent as format } from './test-format';
 
 const product = (type: number, variants: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -29,6 +29,10 @@ describe('item-classes', () => {
     expect(format('item-classes', { ...item, recordType: 11, structuredContent: { productType: 1, variants: [{ qtyInStock: 2 }] } })).toBe(
       'hentry post-type-foo',
     );
+  });
+  it('does not mark a paywall product sold out', () => {
+    const paywall = { ...product(5, []), recordTypeLabel: 'store-item', recordType: 11 };
+    expect(format('item-classes', paywall)).toBe('hentry post-type-store-item');
   });
   it('finds list fields in enclosing sections', () => {
     expect(format('item-classes', {}, [], [{ tags: ['A b'], recordTypeLabel: 'text' }])).toBe('hentry tag-a-b post-type-text');

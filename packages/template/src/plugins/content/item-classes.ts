@@ -1,7 +1,7 @@
 import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
 import { STORE_ITEM_RECORD_TYPE } from './enums';
 import { slugify } from './html-text';
-import { isOnSale, isSoldOut } from './product-state';
+import { isOnSale, isSoldOut } from '../commerce/product-state';
 import { asNumber, asString, getProp, isTruthy, resolveIn, sizeOf } from './values';
 
 function slugClasses(prefix: string, values: unknown): string {

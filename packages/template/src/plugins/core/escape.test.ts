@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, escapeHtml } from './escape';
+import { escapeAttribute, escapeHtml, escapeText } from './escape';
 
-describe('escapeHtml', () => {
+describe('escapeText', () => {
   it.each([
     ['', ''],
     ['plain', 'plain'],
@@ -11,6 +11,18 @@ describe('escapeHtml', () => {
     ['"q"', '"q"'],
     ['x<', 'x&lt;'],
     ['é<ü>', 'é&lt;ü&gt;'],
+  ])('%j -> %j', (input, expected) => {
+    expect(escapeText(input)).toBe(expected);
+  });
+});
+
+describe('escapeHtml', () => {
+  it.each([
+    ['', ''],
+    ['plain', 'plain'],
+    ['é', 'é'],
+    [`<a href="x" title='y'>&</a>`, '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;'],
+    ["it's", 'it&#39;s'],
   ])('%j -> %j', (input, expected) => {
     expect(escapeHtml(input)).toBe(expected);
   });

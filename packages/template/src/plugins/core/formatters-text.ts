@@ -1,7 +1,7 @@
 /** Core text formatters: escaping, encoding and string shaping. */
 import { mapFormatter, type Formatter } from '../../plugin-api';
 import { asNumber, asString } from './coerce';
-import { escapeAttribute, escapeHtml, escapeScriptTags, urlEncode } from './escape';
+import { escapeAttribute, escapeScriptTags, escapeText, urlEncode } from './escape';
 import { isTruthy } from '../../values';
 import { JsonDecimal } from '../../json-decimal';
 
@@ -42,7 +42,7 @@ const safe: Formatter = {
 
 /** Text formatters of the core family. */
 export const textFormatters: Record<string, Formatter> = {
-  html: mapFormatter((v) => escapeHtml(asString(v))),
+  html: mapFormatter((v) => escapeText(asString(v))),
   htmlattr: mapFormatter((v) => escapeAttribute(asString(v))),
   htmltag: mapFormatter((v) => escapeAttribute(asString(v))),
   json: mapFormatter((v) => jsonOf(v)),
