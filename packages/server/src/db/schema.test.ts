@@ -48,7 +48,7 @@ describe('Drizzle schema matches the SQL migrations', () => {
   });
 
   it('has website_id NOT NULL on every site-owned table', () => {
-    const global = new Set(['websites', 'schema_migrations']);
+    const global = new Set(['websites', 'schema_migrations', 'server_secrets']);
     const tableNames = [...new Set(columns.map((c) => c.table_name))].filter((n) => !global.has(n));
     for (const name of tableNames) {
       const websiteId = columns.find((c) => c.table_name === name && c.column_name === 'website_id');

@@ -1,73 +1,45 @@
-/** Attributes accepted by {@link serializeCookie}. */
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Attributes accepted by {@link setCookie}. */
 export interface CookieOptions {
+  /** Default `/`. */
   path?: string;
   domain?: string;
-  /** Lifetime in seconds; 0 deletes the cookie. */
+  /** Lifetime in seconds (an integer); 0 deletes the cookie. */
   maxAge?: number;
   expires?: Date;
   httpOnly?: boolean;
+  /** Forced on when `sameSite` is `None` (browsers refuse SameSite=None without it). */
   secure?: boolean;
   sameSite?: 'Strict' | 'Lax' | 'None';
 }
 
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const COOKIE_VALUE = /^[!#$%&'()*+\-./0-9:<=>?@A-Z[\]^_`a-z{|}~]*$/;
-const MAX_COOKIES = 100;
+const SAME_SITE = { Strict: 'strict', Lax: 'lax', None: 'none' } as const;
 
 /**
- * Parses a `Cookie` request header into a prototype-free map. The first occurrence of a
- * name wins; values are percent-decoded when possible; malformed pairs are skipped.
+ * Parses the `Cookie` header of every request into `request.cookies` (@fastify/cookie: a
+ * prototype-free map, first occurrence of a name wins, values percent-decoded when they are
+ * valid percent-encoding) and gives replies `setCookie`.
  */
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = Object.create(null);
-  if (!header) return cookies;
-  let count = 0;
-  for (const part of header.split(';')) {
-    if (count >= MAX_COOKIES) break;
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!COOKIE_NAME.test(name) || name in cookies) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      // keep the raw value when it is not valid percent-encoding
-    }
-    cookies[name] = value;
-    count += 1;
-  }
-  return cookies;
+export async function registerCookies(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCookie, { hook: 'onRequest' });
 }
 
-/** Builds one `Set-Cookie` header value; the value is percent-encoded where needed. */
-export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  if (!COOKIE_NAME.test(name)) throw new TypeError(`Invalid cookie name: ${name}`);
-  const encoded = COOKIE_VALUE.test(value) && !value.includes('%') ? value : encodeURIComponent(value);
-  const parts = [`${name}=${encoded}`];
-  parts.push(`Path=${options.path ?? '/'}`);
-  if (options.domain) {
-    if (!/^[A-Za-z0-9.-]+$/.test(options.domain)) throw new TypeError(`Invalid cookie domain: ${options.domain}`);
-    parts.push(`Domain=${options.domain}`);
-  }
-  if (options.maxAge !== undefined) {
-    if (!Number.isInteger(options.maxAge)) throw new TypeError('Cookie maxAge must be an integer number of seconds');
-    parts.push(`Max-Age=${options.maxAge}`);
-  }
-  if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
-  if (options.httpOnly) parts.push('HttpOnly');
-  if (options.secure || options.sameSite === 'None') parts.push('Secure');
-  if (options.sameSite) parts.push(`SameSite=${options.sameSite}`);
-  return parts.join('; ');
-}
-
-/** Adds a `Set-Cookie` header to a reply (Fastify keeps earlier `Set-Cookie` headers). */
-export function setCookie(
-  reply: { header(name: string, value: unknown): unknown },
-  name: string,
-  value: string,
-  options: CookieOptions = {},
-): void {
-  reply.header('set-cookie', serializeCookie(name, value, options));
+/**
+ * Adds a `Set-Cookie` header to a reply through @fastify/cookie, with our defaults: `Path=/`
+ * unless a path is given, `Secure` whenever `SameSite=None`, no SameSite attribute unless one
+ * is given. Values are percent-encoded. A bad name, domain or a non-integer `maxAge` throws a
+ * TypeError.
+ */
+export function setCookie(reply: FastifyReply, name: string, value: string, options: CookieOptions = {}): void {
+  reply.setCookie(name, value, {
+    path: options.path ?? '/',
+    domain: options.domain,
+    maxAge: options.maxAge,
+    expires: options.expires,
+    httpOnly: options.httpOnly,
+    secure: options.secure === true || options.sameSite === 'None' ? true : undefined,
+    sameSite: options.sameSite ? SAME_SITE[options.sameSite] : undefined,
+  });
 }

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from './schemas.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { AppError, ERROR_STATUS, GENERIC_ERROR_MESSAGE, toErrorResponse, validationFailed } from './errors.js';
+import { AppError, ERROR_STATUS, GENERIC_ERROR_MESSAGE, validationFailed } from '../errors/index.js';
+import { toErrorResponse } from './errors.js';
 
 describe('toErrorResponse', () => {
   it.each(Object.entries(ERROR_STATUS))('maps AppError code %s to HTTP %i', (code, status) => {
@@ -51,7 +53,7 @@ describe('the one error handler', () => {
         app.get('/test/boom', async () => {
           throw new TypeError('x is undefined');
         });
-        app.get('/api/test/schema', { schema: { querystring: { type: 'object', required: ['itemId'], properties: { itemId: { type: 'string' } } } } }, async () => ({}));
+        app.get('/api/test/schema', { schema: { querystring: z.object({ itemId: z.string({ error: 'itemId is required.' }), quantity: z.coerce.number().int().optional() }) } }, async () => ({}));
       },
     });
     host = t.hostOf(await t.createSite({ identifier: 'errors', title: 'Errors' }));
@@ -88,9 +90,11 @@ describe('the one error handler', () => {
   });
 
   it('maps schema validation failures to 400 VALIDATION_FAILED', async () => {
-    const response = await t.app.inject({ url: '/api/test/schema', headers: { host } });
+    const response = await t.app.inject({ url: '/api/test/schema?quantity=two', headers: { host } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED' });
+    expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', message: 'itemId is required.' });
+    expect(response.json().fields).toMatchObject({ itemId: 'itemId is required.' });
+    expect(Object.keys(response.json().fields)).toEqual(['itemId', 'quantity']);
   });
 
   it('generates a request id when the incoming one is malformed', async () => {

@@ -1,67 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from './html.js';
-
-/** Stable error codes and the one HTTP status each maps to. */
-export const ERROR_STATUS = Object.freeze({
-  BAD_REQUEST: 400,
-  INVALID_JSON: 400,
-  VALIDATION_FAILED: 400,
-  CRUMB_FAIL: 401,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  SITE_NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  INSUFFICIENT_STOCK: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-});
-
-/** One of the codes of {@link ERROR_STATUS}. */
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** Generic message sent to clients for errors we did not anticipate (spec 8, UI texts). */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
-
-/**
- * An anticipated error: its code decides the HTTP status, its message is shown to the client,
- * and `body` fields (for example `crumbFail` or per-field `errors`) are merged into the JSON
- * response.
- */
-export class AppError extends Error {
-  override name = 'AppError';
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly body: Readonly<Record<string, unknown>>;
-  readonly headers: Readonly<Record<string, string>>;
-
-  constructor(
-    code: ErrorCode,
-    message: string,
-    extra: { body?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
-    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
-    this.code = code;
-    this.status = ERROR_STATUS[code];
-    this.body = Object.freeze({ ...(extra.body ?? {}) });
-    this.headers = Object.freeze({ ...(extra.headers ?? {}) });
-  }
-}
-
-/** Shorthand for a 404 with a message. */
-export function notFound(message = 'Not found'): AppError {
-  return new AppError('NOT_FOUND', message);
-}
-
-/** Shorthand for a 400 with per-field errors (field id to message). */
-export function validationFailed(message: string, errors?: Record<string, string>): AppError {
-  return new AppError('VALIDATION_FAILED', message, errors ? { body: { errors } } : {});
-}
+import { escapeHtml } from '@emporium/template';
+import { AppError, ERROR_STATUS, GENERIC_ERROR_MESSAGE, type ErrorCode } from '../errors/index.js';
+import { schemaFieldErrors } from './schemas.js';
 
 const FASTIFY_CODES: Readonly<Record<string, { code: ErrorCode; message: string }>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large.' },
@@ -94,7 +34,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
     if (known) return { status: ERROR_STATUS[known.code], code: known.code, message: known.message, body: {}, headers: {}, unexpected: false };
     if (fastifyError.validation) {
-      return { status: 400, code: 'VALIDATION_FAILED', message: 'Request does not match the expected shape.', body: {}, headers: {}, unexpected: false };
+      const fields = schemaFieldErrors(error) ?? {};
+      const first = Object.entries(fields)[0];
+      const message = first ? first[1] : 'Request does not match the expected shape.';
+      return { status: 400, code: 'VALIDATION_FAILED', message, body: { fields }, headers: {}, unexpected: false };
     }
     if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
       return { status: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON.', body: {}, headers: {}, unexpected: false };
@@ -110,11 +53,26 @@ export function toErrorResponse(error: unknown): ErrorResponse {
 
 /** True when the client should get JSON rather than an HTML page. */
 export function wantsJson(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '';
+  const path = routePath(request);
   if (path === '/api' || path.startsWith('/api/')) return true;
   if (/[?&]format=json(?:&|$)/.test(request.url)) return true;
   const accept = request.headers.accept ?? '';
   return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+/**
+ * The path a request is routed by: the pattern of the route Fastify matched, or for unmatched
+ * requests the decoded path (so `/%61pi/x` counts as `/api/x`, as the router sees it).
+ */
+export function routePath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route && !route.includes('*')) return route;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** A minimal standalone HTML page for errors outside the theme (unknown host, fatal errors). */
@@ -136,7 +94,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, response
   reply.code(response.status);
   for (const [name, value] of Object.entries(response.headers)) reply.header(name, value);
   if (wantsJson(request)) {
-    return reply.type('application/json; charset=utf-8').send({ ...response.body, error: response.code, message: response.message });
+    const body = JSON.stringify({ ...response.body, error: response.code, message: response.message });
+    return reply.type('application/json; charset=utf-8').send(body);
   }
   const title = response.status === 404 ? 'Page not found' : response.status >= 500 ? GENERIC_ERROR_MESSAGE : 'Bad request';
   return reply.type('text/html; charset=utf-8').send(renderErrorPage(response.status, title, response.message));

@@ -1,30 +1,26 @@
 /** HTTP plumbing: errors, cookies, crumb (CSRF), security headers, rate limits, logging. */
 export {
-  AppError,
-  ERROR_STATUS,
-  GENERIC_ERROR_MESSAGE,
-  notFound,
-  validationFailed,
   toErrorResponse,
   sendError,
   wantsJson,
   renderErrorPage,
   registerErrorHandling,
-  type ErrorCode,
   type ErrorResponse,
   type PageFallbacks,
 } from './errors.js';
-export { parseCookies, serializeCookie, setCookie, type CookieOptions } from './cookies.js';
+export { registerCookies, setCookie, type CookieOptions } from './cookies.js';
 export {
   CRUMB_COOKIE,
   CRUMB_HEADER,
   CRUMB_BODY_FIELD,
   CRUMB_EXPIRED_MESSAGE,
   CRUMB_NO_COOKIES_MESSAGE,
-  newCrumb,
-  isWellFormedCrumb,
+  CROSS_SITE_MESSAGE,
+  crumbSigner,
   crumbFailure,
+  crossSiteFailure,
   registerCrumb,
+  type CrumbSigner,
 } from './crumb.js';
 export {
   SITE_USER_INFO_COOKIE,
@@ -46,6 +42,5 @@ export {
   type RateLimitRule,
   type RateLimitKey,
 } from './rate-limit.js';
-export { escapeHtml } from './html.js';
 export { parseFormBody } from './body-parsers.js';
 import './request-context.js';

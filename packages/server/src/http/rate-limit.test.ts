@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { MemoryRateLimitStore, RATE_LIMITED_MESSAGE, RedisRateLimitStore, rateLimitHook, type RateLimitStore } from './rate-limit.js';
+import { createTestApp, fetchCrumb, type TestApp } from '../../test-support/test-app.js';
+import { AppError } from '../errors/index.js';
+import {
+  CLIENTS_PER_ADDRESS,
+  clientRateLimit,
+  MemoryRateLimitStore,
+  RATE_LIMITED_MESSAGE,
+  RedisRateLimitStore,
+  rateLimitHook,
+  type RateLimitStore,
+} from './rate-limit.js';
 
 describe('rate limit on a route (in-memory store)', () => {
   let t: TestApp;
@@ -53,6 +62,76 @@ describe('rate limit on a route (in-memory store)', () => {
     const store = new MemoryRateLimitStore();
     expect(() => rateLimitHook(store, { name: 'x', max: 0, windowMs: 1000 })).toThrow(TypeError);
     expect(() => rateLimitHook(store, { name: 'x', max: 1, windowMs: 0.5 })).toThrow(TypeError);
+  });
+});
+
+function storeUnderTest(): RateLimitStore {
+  return process.env.REDIS_URL ? new RedisRateLimitStore(process.env.REDIS_URL, `emporium:test:${process.pid}:${Date.now()}:`) : new MemoryRateLimitStore();
+}
+
+describe(`per-client limits with a per-site ceiling for accepted requests (${process.env.REDIS_URL ? 'Redis' : 'in-memory'} store)`, () => {
+  let t: TestApp;
+  let store: RateLimitStore;
+  let now = 6_000_000;
+  beforeAll(async () => {
+    store = storeUnderTest();
+    const limits = clientRateLimit(store, { name: 'tiered', perClient: 2, perSite: 3, windowMs: 60_000, message: 'Slow down.' }, () => now);
+    t = await createTestApp({
+      rateLimitStore: store,
+      setup: (app) => {
+        app.get('/api/test/tiered', { onRequest: limits.onRequest }, async (request, reply) => {
+          if ((request.query as Record<string, unknown>).valid !== '1') throw new AppError('BAD_REQUEST', 'Not valid.');
+          await limits.acceptForSite(request, reply);
+          return { ok: true };
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await store.close();
+  });
+
+  const call = (host: string, ip: string, crumb: string | undefined, valid: boolean) =>
+    t.app.inject({ url: `/api/test/tiered?valid=${valid ? 1 : 0}`, remoteAddress: ip, headers: { host, ...(crumb ? { cookie: `crumb=${crumb}` } : {}) } });
+
+  it('counts each client (address and crumb cookie) on its own; 429 with Retry-After and the rule message', async () => {
+    const host = t.hostOf(await t.createSite({ identifier: 'tier-client', title: 'C' }));
+    const [a, b] = [await fetchCrumb(t.app, host), await fetchCrumb(t.app, host)];
+    now = 6_000_000 + 15_000;
+    expect((await call(host, '10.1.0.1', a, false)).statusCode).toBe(400);
+    expect((await call(host, '10.1.0.1', a, true)).statusCode).toBe(200);
+    const refused = await call(host, '10.1.0.1', a, true);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('45');
+    expect(refused.json()).toEqual({ error: 'RATE_LIMITED', message: 'Slow down.' });
+    expect((await call(host, '10.1.0.1', b, true)).statusCode).toBe(200);
+    expect((await call(host, '10.1.0.2', a, true)).statusCode).toBe(200);
+  });
+
+  it('puts requests without a genuine crumb cookie of one address in one bucket', async () => {
+    const host = t.hostOf(await t.createSite({ identifier: 'tier-none', title: 'N' }));
+    expect((await call(host, '10.2.0.1', undefined, false)).statusCode).toBe(400);
+    expect((await call(host, '10.2.0.1', 'forged-crumb-value-0000000000000000000000', false)).statusCode).toBe(400);
+    expect((await call(host, '10.2.0.1', undefined, false)).statusCode).toBe(429);
+  });
+
+  it(`limits one address to ${CLIENTS_PER_ADDRESS} clients' worth of requests, however often it changes cookies`, async () => {
+    const host = t.hostOf(await t.createSite({ identifier: 'tier-address', title: 'A' }));
+    for (let i = 0; i < 2 * CLIENTS_PER_ADDRESS; i += 1) expect((await call(host, '10.3.0.1', await fetchCrumb(t.app, host), false)).statusCode).toBe(400);
+    expect((await call(host, '10.3.0.1', await fetchCrumb(t.app, host), false)).statusCode).toBe(429);
+    expect((await call(host, '10.3.0.2', await fetchCrumb(t.app, host), false)).statusCode).toBe(400);
+  });
+
+  it('spends the site ceiling only on accepted requests', async () => {
+    const host = t.hostOf(await t.createSite({ identifier: 'tier-site', title: 'S' }));
+    for (let i = 0; i < 10; i += 1) expect((await call(host, `10.4.0.${i}`, undefined, false)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1) expect((await call(host, `10.4.1.${i}`, undefined, true)).statusCode).toBe(200);
+    const refused = await call(host, '10.4.2.1', undefined, true);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const other = t.hostOf(await t.createSite({ identifier: 'tier-other', title: 'O' }));
+    expect((await call(other, '10.4.2.1', undefined, true)).statusCode).toBe(200);
   });
 });
 

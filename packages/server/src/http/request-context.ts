@@ -1,10 +1,9 @@
+import type {} from '@fastify/cookie';
 import type { Website } from '../sites/website.js';
 import type { SiteUserInfo } from './site-user-info.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Cookies of the request (prototype-free map). */
-    cookies: Record<string, string>;
     /** The website resolved from the Host header; null only on the root host. */
     site: Website | null;
     /** The request's crumb: the valid `crumb` cookie, or a new one issued with this response. */

@@ -1,6 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { formatCsp, mergeCsp, newCspNonce } from './security-headers.js';
+import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { formatCsp, mergeCsp, newCspNonce, registerSecurityHeaders, sendsStrictTransportSecurity, STRICT_TRANSPORT_SECURITY } from './security-headers.js';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -63,5 +64,65 @@ describe('newCspNonce', () => {
     const nonces = Array.from({ length: 1000 }, () => newCspNonce());
     expect(new Set(nonces).size).toBe(nonces.length);
     for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+});
+
+describe('Strict-Transport-Security and Secure cookies', () => {
+  const setCookies = (header: string | string[] | number | undefined) => (Array.isArray(header) ? header : header ? [String(header)] : []);
+
+  it.each([
+    ['http', 'http://localhost:3000', false],
+    ['https', 'http://localhost:3000', true],
+    ['http', 'https://localhost', true],
+    ['https', 'https://localhost', true],
+    ['http', undefined, false],
+  ] as const)('a %s request with public URL %s: HSTS %s', (protocol, publicUrl, expected) => {
+    expect(sendsStrictTransportSecurity(protocol, publicUrl)).toBe(expected);
+  });
+
+  it('are not sent over plain http when the public URL is http (the default)', async () => {
+    const t = await createTestApp();
+    try {
+      const site = await t.createSite({ identifier: 'plain', title: 'Plain' });
+      const page = await t.app.inject({ url: '/', headers: { host: t.hostOf(site), accept: 'text/html' } });
+      expect(page.headers['strict-transport-security']).toBeUndefined();
+      const crumb = setCookies(page.headers['set-cookie']).find((c) => c.startsWith('crumb='));
+      expect(crumb).toBeDefined();
+      expect(crumb).not.toMatch(/;\s*Secure/i);
+      expect((await t.app.inject({ url: '/', headers: { host: 'localhost:3000' } })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are sent on every response, with Secure cookies, when the public URL is https', async () => {
+    const t = await createTestApp({ config: { publicUrl: 'https://localhost' } });
+    try {
+      const site = await t.createSite({ identifier: 'tls', title: 'TLS' });
+      const page = await t.app.inject({ url: '/', headers: { host: t.hostOf(site), accept: 'text/html' } });
+      expect(page.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+      expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
+      expect(cookieFrom(page, 'crumb')).toBeDefined();
+      expect(setCookies(page.headers['set-cookie']).find((c) => c.startsWith('crumb='))).toMatch(/;\s*Secure/i);
+      for (const host of ['localhost', 'unknown.localhost']) {
+        expect((await t.app.inject({ url: '/', headers: { host } })).headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are sent on responses to requests that came over HTTPS (through a trusted proxy), not on plain http ones', async () => {
+    const app = Fastify({ trustProxy: true });
+    registerSecurityHeaders(app, { publicUrl: 'http://localhost:3000' });
+    app.get('/', async () => 'ok');
+    try {
+      const secure = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+      const plain = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });

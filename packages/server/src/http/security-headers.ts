@@ -28,6 +28,25 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
 });
 
+/** Strict-Transport-Security value: browsers keep to HTTPS for a year, subdomains (the sites) included. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Options of {@link registerSecurityHeaders}. */
+export interface SecurityHeadersOptions {
+  /** Extra Content-Security-Policy sources. */
+  csp?: CspDirectives;
+  /** Public origin of the server; when it is https every response carries HSTS. */
+  publicUrl?: string;
+}
+
+/**
+ * Whether a response carries Strict-Transport-Security: when its request came over HTTPS
+ * (`request.protocol`, which honours a configured trustProxy) or the public URL is https.
+ */
+export function sendsStrictTransportSecurity(requestProtocol: string, publicUrl: string | undefined): boolean {
+  return requestProtocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
+}
+
 /** Merges extra sources into the default policy (for example a third-party script host). */
 export function mergeCsp(extra: CspDirectives = {}): CspDirectives {
   const merged: CspDirectives = {};
@@ -76,10 +95,10 @@ function cspWithNonce(directives: CspDirectives): (nonce: string) => string {
 
 /**
  * Adds CSP (with a per-request nonce at `request.cspNonce` for inline scripts),
- * nosniff, frame-ancestors/X-Frame-Options and Referrer-Policy to every response.
- * Headers a route already set are left alone.
+ * nosniff, frame-ancestors/X-Frame-Options and Referrer-Policy to every response, and HSTS
+ * as {@link sendsStrictTransportSecurity} decides. Headers a route already set are left alone.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { csp?: CspDirectives } = {}): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions = {}): void {
   const policy = cspWithNonce(mergeCsp(options.csp));
   const headers = Object.entries(SECURITY_HEADERS);
   app.decorateRequest('cspNonce', '');
@@ -92,6 +111,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { csp?: C
     }
     for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    if (sendsStrictTransportSecurity(request.protocol, options.publicUrl) && !reply.hasHeader('strict-transport-security')) {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     }
     return payload;
   });

@@ -83,3 +83,10 @@ export const trackingEvents = pgTable(
   },
   (t) => [index('tracking_events_website_idx').on(t.websiteId, t.source, t.createdAt)],
 );
+
+/** Secrets the server keeps for itself (the crumb signing key), one row per name. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

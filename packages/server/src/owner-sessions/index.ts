@@ -1,0 +1,14 @@
+/** Owner sign-in: the owner secret (site password or break-glass token), sessions in the database, and the owner-only guards. */
+export {
+  OWNER_COOKIE,
+  OWNER_SESSION_SECONDS,
+  OWNER_SIGN_IN_REQUIRED,
+  MIN_OWNER_PASSWORD,
+  hashOwnerPassword,
+  setOwnerPassword,
+  isOwnerSecret,
+  isOwnerRequest,
+  requireOwnerApi,
+  startOwnerSession,
+  endOwnerSession,
+} from './owner-sessions.js';

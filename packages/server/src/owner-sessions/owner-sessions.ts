@@ -1,0 +1,105 @@
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownerSessions, websites } from '../db/schema.js';
+import type { Db, DbOrTx } from '../db/types.js';
+import { setCookie } from '../http/cookies.js';
+import { AppError } from '../errors/index.js';
+import type { Website } from '../sites/website.js';
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/** httpOnly cookie holding the owner session token (host-only, so one site per cookie). */
+export const OWNER_COOKIE = 'emporium_owner';
+/** Owner sessions last 12 hours. */
+export const OWNER_SESSION_SECONDS = 12 * 60 * 60;
+/** Shortest accepted owner password. */
+export const MIN_OWNER_PASSWORD = 10;
+/** Message of owner-only calls made without a session. */
+export const OWNER_SIGN_IN_REQUIRED = 'Owner sign-in required.';
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
+}
+
+/** Hashes an owner password as `scrypt$salt$hash` (hex). */
+export async function hashOwnerPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32);
+  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+}
+
+async function passwordMatches(password: string, stored: unknown): Promise<boolean> {
+  if (typeof stored !== 'string') return false;
+  const [scheme, saltHex, hashHex] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await scrypt(password, Buffer.from(saltHex, 'hex'), expected.length);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Sets a site's owner password (`settings.ownerPasswordHash`). */
+export async function setOwnerPassword(db: DbOrTx, websiteId: string, password: string): Promise<void> {
+  if (password.length < MIN_OWNER_PASSWORD) throw new AppError('VALIDATION_FAILED', `The password must have at least ${MIN_OWNER_PASSWORD} characters.`);
+  const hash = await hashOwnerPassword(password);
+  await db
+    .update(websites)
+    .set({ settings: sql`${websites.settings} || jsonb_build_object('ownerPasswordHash', ${hash}::text)`, updatedAt: new Date() })
+    .where(eq(websites.id, websiteId));
+}
+
+/** True when `secret` is the global owner token or the site's owner password. */
+export async function isOwnerSecret(site: Website, ownerToken: string | undefined, secret: string): Promise<boolean> {
+  if (secret === '') return false;
+  if (ownerToken && sameSecret(secret, ownerToken)) return true;
+  return passwordMatches(secret, site.settings.ownerPasswordHash);
+}
+
+/** Starts an owner session for a site and sets its cookie. */
+export async function startOwnerSession(db: Db, site: Website, reply: FastifyReply, secure: boolean): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(ownerSessions).values({
+    tokenHash: sha256(token),
+    websiteId: site.id,
+    expiresAt: new Date(Date.now() + OWNER_SESSION_SECONDS * 1000),
+  });
+  await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, new Date()));
+  setCookie(reply, OWNER_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure, maxAge: OWNER_SESSION_SECONDS });
+}
+
+/** Ends the request's owner session and clears its cookie. */
+export async function endOwnerSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[OWNER_COOKIE];
+  if (token) await db.delete(ownerSessions).where(eq(ownerSessions.tokenHash, sha256(token)));
+  setCookie(reply, OWNER_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 0 });
+}
+
+/**
+ * True when the request carries a live owner session of its site (cookie), or the owner token
+ * as `Authorization: Bearer …` (for scripts).
+ */
+export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken: string | undefined): Promise<boolean> {
+  const site = request.site;
+  if (!site) return false;
+  const auth = request.headers.authorization;
+  if (ownerToken && typeof auth === 'string' && auth.startsWith('Bearer ') && sameSecret(auth.slice(7).trim(), ownerToken)) return true;
+  const token = request.cookies[OWNER_COOKIE];
+  if (!token) return false;
+  const [row] = await db
+    .select({ websiteId: ownerSessions.websiteId })
+    .from(ownerSessions)
+    .where(and(eq(ownerSessions.tokenHash, sha256(token)), eq(ownerSessions.websiteId, site.id), gt(ownerSessions.expiresAt, new Date())));
+  return row !== undefined;
+}
+
+/** A preHandler refusing owner-only JSON calls without an owner session (401). */
+export function requireOwnerApi(db: Db, ownerToken: string | undefined) {
+  return async function requireOwner(request: FastifyRequest): Promise<void> {
+    if (!(await isOwnerRequest(db, request, ownerToken))) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
+  };
+}
