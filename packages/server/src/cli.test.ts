@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs, runCli, UsageError } from './cli.js';
 
-function statusFor(port: number, host: string): Promise<number> {
+function statusFor(port: number, host: string, path = '/', headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, ...headers } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -82,7 +82,20 @@ describe('emporium CLI commands', () => {
     const list = capture({ ...env, PORT: '4000' });
     expect(await runCli(['site', 'list'], list.io)).toBe(0);
     expect(list.out).toEqual(['corner-shop\tCorner Shop\thttp://corner-shop.localhost:4000/  [corner.example]']);
+    const publicList = capture({ ...env, PORT: '4000', EMPORIUM_PUBLIC_URL: 'https://localhost' });
+    expect(await runCli(['site', 'list'], publicList.io)).toBe(0);
+    expect(publicList.out).toEqual(['corner-shop\tCorner Shop\thttps://corner-shop.localhost/  [corner.example]']);
   }, 120_000);
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT must be an integer, got 'abc'"],
+    [{ EMPORIUM_PUBLIC_URL: 'https://localhost/shop' }, "EMPORIUM_PUBLIC_URL must be an http(s) origin without path, e.g. https://example.com, got 'https://localhost/shop'"],
+    [{ EMPORIUM_OWNER_TOKEN: 'short' }, 'EMPORIUM_OWNER_TOKEN must be at least 16 characters'],
+  ])('refuses the configuration %j with exit code 2 and the message', async (bad, message) => {
+    const run = capture({ ...env, ...bad });
+    expect(await runCli(['site', 'list'], run.io)).toBe(2);
+    expect(run.err).toEqual([message]);
+  });
 });
 
 describe('emporium serve (child process)', () => {
@@ -92,7 +105,7 @@ describe('emporium serve (child process)', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('starts on an empty database, seeds, serves, survives garbage bytes and stops on SIGTERM', async () => {
+  it('starts on an empty database, seeds, serves, survives garbage bytes, accepts the owner token it printed and stops on SIGTERM', async () => {
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--host', '127.0.0.1'], {
       env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'warn' },
@@ -132,6 +145,12 @@ describe('emporium serve (child process)', () => {
       expect(again.status).toBe(200);
       expect(await statusFor(port, 'nobody.example.net')).toBe(404);
       expect(await statusFor(port, `localhost:${port}`)).toBe(200);
+
+      const token = /this run's owner token is (\S+) /.exec(output)?.[1];
+      expect(token).toBeDefined();
+      const groups = '/api/site-users/account/notifications/restock/groups';
+      expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: `Bearer ${token}`, accept: 'application/json' })).toBe(200);
+      expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: 'Bearer not-the-token-of-this-run', accept: 'application/json' })).toBe(401);
     } finally {
       child.kill('SIGTERM');
     }

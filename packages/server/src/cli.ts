@@ -5,8 +5,9 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
-import { AppError } from './http/errors.js';
-import { siteUrl } from './sites/pages.js';
+import { AppError } from './errors/index.js';
+import { siteOrigin } from './seo/index.js';
+import { seedDemo } from './seed/index.js';
 import { countWebsites, listWebsites } from './sites/repository.js';
 import { createStarterSite } from './sites/starter-site.js';
 
@@ -33,7 +34,8 @@ Commands:
   site list                     List sites
 
 Environment: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in EMPORIUM_DATA_DIR, default ./data),
-REDIS_URL, LOG_LEVEL. Run 'emporium <command> --help' for details.`,
+REDIS_URL, LOG_LEVEL, EMPORIUM_PUBLIC_URL and more (see README, Configuration).
+Run 'emporium <command> --help' for details.`,
   serve: `Usage: emporium serve [--port N] [--host H]
 
 Opens the database, applies migrations, seeds the demo site when there are no sites, and listens
@@ -99,23 +101,8 @@ async function withDatabase<T>(config: AppConfig, run: (db: Db) => Promise<T>): 
   }
 }
 
-type SeedDemo = (db: Db) => Promise<unknown>;
-
-/** Loads the demo seeder (`src/seed/index.ts`, `seedDemo(db)`); null when it is not available. */
-async function loadSeeder(): Promise<SeedDemo | null> {
-  const specifier = './seed/index.js';
-  let module: { seedDemo?: SeedDemo };
-  try {
-    module = (await import(specifier)) as { seedDemo?: SeedDemo };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes('seed')) return null;
-    throw error;
-  }
-  return typeof module.seedDemo === 'function' ? module.seedDemo : null;
-}
-
-async function listen(app: FastifyInstance, config: AppConfig, explicitHost: boolean): Promise<string> {
-  if (explicitHost) return app.listen({ port: config.port, host: config.host });
+async function listen(app: FastifyInstance, config: AppConfig): Promise<string> {
+  if (config.host !== undefined) return app.listen({ port: config.port, host: config.host });
   try {
     return await app.listen({ port: config.port, host: '::' });
   } catch (error) {
@@ -127,16 +114,13 @@ async function listen(app: FastifyInstance, config: AppConfig, explicitHost: boo
 
 /**
  * Owner pages need a secret for the first sign-in. When EMPORIUM_OWNER_TOKEN is not set, a random
- * token is made for this run (and put into the environment the app reads), so a fresh demo can be
- * administered without ever having a guessable default.
+ * token is made for this run and put into the configuration the app is built with, so a fresh demo
+ * can be administered without ever having a guessable default.
  */
-function ensureOwnerToken(env: Record<string, string | undefined>): { value: string; generated: boolean } {
-  const existing = env.EMPORIUM_OWNER_TOKEN?.trim();
-  if (existing) return { value: existing, generated: false };
-  const value = randomBytes(18).toString('base64url');
-  env.EMPORIUM_OWNER_TOKEN = value;
-  process.env.EMPORIUM_OWNER_TOKEN = value;
-  return { value, generated: true };
+function withOwnerToken(config: AppConfig): { config: AppConfig; generated: string | undefined } {
+  if (config.ownerToken !== undefined) return { config, generated: undefined };
+  const token = randomBytes(18).toString('base64url');
+  return { config: Object.freeze({ ...config, ownerToken: token }), generated: token };
 }
 
 async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -144,27 +128,22 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
   const startedAt = performance.now();
   const port = single(args, 'port');
   const host = single(args, 'host');
-  const config = loadConfig({ ...io.env, ...(port !== undefined ? { PORT: port } : {}), ...(host !== undefined ? { HOST: host } : {}) }, {});
+  const config = loadConfig({ ...io.env, ...(port !== undefined ? { PORT: port } : {}), ...(host !== undefined ? { HOST: host } : {}) });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let app: FastifyInstance | undefined;
   try {
     if ((await countWebsites(db)) === 0) {
-      const seedDemo = await loadSeeder();
-      if (seedDemo) {
-        await seedDemo(db);
-        io.out('Seeded the demo site into the empty database.');
-      } else {
-        io.err('No sites yet and no demo seeder available; create one with: emporium site create <identifier> --title T');
-      }
+      await seedDemo(db);
+      io.out('Seeded the demo site into the empty database.');
     }
-    const ownerToken = ensureOwnerToken(io.env);
-    app = await buildApp({ db, config });
-    const address = await listen(app, config, host !== undefined || Boolean(io.env.HOST?.trim()));
+    const owner = withOwnerToken(config);
+    app = await buildApp({ db, config: owner.config });
+    const address = await listen(app, config);
     const ms = Math.round(performance.now() - startedAt);
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);
-    io.out(`Sites: http://${config.baseDomain}:${config.port}/`);
-    if (ownerToken.generated) {
-      io.out(`Owner pages: /config/login on any site (e.g. http://demo.${config.baseDomain}:${config.port}/config/login); this run's owner token is ${ownerToken.value} (set EMPORIUM_OWNER_TOKEN to choose your own)`);
+    io.out(`Sites: ${config.publicUrl}/`);
+    if (owner.generated) {
+      io.out(`Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login); this run's owner token is ${owner.generated} (set EMPORIUM_OWNER_TOKEN to choose your own)`);
     }
   } catch (error) {
     if (app) await app.close();
@@ -187,11 +166,6 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
 
 async function seed(args: ParsedArgs, io: CliIo): Promise<number> {
   expectPositionals(args, 0, HELP.seed!);
-  const seedDemo = await loadSeeder();
-  if (!seedDemo) {
-    io.err('The demo seeder (src/seed/index.ts) is not available in this build.');
-    return 1;
-  }
   await withDatabase(loadConfig(io.env), async (db) => {
     await seedDemo(db);
   });
@@ -207,7 +181,7 @@ async function siteCreate(args: ParsedArgs, io: CliIo): Promise<number> {
   const site = await withDatabase(config, (db) =>
     createStarterSite(db, { identifier: args.positionals[0]!, title, domains: args.flags.get('domain') ?? [] }),
   );
-  io.out(`Created site '${site.identifier}' (${site.id}): ${siteUrl(site.identifier, config.baseDomain, String(config.port))}`);
+  io.out(`Created site '${site.identifier}' (${site.id}): ${siteOrigin(site.identifier, config)}/`);
   for (const domain of site.domains) io.out(`  custom domain: ${domain}`);
   return 0;
 }
@@ -222,7 +196,7 @@ async function siteList(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   for (const site of sites) {
     const domains = site.domains.length ? `  [${site.domains.join(', ')}]` : '';
-    io.out(`${site.identifier}\t${site.title}\t${siteUrl(site.identifier, config.baseDomain, String(config.port))}${domains}`);
+    io.out(`${site.identifier}\t${site.title}\t${siteOrigin(site.identifier, config)}/${domains}`);
   }
   return 0;
 }

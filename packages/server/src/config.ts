@@ -5,12 +5,48 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Validated, frozen server configuration. Environment variables are read only here. */
+/** Every environment variable the server reads; README's configuration table lists the same names. */
+export const CONFIG_VARIABLES = Object.freeze([
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'EMPORIUM_DATA_DIR',
+  'REDIS_URL',
+  'LOG_LEVEL',
+  'EMPORIUM_BODY_LIMIT',
+  'EMPORIUM_BASE_DOMAIN',
+  'EMPORIUM_PUBLIC_URL',
+  'EMPORIUM_SECURE_COOKIES',
+  'EMPORIUM_RECORD_VISITS',
+  'EMPORIUM_API_DOCS',
+  'NODE_ENV',
+  'SMTP_URL',
+  'EMPORIUM_MAIL_FROM',
+  'EMPORIUM_OWNER_TOKEN',
+  'EMPORIUM_RECAPTCHA_VERIFY_URL',
+  'EMPORIUM_RECAPTCHA_ENTERPRISE_URL',
+  'EMPORIUM_FORM_RATE_MAX',
+  'EMPORIUM_RESTOCK_RATE_MAX',
+  'EMPORIUM_FORM_CLIENT_RATE_MAX',
+  'EMPORIUM_RESTOCK_CLIENT_RATE_MAX',
+  'EMPORIUM_FORM_RATE_WINDOW_MS',
+  'EMPORIUM_OUTBOX_POLL_MS',
+] as const);
+/** One of {@link CONFIG_VARIABLES}. */
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** An environment: variable name to value, as `process.env` holds it. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Validated, frozen server configuration, built once by {@link loadConfig} and passed down.
+ * Environment variables are read only in this file.
+ */
 export interface AppConfig {
   /** TCP port for `emporium serve` (PORT, default 3000). */
   readonly port: number;
-  /** Interface to listen on (HOST, default 0.0.0.0). */
-  readonly host: string;
+  /** Interface to listen on (HOST); unset listens on every interface (`::`, else `0.0.0.0`). */
+  readonly host: string | undefined;
   /** PGlite data directory (EMPORIUM_DATA_DIR, default ./data). */
   readonly dataDir: string;
   /** PostgreSQL connection string (DATABASE_URL); when set PGlite is not used. */
@@ -21,72 +57,207 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   /** Largest accepted request body in bytes (EMPORIUM_BODY_LIMIT, default 1 MB). */
   readonly bodyLimit: number;
-  /** Host name under which `{identifier}.{baseDomain}` serves a site (EMPORIUM_BASE_DOMAIN, default localhost). */
+  /**
+   * Host name under which `{identifier}.{baseDomain}` serves a site (EMPORIUM_BASE_DOMAIN;
+   * default the host of EMPORIUM_PUBLIC_URL, else localhost). Lower-case, no trailing dot.
+   */
   readonly baseDomain: string;
-  /** Mark cookies `Secure` (EMPORIUM_SECURE_COOKIES=1; default off for http://localhost). */
+  /**
+   * Public origin of the server (EMPORIUM_PUBLIC_URL, e.g. `https://example.com`; default
+   * `http://{baseDomain}:{port}`). Its scheme and port are those of every site's public URL.
+   */
+  readonly publicUrl: string;
+  /** Mark cookies `Secure` (EMPORIUM_SECURE_COOKIES=0/1; default on when the public URL is https). */
   readonly secureCookies: boolean;
-  /** Record storefront page views (EMPORIUM_RECORD_VISITS=0 or false turns visit recording off; default on). */
+  /** Record storefront page views (EMPORIUM_RECORD_VISITS=0 turns visit recording off; default on). */
   readonly recordVisits: boolean;
+  /** Serve the API reference page at /api/docs (EMPORIUM_API_DOCS=0/1; default on unless NODE_ENV=production). */
+  readonly apiDocs: boolean;
+  /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587); unset keeps mails in the outbox. */
+  readonly smtpUrl: string | undefined;
+  /** Sender address of outgoing mail (EMPORIUM_MAIL_FROM). */
+  readonly mailFrom: string;
+  /** Owner token valid on every site (EMPORIUM_OWNER_TOKEN, 16+ characters); unset disables token sign-in. */
+  readonly ownerToken: string | undefined;
+  /** reCAPTCHA checkbox verify endpoint (EMPORIUM_RECAPTCHA_VERIFY_URL). */
+  readonly recaptchaVerifyUrl: string;
+  /** reCAPTCHA Enterprise assessment endpoint (EMPORIUM_RECAPTCHA_ENTERPRISE_URL); `{project}` is replaced. */
+  readonly recaptchaEnterpriseUrl: string;
+  /** Accepted form submissions per site per window, counted after all checks passed (EMPORIUM_FORM_RATE_MAX). */
+  readonly submissionsPerWindow: number;
+  /** Accepted restock sign-ups per site per window, counted after all checks passed (EMPORIUM_RESTOCK_RATE_MAX). */
+  readonly signUpsPerWindow: number;
+  /** Form submission attempts per client (address and crumb cookie) per window (EMPORIUM_FORM_CLIENT_RATE_MAX). */
+  readonly submissionsPerClient: number;
+  /** Restock sign-up attempts per client (address and crumb cookie) per window (EMPORIUM_RESTOCK_CLIENT_RATE_MAX). */
+  readonly signUpsPerClient: number;
+  /** Rate-limit window of forms and restock sign-ups in ms (EMPORIUM_FORM_RATE_WINDOW_MS). */
+  readonly rateWindowMs: number;
+  /** Lifetime of form submission keys in ms. */
+  readonly submissionKeyTtlMs: number;
+  /** Outbox polling interval in ms (EMPORIUM_OUTBOX_POLL_MS). */
+  readonly outboxPollMs: number;
 }
 
-/** Default values, in one place. */
+/** The settings of the forms, restock, captcha, outbox and owner modules. */
+export type FormsConfig = Pick<
+  AppConfig,
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'ownerToken'
+  | 'recaptchaVerifyUrl'
+  | 'recaptchaEnterpriseUrl'
+  | 'submissionsPerWindow'
+  | 'signUpsPerWindow'
+  | 'submissionsPerClient'
+  | 'signUpsPerClient'
+  | 'rateWindowMs'
+  | 'submissionKeyTtlMs'
+  | 'outboxPollMs'
+>;
+
+/** Default values, in one place (`publicUrl` and `secureCookies` derive from the others). */
 export const CONFIG_DEFAULTS = Object.freeze({
   port: 3000,
-  host: '0.0.0.0',
   dataDir: './data',
   logLevel: 'info' as LogLevel,
   bodyLimit: 1024 * 1024,
   baseDomain: 'localhost',
-  secureCookies: false,
   recordVisits: true,
+  mailFrom: 'Emporium <no-reply@emporium.localhost>',
+  recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+  recaptchaEnterpriseUrl: 'https://recaptchaenterprise.googleapis.com/v1/projects/{project}/assessments',
+  submissionsPerWindow: 600,
+  signUpsPerWindow: 600,
+  submissionsPerClient: 10,
+  signUpsPerClient: 10,
+  rateWindowMs: 60_000,
+  submissionKeyTtlMs: 60 * 60_000,
+  outboxPollMs: 2_000,
 });
+
+/** Shortest accepted owner token. */
+export const OWNER_TOKEN_MIN_LENGTH = 16;
 
 /** Raised when an environment variable or option holds an invalid value. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function parseInteger(name: string, raw: string, min: number, max: number): number {
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer, got '${raw}'`);
-  const value = Number(raw.trim());
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+function read(env: Environment, name: ConfigVariable): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integerIn(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer, got '${raw}'`);
+  const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
+function positiveInteger(env: Environment, name: ConfigVariable): number | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a positive integer, got '${raw}'`);
+  return Number(raw);
+}
+
+function flag(env: Environment, name: ConfigVariable): boolean | undefined {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new ConfigError(`${name} must be 0 or 1, got '${raw}'`);
+}
+
+function logLevelOf(env: Environment): LogLevel {
+  const raw = read(env, 'LOG_LEVEL');
+  if (raw === undefined) return env.VITEST ? 'silent' : CONFIG_DEFAULTS.logLevel;
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
+  }
+  return raw as LogLevel;
+}
+
+/** Lower-cases a base domain and drops a trailing dot; refuses anything but a host name. */
+function baseDomainOf(raw: string): string {
+  const domain = raw.trim().toLowerCase().replace(/\.$/, '');
+  if (!HOST_NAME.test(domain)) throw new ConfigError(`EMPORIUM_BASE_DOMAIN must be a host name without scheme or port, got '${raw}'`);
+  return domain;
+}
+
+/** Parses an http(s) origin (`scheme://host[:port]`, nothing after it) into its normal form. */
+function publicOriginOf(raw: string): { origin: string; hostname: string } {
+  const refuse = () => new ConfigError(`EMPORIUM_PUBLIC_URL must be an http(s) origin without path, e.g. https://example.com, got '${raw}'`);
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw refuse();
+  }
+  const afterScheme = raw.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse();
+  if (url.username !== '' || url.password !== '' || /[?#@]|\/./.test(afterScheme)) throw refuse();
+  const hostname = url.hostname.replace(/\.$/, '');
+  return { origin: `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`, hostname };
+}
+
+function readEnvironment(env: Environment) {
+  const port = read(env, 'PORT');
+  const bodyLimit = read(env, 'EMPORIUM_BODY_LIMIT');
+  const ownerToken = read(env, 'EMPORIUM_OWNER_TOKEN');
+  return {
+    port: port === undefined ? CONFIG_DEFAULTS.port : integerIn('PORT', port, 0, 65535),
+    host: read(env, 'HOST'),
+    dataDir: read(env, 'EMPORIUM_DATA_DIR') ?? CONFIG_DEFAULTS.dataDir,
+    databaseUrl: read(env, 'DATABASE_URL'),
+    redisUrl: read(env, 'REDIS_URL'),
+    logLevel: logLevelOf(env),
+    bodyLimit: bodyLimit === undefined ? CONFIG_DEFAULTS.bodyLimit : integerIn('EMPORIUM_BODY_LIMIT', bodyLimit, 1024, 100 * 1024 * 1024),
+    baseDomain: read(env, 'EMPORIUM_BASE_DOMAIN'),
+    publicUrl: read(env, 'EMPORIUM_PUBLIC_URL'),
+    secureCookies: flag(env, 'EMPORIUM_SECURE_COOKIES'),
+    recordVisits: flag(env, 'EMPORIUM_RECORD_VISITS') ?? CONFIG_DEFAULTS.recordVisits,
+    apiDocs: flag(env, 'EMPORIUM_API_DOCS') ?? read(env, 'NODE_ENV') !== 'production',
+    smtpUrl: read(env, 'SMTP_URL'),
+    mailFrom: read(env, 'EMPORIUM_MAIL_FROM') ?? CONFIG_DEFAULTS.mailFrom,
+    ownerToken,
+    recaptchaVerifyUrl: read(env, 'EMPORIUM_RECAPTCHA_VERIFY_URL') ?? CONFIG_DEFAULTS.recaptchaVerifyUrl,
+    recaptchaEnterpriseUrl: read(env, 'EMPORIUM_RECAPTCHA_ENTERPRISE_URL') ?? CONFIG_DEFAULTS.recaptchaEnterpriseUrl,
+    submissionsPerWindow: positiveInteger(env, 'EMPORIUM_FORM_RATE_MAX') ?? CONFIG_DEFAULTS.submissionsPerWindow,
+    signUpsPerWindow: positiveInteger(env, 'EMPORIUM_RESTOCK_RATE_MAX') ?? CONFIG_DEFAULTS.signUpsPerWindow,
+    submissionsPerClient: positiveInteger(env, 'EMPORIUM_FORM_CLIENT_RATE_MAX') ?? CONFIG_DEFAULTS.submissionsPerClient,
+    signUpsPerClient: positiveInteger(env, 'EMPORIUM_RESTOCK_CLIENT_RATE_MAX') ?? CONFIG_DEFAULTS.signUpsPerClient,
+    rateWindowMs: positiveInteger(env, 'EMPORIUM_FORM_RATE_WINDOW_MS') ?? CONFIG_DEFAULTS.rateWindowMs,
+    submissionKeyTtlMs: CONFIG_DEFAULTS.submissionKeyTtlMs,
+    outboxPollMs: positiveInteger(env, 'EMPORIUM_OUTBOX_POLL_MS') ?? CONFIG_DEFAULTS.outboxPollMs,
+  };
 }
 
 /**
- * Builds the configuration from environment variables plus explicit overrides
- * (overrides win). Throws {@link ConfigError} on invalid values.
+ * Builds the configuration from an environment plus explicit overrides (overrides win; pass
+ * `{}` for the defaults). The base domain and the public URL must name the same host; when only
+ * one is given the other follows from it. Throws {@link ConfigError} on invalid values.
  */
-export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
-  overrides: Partial<AppConfig> = {},
-): AppConfig {
-  const defaultLevel: LogLevel = env.VITEST ? 'silent' : CONFIG_DEFAULTS.logLevel;
-  const logLevel = (nonEmpty(env.LOG_LEVEL) ?? defaultLevel) as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {}): AppConfig {
+  const merged = { ...readEnvironment(env), ...overrides };
+  const given = merged.publicUrl === undefined ? undefined : publicOriginOf(merged.publicUrl);
+  const baseDomain = baseDomainOf(merged.baseDomain ?? given?.hostname ?? CONFIG_DEFAULTS.baseDomain);
+  if (given && given.hostname !== baseDomain) {
+    throw new ConfigError(`EMPORIUM_PUBLIC_URL must name the base domain ${baseDomain}, got '${merged.publicUrl}'`);
   }
-  const port = nonEmpty(env.PORT);
-  const bodyLimit = nonEmpty(env.EMPORIUM_BODY_LIMIT);
-  const config: AppConfig = {
-    port: port === undefined ? CONFIG_DEFAULTS.port : parseInteger('PORT', port, 0, 65535),
-    host: nonEmpty(env.HOST) ?? CONFIG_DEFAULTS.host,
-    dataDir: resolve(nonEmpty(env.EMPORIUM_DATA_DIR) ?? CONFIG_DEFAULTS.dataDir),
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    logLevel,
-    bodyLimit:
-      bodyLimit === undefined
-        ? CONFIG_DEFAULTS.bodyLimit
-        : parseInteger('EMPORIUM_BODY_LIMIT', bodyLimit, 1024, 100 * 1024 * 1024),
-    baseDomain: (nonEmpty(env.EMPORIUM_BASE_DOMAIN) ?? CONFIG_DEFAULTS.baseDomain).toLowerCase(),
-    secureCookies: env.EMPORIUM_SECURE_COOKIES === '1' || env.EMPORIUM_SECURE_COOKIES === 'true',
-    recordVisits: !(env.EMPORIUM_RECORD_VISITS === '0' || env.EMPORIUM_RECORD_VISITS === 'false'),
-    ...overrides,
-  };
-  return Object.freeze(config);
+  const publicUrl = given?.origin ?? publicOriginOf(`http://${baseDomain}:${merged.port}`).origin;
+  if (merged.ownerToken !== undefined && merged.ownerToken.length < OWNER_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`EMPORIUM_OWNER_TOKEN must be at least ${OWNER_TOKEN_MIN_LENGTH} characters`);
+  }
+  return Object.freeze({
+    ...merged,
+    dataDir: resolve(merged.dataDir),
+    baseDomain,
+    publicUrl,
+    secureCookies: merged.secureCookies ?? publicUrl.startsWith('https:'),
+  });
 }

@@ -69,3 +69,12 @@ export async function fetchCrumb(app: FastifyInstance, host: string, path = '/')
   if (!crumb) throw new Error(`GET ${path} on ${host} issued no crumb cookie (status ${response.statusCode})`);
   return crumb;
 }
+
+/**
+ * A genuine crumb for the site served at `host`, as the app would issue it on a page of that
+ * site (crumbs are signed and bound to their site).
+ */
+export async function crumbForHost(app: FastifyInstance, host: string): Promise<string> {
+  const resolution = await app.emporium.resolver.resolve(host);
+  return app.emporium.crumbs.issue(resolution.kind === 'site' ? resolution.website.id : '-');
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 const CLI = join(REPO_ROOT, 'packages', 'server', 'src', 'cli.ts');
+const COMPILED_CLI = join(REPO_ROOT, 'packages', 'server', 'dist', 'cli.js');
 const LISTENING = /Emporium listening on http:\/\/(?:\[[^\]]*\]|[^:\s]+):(\d+)/;
 
 /** A running `emporium` server in its own process. */
@@ -28,6 +29,20 @@ export interface StartServerOptions {
   timeoutMs?: number;
   /** Extra node flags placed before `--import tsx` (e.g. `--max-old-space-size=512`). */
   nodeArgs?: string[];
+  /** Run the compiled server (`dist/cli.js`, what `npm start` runs; see {@link buildServer}) instead of the source through tsx. */
+  compiled?: boolean;
+}
+
+/** Compiles the server as `npm start` does (`dist/cli.js`), for runs with `compiled: true`. */
+export async function buildServer(): Promise<void> {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'packages', 'server', 'scripts', 'build.mjs')], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`server build exited with ${code}`);
+}
+
+function nodeArguments(options: StartServerOptions, args: string[]): string[] {
+  const entry = options.compiled ? ['--enable-source-maps', COMPILED_CLI] : ['--import', 'tsx', CLI];
+  return [...(options.nodeArgs ?? []), ...entry, ...args];
 }
 
 function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
@@ -46,7 +61,7 @@ function waitForExit(child: ChildProcess): Promise<void> {
 
 /** Runs `emporium <args>` to completion; rejects with its output when it exits non-zero. */
 export async function runCli(args: string[], options: StartServerOptions = {}): Promise<string> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, nodeArguments(options, args), {
     cwd: REPO_ROOT,
     env: childEnv(options.env ?? {}),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,7 +88,7 @@ export async function runCli(args: string[], options: StartServerOptions = {}): 
  * resolves once it prints its listening line.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', CLI, 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, nodeArguments(options, ['serve', '--port', '0']), {
     cwd: REPO_ROOT,
     env: childEnv(options.env ?? {}),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { collections, websites } from '../db/index.js';
 import { setCookie } from '../http/cookies.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
 import type { Website } from '../sites/website.js';
 import { ACCESS_GRANT_TTL_MS, collectionAccessCookie, SITE_ACCESS_COOKIE, signAccessGrant } from './access-grant.js';

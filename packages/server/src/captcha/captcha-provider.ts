@@ -1,6 +1,6 @@
 import { FormMessages } from '@emporium/forms';
 import type { DbOrTx } from '../db/types.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 
 /** Where a captcha is solved (spec 7: form block, newsletter block, product waitlist, promo popup). */
 export type CaptchaAction = 'form_block' | 'newsletter_block' | 'product_waitlist' | 'promo_popup';

@@ -1,6 +1,6 @@
 import type { Website } from '../sites/website.js';
-import { AppError } from '../http/errors.js';
-import type { FormsConfig } from '../forms/forms-config.js';
+import { AppError } from '../errors/index.js';
+import type { FormsConfig } from '../config.js';
 import type { CaptchaProvider } from './captcha-provider.js';
 import { DEFAULT_POW_DIFFICULTY, PowCaptchaProvider } from './pow-provider.js';
 import { RecaptchaCheckboxProvider, RecaptchaEnterpriseProvider } from './recaptcha-provider.js';

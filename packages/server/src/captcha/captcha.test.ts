@@ -68,9 +68,9 @@ describe('captcha on forms and restock (spec 8)', () => {
   beforeAll(async () => {
     fake = await startFakeVerify();
     t = await createFormsTestApp({
-      EMPORIUM_RECAPTCHA_VERIFY_URL: `${fake.url}/siteverify`,
-      EMPORIUM_RECAPTCHA_ENTERPRISE_URL: `${fake.url}/v1/projects/{project}/assessments`,
-      EMPORIUM_FORM_RATE_MAX: '100000',
+      recaptchaVerifyUrl: `${fake.url}/siteverify`,
+      recaptchaEnterpriseUrl: `${fake.url}/v1/projects/{project}/assessments`,
+      submissionsPerWindow: 100_000,
     });
     const settings = {
       pow: { captcha: { enabled: true, difficulty: 8 } },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
-import { AppError } from '../http/errors.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError } from '../errors/index.js';
 import type { Website } from '../sites/website.js';
 import { siteCaptchaSettings, type SiteCaptchaSettings } from './captcha-settings.js';
 import { issuePowChallenge } from './pow-provider.js';

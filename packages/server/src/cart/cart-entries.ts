@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { cartEntries } from '../db/schema.js';
 import { getStock } from '../db/stock.js';
 import type { Db, DbOrTx } from '../db/types.js';
-import { AppError, notFound } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
+import { AppError, notFound } from '../errors/index.js';
+import type { Website } from '../sites/index.js';
 import { loadCatalogProducts, unitPriceCents, type CatalogProduct, type CatalogVariant } from './catalog.js';
-import { createCart, listEntries, lockOpenCart, type CartEntryRow, type CartRow } from './cart-store.js';
+import { createCart, listEntries, lockOpenCart, type CartEntryRow, type CartRow } from './cart-repository.js';
 import { chooseVariant } from './variant-choice.js';
 
 /** What an add-to-cart request asks for, already read from the body. */
@@ -74,48 +74,70 @@ function unitsInCart(entries: readonly CartEntryRow[], variantId: string, except
   return entries.filter((e) => e.variantId === variantId && e.id !== exceptEntryId).reduce((s, e) => s + e.quantity, 0);
 }
 
+/** The product and variant an add asks for, read and checked before the add's transaction. */
+export interface PreparedAdd {
+  input: AddEntryInput;
+  product: CatalogProduct;
+  variant: CatalogVariant;
+}
+
 /**
- * Adds a product to the visitor's cart (creating the cart when there is none): chooses the
- * variant, checks quantity rules and stock (counting units already in the cart) and merges
- * with an entry of the same variant and the same additional fields. Subscribable products
+ * Reads and checks what an add asks for: a buyable, non-subscription product (404 otherwise)
+ * and the variant its sku or options choose.
+ */
+export async function prepareAdd(db: DbOrTx, site: Website, input: AddEntryInput): Promise<PreparedAdd> {
+  const product = await loadBuyableProduct(db, site.id, input.itemId);
+  if (product.isSubscribable) throw new AppError('VALIDATION_FAILED', 'This product is sold as a subscription.');
+  return { input, product, variant: chooseVariant(product, input.sku) };
+}
+
+/**
+ * The body of an add, inside the caller's transaction: locks the visitor's open cart (or
+ * creates one), checks quantity rules and stock (counting units already in the cart) and
+ * merges with an entry of the same variant and the same additional fields.
+ */
+export async function addPreparedEntry(tx: DbOrTx, site: Website, cartId: string | undefined, prepared: PreparedAdd): Promise<AddEntryResult> {
+  const { input, product, variant } = prepared;
+  const locked = cartId ? await lockOpenCart(tx, site.id, cartId) : undefined;
+  const cart = locked ?? (await createCart(tx, site.id));
+  const entries = locked ? await listEntries(tx, site.id, cart.id) : [];
+  const same = entries.find((e) => e.variantId === variant.id && sameFields(e.additionalFields, input.additionalFields));
+  const newQuantity = (same?.quantity ?? 0) + input.quantity;
+  assertQuantityRules(site, product, newQuantity);
+  await assertStock(tx, site.id, product, variant, unitsInCart(entries, variant.id) + input.quantity);
+  if (same) {
+    const [updated] = await tx
+      .update(cartEntries)
+      .set({ quantity: newQuantity, purchasePriceCents: unitPriceCents(variant), updatedAt: new Date() })
+      .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, same.id)))
+      .returning();
+    const after = entries.map((e) => (e.id === same.id ? updated! : e));
+    return { cartId: cart.id, entryId: same.id, newCart: !locked, cart, entries: after, products: [product] };
+  }
+  const [row] = await tx
+    .insert(cartEntries)
+    .values({
+      websiteId: site.id,
+      cartId: cart.id,
+      itemId: product.itemId,
+      variantId: variant.id,
+      sku: variant.sku,
+      quantity: input.quantity,
+      purchasePriceCents: unitPriceCents(variant),
+      additionalFields: input.additionalFields ?? null,
+    })
+    .returning();
+  return { cartId: cart.id, entryId: row!.id, newCart: !locked, cart, entries: [...entries, row!], products: [product] };
+}
+
+/**
+ * Adds a product to the visitor's cart (creating the cart when there is none), as
+ * {@link prepareAdd} and {@link addPreparedEntry} in one transaction. Subscribable products
  * are bought through the subscription cart instead.
  */
 export async function addEntry(db: Db, site: Website, cartId: string | undefined, input: AddEntryInput): Promise<AddEntryResult> {
-  const product = await loadBuyableProduct(db, site.id, input.itemId);
-  if (product.isSubscribable) throw new AppError('VALIDATION_FAILED', 'This product is sold as a subscription.');
-  const variant = chooseVariant(product, input.sku);
-  return db.transaction(async (tx) => {
-    const locked = cartId ? await lockOpenCart(tx, site.id, cartId) : undefined;
-    const cart = locked ?? (await createCart(tx, site.id));
-    const entries = locked ? await listEntries(tx, site.id, cart.id) : [];
-    const same = entries.find((e) => e.variantId === variant.id && sameFields(e.additionalFields, input.additionalFields));
-    const newQuantity = (same?.quantity ?? 0) + input.quantity;
-    assertQuantityRules(site, product, newQuantity);
-    await assertStock(tx, site.id, product, variant, unitsInCart(entries, variant.id) + input.quantity);
-    if (same) {
-      const [updated] = await tx
-        .update(cartEntries)
-        .set({ quantity: newQuantity, purchasePriceCents: unitPriceCents(variant), updatedAt: new Date() })
-        .where(and(eq(cartEntries.websiteId, site.id), eq(cartEntries.id, same.id)))
-        .returning();
-      const after = entries.map((e) => (e.id === same.id ? updated! : e));
-      return { cartId: cart.id, entryId: same.id, newCart: !locked, cart, entries: after, products: [product] };
-    }
-    const [row] = await tx
-      .insert(cartEntries)
-      .values({
-        websiteId: site.id,
-        cartId: cart.id,
-        itemId: product.itemId,
-        variantId: variant.id,
-        sku: variant.sku,
-        quantity: input.quantity,
-        purchasePriceCents: unitPriceCents(variant),
-        additionalFields: input.additionalFields ?? null,
-      })
-      .returning();
-    return { cartId: cart.id, entryId: row!.id, newCart: !locked, cart, entries: [...entries, row!], products: [product] };
-  });
+  const prepared = await prepareAdd(db, site, input);
+  return db.transaction((tx) => addPreparedEntry(tx, site, cartId, prepared));
 }
 
 async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, entryId: string) {

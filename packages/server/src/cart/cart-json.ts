@@ -1,67 +1,7 @@
-import { money, type Money } from '@emporium/commerce';
-import type { InvalidCoupon, ValidCoupon } from './coupons.js';
+import { money, type CartEntryJson, type ShippingOptionJson, type ShoppingCartJson } from '@emporium/commerce';
 import type { PricedCart, PricedLine } from './cart-pricing.js';
-import type { ShippingLocation } from './shipping-location.js';
 
-/** A cart entry as the API returns it (spec 3). Money amounts are integers in minor units. */
-export interface CartEntryJson {
-  id: string;
-  itemId: string;
-  quantity: number;
-  chosenVariant: { sku: string; attributes: Record<string, string> };
-  title: string;
-  /** Unit price times quantity, in minor units. */
-  subTotal: number;
-  purchasePriceCents: number;
-  productType: number;
-  /** The additional-field answers sent with the entry, parsed (null when none). */
-  additionalFields: unknown;
-}
-
-/** A shipping option as the API returns it. */
-export interface ShippingOptionJson {
-  id: string;
-  name: string;
-  /** What this option costs for the current cart, in minor units. */
-  costCents: number;
-}
-
-/** A tax rule as the API returns it. */
-export interface TaxRuleJson {
-  id: string;
-  name: string;
-  country: string;
-  region: string;
-  rateBasisPoints: number;
-  taxCents: number;
-}
-
-/** The shopping cart as the API returns it (spec 3, field names exactly as specified). */
-export interface ShoppingCartJson {
-  id: string;
-  websiteId: string;
-  orderId: string | null;
-  created: number;
-  isPurchased: boolean;
-  entries: CartEntryJson[];
-  shippingOptions: ShippingOptionJson[];
-  selectedShippingOption: ShippingOptionJson | null;
-  shippingLocation: ShippingLocation | null;
-  applicableTaxRules: TaxRuleJson[];
-  coupons: string[];
-  validCoupons: ValidCoupon[];
-  invalidCoupons: InvalidCoupon[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCostCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  totalQuantity: number;
-  subtotalAmount: Money;
-  hasDigital: boolean;
-  purelyDigital: boolean;
-  requiresShipping: boolean;
-}
+export type { CartEntryJson, ShoppingCartJson };
 
 /** One priced line in the API's entry shape. */
 export function entryJson(line: PricedLine): CartEntryJson {

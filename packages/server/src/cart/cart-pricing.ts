@@ -1,8 +1,8 @@
 import { requiresShipping, summarizeCart, type CartEntry as CommerceEntry, ProductType } from '@emporium/commerce';
 import type { DbOrTx } from '../db/types.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { loadCatalogProducts, unitPriceCents, type CatalogProduct, type CatalogVariant } from './catalog.js';
-import type { CartEntryRow, CartRow } from './cart-store.js';
+import type { CartEntryRow, CartRow } from './cart-repository.js';
 import { evaluateCoupons, loadCoupons, type CouponEvaluation } from './coupons.js';
 import { storedShippingLocation, type ShippingLocation } from './shipping-location.js';
 import { loadShippingOptions, optionsForLocation, shippingCost, type ShippingOption } from './shipping-options.js';

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../db/types.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { cartJson, type ShoppingCartJson } from './cart-json.js';
 import { priceCart, type PricedCart, type PricingSources } from './cart-pricing.js';
-import { findCart, listEntries } from './cart-store.js';
+import { findCart, listEntries } from './cart-repository.js';
 
 /**
  * Prices the open cart with this id (an empty cart when there is none or it was purchased);

@@ -1,7 +1,7 @@
 /** Shopping cart: storage, pricing (coupons, shipping, tax), entry changes and its JSON. */
 export { CART_COOKIE, CART_MARKER_COOKIE, cartIdFromRequest, setCartCookies, clearCartCookies } from './cart-cookies.js';
 export { loadCatalogProducts, unitPriceCents, toProductContent, type CatalogProduct, type CatalogVariant } from './catalog.js';
-export { findCart, createCart, lockOpenCart, listEntries, updateCart, type CartRow, type CartEntryRow } from './cart-store.js';
+export { findCart, createCart, lockOpenCart, listEntries, updateCart, type CartRow, type CartEntryRow } from './cart-repository.js';
 export { priceCart, priceLines, type PricedCart, type PricedLine, type PricingSources, type TaxLine } from './cart-pricing.js';
 export { cartJson, entryJson, type ShoppingCartJson, type CartEntryJson } from './cart-json.js';
 export { loadPricedCart, loadCartJson } from './cart-view.js';
@@ -16,10 +16,12 @@ export {
   type AddEntryInput,
   type CartChange,
 } from './cart-entries.js';
+export { addEntryOnce, type AddKey, type KeyedAddOutcome } from './keyed-add.js';
+export { ADD_KEY_LIFETIME_HOURS, type StoredAdd } from './add-keys.js';
 export { chooseVariant } from './variant-choice.js';
-export { readAdditionalFields, readBody, readId, readQuantity, readSku } from './entry-input.js';
+export { readAdditionalFields, readEntryQuantity, readQuantity } from './entry-input.js';
 export { evaluateCoupons, loadCoupons, normalizeCouponCode, useCoupon, type CouponEvaluation } from './coupons.js';
-export { parseShippingLocation, type ShippingLocation } from './shipping-location.js';
+export { storedShippingLocation, type ShippingLocation } from './shipping-location.js';
 export { findShippingOption, loadShippingOptions, shippingOptionsFromRows, type ShippingOption } from './shipping-options.js';
 export { applicableTaxRules, loadTaxRules, taxOn, taxRulesFromRows, type TaxRule } from './tax-rules.js';
-export { createSubscriptionCart, loadSubscriptionCart, NOT_SUBSCRIBABLE_MESSAGE } from './subscription-cart.js';
+export { createSubscriptionCart, findSubscriptionCart, loadSubscriptionCart, NOT_SUBSCRIBABLE_MESSAGE } from './subscription-cart.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { shippingOptions } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { ShippingLocation } from './shipping-location.js';
 
 /** A shipping rate the store offers. */

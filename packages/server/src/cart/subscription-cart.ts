@@ -4,13 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { cartEntries, subscriptionCarts } from '../db/schema.js';
 import { getStock } from '../db/stock.js';
 import type { Db, DbOrTx } from '../db/types.js';
-import { AppError } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
+import { AppError } from '../errors/index.js';
+import type { Website } from '../sites/index.js';
 import { unitPriceCents } from './catalog.js';
 import { loadBuyableProduct, QUANTITY_TOO_LARGE, type AddEntryInput } from './cart-entries.js';
 import { cartJson, type ShoppingCartJson } from './cart-json.js';
 import { priceCart } from './cart-pricing.js';
-import { createCart, findCart, listEntries } from './cart-store.js';
+import { createCart, findCart, listEntries } from './cart-repository.js';
 import { chooseVariant } from './variant-choice.js';
 
 /** Message for a product that cannot be bought as a subscription. */

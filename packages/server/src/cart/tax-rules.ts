@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { taxRules } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { ShippingLocation } from './shipping-location.js';
 
 /** A tax rate; `country` '' applies everywhere, `region` '' to the whole country. */

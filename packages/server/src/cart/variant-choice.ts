@@ -1,5 +1,5 @@
 import { AddToCartMessages, ProductType, selectOptionsMessage, unselectedOptions } from '@emporium/commerce';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 import { toProductContent, type CatalogProduct, type CatalogVariant } from './catalog.js';
 
 /**

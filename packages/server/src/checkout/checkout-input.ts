@@ -1,5 +1,5 @@
-import { AppError } from '../http/errors.js';
-import { normalizeCouponCode } from '../cart/coupons.js';
+import { AppError } from '../errors/index.js';
+import { normalizeCouponCode } from '../cart/index.js';
 
 /** A postal address given at checkout. */
 export interface PostalAddress {
@@ -13,6 +13,20 @@ export interface PostalAddress {
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
   phone: string;
+}
+
+/** A postal address as the checkout request carries it (its shape already checked): any field may be missing. */
+export type AddressFields = { [F in keyof PostalAddress]?: string };
+
+/** The checkout request as its route schema admits it (trimmed, lengths and types checked). */
+export interface CheckoutRequest {
+  email: string;
+  shippingAddress?: AddressFields | null;
+  billingAddress?: AddressFields | null;
+  shippingOptionId?: string | null;
+  couponCodes?: string[] | null;
+  giftCardCode?: string | null;
+  payment?: { provider: string; [detail: string]: unknown } | null;
 }
 
 /** The checkout request, read and checked. */
@@ -32,20 +46,21 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
 /** Message when required address fields are missing (per-field errors say 'Required'). */
 export const ADDRESS_INCOMPLETE_MESSAGE = 'Please complete the shipping address.';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 const REQUIRED_ADDRESS_FIELDS = ['firstName', 'lastName', 'address1', 'city', 'postalCode', 'country'] as const;
-const ADDRESS_FIELDS = [...REQUIRED_ADDRESS_FIELDS, 'address2', 'region', 'phone'] as const;
 
-function text(value: unknown, max = 200): string {
-  return typeof value === 'string' ? value.trim().slice(0, max) : '';
-}
-
-/** Reads an address; missing required fields give a 400 with `errors` (field to 'Required'). */
-export function readAddress(value: unknown, prefix: string): PostalAddress {
-  const raw = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(raw[f])])) as unknown as PostalAddress;
-  address.country = address.country.toUpperCase();
-  address.region = address.region.toUpperCase();
+/** An address with its codes upper-cased; missing required fields give a 400 with `errors` (field to 'Required'). */
+export function readAddress(fields: AddressFields, prefix: string): PostalAddress {
+  const address: PostalAddress = {
+    firstName: fields.firstName ?? '',
+    lastName: fields.lastName ?? '',
+    address1: fields.address1 ?? '',
+    address2: fields.address2 ?? '',
+    city: fields.city ?? '',
+    region: (fields.region ?? '').toUpperCase(),
+    postalCode: fields.postalCode ?? '',
+    country: (fields.country ?? '').toUpperCase(),
+    phone: fields.phone ?? '',
+  };
   const errors: Record<string, string> = {};
   for (const field of REQUIRED_ADDRESS_FIELDS) if (!address[field]) errors[`${prefix}.${field}`] = 'Required';
   if (address.country && !/^[A-Z]{2}$/.test(address.country)) errors[`${prefix}.country`] = 'Country must be a two-letter country code.';
@@ -53,40 +68,27 @@ export function readAddress(value: unknown, prefix: string): PostalAddress {
   return address;
 }
 
-/** Reads an email the way public forms do: trimmed, 3-256 characters, a simple address. */
-export function readEmail(value: unknown): string {
-  const email = typeof value === 'string' ? value.trim() : '';
-  if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) {
-    throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE, { body: { errors: { email: INVALID_EMAIL_MESSAGE } } });
-  }
-  return email;
-}
-
 /**
- * Reads the checkout body. The shipping address is read when present (the caller decides
- * whether the cart needs one); the payment is checked by its provider.
+ * The checkout input of a request whose shape its schema has checked: addresses complete,
+ * coupon and gift card codes normalised. The shipping address is read when present (the
+ * caller decides whether the cart needs one); the payment is checked by its provider.
  */
-export function readCheckoutInput(body: unknown): CheckoutInput {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('VALIDATION_FAILED', 'Request body must be a JSON object.');
-  const raw = body as Record<string, unknown>;
-  const email = readEmail(raw.email);
-  const shippingAddress = raw.shippingAddress === undefined || raw.shippingAddress === null ? null : readAddress(raw.shippingAddress, 'shippingAddress');
-  const billingAddress = raw.billingAddress === undefined || raw.billingAddress === null ? null : readAddress(raw.billingAddress, 'billingAddress');
-  let couponCodes: string[] | null = null;
-  if (raw.couponCodes !== undefined && raw.couponCodes !== null) {
-    if (!Array.isArray(raw.couponCodes) || raw.couponCodes.length > 10 || raw.couponCodes.some((c) => typeof c !== 'string')) {
-      throw new AppError('VALIDATION_FAILED', 'couponCodes must be a list of at most 10 codes.');
-    }
-    couponCodes = [...new Set((raw.couponCodes as string[]).map(normalizeCouponCode))].filter(Boolean);
-  }
-  const giftCardCode = text(raw.giftCardCode, 64).toUpperCase() || null;
-  const shippingOptionId = text(raw.shippingOptionId, 64) || null;
+export function readCheckoutInput(request: CheckoutRequest): CheckoutInput {
+  const shippingAddress = request.shippingAddress ? readAddress(request.shippingAddress, 'shippingAddress') : null;
+  const billingAddress = request.billingAddress ? readAddress(request.billingAddress, 'billingAddress') : null;
+  const couponCodes = request.couponCodes ? [...new Set(request.couponCodes.map(normalizeCouponCode))].filter(Boolean) : null;
   let payment: CheckoutInput['payment'] = null;
-  if (raw.payment !== undefined && raw.payment !== null) {
-    if (typeof raw.payment !== 'object' || Array.isArray(raw.payment)) throw new AppError('VALIDATION_FAILED', 'payment must be an object.');
-    const { provider, ...details } = raw.payment as Record<string, unknown>;
-    if (typeof provider !== 'string' || provider === '') throw new AppError('VALIDATION_FAILED', 'payment.provider is required.');
+  if (request.payment) {
+    const { provider, ...details } = request.payment;
     payment = { provider, details };
   }
-  return { email, shippingAddress, billingAddress, shippingOptionId, couponCodes, giftCardCode, payment };
+  return {
+    email: request.email,
+    shippingAddress,
+    billingAddress,
+    shippingOptionId: request.shippingOptionId || null,
+    couponCodes,
+    giftCardCode: request.giftCardCode?.toUpperCase() || null,
+    payment,
+  };
 }

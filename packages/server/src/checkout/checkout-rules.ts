@@ -1,7 +1,7 @@
 import { AddToCartMessages, minimumSubtotalError, money } from '@emporium/commerce';
-import type { PricedCart } from '../cart/cart-pricing.js';
-import { AppError } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
+import type { PricedCart } from '../cart/index.js';
+import { AppError } from '../errors/index.js';
+import type { Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 
 /** Message when a shipping option is missing or does not serve the address. */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ADDRESS, PAY_OK, Visitor, addProduct } from '../commerce-api/commerce-test-kit.js';
 import { registerCommerceApi } from '../commerce-api/index.js';
 import { orders, variants } from '../db/schema.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 
 const BUYERS = 200;
 const UNITS = 10;

@@ -1,9 +1,9 @@
 import { formatMoney, money, ProductType, subscriptionPriceText, type SubscriptionPlan } from '@emporium/commerce';
 import { and, eq, sql } from 'drizzle-orm';
-import type { PricedCart } from '../cart/cart-pricing.js';
+import type { PricedCart } from '../cart/index.js';
 import { carts, orderCheckoutDetails, orderItems, orders, outbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
 

@@ -7,7 +7,7 @@ import { addProduct } from '../commerce-api/commerce-test-kit.js';
 import { orders, variants } from '../db/schema.js';
 import { TestPaymentProvider, type AuthorizationRequest, type PaymentProvider } from '../payments/index.js';
 import { createWebsite } from '../sites/repository.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { readCheckoutInput } from './checkout-input.js';
 import { CART_CHANGED_MESSAGE, placeOrder } from './place-order.js';
 

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/index.js';
-import { approvedComments, type PublicComment } from './comment-repository.js';
+import { approvedComments } from './comment-repository.js';
+import type { PublicComment } from './schemas.js';
 import { commentCountText } from './comment-texts.js';
 import { acceptsComments, commentStateOf, commentsVisible } from './comment-visibility.js';
 

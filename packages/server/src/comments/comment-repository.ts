@@ -1,21 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { comments, type DbOrTx, type ModerationStatus } from '../db/index.js';
-import type { CommentInput } from './comment-input.js';
-
-/** A comment as the public sees it (no email). */
-export interface PublicComment {
-  id: string;
-  authorName: string;
-  body: string;
-  addedOn: number;
-}
-
-/** A comment as the owner's moderation queue shows it. */
-export interface QueuedComment extends PublicComment {
-  itemId: string;
-  authorEmail: string;
-  status: ModerationStatus;
-}
+import type { CommentInput, PublicComment, QueuedComment } from './schemas.js';
 
 /** Most comments returned by one listing. */
 export const MAX_COMMENTS_LISTED = 500;

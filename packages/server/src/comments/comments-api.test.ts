@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
 import { CRUMB_EXPIRED_MESSAGE } from '../http/crumb.js';
 import { RATE_LIMITED_MESSAGE } from '../http/rate-limit.js';
-import { COMMENT_LIMITS, CommentMessages } from './comment-input.js';
-import { COMMENT_PENDING_MESSAGE, COMMENTS_CLOSED_MESSAGE } from './comment-texts.js';
+import { COMMENT_LIMITS, COMMENT_PENDING_MESSAGE, CommentMessages, COMMENTS_CLOSED_MESSAGE } from './comment-texts.js';
 import { COMMENT_RATE_LIMIT, CONTENT_POST_BODY_LIMIT, itemCommentsPath } from './routes.js';
 
 const GOOD = { name: 'Grace', email: 'grace@example.com', body: 'Lovely <script>alert(1)</script> post' };
@@ -60,12 +59,29 @@ describe('comments API (issue 6)', () => {
     ['long name', { ...GOOD, name: 'n'.repeat(COMMENT_LIMITS.nameMax + 1) }, 'name', CommentMessages.NAME_TOO_LONG],
     ['bad email', { ...GOOD, email: 'nope' }, 'email', CommentMessages.EMAIL_INVALID],
     ['long email', { ...GOOD, email: `${'e'.repeat(250)}@example.com` }, 'email', CommentMessages.EMAIL_INVALID],
+    ['email with a five-letter TLD (spec 5: TLD 2-4 characters)', { ...GOOD, email: 'grace@example.abcde' }, 'email', CommentMessages.EMAIL_INVALID],
     ['empty body', { ...GOOD, body: '' }, 'body', CommentMessages.BODY_REQUIRED],
     ['long body', { ...GOOD, body: 'b'.repeat(COMMENT_LIMITS.bodyMax + 1) }, 'body', CommentMessages.BODY_TOO_LONG],
   ])('refuses %s with 400 and a field error', async (_name, body, field, message) => {
     const refused = await t.call(b.site, 'POST', itemCommentsPath(b.postId), body);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'VALIDATION_FAILED', message: CommentMessages.INVALID, errors: { [field]: message } });
+    expect(refused.json()).toEqual({ error: 'VALIDATION_FAILED', message, fields: { [field]: message } });
+  });
+
+  it('names every refused field, and refuses a body that is not an object', async () => {
+    const refused = await t.call(b.site, 'POST', itemCommentsPath(b.postId), { name: 7, email: 'nope' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ name: CommentMessages.NAME_REQUIRED, email: CommentMessages.EMAIL_INVALID, body: CommentMessages.BODY_REQUIRED });
+    const list = await t.call(b.site, 'POST', itemCommentsPath(b.postId), [GOOD]);
+    expect(list.statusCode).toBe(400);
+    expect(list.json()).toMatchObject({ error: 'VALIDATION_FAILED', message: CommentMessages.INVALID });
+  });
+
+  it('stores the trimmed texts of a comment', async () => {
+    const posted = await t.call(b.site, 'POST', itemCommentsPath(b.postId), { name: '  Ada ', email: ' ada@example.com ', body: '  Hi  ' });
+    expect(posted.statusCode).toBe(202);
+    const queue = (await t.call(b.site, 'GET', '/api/content/comments', undefined, { owner: true })).json().comments;
+    expect(queue.find((c: { id: string }) => c.id === posted.json().id)).toMatchObject({ authorName: 'Ada', authorEmail: 'ada@example.com', body: 'Hi' });
   });
 
   it('refuses a body over 32 KB with 413', async () => {
@@ -108,7 +124,10 @@ describe('comments API (issue 6)', () => {
   it('keeps moderation for the owner (401 without a session or token, 400 for an unknown status)', async () => {
     expect((await t.call(a.site, 'GET', '/api/content/comments')).statusCode).toBe(401);
     expect((await t.call(a.site, 'POST', '/api/content/comments/x/approve', {})).statusCode).toBe(401);
-    expect((await t.call(a.site, 'GET', '/api/content/comments?status=maybe', undefined, { owner: true })).statusCode).toBe(400);
+    expect((await t.call(a.site, 'GET', '/api/content/comments?status=maybe')).statusCode).toBe(401);
+    const unknown = await t.call(a.site, 'GET', '/api/content/comments?status=maybe', undefined, { owner: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'status must be one of pending, approved, rejected.', fields: { status: 'status must be one of pending, approved, rejected.' } });
   });
 
   it('rate-limits comment posts per site and client (5, then 429)', async () => {

@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
+import { itemIdParam, requirePublicItem, siteOf, existingVisitorId } from '../content/index.js';
+import { AppError, notFound } from '../errors/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
-import { MODERATION_STATUSES, type ModerationStatus } from '../db/index.js';
-import { AppError, notFound } from '../http/errors.js';
-import { itemIdParam, requirePublicItem, siteOf } from '../content-api/public-item.js';
-import { existingVisitorId } from '../content-api/visitor-id.js';
-import { parseCommentInput } from './comment-input.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { addComment, approvedComments, commentQueue, moderateComment } from './comment-repository.js';
 import { COMMENT_NOT_FOUND_MESSAGE, COMMENT_PENDING_MESSAGE, COMMENTS_CLOSED_MESSAGE, commentCountText } from './comment-texts.js';
 import { acceptsComments, commentStateOf, commentsVisible } from './comment-visibility.js';
+import { CommentBody, CommentParams, CommentQueue, CommentQueueQuery, ItemComments, ItemParams, ModeratedComment, PendingComment } from './schemas.js';
 
 /** Path of an item's comments. */
 export const itemCommentsPath = (itemId: string) => `/api/content/items/${encodeURIComponent(itemId)}/comments`;
@@ -23,28 +22,24 @@ export const COMMENT_RATE_LIMIT = Object.freeze({ name: 'comment-post', max: 5, 
 
 const COMMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-function commentIdParam(request: FastifyRequest): string {
-  const id = (request.params as Record<string, unknown>).commentId;
-  if (typeof id !== 'string' || !COMMENT_ID.test(id)) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
+/** A comment id of the expected shape; other shapes answer 404 (no probing with odd ids). */
+function commentId(id: string): string {
+  if (!COMMENT_ID.test(id)) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
   return id;
-}
-
-function statusQuery(request: FastifyRequest): ModerationStatus {
-  const status = (request.query as Record<string, unknown>).status ?? 'pending';
-  if (!MODERATION_STATUSES.includes(status as ModerationStatus)) {
-    throw new AppError('BAD_REQUEST', `status must be one of ${MODERATION_STATUSES.join(', ')}.`);
-  }
-  return status as ModerationStatus;
 }
 
 /**
  * Registers the comment calls: the public listing (approved comments only) and posting
- * (crumb-checked, rate-limited, queued as pending), and the owner's queue, approve and reject.
+ * (crumb-checked, rate-limited, queued as pending), and the owner's queue, approve and reject
+ * (the owner check runs before the request is validated).
  */
-export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner: preHandlerHookHandler, limit: RateLimitRule = COMMENT_RATE_LIMIT): void {
+export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner: preValidationHookHandler, limit: RateLimitRule = COMMENT_RATE_LIMIT): void {
   const { db } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['content'];
 
-  app.get('/api/content/items/:itemId/comments', async (request, reply) => {
+  const listSchema = { tags, summary: "An item's approved comments and whether the comments area shows", params: ItemParams, response: withErrors({ 200: ItemComments }) };
+  routes.get('/api/content/items/:itemId/comments', { schema: listSchema }, async (request, reply) => {
     const site = siteOf(request);
     const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
     const list = await approvedComments(db, site.id, item.id);
@@ -62,31 +57,29 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner
     };
   });
 
-  app.post(
-    '/api/content/items/:itemId/comments',
-    { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT },
-    async (request, reply) => {
-      const site = siteOf(request);
-      const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
-      if (!acceptsComments(site.settings.commentsEnabled, commentStateOf(item.structuredContent))) {
-        throw new AppError('FORBIDDEN', COMMENTS_CLOSED_MESSAGE);
-      }
-      const input = parseCommentInput(request.body);
-      const id = await addComment(db, site.id, item.id, input, existingVisitorId(request));
-      return reply.code(202).send({ id, status: 'pending', message: COMMENT_PENDING_MESSAGE });
-    },
-  );
+  const postSchema = { tags, summary: 'Post a comment (it waits for the owner’s approval)', params: ItemParams, body: CommentBody, response: withErrors({ 202: PendingComment }) };
+  routes.post('/api/content/items/:itemId/comments', { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema }, async (request, reply) => {
+    const site = siteOf(request);
+    const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+    if (!acceptsComments(site.settings.commentsEnabled, commentStateOf(item.structuredContent))) {
+      throw new AppError('FORBIDDEN', COMMENTS_CLOSED_MESSAGE);
+    }
+    const id = await addComment(db, site.id, item.id, request.body, existingVisitorId(request));
+    return reply.code(202).send({ id, status: 'pending' as const, message: COMMENT_PENDING_MESSAGE });
+  });
 
-  app.get(COMMENT_QUEUE_PATH, { preHandler: owner }, async (request, reply) => {
+  const queueSchema = { tags, summary: "The owner's comments in one moderation state, newest first", querystring: CommentQueueQuery, response: withErrors({ 200: CommentQueue }) };
+  routes.get(COMMENT_QUEUE_PATH, { preValidation: owner, schema: queueSchema }, async (request, reply) => {
     const site = siteOf(request);
     reply.header('cache-control', 'no-store, private');
-    return { comments: await commentQueue(db, site.id, statusQuery(request)) };
+    return { comments: await commentQueue(db, site.id, request.query.status) };
   });
 
   for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    app.post(`${COMMENT_QUEUE_PATH}/:commentId/${action}`, { preHandler: owner }, async (request) => {
+    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a comment (owner)`, params: CommentParams, response: withErrors({ 200: ModeratedComment }) };
+    routes.post(`${COMMENT_QUEUE_PATH}/:commentId/${action}`, { preValidation: owner, schema }, async (request) => {
       const site = siteOf(request);
-      const id = commentIdParam(request);
+      const id = commentId(request.params.commentId);
       if (!(await moderateComment(db, site.id, id, status))) throw notFound(COMMENT_NOT_FOUND_MESSAGE);
       return { id, status };
     });

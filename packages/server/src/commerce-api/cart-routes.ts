@@ -1,7 +1,7 @@
-import { AddToCartMessages } from '@emporium/commerce';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import {
   addEntry,
+  addEntryOnce,
   cartIdFromRequest,
   changeEntryQuantity,
   clearCartCookies,
@@ -10,25 +10,41 @@ import {
   entryJson,
   cartJson,
   normalizeCouponCode,
-  parseShippingLocation,
   priceCart,
   readAdditionalFields,
-  readBody,
-  readId,
+  readEntryQuantity,
   readQuantity,
-  readSku,
   removeEntry,
   setCartCookies,
   updateCart,
   updateEntryAdditionalFields,
+  type AddEntryInput,
+  type AddKey,
   type CartChange,
 } from '../cart/index.js';
-import { cartEmptyError } from '../checkout/index.js';
+import { cartEmptyError, IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, requestHash } from '../checkout/index.js';
 import type { Db } from '../db/types.js';
-import { AppError, notFound } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
+import { AppError, notFound } from '../errors/index.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import type { Website } from '../sites/index.js';
 import { cachedPricingSources } from '../pages/site-cache.js';
 import { noStore, siteOf } from './request-site.js';
+import {
+  AddEntryAnswer,
+  AddEntryBody,
+  CartAnswer,
+  ChangeQuantityBody,
+  CouponBody,
+  COUPON_CODE_MISSING,
+  CouponParams,
+  EntryChangeAnswer,
+  EntryFieldsBody,
+  EntryParams,
+  IdempotencyHeaders,
+  ShippingBody,
+  ShoppingCartSchema,
+} from './schemas.js';
+import { shippingPatch } from './shipping-patch.js';
 
 /** Paths of the cart API (spec 7 plus the quantity, removal, coupon and shipping calls). */
 export const CartPaths = Object.freeze({
@@ -40,6 +56,9 @@ export const CartPaths = Object.freeze({
   COUPON: '/api/commerce/shopping-cart/coupons/:code',
   SHIPPING: '/api/commerce/shopping-cart/shipping',
 });
+
+/** Message when a repeat arrives before the first add with its Idempotency-Key has finished. */
+export const ADD_IN_PROGRESS_MESSAGE = 'An add to cart with this Idempotency-Key is still in progress.';
 
 /** Largest number of coupon codes a cart holds. */
 export const MAX_CART_COUPONS = 5;
@@ -63,23 +82,33 @@ async function cartAnswer(db: Db, site: Website, cartId: string | undefined) {
   return cartJson(await loadPricedCart(db, site, cartId, undefined, cachedPricingSources(db, site)), site.id);
 }
 
-function entryIdParam(params: unknown): string {
-  const id = (params as { entryId?: string }).entryId ?? '';
-  if (!/^[0-9a-f]{32}$/.test(id)) throw notFound();
-  return id;
+/**
+ * A keyed add (`Idempotency-Key`): added once, its answer priced inside the add's transaction
+ * and stored, so repeats get the same status, body and cart cookies (marked
+ * `Idempotent-Replayed: true`).
+ */
+async function keyedAdd(db: Db, site: Website, cartId: string | undefined, input: AddEntryInput, addKey: AddKey) {
+  const outcome = await addEntryOnce(db, site, cartId, input, addKey, cachedPricingSources(db, site), (priced, result) => {
+    const line = priced.lines.find((l) => l.entry.id === result.entryId);
+    return { shoppingCart: cartJson(priced, site.id), newlyAdded: line ? entryJson(line) : null };
+  });
+  if (outcome.kind === 'mismatch') throw new AppError('UNPROCESSABLE', IDEMPOTENCY_MISMATCH);
+  if (outcome.kind === 'pending') throw new AppError('CONFLICT', ADD_IN_PROGRESS_MESSAGE);
+  return outcome;
 }
 
-function readEntryQuantity(value: unknown): number {
-  if (value === 0 || value === '0') return 0;
-  if (value === undefined || value === null) throw new AppError('VALIDATION_FAILED', AddToCartMessages.QUANTITY_NOT_NUMBER);
-  return readQuantity(value);
+function entryIdOf(params: { entryId: string }): string {
+  if (!/^[0-9a-f]{32}$/.test(params.entryId)) throw notFound();
+  return params.entryId;
 }
 
 /** Registers the shopping-cart routes. */
 export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): void {
   const { db, secureCookies } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cart'];
 
-  app.get(CartPaths.CART, async (request, reply) => {
+  routes.get(CartPaths.CART, { schema: { tags, summary: "The visitor's open cart (empty when none)", response: withErrors({ 200: ShoppingCartSchema }) } }, async (request, reply) => {
     const site = siteOf(request);
     const cartId = cartIdFromRequest(request);
     const cart = await cartAnswer(db, site, cartId);
@@ -87,55 +116,62 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     return noStore(reply).send(cart);
   });
 
-  app.post(CartPaths.ENTRIES, { onRequest: deps.addToCartLimit }, async (request, reply) => {
+  const addSchema = {
+    tags,
+    summary: 'Add a product variant to the cart (creates the cart and its cookies when needed)',
+    headers: IdempotencyHeaders,
+    body: AddEntryBody,
+    response: withErrors({ 200: AddEntryAnswer }),
+  };
+  routes.post(CartPaths.ENTRIES, { onRequest: deps.addToCartLimit, schema: addSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const body = readBody(request.body);
-    const input = {
-      itemId: readId(body.itemId, 'itemId'),
-      sku: readSku(body.sku),
-      quantity: readQuantity(body.quantity),
-      additionalFields: readAdditionalFields(body.additionalFields),
-    };
+    const { body } = request;
+    const input = { itemId: body.itemId, sku: body.sku, quantity: readQuantity(body.quantity), additionalFields: readAdditionalFields(body.additionalFields) };
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key) {
+      const outcome = await keyedAdd(db, site, cartIdFromRequest(request), input, { key, hash: requestHash(body) });
+      const { answer } = outcome;
+      if (answer.newCart) setCartCookies(reply, answer.cartId, secureCookies);
+      if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
+      return noStore(reply).code(answer.status).type('application/json; charset=utf-8').send(answer.bodyJson);
+    }
     const result = await addEntry(db, site, cartIdFromRequest(request), input);
     if (result.newCart) setCartCookies(reply, result.cartId, secureCookies);
     const { shoppingCart, entry } = await changeResponse(db, site, result, result.entryId);
     return noStore(reply).send({ shoppingCart, newlyAdded: entry });
   });
 
-  app.put(CartPaths.ENTRY, async (request, reply) => {
+  const quantitySchema = { tags, summary: "Change an entry's quantity (0 removes it)", params: EntryParams, body: ChangeQuantityBody, response: withErrors({ 200: EntryChangeAnswer }) };
+  routes.put(CartPaths.ENTRY, { schema: quantitySchema }, async (request, reply) => {
     const site = siteOf(request);
-    const entryId = entryIdParam(request.params);
-    const quantity = readEntryQuantity(readBody(request.body).quantity);
+    const entryId = entryIdOf(request.params);
+    const quantity = readEntryQuantity(request.body.quantity);
     const change = await changeEntryQuantity(db, site, cartIdFromRequest(request), entryId, quantity);
     const { shoppingCart, entry } = await changeResponse(db, site, change, change.kept ? entryId : null);
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
-  app.delete(CartPaths.ENTRY, async (request, reply) => {
+  routes.delete(CartPaths.ENTRY, { schema: { tags, summary: 'Remove an entry', params: EntryParams, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
     const site = siteOf(request);
-    const entryId = entryIdParam(request.params);
+    const entryId = entryIdOf(request.params);
     const change = await removeEntry(db, site, cartIdFromRequest(request), entryId);
     return noStore(reply).send({ shoppingCart: (await changeResponse(db, site, change, null)).shoppingCart });
   });
 
-  app.put(CartPaths.ENTRY_FIELDS, async (request, reply) => {
+  const fieldsSchema = { tags, summary: "Replace an entry's additional-field answers", params: EntryParams, body: EntryFieldsBody, response: withErrors({ 200: EntryChangeAnswer }) };
+  routes.put(CartPaths.ENTRY_FIELDS, { schema: fieldsSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const entryId = entryIdParam(request.params);
-    const body = readBody(request.body);
-    const change = await updateEntryAdditionalFields(db, site, cartIdFromRequest(request), entryId, {
-      itemId: readId(body.itemId, 'itemId'),
-      sku: readSku(body.sku),
-      additionalFields: readAdditionalFields(body.additionalFields),
-    });
+    const entryId = entryIdOf(request.params);
+    const { itemId, sku, additionalFields } = request.body;
+    const change = await updateEntryAdditionalFields(db, site, cartIdFromRequest(request), entryId, { itemId, sku, additionalFields: readAdditionalFields(additionalFields) });
     const { shoppingCart, entry } = await changeResponse(db, site, change, entryId);
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
-  app.post(CartPaths.COUPONS, { onRequest: deps.couponLimit }, async (request, reply) => {
+  routes.post(CartPaths.COUPONS, { onRequest: deps.couponLimit, schema: { tags, summary: 'Add a coupon code to the cart', body: CouponBody, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
     const site = siteOf(request);
-    const body = readBody(request.body);
-    const code = typeof body.code === 'string' ? normalizeCouponCode(body.code) : '';
-    if (!code) throw new AppError('VALIDATION_FAILED', 'Please enter a coupon code.');
+    const code = normalizeCouponCode(request.body.code);
+    if (!code) throw new AppError('VALIDATION_FAILED', COUPON_CODE_MISSING);
     const cart = await openCartOf(db, site, cartIdFromRequest(request));
     const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
     if (codes.length >= MAX_CART_COUPONS) throw new AppError('VALIDATION_FAILED', `A cart can hold at most ${MAX_CART_COUPONS} coupons.`);
@@ -143,28 +179,19 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
   });
 
-  app.delete(CartPaths.COUPON, async (request, reply) => {
+  routes.delete(CartPaths.COUPON, { schema: { tags, summary: 'Remove a coupon code from the cart', params: CouponParams, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
     const site = siteOf(request);
-    const code = normalizeCouponCode((request.params as { code?: string }).code ?? '');
+    const code = normalizeCouponCode(request.params.code);
     const cart = await openCartOf(db, site, cartIdFromRequest(request));
     const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
     await updateCart(db, site.id, cart.id, { coupons: codes });
     return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
   });
 
-  app.put(CartPaths.SHIPPING, async (request, reply) => {
+  routes.put(CartPaths.SHIPPING, { schema: { tags, summary: "Set the cart's shipping location and option", body: ShippingBody, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
     const site = siteOf(request);
-    const body = readBody(request.body);
     const cart = await openCartOf(db, site, cartIdFromRequest(request));
-    const patch: Parameters<typeof updateCart>[3] = {};
-    if (body.shippingLocation !== undefined) patch.shippingLocation = { ...parseShippingLocation(body.shippingLocation) };
-    if (body.shippingOptionId !== undefined) {
-      if (typeof body.shippingOptionId !== 'string' || body.shippingOptionId.length > 64) {
-        throw new AppError('VALIDATION_FAILED', 'shippingOptionId must be a string.');
-      }
-      patch.selectedShippingOption = { id: body.shippingOptionId };
-    }
-    await updateCart(db, site.id, cart.id, patch);
+    await updateCart(db, site.id, cart.id, shippingPatch(request.body));
     return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
   });
 }

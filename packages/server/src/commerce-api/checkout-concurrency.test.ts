@@ -9,7 +9,7 @@ import { registerCommerceApi } from './index.js';
 import pg from 'pg';
 import { closeDatabase, openDatabase } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { TestApp } from '../../test-support/test-app.js';
 
 describe.each(availableDialects())('checkout under concurrency on %s', (dialect) => {

@@ -1,11 +1,13 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { cartIdFromRequest, clearCartCookies, findCart, loadCartJson, parseShippingLocation, readBody, updateCart } from '../cart/index.js';
-import { findSubscriptionCart } from '../cart/subscription-cart.js';
-import { cartEmptyError, IDEMPOTENCY_HEADER, placeOrder, readCheckoutInput, readIdempotencyKey, requestHash } from '../checkout/index.js';
-import { AppError } from '../http/errors.js';
+import { cartIdFromRequest, clearCartCookies, findCart, findSubscriptionCart, loadCartJson, updateCart } from '../cart/index.js';
+import { cartEmptyError, IDEMPOTENCY_HEADER, placeOrder, readCheckoutInput, requestHash } from '../checkout/index.js';
+import { AppError } from '../errors/index.js';
 import type { Db } from '../db/types.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { noStore, siteOf } from './request-site.js';
+import { CartAnswer, CheckoutAnswer, CheckoutBody, IdempotencyHeaders, SubscriptionCheckoutBody, SubscriptionShippingBody } from './schemas.js';
+import { shippingPatch } from './shipping-patch.js';
 
 /** Path of the checkout call. */
 export const CHECKOUT_PATH = '/api/commerce/checkout';
@@ -33,32 +35,38 @@ export function registerCheckoutRoutes(
   app: FastifyInstance,
   deps: { db: Db; providers: ReadonlyMap<string, PaymentProvider>; secureCookies: boolean; checkoutLimit: onRequestHookHandler },
 ): void {
-  app.post(CHECKOUT_PATH, { onRequest: deps.checkoutLimit }, async (request, reply) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['checkout'];
+  const orderDeps = (log: import('fastify').FastifyBaseLogger) => ({ db: deps.db, providers: deps.providers, log });
+
+  const checkoutSchema = { tags, summary: "Place the order of the visitor's cart", headers: IdempotencyHeaders, body: CheckoutBody, response: withErrors({ 200: CheckoutAnswer }) };
+  routes.post(CHECKOUT_PATH, { onRequest: deps.checkoutLimit, schema: checkoutSchema }, async (request, reply) => {
     const site = siteOf(request);
+    const key = request.headers[IDEMPOTENCY_HEADER];
     const input = readCheckoutInput(request.body);
-    const key = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-    const result = await placeOrder(
-      { db: deps.db, providers: deps.providers, log: request.log },
-      site,
-      cartIdFromRequest(request),
-      input,
-      key ? { key, hash: requestHash(request.body) } : undefined,
-    );
+    const result = await placeOrder(orderDeps(request.log), site, cartIdFromRequest(request), input, key ? { key, hash: requestHash(request.body) } : undefined);
     clearCartCookies(reply, deps.secureCookies);
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return noStore(reply).send(result.body);
   });
 
-  app.post(SUBSCRIPTION_CHECKOUT_PATH, { onRequest: deps.checkoutLimit }, async (request, reply) => {
+  const subscriptionSchema = {
+    tags,
+    summary: 'Place the order of a subscription cart (named by its token)',
+    headers: IdempotencyHeaders,
+    body: SubscriptionCheckoutBody,
+    response: withErrors({ 200: CheckoutAnswer }),
+  };
+  routes.post(SUBSCRIPTION_CHECKOUT_PATH, { onRequest: deps.checkoutLimit, schema: subscriptionSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const body = request.body as Record<string, unknown> | null | undefined;
-    const found = await findSubscriptionCart(deps.db, site, body && typeof body === 'object' ? body.cartToken : undefined);
+    const { cartToken, ...body } = request.body;
+    const found = await findSubscriptionCart(deps.db, site, cartToken);
     if (!found) throw new AppError('NOT_FOUND', 'Not found');
-    const input = readCheckoutInput(request.body);
-    const key = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+    const input = readCheckoutInput(body);
+    const key = request.headers[IDEMPOTENCY_HEADER];
     try {
       const result = await placeOrder(
-        { db: deps.db, providers: deps.providers, log: request.log },
+        orderDeps(request.log),
         site,
         found.cartId,
         input,
@@ -76,18 +84,12 @@ export function registerCheckoutRoutes(
     }
   });
 
-  app.put(SUBSCRIPTION_SHIPPING_PATH, async (request, reply) => {
+  const shippingSchema = { tags, summary: "Set a subscription cart's shipping location and option", body: SubscriptionShippingBody, response: withErrors({ 200: CartAnswer }) };
+  routes.put(SUBSCRIPTION_SHIPPING_PATH, { schema: shippingSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const body = readBody(request.body);
-    const found = await findSubscriptionCart(deps.db, site, body.cartToken);
+    const found = await findSubscriptionCart(deps.db, site, request.body.cartToken);
     if (!found || !(await findCart(deps.db, site.id, found.cartId))) throw new AppError('NOT_FOUND', 'Not found');
-    const patch: Parameters<typeof updateCart>[3] = {};
-    if (body.shippingLocation !== undefined) patch.shippingLocation = { ...parseShippingLocation(body.shippingLocation) };
-    if (body.shippingOptionId !== undefined) {
-      if (typeof body.shippingOptionId !== 'string' || body.shippingOptionId.length > 64) throw new AppError('VALIDATION_FAILED', 'shippingOptionId must be a string.');
-      patch.selectedShippingOption = { id: body.shippingOptionId };
-    }
-    await updateCart(deps.db, site.id, found.cartId, patch);
+    await updateCart(deps.db, site.id, found.cartId, shippingPatch(request.body));
     return noStore(reply).send({ shoppingCart: await loadCartJson(deps.db, site, found.cartId) });
   });
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createTestApp, crumbForHost, type TestApp } from '../../test-support/test-app.js';
 import { collections, items, products, variants, type WebsiteSettings } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
 import type { RateLimitStore } from '../http/rate-limit.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { registerCommerceApi } from './index.js';
 
 /** A test shop: an app with the commerce API and one site. */
@@ -134,17 +134,26 @@ export async function addProduct(db: DbOrTx, websiteId: string, spec: ProductSpe
   return { itemId: item!.id, variantIds };
 }
 
-/** A browser-like client: keeps cookies, sends the crumb cookie and X-CSRF-Token header. */
+/**
+ * A browser-like client: keeps cookies, sends the crumb cookie and X-CSRF-Token header. The
+ * crumb is a genuine one for the site at `host`, issued on the first request (a copied
+ * `crumb` cookie is kept, as a second tab of the same browser would).
+ */
 export class Visitor {
   readonly cookies = new Map<string, string>();
-  readonly crumb = randomBytes(24).toString('base64url');
 
   constructor(
     private readonly app: FastifyInstance,
     readonly host: string,
     private readonly ip = '127.0.0.1',
-  ) {
-    this.cookies.set('crumb', this.crumb);
+  ) {}
+
+  private async crumb(): Promise<string> {
+    const known = this.cookies.get('crumb');
+    if (known) return known;
+    const issued = await crumbForHost(this.app, this.host);
+    this.cookies.set('crumb', issued);
+    return issued;
   }
 
   /** Sends a request; `crumb: false` leaves out the X-CSRF-Token header. */
@@ -154,11 +163,12 @@ export class Visitor {
     body?: unknown,
     options: { crumb?: boolean; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
+    const crumb = await this.crumb();
     const headers: Record<string, string> = {
       host: this.host,
       accept: 'application/json',
       cookie: [...this.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '),
-      ...(options.crumb === false ? {} : { 'x-csrf-token': this.crumb }),
+      ...(options.crumb === false ? {} : { 'x-csrf-token': crumb }),
       ...(options.headers ?? {}),
     };
     const response = await this.app.inject({

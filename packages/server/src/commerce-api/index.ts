@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { TestPaymentProvider, type PaymentProvider } from '../payments/index.js';
 import { registerCartRoutes } from './cart-routes.js';
 import { registerCheckoutRoutes } from './checkout-routes.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
+import { notFound } from '../errors/index.js';
+import type { Website } from '../sites/index.js';
 
 /** The request's website; 404 on a host without one. */
 export function siteOf(request: FastifyRequest): Website {

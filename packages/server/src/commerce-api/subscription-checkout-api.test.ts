@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-support/test-app.js';
+import { createTestApp, crumbForHost } from '../../test-support/test-app.js';
 import { orders, outbox, shippingOptions, variants } from '../db/schema.js';
 import { addProduct, ADDRESS, createShop, PAY_DECLINED, PAY_OK, unlimitedStore, type Shop } from './commerce-test-kit.js';
 import { registerCommerceApi, SUBSCRIPTION_CHECKOUT_PATH, SUBSCRIPTION_PURCHASED_MESSAGE, SUBSCRIPTION_SHIPPING_PATH } from './index.js';
@@ -105,7 +105,7 @@ describe('subscription checkout (POST /api/commerce/checkout/subscription) and o
 describe('subscription checkout and order status pages', () => {
   it('renders the subscription checkout (201) and the order status page (211) only with the right site and token', async () => {
     const t = await createTestApp({
-      pages: 'required',
+      pages: true,
       setup: async (app) => {
         if (!app.hasRoute({ method: 'POST', url: SUBSCRIPTION_CHECKOUT_PATH })) await registerCommerceApi(app, app.emporium);
       },
@@ -114,7 +114,7 @@ describe('subscription checkout and order status pages', () => {
     const other = await t.createSite({ identifier: `subpages-other-${process.pid}`, title: 'Other', settings: {} });
     const box = await addProduct(t.testDb.db, site.id, { title: 'Seed box', isSubscribable: true, subscriptionPlan: SIX_MONTHS, variants: [{ sku: 'BOX', priceCents: 3200, unlimited: true }] });
     const host = t.hostOf(site);
-    const crumb = 'c'.repeat(32);
+    const crumb = await crumbForHost(t.app, host);
     const send = (method: 'GET' | 'POST', url: string, payload?: object, h = host) =>
       t.app.inject({ method, url, headers: { host: h, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, accept: method === 'GET' ? 'text/html' : 'application/json' }, ...(payload ? { payload } : {}) });
     const { cartToken } = (await send('POST', '/api/3/commerce/cart/subscription', { itemId: box.itemId, sku: 'BOX', qty: 1 })).json();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
 import { items } from '../db/index.js';
 import { findAll, parseXml } from '../seo/xml-parse.js';
 import { RSS_ITEM_LIMIT } from './blog-feed.js';
@@ -44,7 +44,7 @@ describe('blog feeds (issue 6)', () => {
   let a: ContentSite;
   let b: ContentSite;
   beforeAll(async () => {
-    t = await createContentTestApp({ pages: 'required' });
+    t = await createContentTestApp({ pages: true });
     a = await t.seedSite({ identifier: 'feeds-a', title: 'Feeds & Co', settings: { locale: 'en-US' } });
     b = await t.seedSite({ identifier: 'feeds-b', title: 'B' });
   });
@@ -59,9 +59,9 @@ describe('blog feeds (issue 6)', () => {
     const root = parseXml(res.body);
     const channel = findAll(root, 'channel')[0]!;
     expect(findAll(channel, 'title')[0]!.text).toBe('Journal — Feeds & Co');
-    expect(findAll(channel, 'link')[0]!.text).toBe('http://feeds-a.localhost/journal');
+    expect(findAll(channel, 'link')[0]!.text).toBe('http://feeds-a.localhost:3000/journal');
     expect(findAll(channel, 'language')[0]!.text).toBe('en-US');
-    expect(findAll(channel, 'atom:link')[0]!.attributes.href).toBe('http://feeds-a.localhost/journal/rss.xml');
+    expect(findAll(channel, 'atom:link')[0]!.attributes.href).toBe('http://feeds-a.localhost:3000/journal/rss.xml');
     const posts = findAll(root, 'item');
     expect(posts.map((p) => findAll(p, 'title')[0]!.text)).toEqual(['Fish & <Chips>', 'Closed']);
     expect(findAll(posts[0]!, 'description')[0]!.text).toBe('<p>Hello <b>world</b> & "friends"</p>');

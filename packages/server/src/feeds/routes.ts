@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
-import { siteOf } from '../content-api/public-item.js';
-import { notFound } from '../http/errors.js';
+import type { AppDeps } from '../app-deps.js';
+import { siteOf } from '../content/index.js';
+import { notFound } from '../errors/index.js';
 import { canonicalOrigin } from '../seo/site-origin.js';
 import { blogRss } from './blog-feed.js';
 
@@ -12,7 +12,7 @@ const URL_ID = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
 
 async function sendFeed(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, urlId: string): Promise<FastifyReply> {
   const site = siteOf(request);
-  const xml = URL_ID.test(urlId) ? await blogRss(deps.db, site, urlId, canonicalOrigin(site, request)) : undefined;
+  const xml = URL_ID.test(urlId) ? await blogRss(deps.db, site, urlId, canonicalOrigin(site, deps.config)) : undefined;
   if (xml === undefined) throw notFound('This blog has no feed.');
   return reply.type(RSS_CONTENT_TYPE).header('cache-control', 'public, max-age=300').send(xml);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FORM_DEFAULTS, fieldSettings, isFieldKind, type FieldSetting, type FormField } from '@emporium/forms';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 
 /** What an owner may set on a form (spec 3 Forms); every field kind with its own settings. */
 export interface FormDefinition {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FormField } from '@emporium/forms';
 import { forms } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 import { normalizeFormDefinition, type FormDefinition } from './form-definition.js';
 
 /** A stored form row. */

@@ -14,7 +14,7 @@ describe('public form API (spec 7 Forms, 8 Public forms)', () => {
   let form: FormRow;
 
   beforeAll(async () => {
-    t = await createFormsTestApp({ EMPORIUM_FORM_RATE_MAX: '100000' });
+    t = await createFormsTestApp({ submissionsPerWindow: 100_000, submissionsPerClient: 100_000 });
     site = await t.createSite({ identifier: 'forms-a', title: 'Forms A' });
     other = await t.createSite({ identifier: 'forms-b', title: 'Forms B' });
     form = await createForm(t.testDb.db, site.id, { ...everyKindForm('a'), storage: { email: 'owner@example.com' } });

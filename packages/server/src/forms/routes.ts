@@ -1,22 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FormMessages, validateForm } from '@emporium/forms';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { assertCaptcha, captchaProviderFor } from '../captcha/index.js';
-import { AppError } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
-import type { FormsConfig } from './forms-config.js';
+import { AppError } from '../errors/index.js';
+import { clientRateLimit } from '../http/rate-limit.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { siteOf } from '../sites/index.js';
 import { fieldsOf, findSubmissionForm, getForm } from './form-repository.js';
 import { readSubmittedValues } from './submission-values.js';
-import { issueSubmissionKey } from './submission-keys.js';
-import { parseSubmissionRequest } from './submission-payload.js';
+import { isSubmissionKeyUsable, issueSubmissionKey } from './submission-keys.js';
+import { toSubmissionRequest } from './submission-payload.js';
 import { storeSubmission } from './submission-store.js';
-import { TEMPLATE_SCHEMA_TYPES, formTemplateSchema } from './template-schema.js';
-
-/** The resolved site of a request, or 404 on the root host. */
-export function siteOf(request: FastifyRequest): Website {
-  if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-  return request.site;
-}
+import { formTemplateSchema } from './template-schema.js';
+import { FieldMessages, FormParams, FormValues, SavedSubmission, SaveFormSubmissionBody, SubmissionKey, TemplateSchema, TemplateSchemaQuery } from './schemas.js';
 
 function notConfigured(): AppError {
   return new AppError('NOT_FOUND', FormMessages.NOT_CONFIGURED);
@@ -26,46 +22,63 @@ function unparseable(): AppError {
   return new AppError('BAD_REQUEST', FormMessages.UNPARSEABLE_FIELDS, { body: { errors: {} } });
 }
 
-/** Registers the public form API of spec 7 (template schema, validate, key, save). */
-export function registerFormRoutes(app: FastifyInstance, deps: AppDeps, config: FormsConfig): void {
-  const { db } = deps;
-
-  app.get('/api/template/GetTemplateSchema', async (request) => {
-    siteOf(request);
-    const type = (request.query as Record<string, unknown>).type;
-    if (!TEMPLATE_SCHEMA_TYPES.includes(type as 'form')) {
-      throw new AppError('BAD_REQUEST', `Unknown template schema type ${JSON.stringify(type ?? '')}; expected one of: ${TEMPLATE_SCHEMA_TYPES.join(', ')}.`);
-    }
-    return formTemplateSchema({ textareaMaxLength: true });
+/** Registers the public form calls of spec 7 (template schema, validate, key, save). */
+export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, config } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const perClient = config.submissionsPerClient;
+  const windowMs = config.rateWindowMs;
+  const keyLimit = clientRateLimit(deps.rateLimitStore, { name: 'form-key', perClient: perClient * 2, perSite: config.submissionsPerWindow * 2, windowMs });
+  const submitLimit = clientRateLimit(deps.rateLimitStore, {
+    name: 'form-submit',
+    perClient,
+    perSite: config.submissionsPerWindow,
+    windowMs,
+    message: FormMessages.RATE_LIMITED,
   });
 
-  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', async (request) => {
-    const site = siteOf(request);
-    const form = await getForm(db, site.id, request.params.formId);
-    if (!form) throw notConfigured();
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw unparseable();
-    const read = readSubmittedValues(fieldsOf(form), body as Record<string, unknown>);
-    if (!read.ok) throw unparseable();
-    return validateForm(fieldsOf(form), read.values);
-  });
+  routes.get(
+    '/api/template/GetTemplateSchema',
+    { schema: { tags: ['forms'], summary: 'The form block schema: field kinds, settings, editor tabs', querystring: TemplateSchemaQuery, response: withErrors({ 200: TemplateSchema }) } },
+    async (request) => {
+      siteOf(request);
+      return formTemplateSchema({ textareaMaxLength: true });
+    },
+  );
 
-  app.post(
+  routes.post(
+    '/api/rest/forms/validate/:formId',
+    { schema: { tags: ['forms'], summary: "Validates values against a form's rules", params: FormParams, body: FormValues.default({}), response: withErrors({ 200: FieldMessages }) } },
+    async (request) => {
+      const site = siteOf(request);
+      const form = await getForm(db, site.id, request.params.formId);
+      if (!form) throw notConfigured();
+      const read = readSubmittedValues(fieldsOf(form), request.body);
+      if (!read.ok) throw unparseable();
+      return validateForm(fieldsOf(form), read.values);
+    },
+  );
+
+  routes.post(
     '/api/form/FormSubmissionKey',
-    { onRequest: deps.rateLimit({ name: 'form-key', max: config.submissionsPerWindow * 2, windowMs: config.rateWindowMs, key: 'site+ip' }) },
+    { onRequest: keyLimit.onRequest, schema: { tags: ['forms'], summary: 'Issues a single-use form submission key (empty body)', response: withErrors({ 200: SubmissionKey }) } },
     async (request, reply) => {
       const site = siteOf(request);
+      await keyLimit.acceptForSite(request, reply);
       reply.header('cache-control', 'no-store');
       return { key: await issueSubmissionKey(db, site.id, config.submissionKeyTtlMs) };
     },
   );
 
-  app.post(
+  routes.post(
     '/api/form/SaveFormSubmission',
-    { onRequest: deps.rateLimit({ name: 'form-submit', max: config.submissionsPerWindow, windowMs: config.rateWindowMs, key: 'site', message: FormMessages.RATE_LIMITED }) },
-    async (request) => {
+    {
+      onRequest: submitLimit.onRequest,
+      schema: { tags: ['forms'], summary: 'Saves a form submission (spec 3 payload)', body: SaveFormSubmissionBody, response: withErrors({ 200: SavedSubmission }) },
+    },
+    async (request, reply) => {
       const site = siteOf(request);
-      const submission = parseSubmissionRequest(request.body);
+      const submission = toSubmissionRequest(request.body);
       const form = await findSubmissionForm(db, site.id, Object.keys(submission.values), submission.formId);
       if (!form) throw notConfigured();
       const fields = fieldsOf(form);
@@ -77,8 +90,10 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps, config: 
         const provider = captchaProviderFor(site, config);
         assertCaptcha(await provider.verify({ db, websiteId: site.id, token: submission.captchaKey, action: 'form_block', remoteIp: request.ip }));
       }
+      if (!(await isSubmissionKeyUsable(db, site.id, submission.key))) throw new AppError('UNAUTHORIZED', FormMessages.SUBMIT_FAILED);
+      await submitLimit.acceptForSite(request, reply);
       const stored = await storeSubmission(db, form, submission, read.stored);
-      return { success: true, submissionId: stored.id, formId: form.id };
+      return { success: true as const, submissionId: stored.id, formId: form.id };
     },
   );
 }

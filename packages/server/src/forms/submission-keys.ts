@@ -11,6 +11,22 @@ export async function issueSubmissionKey(db: DbOrTx, websiteId: string, ttlMs: n
   return key;
 }
 
+/** True when a key is of this site, unused and not expired (it may still be used by a concurrent request). */
+export async function isSubmissionKeyUsable(db: DbOrTx, websiteId: string, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ key: formSubmissionKeys.key })
+    .from(formSubmissionKeys)
+    .where(
+      and(
+        eq(formSubmissionKeys.key, key),
+        eq(formSubmissionKeys.websiteId, websiteId),
+        isNull(formSubmissionKeys.usedAt),
+        gt(formSubmissionKeys.expiresAt, sql`now()`),
+      ),
+    );
+  return rows.length === 1;
+}
+
 /** Marks a key used; false when it is unknown, of another site, expired or already used. */
 export async function consumeSubmissionKey(db: DbOrTx, websiteId: string, key: string): Promise<boolean> {
   const rows = await db

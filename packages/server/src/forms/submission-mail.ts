@@ -1,6 +1,6 @@
 import { fieldsOf, type FormRow } from './form-repository.js';
 import { fieldLabel, formatAnswer } from './format-answer.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@emporium/template';
 import type { NewMail } from '../outbox/index.js';
 
 /** The notification mail of the storage tab: every answer, escaped in the HTML part. */

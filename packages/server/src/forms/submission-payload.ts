@@ -1,5 +1,8 @@
 import { FormMessages } from '@emporium/forms';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
+import type { z } from '../http/schemas.js';
+import { assertAcceptableInput } from '../http/input-guard.js';
+import type { SaveFormSubmissionBody } from './schemas.js';
 
 /** A checked SaveFormSubmission body. */
 export interface SubmissionRequest {
@@ -18,52 +21,33 @@ export interface SubmissionRequest {
   };
 }
 
-function processingError(): AppError {
-  return new AppError('BAD_REQUEST', FormMessages.PROCESSING_ERROR, { body: { errors: {} } });
-}
-
-function optionalText(body: Record<string, unknown>, name: string, max: number): string | undefined {
-  const value = body[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length > max) throw processingError();
-  return value;
-}
-
 /**
- * Checks the body of POST /api/form/SaveFormSubmission. A body that is not the expected shape
- * gives 'Error processing form submission. Please reload and try again.'; a `form` that is not a
- * JSON object gives 'Could not parse the form fields, please check your entries.' (both 400).
+ * Reads a SaveFormSubmission body whose shape the route schema has checked: parses its `form`
+ * JSON (not a JSON object: 400 'Could not parse the form fields, please check your entries.')
+ * and applies the page-field defaults.
  */
-export function parseSubmissionRequest(body: unknown): SubmissionRequest {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw processingError();
-  const input = body as Record<string, unknown>;
-  const key = optionalText(input, 'key', 200);
-  if (!key) throw processingError();
-  if (typeof input.form !== 'string') throw processingError();
+export function toSubmissionRequest(body: z.infer<typeof SaveFormSubmissionBody>): SubmissionRequest {
   let values: unknown;
   try {
-    values = JSON.parse(input.form);
+    values = JSON.parse(body.form);
   } catch {
     values = undefined;
   }
   if (!values || typeof values !== 'object' || Array.isArray(values)) {
     throw new AppError('BAD_REQUEST', FormMessages.UNPARSEABLE_FIELDS, { body: { errors: {} } });
   }
-  const contentSource = input.contentSource ?? 'c';
-  if (contentSource !== 'i' && contentSource !== 'c') throw processingError();
-  const permission = input.pagePermissionTypeValue ?? 1;
-  if (typeof permission !== 'number' || !Number.isInteger(permission)) throw processingError();
+  assertAcceptableInput(values, 'body.form');
   return {
     values: values as Record<string, unknown>,
-    key,
-    captchaKey: optionalText(input, 'captchaKey', 4000) || undefined,
-    formId: optionalText(input, 'formId', 100),
+    key: body.key,
+    captchaKey: body.captchaKey || undefined,
+    formId: body.formId ?? undefined,
     pageFields: {
-      pageTitle: optionalText(input, 'pageTitle', 2000) ?? '',
-      pageId: optionalText(input, 'pageId', 200) ?? '',
-      contentSource,
-      pagePath: optionalText(input, 'pagePath', 2000) ?? '',
-      pagePermissionTypeValue: permission,
+      pageTitle: body.pageTitle ?? '',
+      pageId: body.pageId ?? '',
+      contentSource: body.contentSource ?? 'c',
+      pagePath: body.pagePath ?? '',
+      pagePermissionTypeValue: body.pagePermissionTypeValue ?? 1,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { FormMessages, isValidEmail } from '@emporium/forms';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/types.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 import type { FormRow } from './form-repository.js';
 import { submissionMail } from './submission-mail.js';
 import type { SubmissionRequest } from './submission-payload.js';

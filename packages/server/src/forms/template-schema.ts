@@ -15,7 +15,7 @@ export const TEMPLATE_SCHEMA_TYPES = ['form'] as const;
  */
 export function formTemplateSchema(options: { textareaMaxLength?: boolean } = {}) {
   return {
-    type: 'form',
+    type: 'form' as const,
     tabs: [...FORM_EDITOR_TABS],
     fieldKinds: FIELD_KINDS.map((kind) => ({
       type: kind,

@@ -1,12 +1,13 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { newCrumb } from '../http/crumb.js';
-import type { Website } from '../sites/website.js';
+import type { LightMyRequestResponse } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { OutboxDelivery } from '../outbox/index.js';
+import type { Website } from '../sites/index.js';
 import { createTestApp, type CreateTestAppOptions, type TestApp } from '../../test-support/test-app.js';
-import { registerFormsApi, type FormsRuntime, type RegisterFormsOptions } from './index.js';
 
-/** A test app with the forms module registered, and helpers to call it as a browser would. */
+/** A test app (without pages) and helpers to call the form, restock and owner calls as a browser would. */
 export interface FormsTestApp extends TestApp {
-  runtime: FormsRuntime;
+  /** The app's outbox delivery (its sender exists when `smtpUrl` is configured). */
+  outbox: OutboxDelivery;
   /** Sends a JSON request to a site with a valid crumb (cookie plus X-CSRF-Token). */
   call: (site: Website, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, extra?: { cookie?: string; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
   /** Gets a submission key for a site. */
@@ -14,23 +15,16 @@ export interface FormsTestApp extends TestApp {
 }
 
 /**
- * Builds a test app whose forms module reads `env` (also set on process.env, so the app's own
- * registration sees the same values) and whose outbox uses `transport` when given.
+ * Builds a test app whose configuration is the defaults plus `config` (owner token, limits,
+ * SMTP and captcha endpoints...).
  */
 export async function createFormsTestApp(
-  env: Record<string, string> = {},
-  options: Omit<RegisterFormsOptions, 'env'> & { app?: CreateTestAppOptions } = {},
+  config: Partial<AppConfig> = {},
+  options: { app?: Omit<CreateTestAppOptions, 'config'> } = {},
 ): Promise<FormsTestApp> {
-  Object.assign(process.env, env);
-  let runtime: FormsRuntime | undefined;
-  const test = await createTestApp({
-    ...options.app,
-    setup: async (app: FastifyInstance) => {
-      runtime = await registerFormsApi(app, app.emporium, { env: { ...process.env, ...env }, config: options.config, transport: options.transport });
-      await options.app?.setup?.(app);
-    },
-  });
-  const crumb = newCrumb();
+  const test = await createTestApp({ ...options.app, config });
+  const crumbs = new Map<string, string>();
+  const crumbOf = (site: Website) => crumbs.get(site.id) ?? crumbs.set(site.id, test.app.emporium.crumbs.issue(site.id)).get(site.id)!;
   const call: FormsTestApp['call'] = (site, method, url, body, extra = {}) =>
     test.app.inject({
       method,
@@ -38,8 +32,8 @@ export async function createFormsTestApp(
       headers: {
         host: test.hostOf(site),
         accept: 'application/json',
-        cookie: [`crumb=${crumb}`, extra.cookie].filter(Boolean).join('; '),
-        'x-csrf-token': crumb,
+        cookie: [`crumb=${crumbOf(site)}`, extra.cookie].filter(Boolean).join('; '),
+        'x-csrf-token': crumbOf(site),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...extra.headers,
       },
@@ -47,7 +41,7 @@ export async function createFormsTestApp(
     });
   return {
     ...test,
-    runtime: runtime!,
+    outbox: test.app.emporiumOutbox,
     call,
     submissionKey: async (site) => {
       const response = await call(site, 'POST', '/api/form/FormSubmissionKey');

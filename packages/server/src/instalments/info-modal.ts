@@ -1,5 +1,5 @@
 import { INSTALMENT_COUNT, instalmentProvider, type InstalmentProvider } from '@emporium/commerce';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@emporium/template';
 
 /** Locales the info modal is served in (spec 5: Afterpay for five, Clearpay for en_GB). */
 export const INFO_MODAL_LOCALES = ['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ', 'en_GB'] as const;

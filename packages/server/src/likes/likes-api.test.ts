@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom } from '../../test-support/test-app.js';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
-import { VISITOR_COOKIE } from '../content-api/visitor-id.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { VISITOR_COOKIE } from '../content/index.js';
 import { itemLikePath, LIKES_DISABLED_MESSAGE } from './routes.js';
 
 describe('likes API (issue 6)', () => {

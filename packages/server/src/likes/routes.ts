@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
-import { itemIdParam, requirePublicItem, siteOf } from '../content-api/public-item.js';
-import { ensureVisitorId, existingVisitorId } from '../content-api/visitor-id.js';
-import { AppError } from '../http/errors.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import type { AppDeps } from '../app-deps.js';
+import { itemIdParam, requirePublicItem, siteOf } from '../content/index.js';
+import { ensureVisitorId, existingVisitorId } from '../content/index.js';
+import { AppError } from '../errors/index.js';
 import { likeState, setLike } from './like-repository.js';
+import { ItemParams, LikeBody, LikeState } from './schemas.js';
 
 /** Refusal when the site has simple liking turned off. */
 export const LIKES_DISABLED_MESSAGE = 'Likes are turned off on this site.';
@@ -13,31 +15,27 @@ export const LIKE_RATE_LIMIT = Object.freeze({ name: 'item-like', max: 60, windo
 /** Path of an item's like. */
 export const itemLikePath = (itemId: string) => `/api/content/items/${encodeURIComponent(itemId)}/like`;
 
-function likedFrom(body: unknown): boolean {
-  const liked = body && typeof body === 'object' ? (body as Record<string, unknown>).liked : undefined;
-  if (typeof liked !== 'boolean') throw new AppError('VALIDATION_FAILED', 'liked must be true or false.');
-  return liked;
-}
-
 /**
  * Registers GET (state) and PUT `{ liked }` (idempotent set) of an item's like. The visitor is
  * the `ss_cvr` cookie's id, issued on the first like.
  */
 export function registerLikeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/content/items/:itemId/like', async (request, reply) => {
+  routes.get('/api/content/items/:itemId/like', { schema: { tags: ['content'], summary: "An item's like count and whether this visitor likes it", params: ItemParams, response: withErrors({ 200: LikeState }) } }, async (request, reply) => {
     const site = siteOf(request);
     const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
     reply.header('cache-control', 'no-store, private');
     return { itemId: item.id, ...(await likeState(db, site.id, item.id, existingVisitorId(request))) };
   });
 
-  app.put('/api/content/items/:itemId/like', { onRequest: deps.rateLimit({ ...LIKE_RATE_LIMIT }) }, async (request, reply) => {
+  const putSchema = { tags: ['content'], summary: 'Like or unlike an item (idempotent)', params: ItemParams, body: LikeBody, response: withErrors({ 200: LikeState }) };
+  routes.put('/api/content/items/:itemId/like', { onRequest: deps.rateLimit({ ...LIKE_RATE_LIMIT }), schema: putSchema }, async (request, reply) => {
     const site = siteOf(request);
     if (site.settings.simpleLikingEnabled !== true) throw new AppError('FORBIDDEN', LIKES_DISABLED_MESSAGE);
     const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
-    const liked = likedFrom(request.body);
+    const { liked } = request.body;
     const visitorId = ensureVisitorId(request, reply, deps.config.secureCookies);
     reply.header('cache-control', 'no-store, private');
     return { itemId: item.id, ...(await setLike(db, site.id, item.id, visitorId, liked)) };

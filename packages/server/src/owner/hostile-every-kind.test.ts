@@ -8,15 +8,15 @@ import { buildSubmissionPayload, type FormField, type FormValues } from '@empori
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crumbForHost } from '../../test-support/test-app.js';
 import { cookieFrom } from '../../test-support/test-app.js';
 import { formSubmissions, forms, websites } from '../db/schema.js';
 import { updateForm } from '../forms/form-repository.js';
-import { newCrumb } from '../http/crumb.js';
 import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
 
 const OWNER_TOKEN = 'hostile-every-kind-owner-token-0123';
 const NOTIFY = 'owner@example.com';
-const crumb = newCrumb();
+let crumb = '';
 
 /** A hostile text tagged with where it came from, so each one can be found in the output. */
 const hostile = (tag: string) => `${tag}<script>alert(1)</script>{.section website}{title}{.end}'"&`;
@@ -129,8 +129,8 @@ async function call(method: 'GET' | 'POST', url: string, body?: unknown, cookie 
 }
 
 beforeAll(async () => {
-  process.env.EMPORIUM_OWNER_TOKEN = OWNER_TOKEN;
-  t = await createPagesTestApp();
+  t = await createPagesTestApp({ config: { ownerToken: OWNER_TOKEN } });
+  crumb = await crumbForHost(t.app, 'demo.localhost');
   const db = t.testDb.db;
   const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, 'demo'));
   websiteId = site!.id;
@@ -155,7 +155,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  delete process.env.EMPORIUM_OWNER_TOKEN;
   await t?.close();
 });
 

@@ -1,15 +1,4 @@
-export { registerOwnerRoutes } from './routes.js';
-export {
-  OWNER_COOKIE,
-  OWNER_SESSION_SECONDS,
-  OWNER_SIGN_IN_REQUIRED,
-  MIN_OWNER_PASSWORD,
-  hashOwnerPassword,
-  setOwnerPassword,
-  isOwnerSecret,
-  isOwnerRequest,
-  requireOwnerApi,
-  startOwnerSession,
-  endOwnerSession,
-} from './owner-auth.js';
+/** The site owner's /config pages, CSV exports and JSON calls under /api/owner. */
+export { registerOwnerRoutes, VISIT_REPORT_DAYS, type OwnerRouteOptions } from './routes.js';
 export { csvCell, toCsv } from './csv.js';
+export * from './schemas.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@emporium/template';
 
 /** Text escaped for HTML content and attributes. */
 export const h = (value: unknown): string => escapeHtml(value === null || value === undefined ? '' : String(value));

@@ -1,6 +1,5 @@
 import type { FormField } from '@emporium/forms';
-import { fieldLabel, formatAnswer } from '../forms/format-answer.js';
-import { fieldsOf, type FormRow } from '../forms/form-repository.js';
+import { fieldLabel, fieldsOf, formatAnswer, type FormRow } from '../forms/index.js';
 import type { OutboxRow } from '../outbox/index.js';
 import type { SignUp, SignUpGroup } from '../restock/index.js';
 import { VISIT_RETENTION_DAYS, type PathViews } from '../tracking/index.js';

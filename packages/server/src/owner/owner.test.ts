@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, type FormRow } from '../forms/form-repository.js';
 import { everyKindForm, everyKindValues, TEST_PAGE } from '../forms/forms-fixtures.js';
 import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
-import { newCrumb } from '../http/crumb.js';
 import type { Website } from '../sites/website.js';
 import { createProductFixture } from '../../test-support/fixtures.js';
 import { cookieFrom } from '../../test-support/test-app.js';
-import { setOwnerPassword } from './owner-auth.js';
+import { setOwnerPassword } from '../owner-sessions/index.js';
 
 const OWNER_TOKEN = 'owner-token-for-owner-tests-0123';
 const HOSTILE = `<script>alert("x")</script>{.section website}{title}{.end}'"&=HYPERLINK("http://evil")`;
@@ -17,10 +16,12 @@ describe('owner sign-in, /config pages and CSV exports', () => {
   let site: Website;
   let other: Website;
   let form: FormRow;
-  const crumb = newCrumb();
+  const crumbs = new Map<string, string>();
+  /** One genuine crumb per site for the whole file (crumbs are bound to their site). */
+  const crumbFor = (target: Website) => crumbs.get(target.id) ?? crumbs.set(target.id, t.app.emporium.crumbs.issue(target.id)).get(target.id)!;
 
   beforeAll(async () => {
-    t = await createFormsTestApp({ EMPORIUM_OWNER_TOKEN: OWNER_TOKEN, EMPORIUM_FORM_RATE_MAX: '100000' });
+    t = await createFormsTestApp({ ownerToken: OWNER_TOKEN, submissionsPerWindow: 100_000 });
     site = await t.createSite({ identifier: 'owner-a', title: 'Owner A' });
     other = await t.createSite({ identifier: 'owner-b', title: 'Owner B' });
     await setOwnerPassword(t.testDb.db, site.id, 'correct horse battery');
@@ -35,20 +36,19 @@ describe('owner sign-in, /config pages and CSV exports', () => {
     expect((await t.call(site, 'POST', '/api/site-users/account/notifications/restock', signUp)).statusCode).toBe(200);
   });
   afterAll(() => {
-    delete process.env.EMPORIUM_OWNER_TOKEN;
     return t.close();
   });
 
   const get = (url: string, cookie = '', target: Website = site) =>
-    t.app.inject({ method: 'GET', url, headers: { host: t.hostOf(target), accept: 'text/html', cookie: `crumb=${crumb}; ${cookie}` } });
+    t.app.inject({ method: 'GET', url, headers: { host: t.hostOf(target), accept: 'text/html', cookie: `crumb=${crumbFor(target)}; ${cookie}` } });
   const post = (url: string, form: Record<string, string>, cookie = '', target: Website = site) =>
     t.app.inject({
       method: 'POST',
       url,
-      headers: { host: t.hostOf(target), 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumb}; ${cookie}` },
+      headers: { host: t.hostOf(target), 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumbFor(target)}; ${cookie}` },
       payload: new URLSearchParams(form).toString(),
     });
-  const login = async (password: string, target: Website = site) => post('/config/login', { crumb, password, next: '/config/restock' }, '', target);
+  const login = async (password: string, target: Website = site) => post('/config/login', { crumb: crumbFor(target), password, next: '/config/restock' }, '', target);
 
   it('sends visitors without a session to the sign-in page', async () => {
     for (const path of ['/config/forms', '/config/restock', `/config/forms/${form.id}/submissions.csv`, '/config/restock.csv']) {
@@ -66,7 +66,7 @@ describe('owner sign-in, /config pages and CSV exports', () => {
     const noCrumb = await t.app.inject({
       method: 'POST',
       url: '/config/login',
-      headers: { host: t.hostOf(site), 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumb}` },
+      headers: { host: t.hostOf(site), 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumbFor(site)}` },
       payload: 'password=correct+horse+battery',
     });
     expect(noCrumb.statusCode).toBe(401);
@@ -74,7 +74,7 @@ describe('owner sign-in, /config pages and CSV exports', () => {
     expect(ok.statusCode).toBe(303);
     expect(ok.headers.location).toBe('/config/restock');
     const setCookie = String(ok.headers['set-cookie']);
-    expect(setCookie).toMatch(/emporium_owner=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict/);
+    expect(setCookie.split('; ').sort()).toEqual(['HttpOnly', 'Max-Age=43200', 'Path=/', 'SameSite=Strict', expect.stringMatching(/^emporium_owner=[^;]+$/)]);
     expect((await login(OWNER_TOKEN, other)).statusCode).toBe(303);
     expect((await login('correct horse battery', other)).statusCode).toBe(401);
   });
@@ -83,7 +83,7 @@ describe('owner sign-in, /config pages and CSV exports', () => {
     const session = `emporium_owner=${cookieFrom(await login('correct horse battery'), 'emporium_owner')}`;
     expect((await get('/config/forms', session)).statusCode).toBe(200);
     expect((await get('/config/forms', session, other)).statusCode).toBe(303);
-    expect((await post('/config/logout', { crumb }, session)).statusCode).toBe(303);
+    expect((await post('/config/logout', { crumb: crumbFor(site) }, session)).statusCode).toBe(303);
     expect((await get('/config/forms', session)).statusCode).toBe(303);
   });
 
@@ -121,7 +121,7 @@ describe('owner sign-in, /config pages and CSV exports', () => {
     const session = `emporium_owner=${cookieFrom(await login('correct horse battery'), 'emporium_owner')}`;
     const groups = (await t.call(site, 'GET', '/api/site-users/account/notifications/restock/groups', undefined, { cookie: session })).json();
     const [group] = groups.signUpGroups;
-    const sent = await post('/config/restock/send', { crumb, productId: group.productId, variantId: group.variantId }, session);
+    const sent = await post('/config/restock/send', { crumb: crumbFor(site), productId: group.productId, variantId: group.variantId }, session);
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toContain('1 back-in-stock mail queued.');
     expect(sent.body).toContain('pending');

@@ -1,45 +1,37 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
-import { createForm, getForm, listForms, updateForm } from '../forms/form-repository.js';
-import type { FormsConfig } from '../forms/forms-config.js';
-import { crumbFailure, CRUMB_COOKIE } from '../http/crumb.js';
-import { AppError } from '../http/errors.js';
-import { listOutbox } from '../outbox/index.js';
+import { FormMessages } from '@emporium/forms';
+import type { AppDeps } from '../app-deps.js';
+import { createForm, FormDefinitionInput, formJson, FormJson, FormParams, getForm, listForms, updateForm } from '../forms/index.js';
+import { AppError } from '../errors/index.js';
+import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cursor.js';
+import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
+import { listOutbox, OutboxMailJson, outboxMailJson } from '../outbox/index.js';
 import { allSignUps, listSignUpGroups, listSignUps, notifySignUps, siteBaseUrl } from '../restock/index.js';
-import type { Website } from '../sites/website.js';
+import { siteOf, type Website } from '../sites/index.js';
 import { pageViewsByPath } from '../tracking/index.js';
 import { toCsv } from './csv.js';
-import { endOwnerSession, isOwnerRequest, isOwnerSecret, requireOwnerApi, setOwnerPassword, startOwnerSession } from './owner-auth.js';
+import { endOwnerSession, isOwnerRequest, isOwnerSecret, requireOwnerApi, setOwnerPassword, startOwnerSession } from '../owner-sessions/index.js';
 import { ownerPage } from './owner-html.js';
 import { formSubmissionsView, formsView, loginView, passwordView, restockView, submissionCells, submissionHeader, visitsView } from './owner-views.js';
-import { listSubmissions, submissionCounts } from './submissions-repository.js';
-
-function siteOf(request: FastifyRequest): Website {
-  if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-  return request.site;
-}
-
-function formBody(request: FastifyRequest): Record<string, string> {
-  const body = request.body;
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, string>) : {};
-}
-
-/** Refuses a /config form post whose crumb field does not match the crumb cookie. */
-function checkCrumb(request: FastifyRequest): void {
-  const failure = crumbFailure({ cookieHeader: request.headers.cookie, cookie: request.cookies[CRUMB_COOKIE], submitted: formBody(request).crumb });
-  if (failure) throw failure;
-}
+import { LoginForm, LoginQuery, OwnerCsv, OwnerHtml, PasswordForm, RestockSendForm, SubmissionPage, SubmissionsQuery, VisitReport } from './schemas.js';
+import { listSubmissionPage, listSubmissions, submissionCounts } from './submissions-repository.js';
 
 /** The owner's visit report covers the last 30 days. */
 export const VISIT_REPORT_DAYS = 30;
+
+/** Options of {@link registerOwnerRoutes}. */
+export interface OwnerRouteOptions {
+  /** Called after back-in-stock mail was queued (nudges the outbox's delivery). */
+  mailQueued: () => void;
+}
 
 async function visitReport(db: AppDeps['db'], site: Website) {
   const since = new Date(Date.now() - VISIT_REPORT_DAYS * 24 * 60 * 60 * 1000);
   return { days: VISIT_REPORT_DAYS, since: since.toISOString(), paths: await pageViewsByPath(db, site.id, since) };
 }
 
-function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/config\/[A-Za-z0-9/_.-]*$/.test(next) ? next : '/config/forms';
+function safeNext(next: string | undefined): string {
+  return next !== undefined && /^\/config\/[A-Za-z0-9/_.-]*$/.test(next) ? next : '/config/forms';
 }
 
 function html(reply: FastifyReply, body: string, status = 200): FastifyReply {
@@ -54,10 +46,21 @@ function csv(reply: FastifyReply, fileName: string, body: string): FastifyReply 
     .send(body);
 }
 
-/** Registers the owner's /config pages, CSV exports and the owner JSON calls for forms. */
-export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, config: FormsConfig, onMailQueued: () => void): void {
-  const { db } = deps;
-  const secure = deps.config.secureCookies;
+function formNotFound(): AppError {
+  return new AppError('NOT_FOUND', FormMessages.NOT_CONFIGURED);
+}
+
+const htmlPage = <T extends object>(summary: string, parts?: T) => ({ tags: ['owner pages'], summary, ...(parts as T), response: withErrors({ 200: OwnerHtml }) });
+const jsonCall = <T extends object>(summary: string, parts: T) => ({ tags: ['owner'], summary, ...parts });
+
+/**
+ * Registers the owner's /config pages (HTML, form posts), CSV exports and the owner JSON calls
+ * under /api/owner. The owner is checked before the request's query or body is read.
+ */
+export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, options: OwnerRouteOptions): void {
+  const { db, config } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const secure = config.secureCookies;
   const page = (request: FastifyRequest, title: string, body: string, signedIn = true) =>
     ownerPage({ title, siteTitle: siteOf(request).title, body, crumb: request.crumb, signedIn });
 
@@ -70,45 +73,46 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, config:
   };
   const requireOwnerJson = requireOwnerApi(db, config.ownerToken);
 
-  app.get('/config', { preHandler: requireOwnerPage }, async (_request, reply) => reply.code(303).header('location', '/config/forms').send());
+  routes.get('/config', { preValidation: requireOwnerPage, schema: htmlPage('Redirects (303) to the forms page') }, async (_request, reply) =>
+    reply.redirect('/config/forms', 303),
+  );
 
-  app.get('/config/login', async (request, reply) => {
-    const next = safeNext((request.query as Record<string, unknown>).next);
+  routes.get('/config/login', { schema: htmlPage('Owner sign-in page', { querystring: LoginQuery }) }, async (request, reply) => {
+    const next = safeNext(request.query.next);
     return html(reply, page(request, 'Sign in', loginView({ crumb: request.crumb, next }), false));
   });
 
-  app.post(
+  routes.post(
     '/config/login',
-    { onRequest: deps.rateLimit({ name: 'owner-login', max: 10, windowMs: 60_000, key: 'site+ip' }) },
+    {
+      onRequest: deps.rateLimit({ name: 'owner-login', max: 10, windowMs: 60_000, key: 'site+ip' }),
+      schema: htmlPage('Signs the owner in (form post) and redirects (303) to next; 401 page on a wrong password', { body: LoginForm }),
+    },
     async (request, reply) => {
       const site = siteOf(request);
-      checkCrumb(request);
-      const body = formBody(request);
-      const next = safeNext(body.next);
-      if (!(await isOwnerSecret(site, config.ownerToken, body.password ?? ''))) {
+      const next = safeNext(request.body.next);
+      if (!(await isOwnerSecret(site, config.ownerToken, request.body.password))) {
         return html(reply, page(request, 'Sign in', loginView({ crumb: request.crumb, next, error: 'Wrong password or token.' }), false), 401);
       }
       await startOwnerSession(db, site, reply, secure);
-      return reply.code(303).header('location', next).send();
+      return reply.redirect(next, 303);
     },
   );
 
-  app.post('/config/logout', async (request, reply) => {
+  routes.post('/config/logout', { schema: htmlPage('Signs the owner out (form post) and redirects (303) to the sign-in page') }, async (request, reply) => {
     siteOf(request);
-    checkCrumb(request);
     await endOwnerSession(db, request, reply);
-    return reply.code(303).header('location', '/config/login').send();
+    return reply.redirect('/config/login', 303);
   });
 
-  app.get('/config/password', { preHandler: requireOwnerPage }, async (request, reply) =>
+  routes.get('/config/password', { preValidation: requireOwnerPage, schema: htmlPage('Owner password page') }, async (request, reply) =>
     html(reply, page(request, 'Owner password', passwordView({ crumb: request.crumb }))),
   );
 
-  app.post('/config/password', { preHandler: requireOwnerPage }, async (request, reply) => {
+  routes.post('/config/password', { preValidation: requireOwnerPage, schema: htmlPage('Sets the owner password (form post)', { body: PasswordForm }) }, async (request, reply) => {
     const site = siteOf(request);
-    checkCrumb(request);
     try {
-      await setOwnerPassword(db, site.id, formBody(request).password ?? '');
+      await setOwnerPassword(db, site.id, request.body.password);
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 400) throw error;
       return html(reply, page(request, 'Owner password', passwordView({ crumb: request.crumb, error: error.message })), 400);
@@ -117,7 +121,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, config:
     return html(reply, page(request, 'Owner password', passwordView({ crumb: request.crumb, notice: 'Password saved.' })));
   });
 
-  app.get('/config/forms', { preHandler: requireOwnerPage }, async (request, reply) => {
+  routes.get('/config/forms', { preValidation: requireOwnerPage, schema: htmlPage('Forms with their latest submissions') }, async (request, reply) => {
     const site = siteOf(request);
     const forms = await listForms(db, site.id);
     const counts = await submissionCounts(db, site.id);
@@ -127,20 +131,24 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, config:
     return html(reply, page(request, 'Forms', formsView(entries)));
   });
 
-  app.get<{ Params: { formId: string } }>('/config/forms/:formId', { preHandler: requireOwnerPage }, async (request, reply) => {
+  routes.get('/config/forms/:formId', { preValidation: requireOwnerPage, schema: htmlPage("A form's submissions", { params: FormParams }) }, async (request, reply) => {
     const site = siteOf(request);
     const form = await getForm(db, site.id, request.params.formId);
-    if (!form) throw new AppError('NOT_FOUND', 'This form has not been configured yet.');
+    if (!form) throw formNotFound();
     return html(reply, page(request, form.name, formSubmissionsView(form, await listSubmissions(db, site.id, form.id, 1000))));
   });
 
-  app.get<{ Params: { formId: string } }>('/config/forms/:formId/submissions.csv', { preHandler: requireOwnerPage }, async (request, reply) => {
-    const site = siteOf(request);
-    const form = await getForm(db, site.id, request.params.formId);
-    if (!form) throw new AppError('NOT_FOUND', 'This form has not been configured yet.');
-    const rows = (await listSubmissions(db, site.id, form.id)).reverse();
-    return csv(reply, `${form.id}-submissions.csv`, toCsv(submissionHeader(form), rows.map((r) => submissionCells(form, r))));
-  });
+  routes.get(
+    '/config/forms/:formId/submissions.csv',
+    { preValidation: requireOwnerPage, schema: { tags: ['owner pages'], summary: "A form's submissions as CSV", params: FormParams, response: withErrors({ 200: OwnerCsv }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const form = await getForm(db, site.id, request.params.formId);
+      if (!form) throw formNotFound();
+      const rows = (await listSubmissions(db, site.id, form.id)).reverse();
+      return csv(reply, `${form.id}-submissions.csv`, toCsv(submissionHeader(form), rows.map((r) => submissionCells(form, r))));
+    },
+  );
 
   const restockPage = async (request: FastifyRequest, reply: FastifyReply, notice?: string) => {
     const site = siteOf(request);
@@ -153,58 +161,75 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, config:
     return html(reply, page(request, 'Restock', body));
   };
 
-  app.get('/config/restock', { preHandler: requireOwnerPage }, (request, reply) => restockPage(request, reply));
+  routes.get('/config/restock', { preValidation: requireOwnerPage, schema: htmlPage('Restock sign-ups and the outbox') }, (request, reply) => restockPage(request, reply));
 
-  app.post('/config/restock/send', { preHandler: requireOwnerPage }, async (request, reply) => {
+  routes.post('/config/restock/send', { preValidation: requireOwnerPage, schema: htmlPage('Queues back-in-stock mail for a variant (form post)', { body: RestockSendForm }) }, async (request, reply) => {
     const site = siteOf(request);
-    checkCrumb(request);
-    const { productId, variantId } = formBody(request);
-    if (!productId || !variantId) throw new AppError('BAD_REQUEST', 'productId and variantId are required.');
-    const mail = { siteTitle: site.title, baseUrl: siteBaseUrl(site, deps.config.baseDomain, deps.config.port) };
+    const { productId, variantId } = request.body;
+    const mail = { siteTitle: site.title, baseUrl: siteBaseUrl(site, config.baseDomain, config.port) };
     const [count = 0] = await notifySignUps(db, site.id, [{ productId, variantId }], mail);
-    if (count > 0) onMailQueued();
+    if (count > 0) options.mailQueued();
     return restockPage(request, reply, `${count} back-in-stock mail${count === 1 ? '' : 's'} queued.`);
   });
 
-  app.get('/config/restock.csv', { preHandler: requireOwnerPage }, async (request, reply) => {
-    const site = siteOf(request);
-    const rows = await allSignUps(db, site.id);
-    const header = ['Signed up', 'Email', 'Product', 'SKU', 'Product id', 'Variant id', 'Mailing list', 'Language', 'Notified'];
-    return csv(
-      reply,
-      'restock-signups.csv',
-      toCsv(header, rows.map((r) => [r.createdAt, r.email, r.productName, r.sku, r.productId, r.variantId, r.isJoinMailingList ? 'yes' : 'no', r.language ?? '', r.notifiedAt ?? ''])),
-    );
-  });
+  routes.get(
+    '/config/restock.csv',
+    { preValidation: requireOwnerPage, schema: { tags: ['owner pages'], summary: 'Restock sign-ups as CSV', response: withErrors({ 200: OwnerCsv }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const rows = await allSignUps(db, site.id);
+      const header = ['Signed up', 'Email', 'Product', 'SKU', 'Product id', 'Variant id', 'Mailing list', 'Language', 'Notified'];
+      return csv(
+        reply,
+        'restock-signups.csv',
+        toCsv(header, rows.map((r) => [r.createdAt, r.email, r.productName, r.sku, r.productId, r.variantId, r.isJoinMailingList ? 'yes' : 'no', r.language ?? '', r.notifiedAt ?? ''])),
+      );
+    },
+  );
 
-  app.get('/config/visits', { preHandler: requireOwnerPage }, async (request, reply) => {
+  routes.get('/config/visits', { preValidation: requireOwnerPage, schema: htmlPage('Page views by path') }, async (request, reply) => {
     const report = await visitReport(db, siteOf(request));
     return html(reply, page(request, 'Visits', visitsView(report.days, report.paths)));
   });
 
-  app.get('/api/owner/visits', { preHandler: requireOwnerJson }, async (request, reply) => {
+  routes.get('/api/owner/visits', { preValidation: requireOwnerJson, schema: jsonCall(`Page views and visitors by path over the last ${VISIT_REPORT_DAYS} days`, { response: withErrors({ 200: VisitReport }) }) }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return visitReport(db, siteOf(request));
   });
 
-  app.get('/api/owner/forms', { preHandler: requireOwnerJson }, async (request) => ({ forms: await listForms(db, siteOf(request).id) }));
-
-  app.post('/api/owner/forms', { preHandler: requireOwnerJson }, async (request, reply) => {
-    const form = await createForm(db, siteOf(request).id, request.body);
-    return reply.code(201).send({ form });
-  });
-
-  app.put<{ Params: { formId: string } }>('/api/owner/forms/:formId', { preHandler: requireOwnerJson }, async (request) => ({
-    form: await updateForm(db, siteOf(request).id, request.params.formId, request.body),
+  routes.get('/api/owner/forms', { preValidation: requireOwnerJson, schema: jsonCall('The forms of the site', { response: withErrors({ 200: z.object({ forms: z.array(FormJson) }) }) }) }, async (request) => ({
+    forms: (await listForms(db, siteOf(request).id)).map(formJson),
   }));
 
-  app.get<{ Params: { formId: string } }>('/api/owner/forms/:formId/submissions', { preHandler: requireOwnerJson }, async (request) => {
-    const site = siteOf(request);
-    const form = await getForm(db, site.id, request.params.formId);
-    if (!form) throw new AppError('NOT_FOUND', 'This form has not been configured yet.');
-    const rows = await listSubmissions(db, site.id, form.id, 1000);
-    return { submissions: rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), data: r.data, pageFields: r.pageFields })) };
-  });
+  routes.post(
+    '/api/owner/forms',
+    { preValidation: requireOwnerJson, schema: jsonCall('Creates a form', { body: FormDefinitionInput, response: withErrors({ 201: z.object({ form: FormJson }) }) }) },
+    async (request, reply) => {
+      const form = await createForm(db, siteOf(request).id, request.body);
+      return reply.code(201).send({ form: formJson(form) });
+    },
+  );
 
-  app.get('/api/owner/outbox', { preHandler: requireOwnerJson }, async (request) => ({ mails: await listOutbox(db, siteOf(request).id) }));
+  routes.put(
+    '/api/owner/forms/:formId',
+    { preValidation: requireOwnerJson, schema: jsonCall("Replaces a form's settings", { params: FormParams, body: FormDefinitionInput, response: withErrors({ 200: z.object({ form: FormJson }) }) }) },
+    async (request) => ({ form: formJson(await updateForm(db, siteOf(request).id, request.params.formId, request.body)) }),
+  );
+
+  routes.get(
+    '/api/owner/forms/:formId/submissions',
+    { preValidation: requireOwnerJson, schema: jsonCall("A form's submissions, newest first, paged", { params: FormParams, querystring: SubmissionsQuery, response: withErrors({ 200: SubmissionPage }) }) },
+    async (request) => {
+      const site = siteOf(request);
+      const form = await getForm(db, site.id, request.params.formId);
+      if (!form) throw formNotFound();
+      const { cursor, limit } = request.query;
+      const page = await listSubmissionPage(db, site.id, form.id, decodeCursor(cursor, [MICROS_PART, TEXT_PART]), pageSize(limit));
+      return { submissions: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+    },
+  );
+
+  routes.get('/api/owner/outbox', { preValidation: requireOwnerJson, schema: jsonCall('The newest mails of the site and their delivery', { response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }) }) }, async (request) => ({
+    mails: (await listOutbox(db, siteOf(request).id)).map(outboxMailJson),
+  }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Engine } from '@emporium/template';
 import { loadDefaultTheme, type Theme } from '@emporium/theme-default';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerAssetRoutes } from './asset-routes.js';
 import { errorPage, notFoundPage } from './context/system-pages.js';
 import { loadIslandAssets, registerIslandAssetRoute, type IslandAssets } from './island-assets.js';

@@ -1,11 +1,13 @@
 import { isIslandName, renderIsland } from '@emporium/storefront';
 import { table, type Formatter, type FormatterTable } from '@emporium/template';
+import { islandIdsOf } from './island-ids.js';
 
 /**
  * `{props|island Name}`: server-renders the storefront island `Name` with `props` (a JSON
- * object from the context) as `<div data-island="Name" data-props="…">…</div>`, the markup
- * the browser bundle hydrates. An unknown island or a render failure records a template
- * error and prints nothing.
+ * object from the context) as `<div data-island="Name" data-props="…" data-island-id="n">…</div>`,
+ * the markup the browser bundle hydrates. Each island of a page gets the next id of the page's
+ * {@link islandIdsOf id source}, so element ids from `useId` never repeat on the page. An
+ * unknown island or a render failure records a template error and prints nothing.
  */
 export const islandFormatter: Formatter = {
   apply(args, vars, ctx) {
@@ -24,7 +26,7 @@ export const islandFormatter: Formatter = {
       return;
     }
     try {
-      first.set(renderIsland(name, props as Record<string, unknown>));
+      first.set(renderIsland(name, props as Record<string, unknown>, islandIdsOf(ctx).next()));
     } catch (error) {
       ctx.error(`Island '${name}' failed to render: ${error instanceof Error ? error.message : String(error)}`);
       first.set('');

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, items, variants, websites, writeEpochOf } from '../db/index.js';
 import { takeStock } from '../db/stock.js';
-import { newCrumb } from '../http/crumb.js';
+import { crumbForHost } from '../../test-support/test-app.js';
 import { PAGE_CACHE_HEADER, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
 import { createPagesTestApp, type PagesTestApp } from './test-app.js';
 
@@ -18,12 +18,15 @@ let siteId: string;
 beforeAll(async () => {
   t = await createPagesTestApp();
   siteId = (await t.context('demo', '/')).json.website.id as string;
+  crumb = await crumbForHost(t.app, 'demo.localhost');
+  journalCrumb = await crumbForHost(t.app, 'journal.localhost');
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const crumb = newCrumb();
+let crumb = '';
+let journalCrumb = '';
 const anonymous = (path: string, headers: Record<string, string> = {}) => t.get('demo', path, { cookie: `crumb=${crumb}`, ...headers });
 
 function stableHeaders(res: LightMyRequestResponse): Record<string, unknown> {
@@ -123,8 +126,8 @@ describe('page cache', () => {
 
   it('keeps sites apart', async () => {
     const demo = await anonymous('/');
-    const journal = await t.get('journal', '/', { cookie: `crumb=${crumb}` });
-    const journalAgain = await t.get('journal', '/', { cookie: `crumb=${crumb}` });
+    const journal = await t.get('journal', '/', { cookie: `crumb=${journalCrumb}` });
+    const journalAgain = await t.get('journal', '/', { cookie: `crumb=${journalCrumb}` });
     expect(journalAgain.headers[PAGE_CACHE_HEADER]).toBe('hit');
     expect(journalAgain.body).toBe(journal.body);
     expect(journal.body).not.toBe(demo.body);

@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CRUMB_COOKIE } from '../http/crumb.js';
-import { VISITOR_COOKIE } from '../content-api/visitor-id.js';
+import { VISITOR_COOKIE } from '../content/index.js';
 import { writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
 
 /** Reads the site's page version (0078: bumped by every write a page can show); -1 when the site does not exist. */

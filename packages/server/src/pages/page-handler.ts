@@ -63,7 +63,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     path,
     query: firstValues(search),
     baseUrl: `${request.protocol}://${request.headers.host ?? `${site.identifier}.localhost`}`,
-    origin: canonicalOrigin(site, request),
+    origin: canonicalOrigin(site, request.server.emporium.config),
     now,
     cartId: degraded ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
     islandsEnabled: deps.islands.enabled,

@@ -110,9 +110,9 @@ describe('?format=json context (spec section 3 shapes)', () => {
   it('gives each page its title, description, canonical URL and Open Graph tags', async () => {
     const product = (await t.get('demo', '/shop/linen-camp-shirt?utm_source=x')).body;
     expect(product).toContain('<title>Linen Camp Shirt — Fern &amp; Field</title>');
-    expect(product).toContain('<link rel="canonical" href="http://demo.localhost/shop/linen-camp-shirt">');
+    expect(product).toContain('<link rel="canonical" href="http://demo.localhost:3000/shop/linen-camp-shirt">');
     expect(product).toContain('<meta property="og:type" content="product">');
-    expect(product).toContain('<meta property="og:image" content="http://demo.localhost/assets/illustrations/shirt-sage.svg">');
+    expect(product).toContain('<meta property="og:image" content="http://demo.localhost:3000/assets/illustrations/shirt-sage.svg">');
     expect(product).toMatch(/<meta name="description" content="A relaxed, boxy shirt/);
     const home = (await t.get('demo', '/')).body;
     expect(home).toContain('<title>Fern &amp; Field</title>');

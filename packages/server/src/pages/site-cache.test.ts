@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCrumb } from '../http/crumb.js';
+import { crumbForHost } from '../../test-support/test-app.js';
 import { cartEntries, carts, collections, shippingOptions, taxRules, variants, websites } from '../db/index.js';
 import { readContentVersion, siteData } from './site-cache.js';
 import { createPagesTestApp, type PagesTestApp } from './test-app.js';
@@ -10,16 +10,15 @@ const OWNER_TOKEN = 'owner-token-for-site-cache-tests';
 let t: PagesTestApp;
 let siteId: string;
 beforeAll(async () => {
-  process.env.EMPORIUM_OWNER_TOKEN = OWNER_TOKEN;
-  t = await createPagesTestApp();
+  t = await createPagesTestApp({ config: { ownerToken: OWNER_TOKEN } });
+  crumb = await crumbForHost(t.app, 'demo.localhost');
   siteId = (await t.context('demo', '/')).json.website.id as string;
 });
 afterAll(async () => {
-  delete process.env.EMPORIUM_OWNER_TOKEN;
   await t?.close();
 });
 
-const crumb = newCrumb();
+let crumb = '';
 const owner = (method: 'GET' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject({
     method,

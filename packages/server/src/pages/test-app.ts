@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
 import { seedDemo } from '../seed/index.js';
 import { registerPages, type PagesOptions } from './index.js';
 import { staticIslandAssets } from './island-assets.js';
@@ -19,8 +20,9 @@ export interface PagesTestApp {
   close: () => Promise<void>;
 }
 
-/** Seeds the demo sites into a fresh test database and builds an app with the page routes. */
-export async function createPagesTestApp(options: PagesOptions = {}): Promise<PagesTestApp> {
+/** Seeds the demo sites into a fresh test database and builds an app with the page routes (configuration: defaults plus `config`). */
+export async function createPagesTestApp(options: PagesOptions & { config?: Partial<AppConfig> } = {}): Promise<PagesTestApp> {
+  const { config, ...pagesOptions } = options;
   const testDb = await createTestDb();
   await seedDemo(testDb.db);
   const logs: string[] = [];
@@ -30,8 +32,8 @@ export async function createPagesTestApp(options: PagesOptions = {}): Promise<Pa
       done();
     },
   });
-  const app = await buildApp({ db: testDb.db, pages: false, config: { logLevel: 'warn' }, logStream });
-  await registerPages(app, app.emporium, { islands: staticIslandAssets(false), ...options });
+  const app = await buildApp({ db: testDb.db, pages: false, config: { logLevel: 'warn', ...config }, logStream });
+  await registerPages(app, app.emporium, { islands: staticIslandAssets(false), ...pagesOptions });
   await app.ready();
   const get = (site: string, path: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url: path, headers: { host: `${site}.localhost`, ...headers } });

@@ -1,5 +1,6 @@
 import type { Engine, Template, TemplateError } from '@emporium/template';
 import { PAGE_TEMPLATES, type Theme, type ThemeAsset } from '@emporium/theme-default';
+import { createIslandIds, ISLAND_IDS_OPTION } from './island-ids.js';
 
 /** Public URL prefix of theme assets; the file name carries the content hash. */
 export const THEME_ASSET_PREFIX = '/static/theme/';
@@ -76,7 +77,8 @@ export interface RenderedPage {
 
 /**
  * Renders a page: the page template into `render.mainContent`, then the `site.region`
- * layout around it. Template errors are returned for logging; the output is still served.
+ * layout around it; both renders share one island id source, so the page's islands get
+ * distinct ids. Template errors are returned for logging; the output is still served.
  */
 export function renderPage(
   engine: Engine,
@@ -88,7 +90,7 @@ export function renderPage(
   const template = theme.templates.get(templateName);
   const layout = theme.templates.get('site.region');
   if (!template || !layout) throw new Error(`Theme '${theme.theme.name}' has no template '${templateName}'`);
-  const base = { partials: theme.partials, locale: options.locale, now: options.now };
+  const base = { partials: theme.partials, locale: options.locale, now: options.now, options: { [ISLAND_IDS_OPTION]: createIslandIds() } };
   const main = engine.render(template, { ...base, json: context });
   const render = { ...(context.render as Record<string, unknown> | undefined), mainContent: main.output };
   const page = engine.render(layout, { ...base, json: { ...context, render } });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { forms, websites } from '../db/index.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 import { parsePopupSettings, POPUP_SETTING } from './popup-settings.js';
 
 /** Owner call reading and replacing the popup overlay settings. */

@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 
 /** The nine overlay positions, top/center/bottom by left/center/right (spec section 3). */
 export const POPUP_POSITIONS = Object.freeze([

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crumbForHost } from '../../test-support/test-app.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { forms } from '../db/index.js';
-import { newCrumb } from '../http/crumb.js';
 import { staticIslandAssets } from '../pages/island-assets.js';
 import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
 import { parsePopupSettings, POPUP_POSITIONS } from './popup-settings.js';
@@ -28,11 +28,11 @@ describe('parsePopupSettings', () => {
 
 const OWNER_TOKEN = 'popup-owner-token-0123456789';
 let t: PagesTestApp;
-const crumb = newCrumb();
+let crumb = '';
 
 beforeAll(async () => {
-  process.env.EMPORIUM_OWNER_TOKEN = OWNER_TOKEN;
-  t = await createPagesTestApp({ islands: staticIslandAssets(true) });
+  t = await createPagesTestApp({ islands: staticIslandAssets(true), config: { ownerToken: OWNER_TOKEN } });
+  crumb = await crumbForHost(t.app, 'demo.localhost');
 });
 afterAll(async () => {
   await t?.close();

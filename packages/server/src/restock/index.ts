@@ -1,5 +1,6 @@
-export { registerRestockRoutes, RESTOCK_PATH, MAX_SEND_REQUESTS, siteBaseUrl } from './routes.js';
-export { parseRestockRequest, type RestockRequest } from './restock-payload.js';
+/** Restock sign-ups (spec 3, 5, 7, 8 Restock): the visitor's sign-up, the owner's lists and back-in-stock mail. */
+export { registerRestockRoutes, RESTOCK_PATH, siteBaseUrl, type RestockRouteOptions } from './routes.js';
+export { toRestockRequest, type RestockRequest } from './restock-payload.js';
 export {
   signUpForRestock,
   listSignUpGroups,
@@ -10,7 +11,6 @@ export {
   type SignUp,
   type SignUpGroup,
   type SendRequest,
-  type Page,
 } from './restock-repository.js';
 export { restockMail, type RestockMailContext } from './restock-mail.js';
-export { encodeCursor, decodeCursor, pageSize } from './cursor.js';
+export * from './schemas.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@emporium/template';
 import type { NewMail } from '../outbox/index.js';
 
 /** What a back-in-stock mail needs to know about the site. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/types.js';
 import { enqueueMails } from '../outbox/index.js';
-import { encodeCursor } from './cursor.js';
+import { toPage, type Page } from '../http/page-cursor.js';
 import { restockMail, type RestockMailContext } from './restock-mail.js';
 import type { RestockRequest } from './restock-payload.js';
 
@@ -26,13 +26,6 @@ export interface SignUp {
   language: string | null;
   createdAt: string;
   notifiedAt: string | null;
-}
-
-/** A page of results with the cursor of the next page. */
-export interface Page<T> {
-  items: T[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
 }
 
 type Rows<T> = { rows: T[] };
@@ -78,18 +71,20 @@ export async function listSignUpGroups(db: DbOrTx, websiteId: string, after: str
     GROUP BY r.product_id, r.variant_id
     ORDER BY r.product_id, r.variant_id
     LIMIT ${limit + 1}`);
-  const items = found.slice(0, limit).map((r) => ({
-    productId: String(r.product_id),
-    variantId: String(r.variant_id),
-    productName: String(r.title),
-    sku: String(r.sku),
-    pendingCount: Number(r.pending),
-    notifiedCount: Number(r.notified),
-    lastSignUpAt: iso(r.last_at),
-  }));
-  const last = items[items.length - 1];
-  const hasNextPage = found.length > limit;
-  return { items, hasNextPage, nextPageCursor: hasNextPage && last ? encodeCursor([last.productId, last.variantId]) : null };
+  return toPage(
+    found,
+    limit,
+    (r) => ({
+      productId: String(r.product_id),
+      variantId: String(r.variant_id),
+      productName: String(r.title),
+      sku: String(r.sku),
+      pendingCount: Number(r.pending),
+      notifiedCount: Number(r.notified),
+      lastSignUpAt: iso(r.last_at),
+    }),
+    (r) => [String(r.product_id), String(r.variant_id)],
+  );
 }
 
 /** Sign-ups of a site, optionally of one product / variant, oldest first. */
@@ -110,20 +105,21 @@ export async function listSignUps(
       ${after ? sql`AND ((extract(epoch from created_at) * 1000000)::bigint, id) > (${after[0]}::bigint, ${after[1]})` : sql``}
     ORDER BY (extract(epoch from created_at) * 1000000)::bigint, id
     LIMIT ${limit + 1}`);
-  const page = found.slice(0, limit);
-  const items = page.map((r) => ({
-    id: String(r.id),
-    productId: String(r.product_id),
-    variantId: String(r.variant_id),
-    email: String(r.email),
-    isJoinMailingList: r.join_mailing_list === true,
-    language: r.language === null ? null : String(r.language),
-    createdAt: iso(r.created_at),
-    notifiedAt: r.notified_at === null ? null : iso(r.notified_at),
-  }));
-  const last = page[page.length - 1];
-  const hasNextPage = found.length > limit;
-  return { items, hasNextPage, nextPageCursor: hasNextPage && last ? encodeCursor([String(last.position), String(last.id)]) : null };
+  return toPage(
+    found,
+    limit,
+    (r) => ({
+      id: String(r.id),
+      productId: String(r.product_id),
+      variantId: String(r.variant_id),
+      email: String(r.email),
+      isJoinMailingList: r.join_mailing_list === true,
+      language: r.language === null ? null : String(r.language),
+      createdAt: iso(r.created_at),
+      notifiedAt: r.notified_at === null ? null : iso(r.notified_at),
+    }),
+    (r) => [String(r.position), String(r.id)],
+  );
 }
 
 /** A request to notify the sign-ups of one variant. */

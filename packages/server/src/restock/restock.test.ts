@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, restockSignups } from '../db/schema.js';
 import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
+import { encodeCursor } from '../http/page-cursor.js';
 import type { Website } from '../sites/website.js';
 import { createProductFixture, type ProductFixture } from '../../test-support/fixtures.js';
 
@@ -45,7 +46,7 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createFormsTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, EMPORIUM_OWNER_TOKEN: OWNER_TOKEN, EMPORIUM_OUTBOX_POLL_MS: '60000' });
+    t = await createFormsTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, ownerToken: OWNER_TOKEN, outboxPollMs: 60_000, signUpsPerClient: 100_000 });
     site = await t.createSite({ identifier: 'restock-a', title: 'Restock <A>' });
     other = await t.createSite({ identifier: 'restock-b', title: 'Restock B' });
     shirt = await createProductFixture(t.testDb.db, site.id, { qtyInStock: 0, title: 'Linen <b>shirt</b>' });
@@ -54,7 +55,6 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-    for (const name of ['SMTP_URL', 'EMPORIUM_OWNER_TOKEN', 'EMPORIUM_OUTBOX_POLL_MS']) delete process.env[name];
   });
 
   const signUp = (email: string, product: ProductFixture = shirt, extra: Record<string, unknown> = {}, target: Website = site) =>
@@ -113,6 +113,10 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
     }
     expect(seen).toEqual([0, 1, 2, 3, 4].map((i) => `visitor${i}@example.com`));
     expect((await t.call(site, 'GET', `${PATH}?cursor=garbage`, undefined, owner)).statusCode).toBe(400);
+    const forged = await t.call(site, 'GET', `${PATH}?cursor=${encodeCursor(['yesterday', 'x'])}`, undefined, owner);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('cursor is not valid.');
+    expect((await t.call(site, 'GET', `${PATH}/groups?limit=many`, undefined, owner)).statusCode).toBe(400);
   });
 
   it('mails each sign-up exactly once through the outbox and SMTP; sending again sends nothing', async () => {
@@ -122,7 +126,7 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
       t.call(site, 'POST', `${PATH}/send/all`, body, owner),
     ]);
     expect(a.json().notifiedCount + b.json().notifiedCount).toBe(6);
-    await t.runtime.sender!.flush();
+    await t.outbox.sender!.flush();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received).toHaveLength(6);
     expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(['same@example.com', ...[0, 1, 2, 3, 4].map((i) => `visitor${i}@example.com`)].sort());
@@ -136,7 +140,7 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
     expect(again.json().notifiedCount).toBe(0);
     const single = await t.call(site, 'POST', `${PATH}/send`, { productId: shirt.itemId, variantId: shirt.variantId }, owner);
     expect(single.json().notifiedCount).toBe(0);
-    expect(await t.runtime.sender!.flush()).toBe(0);
+    expect(await t.outbox.sender!.flush()).toBe(0);
     expect(smtp.received).toHaveLength(6);
   });
 

@@ -1,24 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
 import { assertCaptcha, captchaProviderFor, siteCaptchaSettings } from '../captcha/index.js';
-import type { FormsConfig } from '../forms/forms-config.js';
-import { AppError } from '../http/errors.js';
-import { requireOwnerApi } from '../owner/index.js';
-import type { Website } from '../sites/website.js';
-import { decodeCursor, pageSize } from './cursor.js';
+import { AppError } from '../errors/index.js';
+import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cursor.js';
+import { clientRateLimit } from '../http/rate-limit.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { requireOwnerApi } from '../owner-sessions/index.js';
+import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
-import { parseRestockRequest } from './restock-payload.js';
-import { findVariant, listSignUpGroups, listSignUps, notifySignUps, signUpForRestock, type SendRequest } from './restock-repository.js';
+import { toRestockRequest } from './restock-payload.js';
+import { findVariant, listSignUpGroups, listSignUps, notifySignUps, signUpForRestock } from './restock-repository.js';
+import { RestockSignedUp, RestockSignUpBody, SendAllBody, SendAllResult, SendRequestBody, SendResult, SignUpGroupPage, SignUpGroupsQuery, SignUpPage, SignUpsQuery } from './schemas.js';
 
 /** Path of the restock calls (spec 7). */
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
-/** Most variants in one send/all call. */
-export const MAX_SEND_REQUESTS = 500;
-
-function siteOf(request: FastifyRequest): Website {
-  if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-  return request.site;
-}
 
 /** Absolute base URL of a site for links in mails. */
 export function siteBaseUrl(site: Website, baseDomain: string, port: number): string {
@@ -26,73 +21,93 @@ export function siteBaseUrl(site: Website, baseDomain: string, port: number): st
   return `http://${site.identifier}.${baseDomain}${port === 80 ? '' : `:${port}`}`;
 }
 
-function sendRequestOf(value: unknown, where: string): SendRequest {
-  const input = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const ok = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v);
-  if (!ok(input.productId) || !ok(input.variantId)) throw new AppError('BAD_REQUEST', `${where} needs productId and variantId.`);
-  return { productId: input.productId as string, variantId: input.variantId as string };
+/** Options of {@link registerRestockRoutes}. */
+export interface RestockRouteOptions {
+  /** Called after back-in-stock mail was queued (nudges the outbox's delivery). */
+  mailQueued: () => void;
 }
 
-/** Registers the restock sign-up call and the owner's list and send calls. */
-export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, config: FormsConfig, onMailQueued: () => void): void {
-  const { db } = deps;
+/**
+ * Registers the restock sign-up call and the owner's list and send calls (spec 7). Owner calls
+ * check the owner before reading their body, so a visitor learns nothing from a malformed one.
+ */
+export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, options: RestockRouteOptions): void {
+  const { db, config } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const owner = requireOwnerApi(db, config.ownerToken);
   const mailContext = (site: Website): RestockMailContext => ({
     siteTitle: site.title,
-    baseUrl: siteBaseUrl(site, deps.config.baseDomain, deps.config.port),
+    baseUrl: siteBaseUrl(site, config.baseDomain, config.port),
+  });
+  const signUpLimit = clientRateLimit(deps.rateLimitStore, {
+    name: 'restock-signup',
+    perClient: config.signUpsPerClient,
+    perSite: config.signUpsPerWindow,
+    windowMs: config.rateWindowMs,
   });
 
-  app.post(
+  routes.post(
     RESTOCK_PATH,
-    { onRequest: deps.rateLimit({ name: 'restock-signup', max: config.signUpsPerWindow, windowMs: config.rateWindowMs, key: 'site' }) },
-    async (request) => {
+    { onRequest: signUpLimit.onRequest, schema: { tags: ['restock'], summary: 'Signs a visitor up for back-in-stock mail of a variant', body: RestockSignUpBody, response: withErrors({ 200: RestockSignedUp }) } },
+    async (request, reply) => {
       const site = siteOf(request);
-      const signUp = parseRestockRequest(request.body);
+      const signUp = toRestockRequest(request.body);
       if (!(await findVariant(db, site.id, signUp.productId, signUp.variantId))) throw new AppError('NOT_FOUND', 'This product variant does not exist.');
       if (siteCaptchaSettings(site).enabled) {
         const provider = captchaProviderFor(site, config);
         const token = provider.kind === 'recaptcha-enterprise' ? signUp.enterpriseToken : signUp.captchaToken;
         assertCaptcha(await provider.verify({ db, websiteId: site.id, token, action: 'product_waitlist', remoteIp: request.ip }));
       }
+      await signUpLimit.acceptForSite(request, reply);
       await signUpForRestock(db, site.id, signUp);
-      return { success: true };
+      return { success: true as const };
     },
   );
 
-  app.get(`${RESTOCK_PATH}/groups`, { preHandler: owner }, async (request) => {
-    const site = siteOf(request);
-    const query = request.query as Record<string, unknown>;
-    const page = await listSignUpGroups(db, site.id, decodeCursor(query.cursor, 2), pageSize(query.limit));
-    return { signUpGroups: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
-  });
+  routes.get(
+    `${RESTOCK_PATH}/groups`,
+    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups counted by variant (owner)', querystring: SignUpGroupsQuery, response: withErrors({ 200: SignUpGroupPage }) } },
+    async (request) => {
+      const site = siteOf(request);
+      const { cursor, limit } = request.query;
+      const page = await listSignUpGroups(db, site.id, decodeCursor(cursor, [TEXT_PART, TEXT_PART]), pageSize(limit));
+      return { signUpGroups: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+    },
+  );
 
-  app.get(RESTOCK_PATH, { preHandler: owner }, async (request) => {
-    const site = siteOf(request);
-    const query = request.query as Record<string, unknown>;
-    const filter = {
-      productId: typeof query.productId === 'string' && query.productId ? query.productId : undefined,
-      variantId: typeof query.variantId === 'string' && query.variantId ? query.variantId : undefined,
-    };
-    const page = await listSignUps(db, site.id, filter, decodeCursor(query.cursor, 2), pageSize(query.limit));
-    return { signUps: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
-  });
+  routes.get(
+    RESTOCK_PATH,
+    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups, newest first, optionally of one product or variant (owner)', querystring: SignUpsQuery, response: withErrors({ 200: SignUpPage }) } },
+    async (request) => {
+      const site = siteOf(request);
+      const { cursor, limit, productId, variantId } = request.query;
+      const filter = { productId: productId || undefined, variantId: variantId || undefined };
+      const page = await listSignUps(db, site.id, filter, decodeCursor(cursor, [MICROS_PART, TEXT_PART]), pageSize(limit));
+      return { signUps: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+    },
+  );
 
-  app.post(`${RESTOCK_PATH}/send`, { preHandler: owner }, async (request) => {
-    const site = siteOf(request);
-    const sendRequest = sendRequestOf(request.body, 'The body');
-    const [count] = await notifySignUps(db, site.id, [sendRequest], mailContext(site));
-    if (count) onMailQueued();
-    return { ...sendRequest, notifiedCount: count ?? 0 };
-  });
+  routes.post(
+    `${RESTOCK_PATH}/send`,
+    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: "Queues back-in-stock mail for a variant's waiting sign-ups (owner)", body: SendRequestBody, response: withErrors({ 200: SendResult }) } },
+    async (request) => {
+      const site = siteOf(request);
+      const { productId, variantId } = request.body;
+      const [count = 0] = await notifySignUps(db, site.id, [{ productId, variantId }], mailContext(site));
+      if (count > 0) options.mailQueued();
+      return { productId, variantId, notifiedCount: count };
+    },
+  );
 
-  app.post(`${RESTOCK_PATH}/send/all`, { preHandler: owner }, async (request) => {
-    const site = siteOf(request);
-    const list = (request.body as Record<string, unknown> | null)?.sendRequests;
-    if (!Array.isArray(list)) throw new AppError('BAD_REQUEST', 'sendRequests must be a list.');
-    if (list.length > MAX_SEND_REQUESTS) throw new AppError('BAD_REQUEST', `sendRequests holds at most ${MAX_SEND_REQUESTS} entries.`);
-    const requests = list.map((entry, i) => sendRequestOf(entry, `sendRequests[${i}]`));
-    const counts = await notifySignUps(db, site.id, requests, mailContext(site));
-    if (counts.some((c) => c > 0)) onMailQueued();
-    return { results: requests.map((r, i) => ({ ...r, notifiedCount: counts[i] ?? 0 })), notifiedCount: counts.reduce((a, b) => a + b, 0) };
-  });
+  routes.post(
+    `${RESTOCK_PATH}/send/all`,
+    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: 'Queues back-in-stock mail for several variants (owner)', body: SendAllBody, response: withErrors({ 200: SendAllResult }) } },
+    async (request) => {
+      const site = siteOf(request);
+      const requests = request.body.sendRequests.map(({ productId, variantId }) => ({ productId, variantId }));
+      const counts = await notifySignUps(db, site.id, requests, mailContext(site));
+      if (counts.some((c) => c > 0)) options.mailQueued();
+      return { results: requests.map((r, i) => ({ ...r, notifiedCount: counts[i] ?? 0 })), notifiedCount: counts.reduce((a, b) => a + b, 0) };
+    },
+  );
 }

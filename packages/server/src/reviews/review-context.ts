@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/index.js';
-import { aggregateRating, approvedReviews, productMerchandising, type AggregateRating, type PublicReview } from './review-repository.js';
+import { aggregateRating, approvedReviews, productMerchandising } from './review-repository.js';
+import type { AggregateRating, PublicReview } from './schemas.js';
 import { reviewsEnabled } from './review-settings.js';
 
 /** What a product page needs about reviews (template context and Reviews island props). */

@@ -1,31 +1,7 @@
 import { and, asc, avg, count, desc, eq } from 'drizzle-orm';
 import { productReviews, products, type DbOrTx, type ModerationStatus } from '../db/index.js';
-import type { ReviewInput } from './review-input.js';
-import { REVIEW_LIMITS } from './review-input.js';
-
-/** A review as the public sees it. */
-export interface PublicReview {
-  id: string;
-  authorName: string;
-  rating: number;
-  title: string;
-  body: string;
-  createdOn: number;
-}
-
-/** A review in the owner's moderation queue. */
-export interface QueuedReview extends PublicReview {
-  itemId: string;
-  status: ModerationStatus;
-}
-
-/** Average rating of the approved reviews; `ratingValue` has one decimal, null when there are none. */
-export interface AggregateRating {
-  ratingValue: number | null;
-  reviewCount: number;
-  bestRating: number;
-  worstRating: number;
-}
+import type { AggregateRating, PublicReview, QueuedReview, ReviewInput } from './schemas.js';
+import { REVIEW_LIMITS } from './review-texts.js';
 
 /** Most reviews returned by one listing. */
 export const MAX_REVIEWS_LISTED = 200;

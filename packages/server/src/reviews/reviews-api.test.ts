@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
-import { ReviewMessages } from './review-input.js';
-import { productReviewsPath, REVIEW_PENDING_MESSAGE, REVIEWS_UNAVAILABLE_MESSAGE } from './routes.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { REVIEW_PENDING_MESSAGE, ReviewMessages, REVIEWS_UNAVAILABLE_MESSAGE } from './review-texts.js';
+import { productReviewsPath } from './routes.js';
 import { reviewsEnabled } from './review-settings.js';
 
 const REVIEW = { name: 'Lin', rating: 4, title: 'Good mug', body: 'Holds tea <well>' };
@@ -59,7 +59,23 @@ describe('reviews API (issue 6)', () => {
   ])('refuses %s (400)', async (_name, body, field, message) => {
     const res = await t.call(a.site, 'POST', productReviewsPath(a.productId), body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[field]).toBe(message);
+    expect(res.json()).toEqual({ error: 'VALIDATION_FAILED', message, fields: { [field]: message } });
+  });
+
+  it('takes a one-digit rating string (form posts) and stores trimmed texts without a title', async () => {
+    const res = await t.call(b.site, 'POST', productReviewsPath(b.productId), { name: ' Kim ', rating: '3', body: ' Fine ' });
+    expect(res.statusCode).toBe(202);
+    const queued = (await t.call(b.site, 'GET', '/api/content/reviews', undefined, { owner: true })).json().reviews;
+    expect(queued.find((r: { id: string }) => r.id === res.json().id)).toMatchObject({ authorName: 'Kim', rating: 3, title: '', body: 'Fine' });
+    expect((await t.call(b.site, 'POST', productReviewsPath(b.productId), { ...REVIEW, rating: ' 3' })).json().fields).toEqual({ rating: ReviewMessages.RATING_INVALID });
+  });
+
+  it('lists the review queue by status for the owner only (401 before any 400)', async () => {
+    expect((await t.call(a.site, 'GET', '/api/content/reviews?status=maybe')).statusCode).toBe(401);
+    const unknown = await t.call(a.site, 'GET', '/api/content/reviews?status=maybe', undefined, { owner: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({ status: 'status must be one of pending, approved, rejected.' });
+    expect((await t.call(a.site, 'GET', '/api/content/reviews?status=rejected', undefined, { owner: true })).json().reviews).toHaveLength(1);
   });
 
   it('refuses reviews when display is off or the kill switch is set (403), and on non-products (404)', async () => {
@@ -78,6 +94,8 @@ describe('reviews API (issue 6)', () => {
     const theirs = (await t.call(b.site, 'POST', productReviewsPath(b.productId), REVIEW)).json().id as string;
     expect((await t.call(a.site, 'POST', `/api/content/reviews/${theirs}/approve`, {}, { owner: true })).statusCode).toBe(404);
     expect((await t.call(b.site, 'POST', `/api/content/reviews/${theirs}/approve`, {})).statusCode).toBe(401);
-    expect((await t.call(b.site, 'GET', '/api/content/reviews', undefined, { owner: true })).json().reviews.map((r: { id: string }) => r.id)).toEqual([theirs]);
+    const queueOf = async (s: ContentSite) => (await t.call(s.site, 'GET', '/api/content/reviews', undefined, { owner: true })).json().reviews.map((r: { id: string }) => r.id);
+    expect(await queueOf(b)).toContain(theirs);
+    expect(await queueOf(a)).not.toContain(theirs);
   });
 });

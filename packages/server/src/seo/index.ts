@@ -6,7 +6,7 @@
 export { registerSeoRoutes, SEO_CACHE_CONTROL } from './routes.js';
 export { buildSitemapXml, buildRobotsTxt, SITEMAP_NAMESPACE, ROBOTS_DISALLOWED } from './sitemap.js';
 export { publicSiteUrls, SITEMAP_MAX_URLS, COLLECTION_TYPES_WITHOUT_ITEM_PAGES, type SiteUrl } from './site-urls.js';
-export { canonicalOrigin, absoluteUrl } from './site-origin.js';
+export { canonicalOrigin, siteOrigin, absoluteUrl } from './site-origin.js';
 export { escapeXml } from './xml.js';
 export {
   productJsonLd,

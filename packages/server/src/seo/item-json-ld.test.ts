@@ -33,6 +33,12 @@ describe('itemJsonLd over the page item context', () => {
     expect((digital.offers as { availability: string }).availability).toBe(Availability.IN_STOCK);
   });
 
+  it('never marks a paywall product OutOfStock (spec 4: only physical and service products sell out)', () => {
+    const variants = [{ sku: 'W', priceMoney: money('9.00'), qtyInStock: 0, unlimited: false }];
+    const paywall = itemJsonLd({ recordType: 11, title: 'W', fullUrl: '/s/w', assetUrl: '/w.jpg', structuredContent: { productType: 5, variants } }, OPTIONS)!;
+    expect((paywall.offers as { availability: string }).availability).toBe(Availability.IN_STOCK);
+  });
+
   it('maps an event (record type 12) with its lifted location', () => {
     const node = itemJsonLd({ recordType: 12, title: 'Fair', fullUrl: '/events/fair', startDate: Date.UTC(2026, 4, 1, 15), endDate: Date.UTC(2026, 4, 1, 18), location: { addressTitle: 'Town hall', addressLine1: '1 Main St', addressCountry: 'US' } }, OPTIONS)!;
     expect(missingRequiredFields(node)).toEqual([]);

@@ -1,3 +1,4 @@
+import { isSoldOut } from '@emporium/commerce';
 import { absoluteUrl } from './site-origin.js';
 import { blogPostingJsonLd, eventJsonLd, productJsonLd, type AggregateRatingInput, type EventLocationInput, type JsonLd, type OfferInput } from './json-ld.js';
 import { textOf, truncateText } from './page-meta.js';
@@ -6,8 +7,6 @@ import { textOf, truncateText } from './page-meta.js';
 const TEXT = 1;
 const STORE_ITEM = 11;
 const EVENT = 12;
-/** Product types never sold out (spec 4): digital 2, gift card 4. */
-const NEVER_SOLD_OUT = [2, 4];
 
 /** Options of {@link itemJsonLd}. */
 export interface ItemJsonLdOptions {
@@ -32,11 +31,12 @@ function imagesOf(item: Rec, origin: string): string[] {
 function offersOf(item: Rec): OfferInput[] {
   const content = rec(item.structuredContent);
   const variants = Array.isArray(content.variants) ? content.variants.map(rec) : [];
-  const alwaysAvailable = NEVER_SOLD_OUT.includes(Number(content.productType));
+  const productType = Number(content.productType);
   return variants.flatMap((v) => {
     const money = rec(v.onSale === true ? v.salePriceMoney : v.priceMoney);
     if (!str(money.value)) return [];
-    return [{ price: str(money.value), sku: str(v.sku) || undefined, available: alwaysAvailable || v.unlimited === true || Number(v.qtyInStock) > 0 }];
+    const stock = { unlimited: v.unlimited === true, qtyInStock: Number(v.qtyInStock) };
+    return [{ price: str(money.value), sku: str(v.sku) || undefined, available: !isSoldOut({ productType, variants: [stock] }) }];
   });
 }
 

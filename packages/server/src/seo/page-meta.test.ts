@@ -33,9 +33,12 @@ describe('page meta', () => {
     expect(truncateText('short')).toBe('short');
   });
 
-  it('prefers the primary custom domain for canonical URLs', () => {
-    expect(canonicalOrigin({ domains: ['shop.example'] }, { protocol: 'http', host: 'demo.localhost:3000' })).toBe('https://shop.example');
-    expect(canonicalOrigin({ domains: [] }, { protocol: 'http', host: 'demo.localhost:3000' })).toBe('http://demo.localhost:3000');
+  it('prefers the primary custom domain for canonical URLs, else the public scheme and port on the site subdomain', () => {
+    const config = { publicUrl: 'http://localhost:3000', baseDomain: 'localhost' };
+    expect(canonicalOrigin({ identifier: 'demo', domains: ['shop.example'] }, config)).toBe('https://shop.example');
+    expect(canonicalOrigin({ identifier: 'demo', domains: [] }, config)).toBe('http://demo.localhost:3000');
+    expect(canonicalOrigin({ identifier: 'demo', domains: [] }, { publicUrl: 'https://shops.test', baseDomain: 'shops.test' })).toBe('https://demo.shops.test');
+    expect(canonicalOrigin({ identifier: 'demo', domains: [] }, { publicUrl: 'https://shops.test:8443', baseDomain: 'shops.test' })).toBe('https://demo.shops.test:8443');
     expect(absoluteUrl('http://a/', '/b/c')).toBe('http://a/b/c');
   });
 });

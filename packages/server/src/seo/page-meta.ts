@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@emporium/template';
 
 /** Longest meta description; longer text is cut at a word boundary and ends with '...'. */
 export const META_DESCRIPTION_MAX = 160;

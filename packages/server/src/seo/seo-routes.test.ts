@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
 import { SITEMAP_NAMESPACE } from './sitemap.js';
 import { findAll, parseXml } from './xml-parse.js';
 
@@ -63,7 +63,37 @@ describe('/sitemap.xml and /robots.txt (issue 6)', () => {
     const { collections } = await import('../db/index.js');
     await t.testDb.db.insert(collections).values({ websiteId: a.site.id, type: 10, urlId: 'a&b', title: 'Odd', displayIndex: 9 });
     const res = await get('seo-a.localhost', '/sitemap.xml');
-    expect(res.body).toContain('<loc>http://seo-a.localhost/a&amp;b</loc>');
-    expect(findAll(parseXml(res.body), 'loc').map((l) => l.text)).toContain('http://seo-a.localhost/a&b');
+    expect(res.body).toContain('<loc>http://seo-a.localhost:3000/a&amp;b</loc>');
+    expect(findAll(parseXml(res.body), 'loc').map((l) => l.text)).toContain('http://seo-a.localhost:3000/a&b');
+  });
+
+  it.each(['SEO-A.LOCALHOST.:3000', 'seo-a.localhost:9999', 'seo-a.localhost'])(
+    'builds sitemap and robots.txt URLs from the configured public URL, not from Host %s',
+    async (host) => {
+      const sitemap = await get(host, '/sitemap.xml');
+      expect(sitemap.statusCode).toBe(200);
+      const locs = findAll(parseXml(sitemap.body), 'loc').map((l) => l.text);
+      expect(locs.length).toBeGreaterThan(3);
+      for (const loc of locs) expect(loc.startsWith('http://seo-a.localhost:3000/'), loc).toBe(true);
+      expect((await get(host, '/robots.txt')).body).toContain('Sitemap: http://seo-a.localhost:3000/sitemap.xml');
+    },
+  );
+});
+
+describe('/sitemap.xml with an https public URL', () => {
+  let t: ContentTestApp;
+  beforeAll(async () => {
+    t = await createContentTestApp({ config: { publicUrl: 'https://localhost:8443' } });
+    await t.seedSite({ identifier: 'seo-tls', title: 'TLS' });
+  });
+  afterAll(() => t.close());
+
+  it('uses the public scheme and port on the site subdomain whatever the Host header says', async () => {
+    for (const host of ['seo-tls.localhost', 'SEO-TLS.localhost.:3000']) {
+      const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host } });
+      const locs = findAll(parseXml(res.body), 'loc').map((l) => l.text);
+      expect(locs[0]).toBe('https://seo-tls.localhost:8443/');
+      for (const loc of locs) expect(loc.startsWith('https://seo-tls.localhost:8443/'), loc).toBe(true);
+    }
   });
 });

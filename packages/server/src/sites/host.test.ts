@@ -36,6 +36,12 @@ describe('classifyHost (base domain localhost)', () => {
     expect(classifyHost(undefined, 'localhost')).toEqual({ kind: 'invalid' });
   });
 
+  it('compares with the base domain case-insensitively and without its trailing dot', () => {
+    expect(classifyHost('DEMO.LOCALHOST.:3000', 'LocalHost.')).toEqual({ kind: 'subdomain', identifier: 'demo' });
+    expect(classifyHost('localhost.', 'LOCALHOST')).toEqual({ kind: 'root' });
+    expect(classifyHost('Demo.Shops.Test.', 'shops.test.')).toEqual({ kind: 'subdomain', identifier: 'demo' });
+  });
+
   it('supports another base domain', () => {
     expect(classifyHost('demo.shops.test', 'shops.test')).toEqual({ kind: 'subdomain', identifier: 'demo' });
     expect(classifyHost('shops.test', 'shops.test')).toEqual({ kind: 'root' });

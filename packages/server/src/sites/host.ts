@@ -32,13 +32,15 @@ export function normalizeHost(raw: string | undefined): string | null {
 /**
  * Classifies a Host header: the base domain itself and loopback addresses are the root (site
  * list), `{identifier}.{baseDomain}` is a site, any other valid name may be a custom domain.
+ * Both names compare case-insensitively and without a trailing dot.
  */
 export function classifyHost(raw: string | undefined, baseDomain: string): HostTarget {
   const host = normalizeHost(raw);
   if (host === null) return { kind: 'invalid' };
-  if (host === baseDomain || host === '127.0.0.1' || host === '[::1]') return { kind: 'root' };
+  const base = baseDomain.toLowerCase().replace(/\.$/, '');
+  if (host === base || host === '127.0.0.1' || host === '[::1]') return { kind: 'root' };
   if (host.startsWith('[') || IPV4.test(host)) return { kind: 'invalid' };
-  const suffix = `.${baseDomain}`;
+  const suffix = `.${base}`;
   if (host.endsWith(suffix)) {
     const identifier = host.slice(0, -suffix.length);
     return IDENTIFIER_PATTERN.test(identifier) ? { kind: 'subdomain', identifier } : { kind: 'invalid' };

@@ -18,4 +18,5 @@ export {
 } from './repository.js';
 export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteResolverOptions } from './resolver.js';
 export { registerSiteResolution } from './plugin.js';
-export { renderSiteListing, renderUnknownSite, siteUrl } from './pages.js';
+export { renderSiteListing, renderUnknownSite, siteUrl } from './site-listing-pages.js';
+export { siteOf } from './request-site.js';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/types.js';
-import { AppError, wantsJson } from '../http/errors.js';
-import { renderSiteListing, renderUnknownSite } from './pages.js';
+import { AppError } from '../errors/index.js';
+import { wantsJson } from '../http/errors.js';
+import { renderSiteListing, renderUnknownSite } from './site-listing-pages.js';
 import { listWebsites } from './repository.js';
 import type { SiteResolver } from './resolver.js';
 

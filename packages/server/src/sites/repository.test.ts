@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test-support/test-db.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 import {
   addCustomDomain,
   countWebsites,

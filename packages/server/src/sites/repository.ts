@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/types.js';
 import { websiteDomains, websites, type WebsiteSettings } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors/index.js';
 import { IDENTIFIER_PATTERN, normalizeHost } from './host.js';
 import { withSettingsDefaults, type Website } from './website.js';
 

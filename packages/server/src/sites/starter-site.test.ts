@@ -5,7 +5,7 @@ import { createStarterSite } from './starter-site.js';
 describe('a new site (emporium site create) answers at its home page', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ pages: 'required' });
+    t = await createTestApp({ pages: true });
   });
   afterAll(() => t?.close());
 

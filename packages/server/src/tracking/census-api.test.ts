@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
+import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
 import { loadConfig } from '../config.js';
 import { siteUsers, trackingEvents } from '../db/schema.js';
-import { newCrumb } from '../http/crumb.js';
 import type { Website } from '../sites/website.js';
 import { CENSUS_HIT_BODY_LIMIT } from './census-hit.js';
 import { CENSUS_HIT_RATE_LIMIT, RECORD_HIT_PATH, UNKNOWN_HIT_TARGET_MESSAGE } from './routes.js';
@@ -28,13 +27,13 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
   let t: ContentTestApp;
   let a: ContentSite;
   let b: ContentSite;
-  const crumb = newCrumb();
 
   const urlOn = (site: Website, path: string) => `http://${t.hostOf(site)}${path}`;
 
   function hit(site: Website, options: HitOptions = {}): Promise<LightMyRequestResponse> {
     const data = options.data ?? { event: 'view', url: urlOn(site, '/journal/first-post'), title: 'Fish & Chips' };
     const form = options.form ?? { event: 'view', data: JSON.stringify(data), ss_cvr: VISITOR };
+    const crumb = t.app.emporium.crumbs.issue(site.id);
     if (options.crumb !== false) form.crumb = options.crumb ?? crumb;
     return t.app.inject({
       method: 'POST',
@@ -46,7 +45,7 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
         cookie: [`crumb=${crumb}`, `ss_cvr=${encodeURIComponent(VISITOR)}`, options.cookie].filter(Boolean).join('; '),
         ...options.headers,
       },
-      payload: options.raw ?? new URLSearchParams(form).toString(),
+      payload: options.raw?.replace('CRUMB', crumb) ?? new URLSearchParams(form).toString(),
     });
   }
 
@@ -101,7 +100,7 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     ['a non-integer viewport', { data: { event: 'view', url: 'http://census-a.localhost/', viewportWidth: '1280' } }, 400],
     ['an over-long title', { data: { event: 'view', url: 'http://census-a.localhost/', title: 'x'.repeat(513) } }, 400],
     ['a malformed item id', { data: { event: 'view', url: 'http://census-a.localhost/', itemId: '../x' } }, 400],
-    ['a JSON body', { contentType: 'application/json', raw: JSON.stringify({ event: 'view', data: '{"url":"http://census-a.localhost/"}', ss_cvr: VISITOR, crumb }) }, 415],
+    ['a JSON body', { contentType: 'application/json', raw: JSON.stringify({ event: 'view', data: '{"url":"http://census-a.localhost/"}', ss_cvr: VISITOR, crumb: 'CRUMB' }) }, 415],
     ['an oversized body', { raw: `event=view&ss_cvr=v&data=${'x'.repeat(CENSUS_HIT_BODY_LIMIT)}` }, 413],
   ])('refuses %s with a clear 4xx and stores nothing', async (_name, options, status) => {
     const before = (await storedHits(a.site)).length;
@@ -116,7 +115,7 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     const response = await hit(a.site, { crumb: false });
     expect(response.statusCode).toBe(401);
     expect(response.json().crumbFail).toBe(true);
-    const wrong = await hit(a.site, { crumb: newCrumb() });
+    const wrong = await hit(a.site, { crumb: t.app.emporium.crumbs.issue(a.site.id) });
     expect(wrong.statusCode).toBe(401);
   });
 
@@ -247,7 +246,7 @@ describe('global visit-recording switch (spec 6)', () => {
     const t = await createContentTestApp({ config: { recordVisits: false } });
     try {
       const { site } = await t.seedSite({ identifier: 'census-off', title: 'Off' });
-      const crumb = newCrumb();
+      const crumb = t.app.emporium.crumbs.issue(site.id);
       const response = await t.app.inject({
         method: 'POST',
         url: RECORD_HIT_PATH,

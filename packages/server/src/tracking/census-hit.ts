@@ -1,5 +1,6 @@
-import { visitorIdFromCookie } from '../content-api/visitor-id.js';
-import { AppError } from '../http/errors.js';
+import { visitorIdFromCookie } from '../content/index.js';
+import { AppError } from '../errors/index.js';
+import { assertAcceptableInput } from '../http/input-guard.js';
 
 /** The one census event the storefront sends: a page view. */
 export const PAGE_VIEW_EVENT = 'view';
@@ -79,6 +80,7 @@ function parseData(raw: string): Record<string, unknown> {
     throw bad('Census hit data is not valid JSON.');
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('Census hit data must be a JSON object.');
+  assertAcceptableInput(data, 'body.data');
   const record = data as Record<string, unknown>;
   for (const key of Object.keys(record)) if (!DATA_FIELDS.has(key)) throw bad(`Census hit data has an unknown field: ${key.slice(0, 64)}.`);
   return record;

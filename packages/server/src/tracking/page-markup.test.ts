@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content-api/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
 
 /** The `<body>` start tag of a page: the visit-recording client reads the page type and ids from it. */
 async function bodyTag(t: ContentTestApp, host: string, path: string): Promise<{ status: number; tag: string }> {
@@ -12,7 +12,7 @@ describe('page markup read by the visit-recording client (spec 2 page types, spe
   let open: ContentSite;
   let restrictive: ContentSite;
   beforeAll(async () => {
-    t = await createContentTestApp({ pages: 'required' });
+    t = await createContentTestApp({ pages: true });
     open = await t.seedSite({ identifier: 'markup-open', title: 'Open' });
     await t.seedSite({ identifier: 'markup-locked', title: 'Locked', settings: { lockScreen: true } });
     restrictive = await t.seedSite({ identifier: 'markup-strict', title: 'Strict', settings: { restrictiveCookiePolicy: true } });

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.js';
-import { loadFormsConfig } from '../forms/index.js';
-import { AppError } from '../http/errors.js';
-import { isOwnerRequest } from '../owner/index.js';
+import type { AppDeps } from '../app-deps.js';
+import { AppError } from '../errors/index.js';
+import { isOwnerRequest } from '../owner-sessions/index.js';
 import type { Website } from '../sites/website.js';
 import { CENSUS_HIT_BODY_LIMIT, parseCensusHit, type CensusHit } from './census-hit.js';
 import { hitTargetsExist, recordPageView, siteUserRole } from './page-view-repository.js';
@@ -45,7 +44,7 @@ async function shouldRecord(deps: AppDeps, ownerToken: string | undefined, reque
  * the user agent declares a robot. Also schedules the pruning of page views past retention.
  */
 export function registerCensusRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { ownerToken } = loadFormsConfig(process.env);
+  const { ownerToken } = deps.config;
   const pruner = new PageViewPruner(deps.db, {
     firstDelayMs: PRUNE_FIRST_DELAY_MS,
     everyMs: PRUNE_EVERY_MS,

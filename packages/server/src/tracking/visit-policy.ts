@@ -1,3 +1,5 @@
+import { createIsbotFromList, isbotPatterns, list } from 'isbot';
+
 /** Spec 3 role number of a viewer: the only signed-in role whose visits are recorded (spec 6). */
 export const VIEWER_ROLE = 10;
 /** Spec 2: page views are not recorded on the search page. */
@@ -14,12 +16,16 @@ export function recordsSignedInRole(role: number | undefined): boolean {
 }
 
 /**
- * Self-declared robots: crawlers, link previewers, uptime monitors and audit tools name
- * themselves in the user agent. Their page views are not recorded.
+ * isbot patterns that name no robot: `headless` (a headless browser runs the page's scripts as
+ * a visitor's browser does) and the ones matching a bare product token such as `Example/1.0`
+ * (an agent that names itself without saying it is a robot).
  */
-const DECLARED_ROBOT = /bot\b|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|preview|lighthouse|pagespeed|pingdom|uptime|monitor|^curl\/|^wget\/|python-requests/i;
+const NOT_DECLARATIONS = new Set(['headless', ...isbotPatterns('Example/1.0')]);
 
-/** True when a user agent declares a robot (see {@link DECLARED_ROBOT}). */
+/** isbot's list of self-declared robots: crawlers, link previewers, uptime monitors, audit tools, command-line clients. */
+const isListedRobot = createIsbotFromList(list.filter((pattern) => !NOT_DECLARATIONS.has(pattern)));
+
+/** True when a user agent declares a robot (see {@link isListedRobot}); an absent or empty agent does not. */
 export function isDeclaredRobot(userAgent: string | undefined): boolean {
-  return userAgent !== undefined && DECLARED_ROBOT.test(userAgent);
+  return userAgent !== undefined && userAgent !== '' && isListedRobot(userAgent);
 }

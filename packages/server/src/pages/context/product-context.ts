@@ -1,4 +1,4 @@
-import { minorToDecimal, isOnSale, type ProductContent } from '@emporium/commerce';
+import { isOnSale, isStockedType, minorToDecimal, type ProductContent } from '@emporium/commerce';
 import type { products, variants } from '../../db/index.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -142,7 +142,7 @@ export function merchandisingContext(product: ProductRow, rows: readonly Variant
       .filter((r) => !r.unlimited && r.qtyInStock > 0 && r.qtyInStock <= threshold)
       .map((r) => (single ? { qtyInStock: r.qtyInStock } : { qtyInStock: r.qtyInStock, attributes: { ...r.attributes } }));
   }
-  const stocked = product.productType === 1 || product.productType === 3;
+  const stocked = isStockedType(product.productType);
   if (m.restockNotificationsEnabled && stocked) {
     out.mailingListSignUpEnabled = m.mailingListSignUpEnabled ?? false;
     out.mailingListOptInByDefault = m.mailingListOptInByDefault ?? false;

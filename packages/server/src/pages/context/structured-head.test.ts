@@ -36,7 +36,7 @@ describe('structured head tags', () => {
     const [node] = jsonLdOf(html);
     expect(node).toMatchObject({ '@type': 'BlogPosting', headline: expect.any(String), datePublished: expect.any(String) });
     expect(missingRequiredFields(node!)).toEqual([]);
-    expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Journal" href="http://demo.localhost/journal/rss.xml">');
+    expect(html).toContain('<link rel="alternate" type="application/rss+xml" title="Journal" href="http://demo.localhost:3000/journal/rss.xml">');
   });
 
   it('gives an event page Event JSON-LD and a calendar link in the spec date format', async () => {

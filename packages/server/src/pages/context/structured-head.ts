@@ -1,12 +1,9 @@
+import { escapeHtml } from '@emporium/template';
 import { itemJsonLd, jsonLdScript, type AggregateRatingInput } from '../../seo/index.js';
 import { PageType } from '../page-types.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 
 type Rec = Record<string, unknown>;
-
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 /** The blog collection of a blog list or post page, else undefined. */
 function blogCollection(page: BuiltPage): Rec | undefined {
@@ -35,7 +32,7 @@ export function structuredHead(req: PageRequest, page: BuiltPage): string {
   const blog = blogCollection(page);
   if (blog && typeof blog.urlId === 'string') {
     const href = `${req.origin}/${blog.urlId}/rss.xml`;
-    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttr(String(blog.title ?? req.site.title))}" href="${escapeAttr(href)}">`);
+    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(String(blog.title ?? req.site.title))}" href="${escapeHtml(href)}">`);
   }
   return tags.join('\n');
 }

@@ -1,13 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { collections, items, products, variants, type Db } from '../db/index.js';
-import { newCrumb } from '../http/crumb.js';
-import type { NewWebsite } from '../sites/repository.js';
-import type { Website } from '../sites/website.js';
+import type { NewWebsite, Website } from '../sites/index.js';
 import { createTestApp, type CreateTestAppOptions, type TestApp } from '../../test-support/test-app.js';
 import { COMMENT_RATE_LIMIT } from '../comments/index.js';
 import { MemoryRateLimitStore } from '../http/rate-limit.js';
 import { REVIEW_RATE_LIMIT } from '../reviews/index.js';
-import { registerContentApi } from './index.js';
 
 /** Owner token the content test app accepts. */
 export const TEST_OWNER_TOKEN = 'content-owner-token-0123456789';
@@ -25,7 +22,7 @@ export interface ContentSite {
   eventId: string;
 }
 
-/** A test app with the content API, and helpers to call it as a browser would. */
+/** A test app with helpers to call the content routes as a browser would. */
 export interface ContentTestApp extends TestApp {
   /** Sends a request to a site with a valid crumb (cookie plus X-CSRF-Token) and optional extra cookies. */
   call: (site: Website, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, extra?: { cookie?: string; owner?: boolean; accept?: string }) => Promise<LightMyRequestResponse>;
@@ -81,22 +78,19 @@ export class TestRateLimitStore extends MemoryRateLimitStore {
 }
 
 /**
- * Builds a test app with the content API (as `buildApp` registers it, owner token
- * {@link TEST_OWNER_TOKEN} from EMPORIUM_OWNER_TOKEN). Comment and review posts are not
+ * Builds a test app (without pages) whose configuration accepts the owner token
+ * {@link TEST_OWNER_TOKEN}. Comment and review posts are not
  * rate-limited unless `strictLimits` is set.
  */
 export async function createContentTestApp(options: CreateTestAppOptions & { strictLimits?: boolean } = {}): Promise<ContentTestApp> {
   const { strictLimits, ...appOptions } = options;
-  process.env.EMPORIUM_OWNER_TOKEN = TEST_OWNER_TOKEN;
   const test = await createTestApp({
     rateLimitStore: new TestRateLimitStore(strictLimits ? [] : [COMMENT_RATE_LIMIT.name, REVIEW_RATE_LIMIT.name]),
     ...appOptions,
-    setup: async (app) => {
-      await registerContentApi(app, app.emporium);
-      await options.setup?.(app);
-    },
+    config: { ownerToken: TEST_OWNER_TOKEN, ...appOptions.config },
   });
-  const crumb = newCrumb();
+  const crumbs = new Map<string, string>();
+  const crumbOf = (site: Website) => crumbs.get(site.id) ?? crumbs.set(site.id, test.app.emporium.crumbs.issue(site.id)).get(site.id)!;
   const call: ContentTestApp['call'] = (site, method, url, body, extra = {}) =>
     test.app.inject({
       method,
@@ -104,8 +98,8 @@ export async function createContentTestApp(options: CreateTestAppOptions & { str
       headers: {
         host: test.hostOf(site),
         accept: extra.accept ?? 'application/json',
-        cookie: [`crumb=${crumb}`, extra.cookie].filter(Boolean).join('; '),
-        'x-csrf-token': crumb,
+        cookie: [`crumb=${crumbOf(site)}`, extra.cookie].filter(Boolean).join('; '),
+        'x-csrf-token': crumbOf(site),
         ...(extra.owner ? { authorization: `Bearer ${TEST_OWNER_TOKEN}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },

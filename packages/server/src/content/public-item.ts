@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { collections, items, type DbOrTx } from '../db/index.js';
-import { AppError, notFound } from '../http/errors.js';
-import type { Website } from '../sites/website.js';
+import { AppError, notFound } from '../errors/index.js';
+import type { Website } from '../sites/index.js';
 
 /** An item row. */
 export type ItemRow = typeof items.$inferSelect;

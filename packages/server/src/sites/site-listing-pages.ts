@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@emporium/template';
 import type { Website } from './website.js';
 
 function page(title: string, body: string): string {
