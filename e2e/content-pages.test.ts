@@ -6,20 +6,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crumbForHost } from '../packages/server/test-support/test-app.js';
 import { WRONG_PASSWORD_MESSAGE } from '../packages/server/src/access/index.js';
 import { collections, forms, websites } from '../packages/server/src/db/index.js';
-import { newCrumb } from '../packages/server/src/http/crumb.js';
 import { missingRequiredFields, type JsonLd } from '../packages/server/src/seo/index.js';
 import { allA11yViolations, launchBrowser, openPage, seriousA11yViolations, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'content-pages-owner-token-0123456789';
-const crumb = newCrumb();
 
 let store: RunningStore;
 let browser: Browser;
 
 async function ownerPut(site: string, url: string, body: unknown): Promise<void> {
+  const crumb = await crumbForHost(store.app, `${site}.localhost`);
   const res = await store.app.inject({
     method: 'PUT',
     url,
@@ -51,8 +51,7 @@ async function submitPassword(page: Page, password: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  process.env.EMPORIUM_OWNER_TOKEN = OWNER_TOKEN;
-  store = await startStore();
+  store = await startStore({ ownerToken: OWNER_TOKEN });
   browser = await launchBrowser();
 });
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newCrumb } from '../packages/server/src/http/crumb.js';
+import { crumbForHost } from '../packages/server/test-support/test-app.js';
 import { allA11yViolations, launchBrowser, openPage, screenshot, seriousA11yViolations, waitForHydration } from './support/browser.js';
 import { setGalleryOptions } from './support/gallery.js';
 import { startStore, type RunningStore } from './support/store.js';
@@ -13,7 +13,7 @@ import { startStore, type RunningStore } from './support/store.js';
 const OWNER_TOKEN = 'content-social-owner-token-0123456789';
 const POST_PATH = '/journal/dyeing-with-walnut-hulls';
 const PRODUCT_PATH = '/shop/everyday-apron';
-const crumb = newCrumb();
+let crumb = '';
 
 let store: RunningStore;
 let browser: Browser;
@@ -51,8 +51,8 @@ async function openStudio(gallery: Record<string, unknown>, name: string): Promi
 }
 
 beforeAll(async () => {
-  process.env.EMPORIUM_OWNER_TOKEN = OWNER_TOKEN;
-  store = await startStore();
+  store = await startStore({ ownerToken: OWNER_TOKEN });
+  crumb = await crumbForHost(store.app, 'demo.localhost');
   browser = await launchBrowser();
 }, 120_000);
 

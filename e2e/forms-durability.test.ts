@@ -113,13 +113,20 @@ describe('form submissions survive SIGKILL of the real server (issue 5 durabilit
     await closeDatabase(setupDb);
 
     const port = await freePort();
-    const server = new ServerProcess({ ...storage.env, EMPORIUM_FORM_RATE_MAX: '1000000' }, port);
+    const server = new ServerProcess({ ...storage.env, EMPORIUM_FORM_RATE_MAX: '1000000', EMPORIUM_FORM_CLIENT_RATE_MAX: '1000000' }, port);
     cleanups.push(() => server.stop('SIGKILL'));
     const startTimes = [await server.start()];
     const setupSeconds = (performance.now() - phaseStart) / 1000;
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     cleanups.push(async () => agent.destroy());
-    const crumb = randomBytes(24).toString('base64url');
+    const crumb = await new Promise<string>((resolve, reject) => {
+      httpRequest({ host: '127.0.0.1', port, path: '/', headers: { host: `durable.localhost:${port}`, accept: 'text/html' } }, (response) => {
+        response.resume();
+        const issued = ([] as string[]).concat(response.headers['set-cookie'] ?? []).join(';').match(/(?:^|;\s*)crumb=([^;]+)/)?.[1];
+        if (issued) resolve(issued);
+        else reject(new Error(`GET / issued no crumb (HTTP ${response.statusCode})`));
+      }).on('error', reject).end();
+    });
 
     const post = (path: string, body?: unknown) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissionKeys, forms, restockSignups } from '../packages/server/src/db/schema.js';
 import { findWebsiteByIdentifier, updateWebsiteSettings } from '../packages/server/src/sites/repository.js';
+import { cookieFrom } from '../packages/server/test-support/test-app.js';
 import { allA11yViolations, launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 import { fillSurvey } from './support/survey-form.js';
@@ -21,9 +22,7 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
   let wholesaleId: string;
 
   beforeAll(async () => {
-    process.env.EMPORIUM_OWNER_TOKEN = OWNER_TOKEN;
-    process.env.EMPORIUM_FORM_RATE_MAX = String(RATE_MAX);
-    store = await startStore();
+    store = await startStore({ ownerToken: OWNER_TOKEN, submissionsPerWindow: RATE_MAX });
     browser = await launchBrowser();
     const db = store.app.emporium.db;
     websiteId = (await findWebsiteByIdentifier(db, 'demo'))!.id;
@@ -34,8 +33,6 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
   afterAll(async () => {
     await browser?.close();
     await store?.close();
-    delete process.env.EMPORIUM_OWNER_TOKEN;
-    delete process.env.EMPORIUM_FORM_RATE_MAX;
   });
 
   const surveyUrl = () => `${store.siteUrl()}/studio-survey`;
@@ -328,15 +325,21 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
     expect(rows.map((r) => r.email).sort()).toEqual(['first@example.com', 'second@example.com']);
   }, 120_000);
 
-  it("surfaces 429 'Unable to submit form. Submission rate limit exceeded. Please try again later.' once the site's limit is used up", async () => {
+  it("surfaces 429 'Unable to submit form. Submission rate limit exceeded. Please try again later.' once valid submissions from many addresses used up the site's limit", async () => {
     const { page } = await openPage(browser);
     await page.goto(`${store.siteUrl()}/contact`);
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
+    const host = `demo.localhost:${store.port}`;
+    const [newsletterForm] = await store.app.emporium.db.select().from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Newsletter')));
     let status = 0;
     for (let i = 0; i < RATE_MAX + 1 && status !== 429; i += 1) {
-      const response = await store.app.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', headers: { host: `demo.localhost:${store.port}` }, payload: {} });
-      status = response.statusCode;
+      const remoteAddress = `10.7.${i >> 8}.${i & 255}`;
+      const crumb = cookieFrom(await store.app.inject({ url: '/', remoteAddress, headers: { host, accept: 'text/html' } }), 'crumb');
+      const headers = { host, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb ?? '' };
+      const { key } = (await store.app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', remoteAddress, headers })).json();
+      const payload = { key, formId: newsletterForm!.id, form: JSON.stringify({ email: `reader${i}@example.com` }) };
+      status = (await store.app.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', remoteAddress, headers, payload })).statusCode;
     }
     expect(status).toBe(429);
     const newsletter = page.locator('.form-block').filter({ has: page.locator('input[type="email"]') }).last();

@@ -15,9 +15,10 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
   beforeAll(async () => {
     verify = await startFakeRecaptchaVerify('verify-secret');
     const verifyBase = verify.url;
-    process.env.EMPORIUM_RECAPTCHA_VERIFY_URL = `${verifyBase}/siteverify`;
-    process.env.EMPORIUM_RECAPTCHA_ENTERPRISE_URL = `${verifyBase}/v1/projects/{project}/assessments`;
-    store = await startStore();
+    store = await startStore({
+      recaptchaVerifyUrl: `${verifyBase}/siteverify`,
+      recaptchaEnterpriseUrl: `${verifyBase}/v1/projects/{project}/assessments`,
+    });
     browser = await launchBrowser();
     const db = store.app.emporium.db;
     const journal = (await findWebsiteByIdentifier(db, 'journal'))!;
@@ -29,8 +30,6 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
     await browser?.close();
     await store?.close();
     await verify?.close();
-    delete process.env.EMPORIUM_RECAPTCHA_VERIFY_URL;
-    delete process.env.EMPORIUM_RECAPTCHA_ENTERPRISE_URL;
   });
 
   async function openContact(width: number) {

@@ -1,6 +1,7 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../packages/server/src/app.js';
-import { loadConfig } from '../../packages/server/src/config.js';
+import { loadConfig, type AppConfig } from '../../packages/server/src/config.js';
 import { seedDemo } from '../../packages/server/src/seed/index.js';
 import { createTestDb, type TestDb } from '../../packages/server/test-support/test-db.js';
 
@@ -15,16 +16,17 @@ export interface RunningStore {
 
 /**
  * Starts the real server over a fresh database (PGlite, or a private PostgreSQL schema when
- * DATABASE_URL is set) seeded with the demo sites, listening on 127.0.0.1.
+ * DATABASE_URL is set) seeded with the demo sites, listening on 127.0.0.1; its configuration
+ * is the defaults plus `config`.
  */
-export async function startStore(): Promise<RunningStore> {
+export async function startStore(config: Partial<AppConfig> = {}): Promise<RunningStore> {
   const testDb: TestDb = await createTestDb();
   await seedDemo(testDb.db);
-  const config = loadConfig({ LOG_LEVEL: 'silent' }, {});
-  const app = await buildApp({ db: testDb.db, config, pages: 'required' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  // The port is chosen before the app is built so that the public URL (canonical links, share
+  // links, sitemap) names the port the browser uses, as EMPORIUM_PUBLIC_URL does in production.
+  const port = await freePort();
+  const app = await buildApp({ db: testDb.db, config: loadConfig({ LOG_LEVEL: 'silent' }, { port, ...config }), pages: true });
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     port,
@@ -34,4 +36,14 @@ export async function startStore(): Promise<RunningStore> {
       await testDb.close();
     },
   };
+}
+
+/** A loopback port that was free a moment ago (the kernel picks it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no port from the kernel');
+  return address.port;
 }

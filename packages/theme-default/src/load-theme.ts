@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
 import { PAGE_TEMPLATES, STYLESHEETS, THEME_PARTIALS, type Theme, type ThemeAsset } from './theme.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The theme package's folder, found through the package so it holds from source and from the compiled server. */
+const ROOT = dirname(createRequire(import.meta.url).resolve('@emporium/theme-default/package.json'));
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.css': 'text/css; charset=utf-8',
