@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserClient } from '../test/integration/support/browser-client.js';
 import { createFreshDatabase, type FreshDatabase } from '../test/integration/support/fresh-database.js';
-import { runCli, startServer, type ServerProcess } from '../test/integration/support/server-process.js';
+import { buildServer, runCli, startServer, type ServerProcess } from '../test/integration/support/server-process.js';
 import { runManyVisitorsPost } from './load/many-visitors-post.js';
 import { medianResult, type LoadResult } from './load/stats.js';
 import { BENCH_PATHS } from './load/targets.js';
@@ -89,18 +89,19 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  await buildServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'emporium-bench-cart-'));
   const servers: { name: string; server: ServerProcess }[] = [];
   let database: FreshDatabase | undefined;
   try {
     const pgliteEnv = { EMPORIUM_DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };
     await runCli(['seed'], { env: pgliteEnv });
-    servers.push({ name: 'pglite', server: await startServer({ env: pgliteEnv }) });
+    servers.push({ name: 'pglite', server: await startServer({ env: pgliteEnv, compiled: true }) });
     if (process.env.DATABASE_URL) {
       database = await createFreshDatabase(process.env.DATABASE_URL, 'emporium_bench_cart');
       const pgEnv = { DATABASE_URL: database.url, REDIS_URL: undefined };
       await runCli(['seed'], { env: pgEnv });
-      servers.push({ name: 'pg', server: await startServer({ env: pgEnv }) });
+      servers.push({ name: 'pg', server: await startServer({ env: pgEnv, compiled: true }) });
     } else {
       process.stderr.write('DATABASE_URL is not set: PostgreSQL is skipped.\n');
     }

@@ -1,3 +1,4 @@
+import { crumbForHost } from '../packages/server/test-support/test-app.js';
 import fs from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -124,9 +125,9 @@ async function main(): Promise<void> {
     await seedDemo(db);
     instrumentClient((db as unknown as { $client: unknown }).$client);
     instrumentProcess();
-    const app = await buildApp({ db, config: { logLevel: 'silent', redisUrl: undefined }, pages: 'required' });
+    const app = await buildApp({ db, config: { logLevel: 'silent', redisUrl: undefined }, pages: true });
     const host = 'demo.localhost';
-    const crumb = 'benchcrumbbenchcrumb0123';
+    const crumb = await crumbForHost(app, host);
     const soap = (await app.inject({ url: '/shop/oat-honey-soap?format=json', headers: { host } })).json().item;
     const added = await app.inject({
       method: 'POST',

@@ -4,14 +4,14 @@ import { get as httpGet } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFreshDatabase, type FreshDatabase } from '../test/integration/support/fresh-database.js';
-import { REPO_ROOT, runCli, startServer, type ServerProcess } from '../test/integration/support/server-process.js';
+import { buildServer, REPO_ROOT, runCli, startServer, type ServerProcess } from '../test/integration/support/server-process.js';
 import { medianResult, rssMb, type LoadResult } from './load/stats.js';
 import { BENCH_PATHS, bytesTarget, emporiumTargets, helloTarget, type BenchTarget, type LoadSettings } from './load/targets.js';
 import { hasWrk } from './load/wrk-run.js';
 
 const USAGE = `Usage: npm run bench:server -- [--seconds N] [--rounds N] [--connections N] [--warmup N] [--pg] [--pg-only] [--pages-only] [--no-wrk]
 
-Starts the real server (emporium serve) on a fresh PGlite data folder (and with --pg a fresh
+Compiles the server as npm start does and starts it (node dist/cli.js serve) on a fresh PGlite data folder (and with --pg a fresh
 PostgreSQL database next to DATABASE_URL's) plus a bare Fastify hello-world and a bare node:http server answering with a byte-identical
 copy of the product page's body (same content type), then measures, in
 interleaved rounds (baseline, endpoints, baseline, endpoints...), the home page, a product page,
@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  await buildServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'emporium-bench-'));
   const servers: { name: string; server: ServerProcess }[] = [];
   let hello: { child: ChildProcess; port: number } | undefined;
@@ -146,14 +147,14 @@ async function main(): Promise<void> {
       await runCli(['seed'], { env: pgliteEnv });
       process.stderr.write(`seeded a fresh PGlite data folder in ${fmt(performance.now() - started, 0)} ms (${dataDir})\n`);
       started = performance.now();
-      servers.push({ name: 'pglite', server: await startServer({ env: pgliteEnv }) });
+      servers.push({ name: 'pglite', server: await startServer({ env: pgliteEnv, compiled: true }) });
       process.stderr.write(`pglite server ready in ${fmt(performance.now() - started, 0)} ms\n`);
     }
     if (options.pg) {
       database = await createFreshDatabase(process.env.DATABASE_URL!, 'emporium_bench');
       const pgEnv = { DATABASE_URL: database.url, REDIS_URL: undefined };
       await runCli(['seed'], { env: pgEnv });
-      servers.push({ name: 'pg', server: await startServer({ env: pgEnv }) });
+      servers.push({ name: 'pg', server: await startServer({ env: pgEnv, compiled: true }) });
     }
     hello = await startChild('hello-server.ts', ['0']);
 

@@ -1,59 +1,37 @@
 /**
- * Benchmark: our template engine against the reference (`@squarespace/template-engine`, dev dependency) in one
- * process, on the whole conformance corpus and on the Wright site page. Executions/sec and compiles/sec per
- * engine, interleaved rounds (ours, reference, ours, ...), medians, and the spread of the ratios of back-to-back rounds.
- * Warm-up rounds run first and are reported apart: they show the first executions after a compile, while V8
- * is still optimizing both engines; the measured rounds show a long-running server.
- * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R] [--warmup W]`.
+ * Benchmark: our template engine against the reference (`@squarespace/template-engine`, dev dependency) on the
+ * whole conformance corpus and on the Wright site page, two ways:
+ *
+ * - shared process: both engines in this process, interleaved rounds (ours, reference, ours, ...), medians of
+ *   executions/sec and compiles/sec and the spread of the ratios of back-to-back rounds; warm-up rounds run
+ *   first and are reported apart (V8 still optimizing both engines);
+ * - one process per engine: a child process per engine and round (`bench/template/child.ts`: compile, warm up,
+ *   time N executions of Wright and P passes over the corpus), run ours, reference, ours, ..., medians and ratios.
+ *
+ * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R] [--warmup W]
+ * [--process-rounds K] [--wright-executions E] [--corpus-passes P] [--mode shared|process|both]`.
  */
 import { join } from 'node:path';
-import { Engine } from '../packages/template/src/index';
-import { nodeCldrProvider } from '../packages/template/src/cldr/node';
 import { loadCorpus, loadWright, type BenchCase } from './template/corpus';
 import { interleaveWarm, median, pairedRatios, ratioLine, type RoundRates } from './template/measure';
-import { referenceCompiler } from './template/reference';
+import { intOption } from './template/options';
+import { processRounds, type ProcessFigures } from './template/process-mode';
+import { oursRunner, referenceRunner } from './template/runners';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
-const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const EXEC_TARGET = 3;
 const COMPILE_TARGET = 2;
-
-function intOption(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  if (i === -1) return fallback;
-  const v = Number(process.argv[i + 1]);
-  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} must be a positive integer`);
-  return v;
-}
 
 const iterations = intOption('--iterations', 100);
 const compileIterations = intOption('--compile-iterations', 400);
 const rounds = intOption('--rounds', 7);
 const warmupRounds = intOption('--warmup', 2);
-
-const cldr = nodeCldrProvider();
-const engine = new Engine({ cldr });
-const ref = referenceCompiler();
-
-/** Compiles each case once per engine and returns closures that execute one case, and that compile all sources. */
-function prepare(cases: readonly BenchCase[]) {
-  const ours = cases.map((c) => {
-    const { template } = engine.compile(c.source);
-    const opts = { json: c.json, partials: c.partials, injects: c.injects, locale: c.locale, now: c.now ?? NOW };
-    return () => flat(engine.render(template, opts).output);
-  });
-  const theirs = cases.map((c) => {
-    const { code } = ref.parse(c.source);
-    const props = { code, json: c.refJson, partials: c.partials, injects: c.refInjects, cldr: cldr(c.locale), now: c.now ?? NOW, enableExpr: true, enableInclude: true };
-    return () => flat(ref.execute(props).ctx.render());
-  });
-  return {
-    ours,
-    theirs,
-    compileOurs: () => { for (const c of cases) engine.compile(c.source); },
-    compileTheirs: () => { for (const c of cases) ref.parse(c.source); },
-  };
-}
+const childRounds = intOption('--process-rounds', 3);
+const wrightExecutions = intOption('--wright-executions', 5000);
+const corpusPasses = intOption('--corpus-passes', 100);
+const modeIndex = process.argv.indexOf('--mode');
+const mode = modeIndex === -1 ? 'both' : process.argv[modeIndex + 1];
+if (mode !== 'shared' && mode !== 'process' && mode !== 'both') throw new Error('--mode must be shared, process or both');
 
 /** Median rates, their ratio with the target verdict, and the spread of the per-round-pair ratios. */
 function figures(rates: RoundRates, target: number): string {
@@ -71,41 +49,47 @@ function firstRound(rates: RoundRates): string {
   return `ours ${Math.round(o)}/s  reference ${Math.round(r)}/s  ratio ${(o / r).toFixed(2)}x`;
 }
 
-/** Reads a character so that an output built by concatenation is flattened, as writing it out would. */
-function flat(out: string): string {
-  if (out.length) out.charCodeAt(out.length >> 1);
-  return out;
-}
-
 function repeat(fns: readonly (() => unknown)[], n: number): () => void {
   return () => { for (let i = 0; i < n; i++) for (const f of fns) f(); };
 }
 
 function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): void {
-  const p = prepare(cases);
+  const ours = oursRunner(cases);
+  const ref = referenceRunner(cases);
   const exec = interleaveWarm([
-    { name: 'ours', ops: execN * cases.length, run: repeat(p.ours, execN) },
-    { name: 'ref', ops: execN * cases.length, run: repeat(p.theirs, execN) },
+    { name: 'ours', ops: execN * cases.length, run: repeat(ours.execute, execN) },
+    { name: 'ref', ops: execN * cases.length, run: repeat(ref.execute, execN) },
   ], rounds, warmupRounds);
   const comp = interleaveWarm([
-    { name: 'ours', ops: compileN * cases.length, run: repeat([p.compileOurs], compileN) },
-    { name: 'ref', ops: compileN * cases.length, run: repeat([p.compileTheirs], compileN) },
+    { name: 'ours', ops: compileN * cases.length, run: repeat([ours.compileAll], compileN) },
+    { name: 'ref', ops: compileN * cases.length, run: repeat([ref.compileAll], compileN) },
   ], rounds, warmupRounds);
   console.log(`\n== ${title}: ${cases.length} template(s); ${execN} executions and ${compileN} compiles of each per round`);
   console.log(`execution  ${figures(exec.measured, EXEC_TARGET)}`);
   console.log(`compile    ${figures(comp.measured, COMPILE_TARGET)}`);
   console.log(`first warm-up round (V8 still optimizing): execution ${firstRound(exec.warmup)}; compile ${firstRound(comp.warmup)}`);
-  if (cases.length === 1) {
-    const a = p.ours[0]!();
-    const b = p.theirs[0]!();
-    console.log(`output     ours ${a.length} chars, reference ${b.length} chars, identical: ${a === b}`);
-  } else {
-    const same = p.ours.filter((f, i) => f() === p.theirs[i]!()).length;
-    console.log(`output     identical in ${same} of ${cases.length} cases`);
-  }
+  const same = ours.execute.filter((f, i) => f() === ref.execute[i]!()).length;
+  if (cases.length === 1) console.log(`output     ours ${ours.execute[0]!().length} chars, identical: ${same === 1}`);
+  else console.log(`output     identical in ${same} of ${cases.length} cases`);
 }
 
-console.log(`template engine vs @squarespace/template-engine (Node ${process.version}); ${warmupRounds} warm-up and ${rounds} measured interleaved rounds, medians`);
-console.log('caveat: shared machine, 2 cores used by other sessions; rates are per second of this process\'s CPU time and still vary from run to run');
-report('conformance corpus', loadCorpus(join(SHARED, 'conformance', 'template-engine')), iterations, compileIterations);
-report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 40, compileIterations * 5);
+function processLine(f: ProcessFigures): string {
+  const rates = (xs: readonly number[]) => xs.map((x) => Math.round(x)).join(', ');
+  return `ours ${Math.round(f.ours)}/s [${rates(f.oursRounds)}]  reference ${Math.round(f.ref)}/s [${rates(f.refRounds)}]  ratio ${ratioLine(f.ours, f.ref, EXEC_TARGET)}`;
+}
+
+console.log(`template engine vs @squarespace/template-engine (Node ${process.version})`);
+console.log('caveat: shared machine, 2 cores used by other sessions; figures vary from run to run');
+if (mode !== 'process') {
+  console.log(`\n# shared process: ${warmupRounds} warm-up and ${rounds} measured interleaved rounds, medians, per second of CPU time`);
+  report('conformance corpus', loadCorpus(join(SHARED, 'conformance', 'template-engine')), iterations, compileIterations);
+  report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 40, compileIterations * 5);
+}
+if (mode !== 'shared') {
+  console.log(`\n# one process per engine: ${childRounds} rounds (ours, reference, ...), each child ${wrightExecutions} Wright executions and ${corpusPasses} corpus passes after warming up; medians`);
+  const result = processRounds(childRounds, ['--wright', String(wrightExecutions), '--corpus', String(corpusPasses)]);
+  for (const clock of ['wall', 'cpu'] as const) {
+    console.log(`Wright execution, ${clock} time  ${processLine(result.wright[clock])}`);
+    console.log(`corpus execution, ${clock} time  ${processLine(result.corpus[clock])}`);
+  }
+}

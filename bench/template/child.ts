@@ -1,0 +1,64 @@
+/**
+ * One engine alone in this process: compiles the Wright page and the corpus, warms up, then times N executions
+ * of Wright and P passes over the corpus, and prints one JSON line of rates (executions per second of wall time
+ * and of this process's CPU time). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own
+ * (under callgrind, say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P]
+ * [--wright-warmup W] [--corpus-warmup Q]`; 0 skips a part.
+ */
+import { join } from 'node:path';
+import { loadCorpus, loadWright } from './corpus';
+import { runnerFor, type EngineName } from './runners';
+import { intOption } from './options';
+
+const SHARED = join(import.meta.dirname, '..', '..', '..', 'shared');
+
+/** Rates of one timed part. */
+export interface PartRates {
+  readonly executions: number;
+  readonly wallPerSecond: number;
+  readonly cpuPerSecond: number;
+}
+
+/** What the child prints (one JSON line). */
+export interface ChildReport {
+  engine: EngineName;
+  wright?: PartRates;
+  corpus?: PartRates;
+}
+
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+function timed(run: () => void, executions: number): PartRates {
+  const cpu = cpuSeconds();
+  const wall = process.hrtime.bigint();
+  run();
+  const wallSeconds = Number(process.hrtime.bigint() - wall) / 1e9;
+  return { executions, wallPerSecond: executions / wallSeconds, cpuPerSecond: executions / (cpuSeconds() - cpu) };
+}
+
+function passes(fns: readonly (() => unknown)[], n: number): () => void {
+  return () => { for (let i = 0; i < n; i++) for (const f of fns) f(); };
+}
+
+const engineArg = process.argv[process.argv.indexOf('--engine') + 1];
+if (engineArg !== 'ours' && engineArg !== 'ref') throw new Error('--engine must be ours or ref');
+const wrightN = intOption('--wright', 5000, 0);
+const corpusP = intOption('--corpus', 100, 0);
+const wrightWarmup = intOption('--wright-warmup', 500, 0);
+const corpusWarmup = intOption('--corpus-warmup', 10, 0);
+
+const report: ChildReport = { engine: engineArg };
+if (wrightN > 0) {
+  const wright = runnerFor(engineArg, [loadWright(join(SHARED, 'bench', 'wright'))]).execute;
+  passes(wright, wrightWarmup)();
+  report.wright = timed(passes(wright, wrightN), wrightN);
+}
+if (corpusP > 0) {
+  const corpus = runnerFor(engineArg, loadCorpus(join(SHARED, 'conformance', 'template-engine'))).execute;
+  passes(corpus, corpusWarmup)();
+  report.corpus = timed(passes(corpus, corpusP), corpusP * corpus.length);
+}
+console.log(JSON.stringify(report));

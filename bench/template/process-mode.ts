@@ -1,0 +1,50 @@
+/** The one-process-per-engine mode of the template benchmark: runs `child.ts` per engine and round, interleaved. */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { ChildReport, PartRates } from './child';
+import type { EngineName } from './runners';
+import { median } from './measure';
+
+const CHILD = join(import.meta.dirname, 'child.ts');
+
+/** Medians of the per-round rates of one part and clock. */
+export interface ProcessFigures {
+  readonly ours: number;
+  readonly ref: number;
+  readonly oursRounds: readonly number[];
+  readonly refRounds: readonly number[];
+}
+
+type Clocked = Record<'wall' | 'cpu', ProcessFigures>;
+
+/** Figures of both parts, by clock (wall time, and CPU time of the child). */
+export interface ProcessResult {
+  readonly wright: Clocked;
+  readonly corpus: Clocked;
+}
+
+/** Runs one child (same Node flags as this process, so under tsx too) and returns its report. */
+function runChild(engine: EngineName, args: readonly string[]): ChildReport {
+  const r = spawnSync(process.execPath, [...process.execArgv, CHILD, '--engine', engine, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`child ${engine} failed (${r.status}): ${r.stderr}`);
+  const last = r.stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(last) as ChildReport;
+}
+
+function clocked(reports: readonly ChildReport[], part: 'wright' | 'corpus'): Clocked {
+  const pick = (engine: EngineName, key: keyof Pick<PartRates, 'wallPerSecond' | 'cpuPerSecond'>) =>
+    reports.filter((r) => r.engine === engine).map((r) => (r[part] as PartRates)[key]);
+  const figures = (key: 'wallPerSecond' | 'cpuPerSecond'): ProcessFigures => {
+    const oursRounds = pick('ours', key);
+    const refRounds = pick('ref', key);
+    return { ours: median(oursRounds), ref: median(refRounds), oursRounds, refRounds };
+  };
+  return { wall: figures('wallPerSecond'), cpu: figures('cpuPerSecond') };
+}
+
+/** `rounds` rounds of one child per engine (ours, then reference), passing `args` to each child. */
+export function processRounds(rounds: number, args: readonly string[]): ProcessResult {
+  const reports: ChildReport[] = [];
+  for (let i = 0; i < rounds; i++) for (const engine of ['ours', 'ref'] as const) reports.push(runChild(engine, args));
+  return { wright: clocked(reports, 'wright'), corpus: clocked(reports, 'corpus') };
+}
