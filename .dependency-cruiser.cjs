@@ -1,0 +1,60 @@
+/**
+ * Import rules of the repository (dependency-cruiser). `.ci/run` fails on any violation.
+ * The layering is the one of docs/decisions/0015-server-shape.md: shared packages never import
+ * the server or the browser code, the storefront never imports the server, no import cycles
+ * (type-only imports included), and features never import app.ts, which composes them.
+ */
+const SERVER = '^packages/server/src/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter and hide layering; type-only imports count too.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-packages-stay-below',
+      comment: 'template, commerce and forms run in the browser and the server: they never import server, storefront or admin.',
+      severity: 'error',
+      from: { path: '^packages/(template|commerce|forms)/' },
+      to: { path: '^packages/(server|storefront|admin)/' },
+    },
+    {
+      name: 'storefront-never-imports-server',
+      severity: 'error',
+      from: { path: '^packages/storefront/' },
+      to: { path: '^packages/(server|admin)/' },
+    },
+    {
+      name: 'only-the-composer-imports-app',
+      comment: 'app.ts composes the features; features receive AppDeps (app-deps.ts) instead of importing it.',
+      severity: 'error',
+      from: { path: SERVER, pathNot: `${SERVER}(cli|index|app)\\.ts$|\\.test\\.ts$|${SERVER}pages/test-app\\.ts$` },
+      to: { path: `${SERVER}app\\.ts$` },
+    },
+    {
+      name: 'features-enter-through-index',
+      comment: 'Another feature folder is imported only through its index.ts (its public API); db/ and http/ are the layers every feature builds on.',
+      severity: 'warn',
+      from: { path: `${SERVER}([^/]+)/`, pathNot: '\\.test\\.ts$' },
+      to: {
+        path: `${SERVER}([^/]+)/.+`,
+        pathNot: [`${SERVER}$1/`, `${SERVER}[^/]+/index\\.ts$`, `${SERVER}(db|http)/`],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|/dist/|/build/)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+  },
+};
