@@ -100,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSiteUserInfo(app);
   const outbox = registerOutboxDelivery(app, deps);
 
+  // Features: one line each.
   if (options.pages !== false) await registerPages(app, deps);
   registerFormRoutes(app, deps);
   await registerCaptchaApi(app, deps);

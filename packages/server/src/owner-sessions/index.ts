@@ -11,4 +11,8 @@ export {
   requireOwnerApi,
   startOwnerSession,
   endOwnerSession,
+  requireOwner,
+  OWNER_ROLE_REFUSED,
+  type OwnerActor,
 } from './owner-sessions.js';
+export { OWNER_ROLES, OWNER_AREAS, roleCan, isOwnerRole, type OwnerRole, type OwnerArea, type OwnerPermission } from './permissions.js';

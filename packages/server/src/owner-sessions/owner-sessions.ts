@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../db/types.js';
 import { setCookie } from '../http/cookies.js';
 import { AppError } from '../errors/index.js';
 import type { Website } from '../sites/website.js';
+import { roleCan, type OwnerPermission, type OwnerRole } from './permissions.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -101,5 +102,36 @@ export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken
 export function requireOwnerApi(db: Db, ownerToken: string | undefined) {
   return async function requireOwner(request: FastifyRequest): Promise<void> {
     if (!(await isOwnerRequest(db, request, ownerToken))) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
+  };
+}
+
+/** Who is acting in an owner call (`request.owner`, set by {@link requireOwner}). */
+export interface OwnerActor {
+  /** The owner account's id; null for the break-glass token and the site-password session. */
+  readonly ownerId: string | null;
+  readonly email: string | null;
+  readonly role: OwnerRole;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    owner?: OwnerActor;
+  }
+}
+
+/** Message of owner calls refused for the caller's role (403). */
+export const OWNER_ROLE_REFUSED = 'Your role does not allow this.';
+
+/**
+ * A preValidation hook for owner calls: 401 without an owner session of the request's site,
+ * 403 when the owner's role lacks `permission`; sets `request.owner`. It runs before the
+ * request is validated, so a visitor learns nothing from a malformed body.
+ */
+export function requireOwner(db: Db, ownerToken: string | undefined, permission: OwnerPermission) {
+  return async function ownerGuard(request: FastifyRequest): Promise<void> {
+    if (!(await isOwnerRequest(db, request, ownerToken))) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
+    const actor: OwnerActor = { ownerId: null, email: null, role: 'admin' };
+    if (!roleCan(actor.role, permission)) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED);
+    request.owner = actor;
   };
 }

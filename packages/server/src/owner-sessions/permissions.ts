@@ -1,0 +1,63 @@
+/**
+ * Owner roles and what each may do (spec 3 "User roles"; the table in docs/roles.md). A
+ * permission is an area and an access level; `write` implies `read`.
+ */
+export const OWNER_ROLES = ['admin', 'store-manager', 'editor', 'moderator', 'reporting', 'viewer', 'billing', 'website-manager'] as const;
+export type OwnerRole = (typeof OWNER_ROLES)[number];
+
+export const OWNER_AREAS = [
+  'catalogue',
+  'inventory',
+  'orders',
+  'discounts',
+  'shipping',
+  'taxes',
+  'content',
+  'forms',
+  'restock',
+  'moderation',
+  'reports',
+  'settings',
+  'billing',
+  'owners',
+  'audit',
+] as const;
+export type OwnerArea = (typeof OWNER_AREAS)[number];
+export type OwnerPermission = `${OwnerArea}:${'read' | 'write'}`;
+
+const STORE: readonly OwnerArea[] = ['catalogue', 'inventory', 'orders', 'discounts', 'shipping', 'taxes', 'restock'];
+
+/** Areas each role may change; every role may also read them. */
+const WRITES: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
+  admin: OWNER_AREAS,
+  'store-manager': STORE,
+  editor: ['content', 'forms'],
+  moderator: ['moderation'],
+  reporting: [],
+  viewer: [],
+  billing: ['billing'],
+  'website-manager': ['settings', 'content', 'forms'],
+};
+
+/** Areas each role may read without changing them (beyond those it writes). */
+const READS: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
+  admin: OWNER_AREAS,
+  'store-manager': ['reports'],
+  editor: [],
+  moderator: ['content'],
+  reporting: ['reports', 'orders', 'catalogue', 'inventory'],
+  viewer: OWNER_AREAS.filter((area) => area !== 'owners' && area !== 'audit' && area !== 'billing'),
+  billing: ['orders', 'reports'],
+  'website-manager': [],
+};
+
+/** True when `role` holds `permission`. */
+export function roleCan(role: OwnerRole, permission: OwnerPermission): boolean {
+  const [area, level] = permission.split(':') as [OwnerArea, 'read' | 'write'];
+  if (WRITES[role].includes(area)) return true;
+  return level === 'read' && READS[role].includes(area);
+}
+
+export function isOwnerRole(value: unknown): value is OwnerRole {
+  return typeof value === 'string' && (OWNER_ROLES as readonly string[]).includes(value);
+}
