@@ -166,7 +166,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, options
   routes.post('/config/restock/send', { preValidation: requireOwnerPage, schema: htmlPage('Queues back-in-stock mail for a variant (form post)', { body: RestockSendForm }) }, async (request, reply) => {
     const site = siteOf(request);
     const { productId, variantId } = request.body;
-    const mail = { siteTitle: site.title, baseUrl: siteBaseUrl(site, config.baseDomain, config.port) };
+    const mail = { siteTitle: site.title, baseUrl: siteBaseUrl(site, config) };
     const [count = 0] = await notifySignUps(db, site.id, [{ productId, variantId }], mail);
     if (count > 0) options.mailQueued();
     return restockPage(request, reply, `${count} back-in-stock mail${count === 1 ? '' : 's'} queued.`);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '@emporium/template';
 import { cartIdFromRequest } from '../cart/index.js';
 import type { Db } from '../db/index.js';
-import { canonicalOrigin } from '../seo/index.js';
+import { canonicalOrigin, siteOrigin } from '../seo/index.js';
 import type { Website } from '../sites/website.js';
 import { baseContext } from './context/base-context.js';
 import { buildPage } from './context/build-page.js';
@@ -62,7 +62,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     crumb: request.crumb,
     path,
     query: firstValues(search),
-    baseUrl: `${request.protocol}://${request.headers.host ?? `${site.identifier}.localhost`}`,
+    siteOrigin: siteOrigin(site.identifier, request.server.emporium.config),
     origin: canonicalOrigin(site, request.server.emporium.config),
     now,
     cartId: degraded ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),

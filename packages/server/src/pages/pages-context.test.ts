@@ -21,7 +21,7 @@ describe('?format=json context (spec section 3 shapes)', () => {
       siteTitle: 'Fern & Field',
       timeZone: 'America/New_York',
       language: 'en-US',
-      baseUrl: 'http://demo.localhost',
+      baseUrl: 'http://demo.localhost:3000',
       siteTagLine: 'Goods for slow living',
       captchaSettings: { siteKey: '' },
     });

@@ -6,6 +6,8 @@ import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cur
 import { clientRateLimit } from '../http/rate-limit.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwnerApi } from '../owner-sessions/index.js';
+import type { AppConfig } from '../config.js';
+import { canonicalOrigin } from '../seo/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
 import { toRestockRequest } from './restock-payload.js';
@@ -15,10 +17,9 @@ import { RestockSignedUp, RestockSignUpBody, SendAllBody, SendAllResult, SendReq
 /** Path of the restock calls (spec 7). */
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
-/** Absolute base URL of a site for links in mails. */
-export function siteBaseUrl(site: Website, baseDomain: string, port: number): string {
-  if (site.domains[0]) return `https://${site.domains[0]}`;
-  return `http://${site.identifier}.${baseDomain}${port === 80 ? '' : `:${port}`}`;
+/** Absolute base URL of a site for links in mails: its canonical origin, from the configuration (never the request). */
+export function siteBaseUrl(site: Website, config: AppConfig): string {
+  return canonicalOrigin(site, config);
 }
 
 /** Options of {@link registerRestockRoutes}. */
@@ -37,7 +38,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
   const owner = requireOwnerApi(db, config.ownerToken);
   const mailContext = (site: Website): RestockMailContext => ({
     siteTitle: site.title,
-    baseUrl: siteBaseUrl(site, config.baseDomain, config.port),
+    baseUrl: siteBaseUrl(site, config),
   });
   const signUpLimit = clientRateLimit(deps.rateLimitStore, {
     name: 'restock-signup',

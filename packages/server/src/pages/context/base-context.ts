@@ -102,7 +102,7 @@ export async function baseContext(
     cartIslands.checkout = checkoutIslandProps(cart, site, shopUrl, COUNTRY_BY_CURRENCY[currency] ?? 'US');
   }
   return {
-    website: websiteContext(site, req.baseUrl),
+    website: websiteContext(site, { baseUrl: req.origin, authenticUrl: req.siteOrigin }),
     websiteSettings: websiteSettingsContext(site),
     navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path),
     footer,

@@ -12,9 +12,12 @@ export interface PageRequest {
   readonly path: string;
   /** Query-string values (first value of each name). */
   readonly query: Readonly<Record<string, string | undefined>>;
-  /** `http://demo.localhost:3000`: scheme and host the visitor used. */
-  readonly baseUrl: string;
-  /** Origin of canonical URLs: the primary custom domain, else `baseUrl`. */
+  /**
+   * `http://demo.localhost:3000`: the site's origin on the server's own domain, from the
+   * configured public URL (never from the request's Host header).
+   */
+  readonly siteOrigin: string;
+  /** Origin of canonical URLs: the primary custom domain, else `siteOrigin`. */
   readonly origin: string;
   readonly now: Date;
   /** The visitor's cart, when the cart layer knows it. */

@@ -13,8 +13,14 @@ export function headerFooterOf(site: Website): HeaderFooter {
   return hf && typeof hf === 'object' ? (hf as HeaderFooter) : {};
 }
 
+/** Absolute origins of a site: `baseUrl` is where it is published (its primary custom domain when it has one), `authenticUrl` its address on the server's own domain. */
+export interface SiteOrigins {
+  readonly baseUrl: string;
+  readonly authenticUrl: string;
+}
+
 /** The `website` object of the context (spec section 3 and the reference corpus). */
-export function websiteContext(site: Website, baseUrl: string): Record<string, unknown> {
+export function websiteContext(site: Website, { baseUrl, authenticUrl }: SiteOrigins): Record<string, unknown> {
   const header = headerFooterOf(site).header ?? {};
   return {
     id: site.id,
@@ -26,8 +32,8 @@ export function websiteContext(site: Website, baseUrl: string): Record<string, u
     language: site.settings.locale,
     timeZone: site.settings.timeZone,
     baseUrl,
-    authenticUrl: baseUrl,
-    internalUrl: baseUrl,
+    authenticUrl,
+    internalUrl: authenticUrl,
     siteStatus: { value: site.siteStatus },
     useCLDRMoneyFormat: site.settings.useCLDRMoneyFormat ?? true,
     captchaSettings: { siteKey: site.settings.captchaSiteKey ?? '' },
