@@ -1,11 +1,13 @@
+import { newRequestKey } from '../api/request-key.js';
+
 /** How a checkout attempt ended, as far as retrying goes. */
 export type AttemptOutcome = 'placed' | 'refused' | 'unknown';
 
+/** A new random key (checkout cannot go without one, unlike an add to cart). */
 function randomKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const key = newRequestKey();
+  if (!key) throw new Error('This browser has no random source for a checkout key.');
+  return key;
 }
 
 /**
