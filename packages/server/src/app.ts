@@ -33,6 +33,7 @@ import { registerSiteUserInfo } from './http/site-user-info.js';
 import { createSiteResolver, type SiteResolver } from './sites/resolver.js';
 import { registerSiteResolution } from './sites/plugin.js';
 import { registerCensusRoutes } from './tracking/index.js';
+import { registerOwnerAccounts } from './owner-accounts/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -116,5 +117,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUnlockRoutes(app, deps, owner);
   registerPopupRoutes(app, deps, owner);
   registerCensusRoutes(app, deps);
+  registerOwnerAccounts(app, deps, { mailQueued: outbox.mailQueued });
   return app;
 }
