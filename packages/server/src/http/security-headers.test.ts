@@ -44,10 +44,60 @@ describe('security headers', () => {
     const nonceB = /nonce="([^"]+)"/.exec(b.body)![1]!;
     expect(nonceA).not.toBe(nonceB);
     const scriptSrc = String(a.headers['content-security-policy'])
-      .split('; ')
+      .split(/;\s*/)
       .find((d) => d.startsWith('script-src '));
     expect(scriptSrc).toBe(`script-src 'self' https://js.example.com 'nonce-${nonceA}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+});
+
+describe('security headers through @fastify/helmet', () => {
+  const EXPECTED = ['content-security-policy', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options'];
+  const securityHeaderNames = (headers: Record<string, unknown>) =>
+    Object.keys(headers).filter((name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name)).sort();
+
+  it('are exactly the headers the server sent before helmet, none of helmet\'s other defaults', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/', async () => 'ok');
+    try {
+      const response = await app.inject({ url: '/' });
+      expect(securityHeaderNames(response.headers)).toEqual(EXPECTED);
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(String(response.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are also sent when a hook that runs before helmet refuses the request', async () => {
+    const app = Fastify();
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url === '/refused') return reply.code(400).send('refused');
+    });
+    registerSecurityHeaders(app);
+    app.get('/refused', async () => 'never');
+    try {
+      const response = await app.inject({ url: '/refused' });
+      expect(response.statusCode).toBe(400);
+      expect(securityHeaderNames(response.headers)).toEqual(EXPECTED);
+      expect(String(response.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('leave a header the route set alone', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/', async (_request, reply) => reply.header('x-frame-options', 'DENY').header('content-security-policy', "default-src 'none'").send('ok'));
+    try {
+      const response = await app.inject({ url: '/' });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'");
+    } finally {
+      await app.close();
+    }
   });
 });
 
