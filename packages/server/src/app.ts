@@ -34,6 +34,7 @@ import { createSiteResolver, type SiteResolver } from './sites/resolver.js';
 import { registerSiteResolution } from './sites/plugin.js';
 import { registerCensusRoutes } from './tracking/index.js';
 import { registerOwnerAccounts } from './owner-accounts/index.js';
+import { registerOrderRoutes } from './orders/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -118,5 +119,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPopupRoutes(app, deps, owner);
   registerCensusRoutes(app, deps);
   registerOwnerAccounts(app, deps, { mailQueued: outbox.mailQueued });
+  registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued });
   return app;
 }

@@ -1,0 +1,144 @@
+import { formatMoney, money } from '@emporium/commerce';
+import { escapeHtml } from '@emporium/template';
+import { and, eq, inArray } from 'drizzle-orm';
+import { returnStock } from '../db/index.js';
+import { orderItems, orders } from '../db/schema.js';
+import { orderEvents, orderFulfilments, orderRefunds } from '../db/schema-orders.js';
+import type { Db, DbOrTx } from '../db/types.js';
+import { AppError } from '../errors/index.js';
+import { enqueueMails } from '../outbox/index.js';
+import type { Website } from '../sites/index.js';
+import { loadOrderDetail, refundedCentsOf, type OrderDetail } from './order-detail-repository.js';
+import { cannotCancelMessage, cannotFulfilMessage, ORDER_NOT_FOUND_MESSAGE, OrderMessages } from './order-messages.js';
+
+/** Who acts on an order (recorded on its timeline): the owner's email, or null. */
+export type OrderActor = string | null;
+
+type OrderRow = typeof orders.$inferSelect;
+
+async function currentStatus(db: DbOrTx, websiteId: string, orderId: string): Promise<string> {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  return row.status;
+}
+
+async function detailAfterCommit(db: Db, websiteId: string, orderId: string): Promise<OrderDetail> {
+  const detail = await loadOrderDetail(db, websiteId, orderId);
+  if (!detail) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  return detail;
+}
+
+/** What the owner enters to fulfil an order. */
+export interface Fulfilment {
+  trackingNumber: string;
+  carrier: string;
+  /** Mail the customer the tracking number (default true). */
+  notifyCustomer: boolean;
+}
+
+function shippedMail(site: Website, order: OrderRow, fulfilment: Fulfilment) {
+  const subject = `Your order #${order.orderNumber} from ${site.title} is on its way`;
+  const facts = [`Tracking number: ${fulfilment.trackingNumber}`, ...(fulfilment.carrier ? [`Carrier: ${fulfilment.carrier}`] : [])];
+  const text = [`Good news: your order #${order.orderNumber} at ${site.title} has shipped.`, '', ...facts].join('\n');
+  const html = `<p>Good news: your order #${order.orderNumber} at ${escapeHtml(site.title)} has shipped.</p><p>${facts.map(escapeHtml).join('<br>')}</p>`;
+  return { websiteId: site.id, kind: 'order-shipped', to: order.customerEmail, subject, text, html };
+}
+
+/**
+ * Marks a paid order fulfilled with its tracking number and, unless told not to, queues the
+ * customer's shipping mail in the same transaction. Only a PAID order can be fulfilled, once.
+ * Returns the order and whether a mail was queued.
+ */
+export async function fulfilOrder(db: Db, site: Website, orderId: string, fulfilment: Fulfilment, actor: OrderActor): Promise<{ order: OrderDetail; mailQueued: boolean }> {
+  const mailQueued = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'FULFILLED' })
+      .where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId), eq(orders.status, 'PAID')))
+      .returning();
+    if (!order) throw new AppError('CONFLICT', cannotFulfilMessage(await currentStatus(tx, site.id, orderId)));
+    await tx.insert(orderFulfilments).values({ websiteId: site.id, orderId, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier });
+    const carrier = fulfilment.carrier ? ` (${fulfilment.carrier})` : '';
+    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'FULFILLED', message: `Fulfilled with tracking number ${fulfilment.trackingNumber}${carrier}`, actor });
+    if (!fulfilment.notifyCustomer || order.customerEmail === '') return false;
+    await enqueueMails(tx, [shippedMail(site, order, fulfilment)]);
+    return true;
+  });
+  return { order: await detailAfterCommit(db, site.id, orderId), mailQueued };
+}
+
+/** Statuses an order can be cancelled from. */
+const CANCELLABLE = ['PENDING', 'PAID', 'PAYMENT_FAILED'];
+
+/**
+ * Cancels an order that has not shipped and puts its units back in stock, in one transaction
+ * guarded by the order's status, so two cancellations at once return the stock once.
+ */
+export async function cancelOrder(db: Db, websiteId: string, orderId: string, reason: string, actor: OrderActor): Promise<OrderDetail> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'CANCELLED' })
+      .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId), inArray(orders.status, CANCELLABLE)))
+      .returning({ id: orders.id, status: orders.status });
+    if (!order) throw new AppError('CONFLICT', cannotCancelMessage(await currentStatus(tx, websiteId, orderId)));
+    const lines = await tx
+      .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(and(eq(orderItems.websiteId, websiteId), eq(orderItems.orderId, orderId)));
+    const units = new Map<string, number>();
+    for (const line of lines) if (line.variantId) units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
+    for (const [variantId, quantity] of [...units].sort(([a], [b]) => (a < b ? -1 : 1))) await returnStock(tx, websiteId, variantId, quantity);
+    await tx.insert(orderEvents).values({ websiteId, orderId, kind: 'CANCELLED', message: reason ? `Cancelled: ${reason}` : 'Cancelled', actor });
+  });
+  return detailAfterCommit(db, websiteId, orderId);
+}
+
+/** What the owner asks to refund. */
+export interface RefundRequest {
+  /** Minor units to refund; absent refunds everything not yet refunded. */
+  amountCents?: number;
+  /** The refunded total the owner saw; a refund is refused when it has changed since. */
+  expectedRefundedCents: number;
+  reason: string;
+}
+
+/**
+ * Refunds part or all of a test-mode order. The order row is locked for the transaction, so
+ * two refunds of one order at once run one after the other: the second sees the first's
+ * refund, no longer matches `expectedRefundedCents`, and is refused. Refunds never add up to
+ * more than the order's grand total.
+ */
+export async function refundOrder(db: Db, site: Website, orderId: string, request: RefundRequest, actor: OrderActor): Promise<OrderDetail> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId)))
+      .for('update');
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+    if (!order.testMode) throw new AppError('UNPROCESSABLE', OrderMessages.REFUND_LIVE);
+    if (order.status === 'PENDING' || order.status === 'PAYMENT_FAILED') throw new AppError('CONFLICT', OrderMessages.REFUND_UNPAID);
+    const refunded = await refundedCentsOf(tx, site.id, orderId);
+    if (refunded !== request.expectedRefundedCents) throw new AppError('CONFLICT', OrderMessages.REFUNDS_CHANGED);
+    const left = order.grandTotalCents - refunded;
+    if (left <= 0) throw new AppError('CONFLICT', OrderMessages.REFUNDED_IN_FULL);
+    const amount = request.amountCents ?? left;
+    if (amount > left) {
+      const message = OrderMessages.refundTooLarge(formatMoney(money(left, order.currency), site.settings.locale));
+      throw new AppError('VALIDATION_FAILED', message, { body: { fields: { amountCents: message } } });
+    }
+    await tx.insert(orderRefunds).values({ websiteId: site.id, orderId, amountCents: amount, reason: request.reason, actor });
+    const whole = amount === left && refunded === 0 ? 'Refunded in full' : amount === left ? 'Refunded the rest' : 'Refunded';
+    const message = `${whole}: ${formatMoney(money(amount, order.currency), site.settings.locale)}${request.reason ? ` (${request.reason})` : ''}`;
+    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'REFUNDED', message, amountCents: amount, actor });
+  });
+  return detailAfterCommit(db, site.id, orderId);
+}
+
+/** Adds an owner's note to an order's timeline. */
+export async function addOrderNote(db: Db, websiteId: string, orderId: string, note: string, actor: OrderActor): Promise<OrderDetail> {
+  await currentStatus(db, websiteId, orderId);
+  await db.insert(orderEvents).values({ websiteId, orderId, kind: 'NOTE', message: note, actor });
+  return detailAfterCommit(db, websiteId, orderId);
+}
