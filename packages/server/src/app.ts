@@ -35,6 +35,7 @@ import { registerSiteResolution } from './sites/plugin.js';
 import { registerCensusRoutes } from './tracking/index.js';
 import { registerOwnerAccounts } from './owner-accounts/index.js';
 import { registerOrderRoutes } from './orders/index.js';
+import { registerCatalogueRoutes } from './catalogue/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -120,5 +121,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCensusRoutes(app, deps);
   registerOwnerAccounts(app, deps, { mailQueued: outbox.mailQueued });
   registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued });
+  registerCatalogueRoutes(app, deps);
   return app;
 }
