@@ -21,7 +21,9 @@ export default defineConfig({
     target: 'es2022',
     cssCodeSplit: true,
     rollupOptions: {
-      input: 'src/client/main.ts',
+      // The analytics collector is an entry of its own: it imports nothing the islands import, so
+      // the islands' chunks stay as they are and pages load it beside them.
+      input: ['src/client/main.ts', 'src/analytics/collector.ts'],
       output: { chunkFileNames: chunkName },
     },
   },

@@ -4,6 +4,7 @@ export { ISLANDS, ISLAND_NAMES, isIslandName } from './islands/index.js';
 export type * from './islands/index.js';
 export type { CartSeed } from './cart/cart-store.js';
 export * from './manifest.js';
+export { COLLECTOR_ENTRY, storefrontAssetParts } from './analytics/asset-tag.js';
 export { CRUMB_COOKIE, CART_MARKER_COOKIE, SITE_USER_INFO_COOKIE } from './lib/cookies.js';
 export { CSRF_HEADER } from './api/http.js';
 export { ApiPaths } from './api/paths.js';

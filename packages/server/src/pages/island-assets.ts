@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, clientAssetParts, readClientManifest, type ClientAssetParts } from '@emporium/storefront';
+import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, storefrontAssetParts, readClientManifest, type ClientAssetParts } from '@emporium/storefront';
 
 /** The storefront browser bundle as the pages see it. */
 export interface IslandAssets {
@@ -32,7 +32,7 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
   };
   const read = (): { mtimeMs: number; parts: ClientAssetParts } | null => {
     try {
-      return { mtimeMs: statSync(manifestPath).mtimeMs, parts: clientAssetParts(readClientManifest(distDir)) };
+      return { mtimeMs: statSync(manifestPath).mtimeMs, parts: storefrontAssetParts(readClientManifest(distDir)) };
     } catch {
       return null;
     }
