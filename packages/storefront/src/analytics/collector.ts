@@ -1,12 +1,12 @@
-import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { resolveAnalyticsId } from './analytics-id.js';
 import { newRandomId, storageOf } from './browser-storage.js';
 import { clearIdentifyingState, isRestrictive } from './cookie-policy.js';
 import { createErrorReporter, installErrorReporter, sendErrorReports } from './error-reporter.js';
 import { applyExperimentOverrides } from './experiment-overrides.js';
-import { createPageSpeedReport, navigationTimings, type PageTimings, type PerformanceRecord } from './page-speed.js';
+import { createPageSpeedReport, navigationTimings, type PerformanceRecord } from './page-speed.js';
 import { readSessionInfo } from './session-info.js';
 import { beaconOrPost, postTracked, TrackingPaths, type Transport } from './transport.js';
+import { observeVitals } from './vitals.js';
 import { callEvent, eventContent, pageEvent, trackEvent, type CallEntry, type VisitorEventName } from './visitor-events.js';
 import { ensureVisitorCookies } from './visitor-cookies.js';
 
@@ -111,18 +111,7 @@ export function startCollector(win: Window): void {
       sent.catch(swallowed);
     },
   });
-  const vital = (name: keyof PageTimings) => (metric: Metric) => report.metric(name, metric.value);
-  onFCP(vital('firstContentfulPaint'));
-  onLCP(vital('largestContentfulPaint'), { reportAllChanges: true });
-  onCLS(vital('cumulativeLayoutShift'), { reportAllChanges: true });
-  onINP(vital('interactionToNextPaint'), { reportAllChanges: true });
-  onTTFB(vital('responseStart'));
-  if (PerformanceObserver.supportedEntryTypes?.includes('first-input')) {
-    new PerformanceObserver((list) => {
-      const first = list.getEntries()[0] as PerformanceEventTiming | undefined;
-      if (first) report.metric('firstInputDelay', first.processingStart - first.startTime);
-    }).observe({ type: 'first-input', buffered: true });
-  }
+  observeVitals(doc, win.performance as Performance & { interactionCount?: number }, report.metric);
   const onLoad = () => report.loaded();
   if (doc.readyState === 'complete') onLoad();
   else win.addEventListener('load', onLoad, { once: true });
