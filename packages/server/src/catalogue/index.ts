@@ -4,3 +4,5 @@ export { CATALOGUE_MESSAGES } from './product-rules.js';
 export { STORE_COLLECTION_TYPE, PRODUCT_RECORD_TYPE, type StartingStock, type StartingStockHook } from './product-repository.js';
 export { baseUrlId, nextFreeUrlId, slugOf, urlIdFamilyPattern } from './url-id.js';
 export { uniqueViolationOf } from './db-errors.js';
+export { STORE_PRODUCTS_PATH } from './store-routes.js';
+export { NO_MAIN_NAVIGATION, STORE_FALLBACK_TITLE } from './store-repository.js';

@@ -6,17 +6,10 @@ import { AppError } from '../errors/index.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import {
-  changePrices,
-  createProduct,
-  deleteProduct,
-  getProduct,
-  listProducts,
-  updateProduct,
-  type StartingStockHook,
-  type WriteEffects,
-} from './product-repository.js';
+import { changePrices, createProduct, deleteProduct, getProduct, updateProduct, type StartingStockHook, type WriteEffects } from './product-repository.js';
+import { listProducts } from './product-list-repository.js';
 import { assertValidProduct, CATALOGUE_MESSAGES } from './product-rules.js';
+import { registerStoreRoutes } from './store-routes.js';
 import {
   BulkPriceBody,
   BulkPriceResult,
@@ -47,7 +40,7 @@ export interface CatalogueRouteOptions {
 /**
  * Registers the owner's catalogue API under /api/owner/catalogue: the product list (paged,
  * searchable, filtered), product detail, create, full update and delete with optimistic
- * versions, and bulk price changes. Reads need 'catalogue:read', changes 'catalogue:write'.
+ * versions, bulk price changes, and store creation (spec 7). Reads need 'catalogue:read', changes 'catalogue:write'.
  */
 export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps, options: CatalogueRouteOptions = {}): void {
   const { db } = deps;
@@ -191,4 +184,6 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps, opt
     },
     async (request) => changePrices(db, siteOf(request).id, request.body.changes, effectsOf(request)),
   );
+
+  registerStoreRoutes(app, deps);
 }
