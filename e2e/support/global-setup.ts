@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Builds the storefront islands once before any test runs, when the bundle is missing. */
+/** Builds a workspace's browser bundle when `builtFile` is missing or a rebuild is asked for. */
+function buildWhenMissing(workspace: string, builtFile: string): void {
+  if (existsSync(join(root, builtFile)) && !process.env.EMPORIUM_REBUILD_ISLANDS) return;
+  execFileSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+}
+
+/** Builds the storefront islands and the owner dashboard once before any test runs, when missing. */
 export default function setup(): void {
-  const manifest = join(root, 'packages', 'storefront', 'dist', '.vite', 'manifest.json');
-  if (existsSync(manifest) && !process.env.EMPORIUM_REBUILD_ISLANDS) return;
-  execFileSync('npm', ['run', 'build', '--workspace', '@emporium/storefront'], { cwd: root, stdio: 'inherit' });
+  buildWhenMissing('@emporium/storefront', join('packages', 'storefront', 'dist', '.vite', 'manifest.json'));
+  buildWhenMissing('@emporium/admin', join('packages', 'admin', 'dist', 'index.html'));
 }

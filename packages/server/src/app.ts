@@ -36,6 +36,7 @@ import { registerCensusRoutes } from './tracking/index.js';
 import { registerOwnerAccounts } from './owner-accounts/index.js';
 import { registerOrderRoutes } from './orders/index.js';
 import { registerCatalogueRoutes } from './catalogue/index.js';
+import { registerAdminApp } from './admin-app/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -122,5 +123,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOwnerAccounts(app, deps, { mailQueued: outbox.mailQueued });
   registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued });
   registerCatalogueRoutes(app, deps);
+  registerAdminApp(app, deps);
   return app;
 }

@@ -124,7 +124,7 @@ describe('owner submissions API pages with a cursor (issue 7)', () => {
   });
 
   it('keeps the CSV export complete', async () => {
-    const csv = await t.app.inject({ method: 'GET', url: `/config/forms/${form.id}/submissions.csv`, headers: { host: t.hostOf(site), ...owner.headers } });
+    const csv = await t.app.inject({ method: 'GET', url: `/api/owner/forms/${form.id}/submissions.csv`, headers: { host: t.hostOf(site), ...owner.headers } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.replace('\uFEFF', '').trim().split('\r\n')).toHaveLength(TOTAL + 1);
   });

@@ -1,0 +1,104 @@
+/** Cookie holding the CSRF crumb (set by the server on the dashboard's HTML). */
+export const CRUMB_COOKIE = 'crumb';
+/** Header echoing the crumb on state-changing calls. */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+/** A failed call: HTTP status (0 when the network failed), the server's message and body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  /** Per-field messages of a 400 VALIDATION_FAILED answer, keyed by field path. */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    const fields = isRecord(body) && isRecord(body.fields) ? body.fields : {};
+    this.fields = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads one cookie of `document.cookie`. */
+export function readCookie(cookies: string, name: string): string | undefined {
+  for (const pair of cookies.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
+/** Options of {@link api}. */
+export interface CallOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  readonly body?: unknown;
+  readonly signal?: AbortSignal;
+}
+
+/** A path with its query string (undefined values left out). */
+export function withQuery(path: string, query: CallOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function messageOf(body: unknown, status: number): string {
+  if (isRecord(body) && typeof body.message === 'string' && body.message) return body.message;
+  if (status === 0) return 'The server could not be reached. Check your connection and try again.';
+  return `The server answered ${status}.`;
+}
+
+/**
+ * Calls the server's JSON API with the owner's cookies and the crumb header; resolves the
+ * parsed body (undefined for 204), rejects with {@link ApiError}.
+ */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const crumb = readCookie(document.cookie, CRUMB_COOKIE);
+  if (crumb && method !== 'GET') headers[CSRF_HEADER] = crumb;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, messageOf(null, 0), null);
+  }
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, messageOf(body, response.status), body);
+  return body as T;
+}
+
+/** A message for people from any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Try again.';
+}

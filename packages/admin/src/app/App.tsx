@@ -1,0 +1,77 @@
+import { Suspense } from 'react';
+import { errorMessage } from '../api/http.js';
+import { useSession } from '../api/session.js';
+import { matchPath, navigate, useLocation } from './router.js';
+import { ChangePasswordScreen, ChoosePasswordScreen, ForgotPasswordScreen, FormScreen, LoginScreen, NAV_SCREENS } from './screens.js';
+import { Shell } from './Shell.js';
+import { Loading } from '../ui/Loading.js';
+import { NotFound } from './NotFound.js';
+import { SignedOutFrame } from './SignedOutFrame.js';
+
+/** Paths of owners who are not signed in. */
+const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/invitation'];
+
+/** The dashboard: signed-out screens, or the navigation shell with the current screen. */
+export function App() {
+  const { path, search } = useLocation();
+  const session = useSession();
+
+  if (PUBLIC_PATHS.includes(path)) {
+    return (
+      <SignedOutFrame>
+        <Suspense fallback={<Loading />}>
+          {path === '/login' && <LoginScreen />}
+          {path === '/forgot-password' && <ForgotPasswordScreen />}
+          {path === '/reset-password' && <ChoosePasswordScreen purpose="reset" token={search.get('token') ?? ''} />}
+          {path === '/invitation' && <ChoosePasswordScreen purpose="invitation" token={search.get('token') ?? ''} />}
+        </Suspense>
+      </SignedOutFrame>
+    );
+  }
+  if (session.status === 'loading') {
+    return (
+      <SignedOutFrame>
+        <Loading />
+      </SignedOutFrame>
+    );
+  }
+  if (session.status === 'error') {
+    return (
+      <SignedOutFrame>
+        <p role="alert">{errorMessage(session.error)}</p>
+      </SignedOutFrame>
+    );
+  }
+  const owner = session.data?.owner ?? null;
+  if (!owner) {
+    queueMicrotask(() => navigate(`/login?next=${encodeURIComponent(path)}`, { replace: true }));
+    return null;
+  }
+  if (owner.mustChangePassword) {
+    return (
+      <SignedOutFrame>
+        <Suspense fallback={<Loading />}>
+          <ChangePasswordScreen required />
+        </Suspense>
+      </SignedOutFrame>
+    );
+  }
+  if (path === '/') {
+    queueMicrotask(() => navigate(NAV_SCREENS[0]!.path, { replace: true }));
+    return null;
+  }
+  return (
+    <Shell owner={owner} path={path}>
+      <Suspense fallback={<Loading />}>{screenFor(path)}</Suspense>
+    </Shell>
+  );
+}
+
+function screenFor(path: string) {
+  const screen = NAV_SCREENS.find((candidate) => candidate.path === path);
+  if (screen) return <screen.component />;
+  const form = matchPath('/forms/:formId', path);
+  if (form) return <FormScreen key={form.formId} formId={form.formId!} />;
+  if (path === '/account') return <ChangePasswordScreen />;
+  return <NotFound />;
+}

@@ -1,0 +1,58 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { Owner } from '../api/session.js';
+import { Link } from './router.js';
+import { NAV_SCREENS } from './screens.js';
+import { SignOutButton } from './SignOutButton.js';
+
+interface ShellProps {
+  readonly owner: Owner;
+  readonly path: string;
+  readonly children: ReactNode;
+}
+
+/** The signed-in frame: skip link, header with the navigation (a menu on phones), main. */
+export function Shell({ owner, path, children }: ShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  useEffect(() => setMenuOpen(false), [path]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-row">
+          <p className="brand">
+            Emporium <span>Owner</span>
+          </p>
+          <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((open) => !open)}>
+            Menu
+          </button>
+        </div>
+        <nav id={navId} aria-label="Dashboard" className={menuOpen ? 'nav open' : 'nav'}>
+          <ul>
+            {NAV_SCREENS.map((screen) => {
+              const current = path === screen.path || path.startsWith(`${screen.path}/`);
+              return (
+                <li key={screen.path}>
+                  <Link to={screen.path} aria-current={current ? 'page' : undefined}>
+                    {screen.name}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="account">
+            <Link to="/account" aria-current={path === '/account' ? 'page' : undefined} className="account-link">
+              {owner.email ?? 'Owner token'}
+            </Link>
+            <SignOutButton />
+          </div>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+
+/** Where the dashboard lives. */
+export const BASE = '/config';
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+/** The current dashboard path without the base ('/forms', '/' for the start). */
+export function currentPath(): string {
+  const path = window.location.pathname;
+  const inside = path.startsWith(BASE) ? path.slice(BASE.length) : path;
+  return inside === '' ? '/' : inside;
+}
+
+/** The current path and query, re-rendering on navigation. */
+export function useLocation(): { path: string; search: URLSearchParams } {
+  const path = useSyncExternalStore(subscribe, currentPath);
+  const search = useSyncExternalStore(subscribe, () => window.location.search);
+  return { path, search: new URLSearchParams(search) };
+}
+
+/** Goes to a dashboard path ('/forms/abc'), adding a history entry unless `replace`. */
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  const url = `${BASE}${to === '/' ? '' : to}`;
+  if (options.replace) window.history.replaceState(null, '', url);
+  else window.history.pushState(null, '', url);
+  for (const listener of listeners) listener();
+}
+
+/** Matches `/forms/:formId` style patterns; the named parts, or null. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i]!;
+    const value = have[i]!;
+    if (part.startsWith(':')) {
+      if (!value) return null;
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (part !== value) return null;
+  }
+  return params;
+}
+
+interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** Dashboard path ('/forms'). */
+  readonly to: string;
+}
+
+/** A link inside the dashboard: a real href, followed without reloading the page. */
+export function Link({ to, onClick, ...rest }: LinkProps) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(to);
+  };
+  return <a href={`${BASE}${to === '/' ? '' : to}`} onClick={follow} {...rest} />;
+}

@@ -1,0 +1,30 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A screen of the navigation: its link text (also its heading), path and code chunk. */
+export interface NavScreen {
+  readonly name: string;
+  readonly path: string;
+  readonly component: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The navigation, in order. A screen is listed once the server has the calls it needs
+ * (Products, Orders, Inventory, Discounts, Shipping and Taxes join as their calls land).
+ */
+export const NAV_SCREENS: readonly NavScreen[] = [
+  { name: 'Forms', path: '/forms', component: lazy(() => import('../screens/forms/FormsScreen.js')) },
+  { name: 'Restock', path: '/restock', component: lazy(() => import('../screens/restock/RestockScreen.js')) },
+  { name: 'Comments', path: '/comments', component: lazy(() => import('../screens/moderation/CommentsScreen.js')) },
+  { name: 'Reviews', path: '/reviews', component: lazy(() => import('../screens/moderation/ReviewsScreen.js')) },
+  { name: 'Settings', path: '/settings', component: lazy(() => import('../screens/settings/SettingsScreen.js')) },
+  { name: 'Analytics', path: '/analytics', component: lazy(() => import('../screens/analytics/AnalyticsScreen.js')) },
+];
+
+/** Screens reached from other screens: a form's submissions and settings. */
+export const FormScreen = lazy(() => import('../screens/forms/FormScreen.js'));
+
+/** Screens of owners who are not signed in. */
+export const LoginScreen = lazy(() => import('../screens/account/LoginScreen.js'));
+export const ForgotPasswordScreen = lazy(() => import('../screens/account/ForgotPasswordScreen.js'));
+export const ChoosePasswordScreen = lazy(() => import('../screens/account/ChoosePasswordScreen.js'));
+export const ChangePasswordScreen = lazy(() => import('../screens/account/ChangePasswordScreen.js'));

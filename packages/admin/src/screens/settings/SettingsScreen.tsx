@@ -1,0 +1,20 @@
+import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { AuditLog } from './AuditLog.js';
+import { CollectionPassword } from './CollectionPassword.js';
+import { OwnersSection } from './OwnersSection.js';
+import { PopupOverlay } from './PopupOverlay.js';
+import { SitePassword } from './SitePassword.js';
+
+/** Site settings: passwords, the newsletter popup, owners and the audit log. */
+export default function SettingsScreen() {
+  return (
+    <>
+      <ScreenHeading>Settings</ScreenHeading>
+      <SitePassword />
+      <CollectionPassword />
+      <PopupOverlay />
+      <OwnersSection />
+      <AuditLog />
+    </>
+  );
+}
