@@ -4,6 +4,7 @@ import type { FormsConfig } from '../config.js';
 import type { CaptchaProvider } from './captcha-provider.js';
 import { DEFAULT_POW_DIFFICULTY, PowCaptchaProvider } from './pow-provider.js';
 import { RecaptchaCheckboxProvider, RecaptchaEnterpriseProvider } from './recaptcha-provider.js';
+import { StoredCaptchaSettings, type CAPTCHA_PROVIDERS, type PublicCaptchaSettings } from './schemas.js';
 
 /** Spec 8 (setup): a reCAPTCHA provider chosen without its keys. */
 export const RECAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!';
@@ -12,7 +13,7 @@ export const RECAPTCHA_NOT_SET_UP = 'ReCaptcha has not been set up!';
 export interface SiteCaptchaSettings {
   /** Site-wide captcha (restock sign-ups); forms use their own `captchaEnabled`. */
   enabled: boolean;
-  provider: 'pow' | 'recaptcha' | 'recaptcha-enterprise';
+  provider: (typeof CAPTCHA_PROVIDERS)[number];
   difficulty: number;
   siteKey: string;
   secret: string;
@@ -21,29 +22,20 @@ export interface SiteCaptchaSettings {
   minScore: number;
 }
 
-const PROVIDERS = new Set(['pow', 'recaptcha', 'recaptcha-enterprise']);
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
 
 /** Reads a site's captcha settings with defaults: proof of work, difficulty 14, minimum score 0.5. */
 export function siteCaptchaSettings(site: Pick<Website, 'settings'>): SiteCaptchaSettings {
-  const raw = site.settings.captcha;
-  const own = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const provider = PROVIDERS.has(own.provider as string) ? (own.provider as SiteCaptchaSettings['provider']) : 'pow';
-  const difficulty = Number.isInteger(own.difficulty) && (own.difficulty as number) >= 1 && (own.difficulty as number) <= 32
-    ? (own.difficulty as number)
-    : DEFAULT_POW_DIFFICULTY;
+  const own = StoredCaptchaSettings.parse(site.settings.captcha);
+  const siteKey = site.settings.captchaSiteKey;
   return {
-    enabled: own.enabled === true,
-    provider,
-    difficulty,
-    siteKey: str(site.settings.captchaSiteKey),
-    secret: str(own.secret),
-    projectId: str(own.projectId),
-    apiKey: str(own.apiKey),
-    minScore: typeof own.minScore === 'number' ? own.minScore : 0.5,
+    enabled: own.enabled ?? false,
+    provider: own.provider ?? 'pow',
+    difficulty: own.difficulty ?? DEFAULT_POW_DIFFICULTY,
+    siteKey: typeof siteKey === 'string' ? siteKey : '',
+    secret: own.secret ?? '',
+    projectId: own.projectId ?? '',
+    apiKey: own.apiKey ?? '',
+    minScore: own.minScore ?? 0.5,
   };
 }
 
@@ -65,4 +57,10 @@ export function captchaProviderFor(site: Pick<Website, 'settings'>, config: Pick
     siteKey: settings.siteKey,
     minScore: settings.minScore,
   });
+}
+
+/** The public part of a site's captcha settings. */
+export function publicCaptchaSettings(site: Pick<Website, 'settings'>): PublicCaptchaSettings {
+  const settings = siteCaptchaSettings(site);
+  return { enabled: settings.enabled, provider: settings.provider, siteKey: settings.provider === 'pow' ? '' : settings.siteKey };
 }

@@ -1,4 +1,5 @@
 import type { CaptchaCheck, CaptchaProvider, CaptchaResult } from './captcha-provider.js';
+import { AssessmentAnswer, SiteverifyAnswer } from './schemas.js';
 
 /** How long a verify call may take before the token counts as failed. */
 export const RECAPTCHA_TIMEOUT_MS = 5_000;
@@ -18,10 +19,6 @@ async function postWithTimeout(fetchImpl: typeof fetch, url: string, init: Reque
   return response.json();
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** reCAPTCHA checkbox: the token is checked server-side at the siteverify URL with the site's secret. */
 export class RecaptchaCheckboxProvider implements CaptchaProvider {
   readonly kind = 'recaptcha' as const;
@@ -33,7 +30,7 @@ export class RecaptchaCheckboxProvider implements CaptchaProvider {
     const body = new URLSearchParams({ secret: this.options.secret, response: check.token });
     if (check.remoteIp) body.set('remoteip', check.remoteIp);
     try {
-      const answer = record(
+      const answer = SiteverifyAnswer.parse(
         await postWithTimeout(this.options.fetch ?? fetch, this.options.verifyUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -71,7 +68,7 @@ export class RecaptchaEnterpriseProvider implements CaptchaProvider {
     const url = new URL(this.options.assessmentUrl.replace('{project}', encodeURIComponent(this.options.projectId)));
     url.searchParams.set('key', this.options.apiKey);
     try {
-      const answer = record(
+      const answer = AssessmentAnswer.parse(
         await postWithTimeout(this.options.fetch ?? fetch, url.toString(), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -80,8 +77,8 @@ export class RecaptchaEnterpriseProvider implements CaptchaProvider {
           }),
         }),
       );
-      const token = record(answer.tokenProperties);
-      const score = record(answer.riskAnalysis).score;
+      const token = answer.tokenProperties;
+      const score = answer.riskAnalysis.score;
       if (token.valid !== true) return { ok: false, reason: 'failed' };
       if (typeof token.action === 'string' && token.action !== '' && token.action !== check.action) return { ok: false, reason: 'failed' };
       if (typeof score !== 'number' || score < this.options.minScore) return { ok: false, reason: 'failed' };

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.js';
 import { itemIdParam, requirePublicItem, siteOf, existingVisitorId } from '../content/index.js';
 import { AppError, notFound } from '../errors/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
-import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { addComment, approvedComments, commentQueue, moderateComment } from './comment-repository.js';
 import { COMMENT_NOT_FOUND_MESSAGE, COMMENT_PENDING_MESSAGE, COMMENTS_CLOSED_MESSAGE, commentCountText } from './comment-texts.js';
 import { acceptsComments, commentStateOf, commentsVisible } from './comment-visibility.js';
@@ -76,7 +76,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner
   });
 
   for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a comment (owner)`, params: CommentParams, response: withErrors({ 200: ModeratedComment }) };
+    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a comment (owner)`, params: CommentParams, body: EmptyBody, response: withErrors({ 200: ModeratedComment }) };
     routes.post(`${COMMENT_QUEUE_PATH}/:commentId/${action}`, { preValidation: owner, schema }, async (request) => {
       const site = siteOf(request);
       const id = commentId(request.params.commentId);

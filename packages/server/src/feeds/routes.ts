@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { siteOf } from '../content/index.js';
 import { notFound } from '../errors/index.js';
+import { textResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { canonicalOrigin } from '../seo/site-origin.js';
 import { blogRss } from './blog-feed.js';
+import { BlogParams } from './schemas.js';
 
 /** Content type of RSS responses. */
 export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
@@ -35,7 +37,13 @@ export function rssFormatTarget(url: string): string | undefined {
  * an onRequest hook before the page router sees it.
  */
 export function registerFeedRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/:blogUrlId/rss.xml', async (request, reply) => sendFeed(deps, request, reply, (request.params as { blogUrlId: string }).blogUrlId));
+  const schema = {
+    tags: ['feeds'],
+    summary: "A blog's RSS 2.0 feed (also answered at /{blogUrlId}?format=rss)",
+    params: BlogParams,
+    response: withErrors({ 200: textResponse('application/rss+xml', 'RSS 2.0 feed of the blog\'s latest public posts') }),
+  };
+  app.withTypeProvider<ZodTypeProvider>().get('/:blogUrlId/rss.xml', { schema }, async (request, reply) => sendFeed(deps, request, reply, request.params.blogUrlId));
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.js';
 import { assertCaptcha, captchaProviderFor } from '../captcha/index.js';
 import { AppError } from '../errors/index.js';
 import { clientRateLimit } from '../http/rate-limit.js';
-import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { siteOf } from '../sites/index.js';
 import { fieldsOf, findSubmissionForm, getForm } from './form-repository.js';
 import { readSubmittedValues } from './submission-values.js';
@@ -61,7 +61,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/api/form/FormSubmissionKey',
-    { onRequest: keyLimit.onRequest, schema: { tags: ['forms'], summary: 'Issues a single-use form submission key (empty body)', response: withErrors({ 200: SubmissionKey }) } },
+    { onRequest: keyLimit.onRequest, schema: { tags: ['forms'], summary: 'Issues a single-use form submission key (empty body)', body: EmptyBody, response: withErrors({ 200: SubmissionKey }) } },
     async (request, reply) => {
       const site = siteOf(request);
       await keyLimit.acceptForSite(request, reply);

@@ -66,7 +66,7 @@ export const ErrorBody = z
   .describe('An error');
 
 /** `responses` with the documented error answer added for 4xx statuses. */
-export function withErrors<T extends Record<number, z.ZodType>>(responses: T): T & { '4xx': typeof ErrorBody } {
+export function withErrors<T extends Record<number, z.ZodType | TextResponse>>(responses: T): T & { '4xx': typeof ErrorBody } {
   return { ...responses, '4xx': ErrorBody };
 }
 
@@ -98,3 +98,30 @@ export const PageEnd = {
   hasNextPage: z.boolean(),
   nextPageCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
 };
+
+/**
+ * Body of a state change that carries no fields: the crumb travels in the `x-csrf-token`
+ * header (or, for form posts, as the `crumb` field, read before validation). Unknown fields
+ * are dropped.
+ */
+export const EmptyBody = z.object({}).nullish().describe('No fields');
+
+/**
+ * A success answer that is not JSON (an HTML page, a feed, a stylesheet, an image), documented
+ * with its media type; the handler sends the text or bytes as they are.
+ */
+export function textResponse(mediaType: string, description: string): TextResponse {
+  return { description, content: { [mediaType]: { schema: z.string().describe(description) } } };
+}
+
+/** A documented non-JSON answer (see {@link textResponse}). */
+export interface TextResponse {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+}
+
+/** Success answer of a page route: an HTML document. */
+export const htmlResponse = (description = 'An HTML page') => textResponse('text/html', description);
+
+/** A success answer without a body (204 No Content). */
+export const EmptyResponse = z.null().describe('No content');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { textResponse, withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { parseIllustrationName, renderIllustration } from './illustrations.js';
 import { THEME_ASSET_PREFIX, type CompiledTheme } from './theme-renderer.js';
 
@@ -11,17 +12,32 @@ const ILLUSTRATION_CACHE = 'public, max-age=86400, stale-while-revalidate=604800
  * with the content) and generated illustrations under `/assets/illustrations/{motif}-{palette}.svg`.
  */
 export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme): void {
-  app.get<{ Params: { file: string } }>(`${THEME_ASSET_PREFIX}:file`, async (request, reply) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['assets'];
+  const notModified = z.null().describe('Not modified (If-None-Match matched the ETag)');
+  const themeSchema = {
+    tags,
+    summary: 'A theme asset (stylesheet, script, image), immutable under its content hash',
+    params: z.object({ file: z.string().describe('{name}.{hash}.{ext}') }),
+    response: withErrors({ 200: textResponse('application/octet-stream', 'The asset, with its own media type'), 304: notModified }),
+  };
+  routes.get(`${THEME_ASSET_PREFIX}:file`, { schema: themeSchema }, async (request, reply) => {
     const asset = theme.assetsByPublicName.get(request.params.file);
     if (!asset) return reply.callNotFound();
     const etag = `"${asset.hash}"`;
     reply.header('cache-control', IMMUTABLE).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
     return reply.type(asset.contentType).send(asset.body);
   });
 
   const svgCache = new Map<string, { body: string; etag: string }>();
-  app.get<{ Params: { file: string } }>('/assets/illustrations/:file', async (request, reply) => {
+  const illustrationSchema = {
+    tags,
+    summary: 'A generated illustration',
+    params: z.object({ file: z.string().describe('{motif}-{palette}.svg') }),
+    response: withErrors({ 200: textResponse('image/svg+xml', 'SVG image'), 304: notModified }),
+  };
+  routes.get('/assets/illustrations/:file', { schema: illustrationSchema }, async (request, reply) => {
     const name = parseIllustrationName(request.params.file);
     if (!name) return reply.callNotFound();
     let entry = svgCache.get(request.params.file);
@@ -31,7 +47,7 @@ export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme):
       svgCache.set(request.params.file, entry);
     }
     reply.header('cache-control', ILLUSTRATION_CACHE).header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send(null);
     return reply.type('image/svg+xml').send(entry.body);
   });
 }

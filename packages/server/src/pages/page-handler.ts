@@ -6,6 +6,7 @@ import { canonicalOrigin, siteOrigin } from '../seo/index.js';
 import type { Website } from '../sites/website.js';
 import { baseContext } from './context/base-context.js';
 import { buildPage } from './context/build-page.js';
+import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
 import type { IslandAssets } from './island-assets.js';
@@ -145,6 +146,6 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       return respond(deps, request, reply, req, errorPage(String(request.id)), asJson);
     }
   };
-  app.get('/', handler);
-  app.get('/*', handler);
+  app.get('/', { schema: HOME_PAGE_SCHEMA }, handler);
+  app.get('/*', { schema: SITE_PAGE_SCHEMA }, handler);
 }

@@ -1,30 +1,36 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { forms, websites } from '../db/index.js';
 import { AppError } from '../errors/index.js';
-import { parsePopupSettings, POPUP_SETTING } from './popup-settings.js';
+import { getForm } from '../forms/index.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { siteOf, updateWebsiteSettings } from '../sites/index.js';
+import { POPUP_SETTING } from './popup-constants.js';
+import { storedPopup } from './popup-settings.js';
+import { PopupOverlayAnswer, PopupSettingsBody } from './schemas.js';
 
 /** Owner call reading and replacing the popup overlay settings. */
 export const POPUP_SETTINGS_PATH = '/api/owner/popup-overlay';
 
+/** Refusal of a popup naming a form the site does not have. */
+export const FORM_NOT_OF_SITE = 'formId must name a form of this site.';
+
 /** Registers the owner's popup overlay settings (GET and PUT; the form must belong to the site). */
-export function registerPopupRoutes(app: FastifyInstance, deps: AppDeps, owner: preHandlerHookHandler): void {
-  app.get(POPUP_SETTINGS_PATH, { preHandler: owner }, async (request) => {
-    if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-    return { popupOverlay: (request.site.settings as Record<string, unknown>)[POPUP_SETTING] ?? null };
+export function registerPopupRoutes(app: FastifyInstance, deps: AppDeps, owner: preValidationHookHandler): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['owner'];
+
+  const getSchema = { tags, summary: "The site's newsletter popup overlay (null when none is set)", response: withErrors({ 200: PopupOverlayAnswer }) };
+  routes.get(POPUP_SETTINGS_PATH, { preValidation: owner, schema: getSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store, private');
+    return { popupOverlay: storedPopup(siteOf(request).settings) ?? null };
   });
 
-  app.put(POPUP_SETTINGS_PATH, { preHandler: owner }, async (request) => {
-    const site = request.site;
-    if (!site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-    const popup = parsePopupSettings(request.body);
-    const [form] = await deps.db.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, site.id), eq(forms.id, popup.formId)));
-    if (!form) throw new AppError('VALIDATION_FAILED', 'formId must name a form of this site.');
-    await deps.db
-      .update(websites)
-      .set({ settings: sql`${websites.settings} || ${JSON.stringify({ [POPUP_SETTING]: popup })}::jsonb` })
-      .where(eq(websites.id, site.id));
+  const putSchema = { tags, summary: 'Replace the newsletter popup overlay (the form must belong to the site)', body: PopupSettingsBody, response: withErrors({ 200: PopupOverlayAnswer }) };
+  routes.put(POPUP_SETTINGS_PATH, { preValidation: owner, bodyLimit: 16 * 1024, schema: putSchema }, async (request) => {
+    const site = siteOf(request);
+    const popup = request.body;
+    if (!(await getForm(deps.db, site.id, popup.formId))) throw new AppError('VALIDATION_FAILED', FORM_NOT_OF_SITE, { body: { fields: { formId: FORM_NOT_OF_SITE } } });
+    await updateWebsiteSettings(deps.db, site.id, { [POPUP_SETTING]: popup });
     deps.resolver.invalidate();
     return { popupOverlay: popup };
   });

@@ -1,26 +1,8 @@
 import { AppError } from '../errors/index.js';
+import { POPUP_SETTING, type PopupPosition } from './popup-constants.js';
+import { PopupSettingsBody } from './schemas.js';
 
-/** The nine overlay positions, top/center/bottom by left/center/right (spec section 3). */
-export const POPUP_POSITIONS = Object.freeze([
-  'top-left',
-  'top-center',
-  'top-right',
-  'center-left',
-  'center-center',
-  'center-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const);
-
-/** One of {@link POPUP_POSITIONS}. */
-export type PopupPosition = (typeof POPUP_POSITIONS)[number];
-
-/** Site setting holding the popup overlay. */
-export const POPUP_SETTING = 'popupOverlay';
-/** Longest title and text of a popup. */
-export const POPUP_TITLE_MAX = 120;
-export const POPUP_TEXT_MAX = 500;
+export { POPUP_POSITIONS, POPUP_SETTING, POPUP_TEXT_MAX, POPUP_TITLE_MAX, type PopupPosition } from './popup-constants.js';
 
 /** The owner's newsletter popup (page type 104), kept in `websites.settings.popupOverlay`. */
 export interface PopupOverlaySettings {
@@ -34,43 +16,21 @@ export interface PopupOverlaySettings {
   formId: string;
 }
 
-type Rec = Record<string, unknown>;
-
-function field(body: Rec, name: string, max: number, required: boolean): string {
-  const value = body[name];
-  if (value === undefined && !required) return '';
-  if (typeof value !== 'string' || value.trim().length > max || (required && value.trim() === '')) {
-    throw new AppError('VALIDATION_FAILED', `${name} must be a${required ? ' non-empty' : ''} string of at most ${max} characters.`);
-  }
-  return value.trim();
-}
-
 /** Checks an owner's popup settings; bad input gets a 400 naming the field. */
 export function parsePopupSettings(input: unknown): PopupOverlaySettings {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new AppError('VALIDATION_FAILED', 'The popup settings must be an object.');
-  const body = input as Rec;
-  if (typeof body.enabled !== 'boolean') throw new AppError('VALIDATION_FAILED', 'enabled must be true or false.');
-  const position = body.position ?? 'bottom-right';
-  if (!POPUP_POSITIONS.includes(position as PopupPosition)) throw new AppError('VALIDATION_FAILED', `position must be one of ${POPUP_POSITIONS.join(', ')}.`);
-  const version = body.version === undefined ? '1' : typeof body.version === 'number' && Number.isInteger(body.version) ? String(body.version) : body.version;
-  if (typeof version !== 'string' || !/^[A-Za-z0-9._-]{1,32}$/.test(version)) throw new AppError('VALIDATION_FAILED', 'version must be 1 to 32 letters, digits, dots, dashes or underscores.');
-  return {
-    enabled: body.enabled,
-    version,
-    position: position as PopupPosition,
-    title: field(body, 'title', POPUP_TITLE_MAX, true),
-    text: field(body, 'text', POPUP_TEXT_MAX, false),
-    formId: field(body, 'formId', 64, true),
-  };
+  const result = PopupSettingsBody.safeParse(input);
+  if (!result.success) throw new AppError('VALIDATION_FAILED', result.error.issues[0]?.message ?? 'The popup settings are not valid.');
+  return result.data;
+}
+
+/** The site's stored popup when it is well-formed (enabled or not), else undefined. */
+export function storedPopup(settings: Readonly<Record<string, unknown>>): PopupOverlaySettings | undefined {
+  const result = PopupSettingsBody.safeParse(settings[POPUP_SETTING]);
+  return result.success ? result.data : undefined;
 }
 
 /** The site's popup when it is enabled and well-formed, else undefined. */
-export function enabledPopup(settings: Rec): PopupOverlaySettings | undefined {
-  const raw = settings[POPUP_SETTING];
-  try {
-    const popup = parsePopupSettings(raw);
-    return popup.enabled ? popup : undefined;
-  } catch {
-    return undefined;
-  }
+export function enabledPopup(settings: Readonly<Record<string, unknown>>): PopupOverlaySettings | undefined {
+  const popup = storedPopup(settings);
+  return popup?.enabled ? popup : undefined;
 }

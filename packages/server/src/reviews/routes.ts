@@ -4,7 +4,7 @@ import { CONTENT_POST_BODY_LIMIT } from '../comments/index.js';
 import { existingVisitorId, itemIdParam, siteOf } from '../content/index.js';
 import { notFound } from '../errors/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
-import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { addReview, aggregateRating, approvedReviews, moderateReview, reviewQueue } from './review-repository.js';
 import { REVIEW_NOT_FOUND_MESSAGE, REVIEW_PENDING_MESSAGE } from './review-texts.js';
 import { reviewableProduct } from './reviewable-product.js';
@@ -54,7 +54,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, owner:
   });
 
   for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review (owner)`, params: ReviewParams, response: withErrors({ 200: ModeratedReview }) };
+    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review (owner)`, params: ReviewParams, body: EmptyBody, response: withErrors({ 200: ModeratedReview }) };
     routes.post(`${REVIEW_QUEUE_PATH}/:reviewId/${action}`, { preValidation: owner, schema }, async (request) => {
       const site = siteOf(request);
       const id = request.params.reviewId;

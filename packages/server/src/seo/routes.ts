@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { siteOf } from '../content/index.js';
+import { textResponse, withErrors } from '../http/schemas.js';
 import { canonicalOrigin } from './site-origin.js';
 import { publicSiteUrls } from './site-urls.js';
 import { buildRobotsTxt, buildSitemapXml } from './sitemap.js';
@@ -10,13 +11,16 @@ export const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
 /** Registers `/sitemap.xml` (every public page, collection and item of the site) and `/robots.txt`. */
 export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/sitemap.xml', async (request, reply) => {
+  const tags = ['seo'];
+  const sitemapSchema = { tags, summary: "The site's sitemap: every public page, collection and item", response: withErrors({ 200: textResponse('application/xml', 'Sitemap (sitemaps.org 0.9)') }) };
+  app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) => {
     const site = siteOf(request);
     const urls = await publicSiteUrls(deps.db, site.id);
     return reply.type('application/xml; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL).send(buildSitemapXml(canonicalOrigin(site, deps.config), urls));
   });
 
-  app.get('/robots.txt', async (request, reply) => {
+  const robotsSchema = { tags, summary: "The site's robots.txt, naming the sitemap", response: withErrors({ 200: textResponse('text/plain', 'robots.txt') }) };
+  app.get('/robots.txt', { schema: robotsSchema }, async (request, reply) => {
     const site = siteOf(request);
     return reply.type('text/plain; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL).send(buildRobotsTxt(canonicalOrigin(site, deps.config)));
   });

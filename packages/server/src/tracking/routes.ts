@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
+import { EmptyResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { isOwnerRequest } from '../owner-sessions/index.js';
-import type { Website } from '../sites/website.js';
-import { CENSUS_HIT_BODY_LIMIT, parseCensusHit, type CensusHit } from './census-hit.js';
+import { siteOf, type Website } from '../sites/index.js';
+import { CENSUS_HIT_BODY_LIMIT, censusHitOf, type CensusHit } from './census-hit.js';
+import { CensusHitForm } from './schemas.js';
 import { hitTargetsExist, recordPageView, siteUserRole } from './page-view-repository.js';
 import { PageViewPruner } from './visit-retention.js';
 import { isDeclaredRobot, isUnrecordedPath, recordsSignedInRole } from './visit-policy.js';
@@ -17,11 +19,6 @@ export const PRUNE_FIRST_DELAY_MS = 60_000;
 export const PRUNE_EVERY_MS = 6 * 3_600_000;
 /** Refusal of a hit naming an item or collection the site does not have. */
 export const UNKNOWN_HIT_TARGET_MESSAGE = 'Census hit names an item or collection this site does not have.';
-
-function siteOf(request: FastifyRequest): Website {
-  if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-  return request.site;
-}
 
 /** Spec 6: owners (admin) and signed-in site users other than viewers are not counted. */
 async function isUncountedVisitor(deps: AppDeps, ownerToken: string | undefined, request: FastifyRequest, site: Website): Promise<boolean> {
@@ -55,19 +52,25 @@ export function registerCensusRoutes(app: FastifyInstance, deps: AppDeps): void 
   });
   app.addHook('onReady', async () => pruner.start());
   app.addHook('onClose', async () => pruner.stop());
-  app.post(
-    RECORD_HIT_PATH,
-    { bodyLimit: CENSUS_HIT_BODY_LIMIT, onRequest: deps.rateLimit({ ...CENSUS_HIT_RATE_LIMIT }) },
-    async (request, reply) => {
-      const site = siteOf(request);
-      const type = request.headers['content-type'] ?? '';
-      if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Census hits must be form-encoded.');
-      }
-      const hit = parseCensusHit(request.body, request.headers.host ?? '');
-      if (!(await hitTargetsExist(deps.db, site.id, hit))) throw new AppError('UNPROCESSABLE', UNKNOWN_HIT_TARGET_MESSAGE);
-      if (await shouldRecord(deps, ownerToken, request, site, hit)) await recordPageView(deps.db, site.id, hit);
-      return reply.code(204).header('cache-control', 'no-store').send();
-    },
-  );
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    tags: ['census'],
+    summary: 'Record a page view (form-encoded; 204 whether stored or skipped)',
+    consumes: ['application/x-www-form-urlencoded'],
+    body: CensusHitForm,
+    response: withErrors({ 204: EmptyResponse }),
+  };
+  routes.post(RECORD_HIT_PATH, { bodyLimit: CENSUS_HIT_BODY_LIMIT, onRequest: deps.rateLimit({ ...CENSUS_HIT_RATE_LIMIT }), preValidation: formEncodedOnly, schema }, async (request, reply) => {
+    const site = siteOf(request);
+    const hit = censusHitOf(request.body, request.headers.host ?? '');
+    if (!(await hitTargetsExist(deps.db, site.id, hit))) throw new AppError('UNPROCESSABLE', UNKNOWN_HIT_TARGET_MESSAGE);
+    if (await shouldRecord(deps, ownerToken, request, site, hit)) await recordPageView(deps.db, site.id, hit);
+    return reply.code(204).header('cache-control', 'no-store').send(null);
+  });
+}
+
+/** Census hits are form posts (sendBeacon with URLSearchParams); anything else answers 415 before validation. */
+async function formEncodedOnly(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type'] ?? '';
+  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Census hits must be form-encoded.');
 }
