@@ -5,7 +5,9 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { listAuditPage } from './audit-repository.js';
+import { registerOwnersRoutes } from './owners-routes.js';
 import { AuditPage, AuditQuery } from './schemas.js';
+import { registerSessionRoutes } from './session-routes.js';
 
 /** Path of the site's audit log. */
 export const AUDIT_PATH = '/api/owner/audit';
@@ -16,10 +18,12 @@ export interface OwnerAccountOptions {
   mailQueued: () => void;
 }
 
-/** Registers the owner account calls and the audit log. */
-export function registerOwnerAccounts(app: FastifyInstance, deps: AppDeps, _options: OwnerAccountOptions): void {
+/** Registers the owner account calls (sign-in, sessions, passwords, owners, invitations) and the audit log. */
+export function registerOwnerAccounts(app: FastifyInstance, deps: AppDeps, options: OwnerAccountOptions): void {
   const { db, config } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  registerSessionRoutes(app, deps, options.mailQueued);
+  registerOwnersRoutes(app, deps, options.mailQueued);
 
   routes.get(
     AUDIT_PATH,

@@ -1,7 +1,8 @@
-/** Owner sign-in: the owner secret (site password or break-glass token), sessions in the database, and the owner-only guards. */
+/**
+ * Owner sign-in: owner account sessions, the break-glass token and the older site-password
+ * session, and the owner-only guards that check role and site.
+ */
 export {
-  OWNER_COOKIE,
-  OWNER_SESSION_SECONDS,
   OWNER_SIGN_IN_REQUIRED,
   MIN_OWNER_PASSWORD,
   hashOwnerPassword,
@@ -12,7 +13,23 @@ export {
   startOwnerSession,
   endOwnerSession,
   requireOwner,
+  requireOwnerSession,
   OWNER_ROLE_REFUSED,
+  PASSWORD_CHANGE_REQUIRED,
   type OwnerActor,
 } from './owner-sessions.js';
+export {
+  OWNER_COOKIE,
+  SECURE_OWNER_COOKIE,
+  OWNER_SESSION_SECONDS,
+  ownerCookieName,
+  startAccountSession,
+  clearOwnerCookies,
+  findAccountSession,
+  endAccountSession,
+  endOwnerAccountSessions,
+  sha256,
+  newSecret,
+  type SessionOwner,
+} from './account-sessions.js';
 export { OWNER_ROLES, OWNER_AREAS, roleCan, isOwnerRole, type OwnerRole, type OwnerArea, type OwnerPermission } from './permissions.js';

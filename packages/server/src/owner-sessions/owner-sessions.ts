@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,22 +7,15 @@ import type { Db, DbOrTx } from '../db/types.js';
 import { setCookie } from '../http/cookies.js';
 import { AppError } from '../errors/index.js';
 import type { Website } from '../sites/website.js';
+import { findAccountSession, OWNER_COOKIE, OWNER_SESSION_SECONDS, SECURE_OWNER_COOKIE, sha256 } from './account-sessions.js';
 import { roleCan, type OwnerPermission, type OwnerRole } from './permissions.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-/** httpOnly cookie holding the owner session token (host-only, so one site per cookie). */
-export const OWNER_COOKIE = 'emporium_owner';
-/** Owner sessions last 12 hours. */
-export const OWNER_SESSION_SECONDS = 12 * 60 * 60;
 /** Shortest accepted owner password. */
 export const MIN_OWNER_PASSWORD = 10;
 /** Message of owner-only calls made without a session. */
 export const OWNER_SIGN_IN_REQUIRED = 'Owner sign-in required.';
-
-function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(Buffer.from(sha256(a), 'hex'), Buffer.from(sha256(b), 'hex'));
@@ -80,37 +73,16 @@ export async function endOwnerSession(db: Db, request: FastifyRequest, reply: Fa
   setCookie(reply, OWNER_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 0 });
 }
 
-/**
- * True when the request carries a live owner session of its site (cookie), or the owner token
- * as `Authorization: Bearer …` (for scripts).
- */
-export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken: string | undefined): Promise<boolean> {
-  const site = request.site;
-  if (!site) return false;
-  const auth = request.headers.authorization;
-  if (ownerToken && typeof auth === 'string' && auth.startsWith('Bearer ') && sameSecret(auth.slice(7).trim(), ownerToken)) return true;
-  const token = request.cookies[OWNER_COOKIE];
-  if (!token) return false;
-  const [row] = await db
-    .select({ websiteId: ownerSessions.websiteId })
-    .from(ownerSessions)
-    .where(and(eq(ownerSessions.tokenHash, sha256(token)), eq(ownerSessions.websiteId, site.id), gt(ownerSessions.expiresAt, new Date())));
-  return row !== undefined;
-}
-
-/** A preHandler refusing owner-only JSON calls without an owner session (401). */
-export function requireOwnerApi(db: Db, ownerToken: string | undefined) {
-  return async function requireOwner(request: FastifyRequest): Promise<void> {
-    if (!(await isOwnerRequest(db, request, ownerToken))) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
-  };
-}
-
 /** Who is acting in an owner call (`request.owner`, set by {@link requireOwner}). */
 export interface OwnerActor {
   /** The owner account's id; null for the break-glass token and the site-password session. */
   readonly ownerId: string | null;
   readonly email: string | null;
   readonly role: OwnerRole;
+  /** True while an account's one-time password has not been changed. */
+  readonly mustChangePassword?: boolean;
+  /** sha256 of the account session's id (undefined for the token and the site-password session). */
+  readonly sessionHash?: string;
 }
 
 declare module 'fastify' {
@@ -121,17 +93,90 @@ declare module 'fastify' {
 
 /** Message of owner calls refused for the caller's role (403). */
 export const OWNER_ROLE_REFUSED = 'Your role does not allow this.';
+/** Message of owner calls refused until a one-time password is changed (403). */
+export const PASSWORD_CHANGE_REQUIRED = 'Change your password before you continue.';
+
+/** An owner account whose stored role is not one of today's roles: it may do nothing. */
+const NO_ROLE = Symbol('no role');
+
+function bearerIsToken(request: FastifyRequest, ownerToken: string | undefined): boolean {
+  const auth = request.headers.authorization;
+  return Boolean(ownerToken && typeof auth === 'string' && auth.startsWith('Bearer ') && sameSecret(auth.slice(7).trim(), ownerToken));
+}
+
+/**
+ * Who is acting in a request of a site: the break-glass token (`Authorization: Bearer …`, for
+ * scripts and the command line) and the site-password session act as 'admin'; an owner
+ * account's session acts with the account's role. Sessions of another site never count.
+ */
+async function actorOf(db: Db, request: FastifyRequest, ownerToken: string | undefined): Promise<OwnerActor | typeof NO_ROLE | undefined> {
+  const site = request.site;
+  if (!site) return undefined;
+  if (bearerIsToken(request, ownerToken)) return { ownerId: null, email: null, role: 'admin' };
+  for (const name of [SECURE_OWNER_COOKIE, OWNER_COOKIE]) {
+    const token = request.cookies[name];
+    if (!token) continue;
+    const account = await findAccountSession(db, site.id, token);
+    if (account) {
+      if (account.role === null) return NO_ROLE;
+      return { ownerId: account.id, email: account.email, role: account.role, mustChangePassword: account.mustChangePassword, sessionHash: account.sessionHash };
+    }
+    const [row] = await db
+      .select({ websiteId: ownerSessions.websiteId })
+      .from(ownerSessions)
+      .where(and(eq(ownerSessions.tokenHash, sha256(token)), eq(ownerSessions.websiteId, site.id), gt(ownerSessions.expiresAt, new Date())));
+    if (row) return { ownerId: null, email: null, role: 'admin' };
+  }
+  return undefined;
+}
+
+/**
+ * True when the request carries the break-glass token or a live session of its site with the
+ * 'admin' role (the site-password session, or an admin's account session).
+ */
+export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken: string | undefined): Promise<boolean> {
+  const actor = await actorOf(db, request, ownerToken);
+  return actor !== undefined && actor !== NO_ROLE && actor.role === 'admin' && actor.mustChangePassword !== true;
+}
+
+/**
+ * A preValidation hook for owner-only calls that predate roles: 401 without an owner session,
+ * 403 unless the owner is an admin.
+ */
+export function requireOwnerApi(db: Db, ownerToken: string | undefined) {
+  return async function requireOwner(request: FastifyRequest): Promise<void> {
+    await guard(db, ownerToken, request, (actor) => actor.role === 'admin');
+  };
+}
+
+async function guard(db: Db, ownerToken: string | undefined, request: FastifyRequest, allowed: (actor: OwnerActor) => boolean, passwordMayBeStale = false): Promise<void> {
+  const actor = await actorOf(db, request, ownerToken);
+  if (actor === undefined) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
+  if (actor === NO_ROLE) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED);
+  if (actor.mustChangePassword && !passwordMayBeStale) throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED, { body: { mustChangePassword: true } });
+  if (!allowed(actor)) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED);
+  request.owner = actor;
+}
 
 /**
  * A preValidation hook for owner calls: 401 without an owner session of the request's site,
- * 403 when the owner's role lacks `permission`; sets `request.owner`. It runs before the
- * request is validated, so a visitor learns nothing from a malformed body.
+ * 403 when the owner's role lacks `permission` (or a one-time password awaits its change);
+ * sets `request.owner`. It runs before the request is validated, so a visitor learns nothing
+ * from a malformed body.
  */
 export function requireOwner(db: Db, ownerToken: string | undefined, permission: OwnerPermission) {
   return async function ownerGuard(request: FastifyRequest): Promise<void> {
-    if (!(await isOwnerRequest(db, request, ownerToken))) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
-    const actor: OwnerActor = { ownerId: null, email: null, role: 'admin' };
-    if (!roleCan(actor.role, permission)) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED);
-    request.owner = actor;
+    await guard(db, ownerToken, request, (actor) => roleCan(actor.role, permission));
+  };
+}
+
+/**
+ * A preValidation hook for an owner's own session calls (read the session, sign out, change
+ * the password): any signed-in owner of the site, even one whose one-time password must still
+ * be changed; 401 otherwise. Sets `request.owner`.
+ */
+export function requireOwnerSession(db: Db, ownerToken: string | undefined) {
+  return async function ownerSessionGuard(request: FastifyRequest): Promise<void> {
+    await guard(db, ownerToken, request, () => true, true);
   };
 }

@@ -1,0 +1,73 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ownerSignInThrottle } from '../db/schema-owners.js';
+import type { DbOrTx } from '../db/types.js';
+import { AppError } from '../errors/index.js';
+
+/** How failed sign-ins are limited: free failures per key, then locks that double each time. */
+export const SIGN_IN_LIMITS = Object.freeze({
+  /** Failures of one account (email on a site) before locks start. */
+  accountFreeFailures: 5,
+  /** Failures from one IP address on a site before locks start. */
+  ipFreeFailures: 20,
+  /** The first lock; each further failure doubles it. */
+  firstLockSeconds: 1,
+  /** The longest lock. */
+  maxLockSeconds: 15 * 60,
+  /** Failures older than this are forgotten. */
+  forgetAfterSeconds: 60 * 60,
+});
+
+/** Message of a refused sign-in while locked (429, with Retry-After). */
+export const SIGN_IN_LOCKED_MESSAGE = 'Too many failed sign-ins. Try again later.';
+
+/** The throttle keys of a sign-in attempt. */
+export function throttleKeys(email: string, ip: string): { account: string; ip: string } {
+  return { account: `account:${email}`, ip: `ip:${ip}` };
+}
+
+/** Lock length after `failures` failures with `free` free ones: 0, then 1 s, 2 s, 4 s, … up to the maximum. */
+export function lockSeconds(failures: number, free: number): number {
+  if (failures <= free) return 0;
+  return Math.min(SIGN_IN_LIMITS.maxLockSeconds, SIGN_IN_LIMITS.firstLockSeconds * 2 ** Math.min(30, failures - free - 1));
+}
+
+/** Refuses (429 with Retry-After) while either key of the attempt is locked. */
+export async function assertNotLocked(db: DbOrTx, websiteId: string, keys: string[]): Promise<void> {
+  const now = new Date();
+  const locked = await db
+    .select({ lockedUntil: ownerSignInThrottle.lockedUntil })
+    .from(ownerSignInThrottle)
+    .where(and(eq(ownerSignInThrottle.websiteId, websiteId), inArray(ownerSignInThrottle.key, keys), gt(ownerSignInThrottle.lockedUntil, now)));
+  if (locked.length === 0) return;
+  const until = Math.max(...locked.map((row) => row.lockedUntil!.getTime()));
+  const retryAfter = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
+  throw new AppError('RATE_LIMITED', SIGN_IN_LOCKED_MESSAGE, { headers: { 'retry-after': String(retryAfter) }, body: { retryAfterSeconds: retryAfter } });
+}
+
+/** Counts a failed sign-in against a key and locks it when it has used up its free failures. */
+export async function recordFailure(db: DbOrTx, websiteId: string, key: string, free: number): Promise<void> {
+  const forget = sql`now() - make_interval(secs => ${SIGN_IN_LIMITS.forgetAfterSeconds})`;
+  const [row] = await db
+    .insert(ownerSignInThrottle)
+    .values({ websiteId, key, failures: 1 })
+    .onConflictDoUpdate({
+      target: [ownerSignInThrottle.websiteId, ownerSignInThrottle.key],
+      set: {
+        failures: sql`CASE WHEN ${ownerSignInThrottle.lastFailureAt} < ${forget} THEN 1 ELSE ${ownerSignInThrottle.failures} + 1 END`,
+        lastFailureAt: sql`now()`,
+      },
+    })
+    .returning({ failures: ownerSignInThrottle.failures });
+  const seconds = lockSeconds(row!.failures, free);
+  if (seconds > 0) {
+    await db
+      .update(ownerSignInThrottle)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
+      .where(and(eq(ownerSignInThrottle.websiteId, websiteId), eq(ownerSignInThrottle.key, key)));
+  }
+}
+
+/** Forgets the failures of a key (after a successful sign-in of the account). */
+export async function clearFailures(db: DbOrTx, websiteId: string, key: string): Promise<void> {
+  await db.delete(ownerSignInThrottle).where(and(eq(ownerSignInThrottle.websiteId, websiteId), eq(ownerSignInThrottle.key, key)));
+}
