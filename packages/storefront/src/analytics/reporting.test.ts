@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createErrorReporter, errorDataOf, ErrorReporterLimits, sendErrorReports, type ScriptErrorEvent } from './error-reporter.js';
 import { applyExperimentOverrides, EXPERIMENT_OVERRIDES_KEY } from './experiment-overrides.js';
 import { FakeStorage } from './test-browser.js';
-import { beaconOrPost, postTracked, TrackingPaths, type Transport } from './transport.js';
+import { beaconOrPost, postTracked, TRACKING_TIMEOUT_MS, TrackingPaths, type Transport } from './transport.js';
 
 /** A transport whose fetch answers `status` and records each call. */
 function transport(status: number | Error, cookies = 'crumb=tok%3D1; ss_cvr=0123456789abcdef') {
@@ -31,6 +31,20 @@ describe('tracking calls (spec 7: accepted only on 200 or 202)', () => {
     const { t, warn } = transport(status);
     await expect(postTracked(t, '/x', { body: '{}', contentType: 'application/json' })).resolves.toBe(false);
     expect(warn).toHaveBeenCalledWith(`Error tracking event: HTTP Status ${status}`);
+  });
+
+  it('gives up after the spec 9 analytics timeout of 2500 ms', async () => {
+    expect(TRACKING_TIMEOUT_MS).toBe(2500);
+    const t: Transport = {
+      fetch: ((_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch,
+      cookies: () => '',
+      warn: vi.fn(),
+    };
+    const started = performance.now();
+    await expect(postTracked(t, '/x', { body: '{}', contentType: 'application/json' })).resolves.toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(2400);
+    expect(t.warn).not.toHaveBeenCalled();
   });
 
   it('swallows network failures', async () => {

@@ -13,6 +13,8 @@ export const ACCEPTED_STATUSES: ReadonlySet<number> = new Set([200, 202]);
 /** Cookie holding the CSRF crumb and the header it is echoed in (spec 7: CSRF token header from a cookie). */
 export const CRUMB_COOKIE = 'crumb';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** Spec 9: analytics timeout (ms); a call still unanswered by then counts as not accepted. */
+export const TRACKING_TIMEOUT_MS = 2500;
 
 /** How tracking calls leave the page. */
 export interface Transport {
@@ -33,7 +35,7 @@ export interface TrackingBody {
 
 /**
  * Posts one tracking call with the crumb cookie in the CSRF header and `keepalive`, so it
- * survives the page being left. Resolves true only on 200 or 202; any other status warns
+ * survives the page being left, giving up after 2500 ms. Resolves true only on 200 or 202; any other status warns
  * 'Error tracking event: HTTP Status {code}' (spec 8); a network failure resolves false. Never rejects.
  */
 export async function postTracked(transport: Transport, url: string, payload: TrackingBody): Promise<boolean> {
@@ -41,7 +43,7 @@ export async function postTracked(transport: Transport, url: string, payload: Tr
     const headers: Record<string, string> = { 'content-type': payload.contentType };
     const crumb = readCookie(transport.cookies(), CRUMB_COOKIE);
     if (crumb) headers[CSRF_HEADER] = crumb;
-    const response = await transport.fetch(url, { method: 'POST', credentials: 'same-origin', keepalive: true, headers, body: payload.body });
+    const response = await transport.fetch(url, { method: 'POST', credentials: 'same-origin', keepalive: true, headers, body: payload.body, signal: AbortSignal.timeout?.(TRACKING_TIMEOUT_MS) });
     if (ACCEPTED_STATUSES.has(response.status)) return true;
     transport.warn(TrackingMessages.httpStatus(response.status));
     return false;
