@@ -37,6 +37,7 @@ import { registerOwnerAccounts } from './owner-accounts/index.js';
 import { registerOrderRoutes } from './orders/index.js';
 import { registerCatalogueRoutes } from './catalogue/index.js';
 import { registerAdminApp } from './admin-app/index.js';
+import { registerStoreSettingRoutes } from './store-settings/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -124,5 +125,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued });
   registerCatalogueRoutes(app, deps);
   registerAdminApp(app, deps);
+  registerStoreSettingRoutes(app, deps);
   return app;
 }

@@ -31,8 +31,9 @@ export async function loadShippingOptions(db: DbOrTx, site: Website): Promise<Sh
   return shippingOptionsFromRows(rows, site);
 }
 
-/** {@link loadShippingOptions} over rows already read (display order), with the site's flat-rate fallback. */
-export function shippingOptionsFromRows(rows: readonly (typeof shippingOptions.$inferSelect)[], site: Website): ShippingOption[] {
+/** {@link loadShippingOptions} over rows already read (display order), without those turned off, with the site's flat-rate fallback. */
+export function shippingOptionsFromRows(allRows: readonly (typeof shippingOptions.$inferSelect)[], site: Website): ShippingOption[] {
+  const rows = allRows.filter((r) => r.active);
   if (rows.length > 0) {
     return rows.map((r) => ({ id: r.id, name: r.name, priceCents: r.priceCents, freeOverCents: r.freeOverCents, countries: [...r.countries] }));
   }
@@ -54,12 +55,12 @@ export function shippingCost(option: ShippingOption, subtotalCents: number): num
   return option.freeOverCents > 0 && subtotalCents >= option.freeOverCents ? 0 : option.priceCents;
 }
 
-/** Loads one option of this site by id (so an id of another site is never found). */
+/** Loads one option of this site by id (so an id of another site, or of an option turned off, is never found). */
 export async function findShippingOption(db: DbOrTx, site: Website, id: string): Promise<ShippingOption | undefined> {
   if (id === FLAT_SHIPPING_OPTION_ID) return (await loadShippingOptions(db, site)).find((o) => o.id === id);
   const [row] = await db
     .select()
     .from(shippingOptions)
-    .where(and(eq(shippingOptions.websiteId, site.id), eq(shippingOptions.id, id)));
+    .where(and(eq(shippingOptions.websiteId, site.id), eq(shippingOptions.id, id), eq(shippingOptions.active, true)));
   return row ? { id: row.id, name: row.name, priceCents: row.priceCents, freeOverCents: row.freeOverCents, countries: row.countries } : undefined;
 }

@@ -23,8 +23,9 @@ export async function loadTaxRules(db: DbOrTx, site: Website): Promise<TaxRule[]
   return taxRulesFromRows(await db.select().from(taxRules).where(eq(taxRules.websiteId, site.id)), site);
 }
 
-/** {@link loadTaxRules} over rows already read, with the site's store-wide fallback rule. */
-export function taxRulesFromRows(rows: readonly (typeof taxRules.$inferSelect)[], site: Website): TaxRule[] {
+/** {@link loadTaxRules} over rows already read, without those turned off, with the site's store-wide fallback rule. */
+export function taxRulesFromRows(allRows: readonly (typeof taxRules.$inferSelect)[], site: Website): TaxRule[] {
+  const rows = allRows.filter((r) => r.active);
   if (rows.length > 0) {
     return rows.map((r) => ({
       id: r.id,

@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { addEntry } from '../cart/index.js';
 import { placeOrder, readCheckoutInput } from '../checkout/index.js';
-import { addProduct } from '../commerce-api/commerce-test-kit.js';
 import { TestPaymentProvider } from '../payments/index.js';
 import type { Website } from '../sites/index.js';
+import { createProductFixture } from '../../test-support/fixtures.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 /** Owner token of the order tests' app (sent as `Authorization: Bearer`). */
@@ -27,7 +27,6 @@ export async function createOrdersTestApp(): Promise<OrdersTestApp> {
   const crumbs = new Map<string, string>();
   const crumbOf = (site: Website) => crumbs.get(site.id) ?? crumbs.set(site.id, test.app.emporium.crumbs.issue(site.id)).get(site.id)!;
   const providers = new Map([['test', new TestPaymentProvider()]]);
-  let skus = 0;
   return {
     ...test,
     call: (site, method, url, body, options = {}) =>
@@ -45,10 +44,8 @@ export async function createOrdersTestApp(): Promise<OrdersTestApp> {
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       }),
     addProduct: async (site, title, priceCents, qtyInStock) => {
-      skus += 1;
-      const sku = `SKU-${skus}`;
-      const product = await addProduct(test.testDb.db, site.id, { title, variants: [{ sku, priceCents, qtyInStock }] });
-      return { itemId: product.itemId, variantId: product.variantIds[sku]!, sku };
+      const product = await createProductFixture(test.testDb.db, site.id, { title, priceCents, qtyInStock });
+      return { itemId: product.itemId, variantId: product.variantId, sku: product.sku };
     },
     placeOrder: async (site, product, quantity, customer) => {
       const { cartId } = await addEntry(test.testDb.db, site, undefined, { itemId: product.itemId, sku: product.sku, quantity, additionalFields: null });

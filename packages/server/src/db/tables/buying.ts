@@ -29,6 +29,8 @@ export const shippingOptions = pgTable(
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
     displayIndex: integer('display_index').notNull().default(0),
     createdAt: createdAt(),
+    /** Turned off by the owner: kept, but carts and checkout ignore it. */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [
     unique('shipping_options_website_id_key').on(t.websiteId, t.id),
@@ -49,6 +51,8 @@ export const taxRules = pgTable(
     rateBasisPoints: integer('rate_basis_points').notNull(),
     appliesToShipping: boolean('applies_to_shipping').notNull().default(false),
     createdAt: createdAt(),
+    /** Turned off by the owner: kept, but carts and checkout ignore it. */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [
     index('tax_rules_website_idx').on(t.websiteId),

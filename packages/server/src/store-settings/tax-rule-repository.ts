@@ -1,0 +1,76 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { taxRules } from '../db/schema.js';
+import type { Db } from '../db/types.js';
+import { AppError } from '../errors/index.js';
+import { fieldError, SettingMessages } from './setting-messages.js';
+
+type TaxRuleRow = typeof taxRules.$inferSelect;
+
+/** A tax rule as the owner sees it: a rate in basis points (100 = 1%) for a country and region. */
+export interface TaxRuleJson {
+  id: string;
+  name: string;
+  country: string;
+  region: string;
+  rateBasisPoints: number;
+  appliesToShipping: boolean;
+  active: boolean;
+  createdAt: string;
+}
+
+/** What an owner may set on a tax rule. */
+export interface TaxRuleInput {
+  name: string;
+  country: string;
+  region: string;
+  rateBasisPoints: number;
+  appliesToShipping: boolean;
+  active: boolean;
+}
+
+function ruleJson(row: TaxRuleRow): TaxRuleJson {
+  return {
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    region: row.region,
+    rateBasisPoints: row.rateBasisPoints,
+    appliesToShipping: row.appliesToShipping,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A region belongs to a country: a rule for everywhere has no region. */
+function checkPlace(rule: { country: string; region: string }): void {
+  if (rule.region !== '' && rule.country === '') throw fieldError('VALIDATION_FAILED', 'region', SettingMessages.REGION_NEEDS_COUNTRY);
+}
+
+/** The site's tax rules by country, region and name, those turned off included. */
+export async function listTaxRules(db: Db, websiteId: string): Promise<TaxRuleJson[]> {
+  const rows = await db
+    .select()
+    .from(taxRules)
+    .where(eq(taxRules.websiteId, websiteId))
+    .orderBy(asc(taxRules.country), asc(taxRules.region), asc(taxRules.name), asc(taxRules.id));
+  return rows.map(ruleJson);
+}
+
+/** Creates a tax rule. Carts see it on their next request (the site's content version moves). */
+export async function createTaxRule(db: Db, websiteId: string, input: TaxRuleInput): Promise<TaxRuleJson> {
+  checkPlace(input);
+  const [row] = await db.insert(taxRules).values({ websiteId, ...input }).returning();
+  return ruleJson(row!);
+}
+
+/** Changes some fields of a tax rule (`active: false` turns it off). */
+export async function updateTaxRule(db: Db, websiteId: string, id: string, patch: Partial<TaxRuleInput>): Promise<TaxRuleJson> {
+  return db.transaction(async (tx) => {
+    const where = and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id));
+    const [current] = await tx.select().from(taxRules).where(where).for('update');
+    if (!current) throw new AppError('NOT_FOUND', SettingMessages.TAX_RULE_NOT_FOUND);
+    checkPlace({ ...current, ...patch });
+    const [row] = await tx.update(taxRules).set(patch).where(where).returning();
+    return ruleJson(row!);
+  });
+}
