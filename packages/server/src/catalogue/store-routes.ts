@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
-import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
@@ -94,6 +94,7 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags,
         summary: 'Places a store first in the main navigation, followed by the existing links',
         params: CollectionParams,
+        body: EmptyBody,
         response: withErrors({ 200: MainNavigationView }),
       },
     },

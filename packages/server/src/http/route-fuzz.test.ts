@@ -1,19 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchCrumb } from '../../test-support/test-app.js';
-import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
-import { buildApp } from '../app.js';
+import { availableDialects, type TestDb } from '../../test-support/test-db.js';
 import { collections, forms, items, variants } from '../db/schema.js';
 import type { Db } from '../db/types.js';
-import { seedDemo } from '../seed/index.js';
+import { FUZZ_HOST as HOST, registeredRoutes, startFuzzApp, type FuzzApp, type RegisteredRoute } from '../../test-support/fuzz-app.js';
 import { bodyOf, encodeLoose, hostileRequest, leafPaths, mutatedBody, mutation, pathVariants, type Json } from './route-fuzz-requests.js';
 
 const OWNER_TOKEN = 'owner-token-for-the-route-fuzz-test';
-const HOST = 'demo.localhost';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const VISITOR = 'visitor-0001|1700000000000|1700000000000|1700000000000|1';
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
@@ -24,26 +20,7 @@ const RUNS_PER_ROUTE = 6;
 /** Seed of the generated requests; set FUZZ_SEED to replay a failing run. */
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** Every method and path the app registered, read from Fastify's route tree (HEAD mirrors GET and is left out). */
-function registeredRoutes(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const prefixes: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    prefixes.length = depth;
-    const url = prefixes.join('') + match[2]!;
-    prefixes.push(match[2]!);
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.push({ method, url });
-  }
-  return routes;
-}
+type Route = RegisteredRoute;
 
 /** Row count and digest of every table of the current schema: equal snapshots mean nothing was written. */
 async function databaseSnapshot(db: Db): Promise<Record<string, string>> {
@@ -61,33 +38,18 @@ async function databaseSnapshot(db: Db): Promise<Record<string, string>> {
 }
 
 describe.each(availableDialects())('route fuzz over every registered route (%s)', (dialect) => {
+  let fuzz: FuzzApp;
   let testDb: TestDb;
   let app: FastifyInstance;
   let routes: Route[];
   let crumb: string;
   let cartCookie = '';
-  const logs: string[] = [];
   const samples: Record<string, string> = {};
 
   beforeAll(async () => {
-    testDb = await createTestDb({ dialect });
-    await seedDemo(testDb.db);
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({
-      db: testDb.db,
-      pages: true,
-      config: { logLevel: 'error', ownerToken: OWNER_TOKEN },
-      logStream,
-      rateLimitStore: { hit: async () => 1, close: async () => {} },
-    });
-    await app.ready();
+    fuzz = await startFuzzApp(dialect, OWNER_TOKEN);
+    ({ testDb, app, crumb } = fuzz);
     routes = registeredRoutes(app);
-    crumb = await fetchCrumb(app, HOST);
     const db = testDb.db;
     const itemId = async (urlId: string) => (await db.select({ id: items.id }).from(items).where(eq(items.urlId, urlId)))[0]!.id;
     samples.product = await itemId('everyday-apron');
@@ -109,8 +71,7 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
     samples.mugVariant = (await db.select({ id: variants.id }).from(variants).where(eq(variants.sku, 'FF-MUG-RIVER')))[0]!.id;
   });
   afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
+    await fuzz?.close();
   });
 
   /** A concrete path for a route pattern, each parameter filled from `values` (seed ids by default). */
@@ -133,14 +94,11 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
 
   const failures: string[] = [];
   const send = async (what: string, options: InjectOptions, check: (response: LightMyRequestResponse) => string | null) => {
-    const before = logs.length;
+    const before = fuzz.logs.lines.length;
     const response = await app.inject(options);
-    const problem =
-      response.statusCode >= 500
-        ? `answered ${response.statusCode}`
-        : (check(response) ?? (logs.slice(before).some((line) => /"level":(5|6)0/.test(line)) ? 'logged an error' : null));
+    const [logLine] = fuzz.logs.errorsSince(before);
+    const problem = response.statusCode >= 500 ? `answered ${response.statusCode}` : (check(response) ?? (logLine ? 'logged an error' : null));
     if (problem) {
-      const logLine = logs.slice(before).find((line) => /"level":(5|6)0/.test(line));
       failures.push(`${what}: ${problem}${logLine ? ` (${logLine.slice(0, 300)})` : ''}`);
     }
     return response;
