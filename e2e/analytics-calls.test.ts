@@ -63,6 +63,41 @@ describe('analytics collector calls in Chromium (spec 7, issue 13)', () => {
     await context.close();
   }, 60_000);
 
+  it('sends checkout start, purchase and newsletter sign-up events along the funnel', async () => {
+    const context = await env.browser.newContext();
+    const calls = await answerTracking(context);
+    const events = () => calls.filter((c) => c.path === '/api/v1/clanker/events').map((c) => JSON.parse(c.body) as { eventSchemaName: string; eventContent: string });
+    const page = await context.newPage();
+    const base = env.store.siteUrl();
+    await page.goto(`${base}/shop/hedgerow-sewing-pattern`);
+    await waitForHydration(page);
+    await page.locator('.product-form .add-to-cart__button').click();
+    await page.locator('.add-to-cart__button[data-state="added"]').waitFor({ timeout: STEP_TIMEOUT });
+
+    await page.goto(`${base}/checkout`);
+    await waitForHydration(page);
+    const start = await until(() => events().find((e) => e.eventSchemaName === 'checkout_start'));
+    expect(JSON.parse(start.eventContent)).toMatchObject({ page_path: '/checkout' });
+    const checkout = page.locator('form.checkout');
+    await checkout.getByLabel('Email').fill('ada@example.com');
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await checkout.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/checkout\/order-confirmed\/[0-9a-f]{32}$/, { timeout: STEP_TIMEOUT });
+    const orderId = page.url().split('/').pop();
+    const purchase = await until(() => events().find((e) => e.eventSchemaName === 'purchase'));
+    expect(JSON.parse(purchase.eventContent)).toMatchObject({ object_identifier: orderId });
+
+    await page.goto(`${base}/contact`);
+    await waitForHydration(page);
+    const card = page.locator('.newsletter-card').first();
+    await card.locator('input[type="email"]').fill('reader@example.com');
+    await card.locator('button[type="submit"]').click();
+    await page.getByText('Thank you! Look out for our next letter.').first().waitFor({ timeout: STEP_TIMEOUT });
+    await until(() => events().find((e) => e.eventSchemaName === 'newsletter_sign_up'));
+    expect(events().map((e) => e.eventSchemaName)).toEqual(['product_view', 'add_to_cart', 'checkout_start', 'purchase', 'newsletter_sign_up']);
+    await context.close();
+  }, 90_000);
+
   it('reports a script error 1 s later with the crumb in the CSRF header', async () => {
     const context = await env.browser.newContext();
     const calls = await answerTracking(context);
