@@ -38,6 +38,7 @@ import { registerOrderRoutes } from './orders/index.js';
 import { registerCatalogueRoutes } from './catalogue/index.js';
 import { registerAdminApp } from './admin-app/index.js';
 import { registerStoreSettingRoutes } from './store-settings/index.js';
+import { registerAnalytics } from './analytics/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -126,5 +127,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCatalogueRoutes(app, deps);
   registerAdminApp(app, deps);
   registerStoreSettingRoutes(app, deps);
+  registerAnalytics(app, deps);
   return app;
 }

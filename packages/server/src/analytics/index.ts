@@ -1,0 +1,41 @@
+/** Visitor analytics: the tracking calls of spec 7 (beside tracking/'s RecordHit), their storage and the owner's report. */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
+import { registerIngestRoutes } from './ingest-routes.js';
+import { IngestWriter } from './ingest-writer.js';
+import { registerRecordingRoutes } from './recording-routes.js';
+import { pruneRawEvents } from './retention.js';
+import { DailySalt } from './visitor-hash.js';
+
+export { TRACKING_PATHS, TRACKING_RATE_LIMIT, TRACKING_BODY_LIMITS, UNKNOWN_PRODUCT_MESSAGE } from './ingest-routes.js';
+export { RECORDING_ID_PATH } from './recording-routes.js';
+export { NO_PAYLOAD_MESSAGE, CLANKER_SCHEMAS } from './schemas.js';
+export { VITAL_THRESHOLDS } from './vitals-histogram.js';
+export { pruneRawEvents, DEFAULT_RAW_RETENTION_DAYS } from './retention.js';
+export { IngestWriter } from './ingest-writer.js';
+
+/** Raw events past retention are pruned 2 minutes after start, then every 6 hours. */
+const PRUNE_FIRST_DELAY_MS = 120_000;
+const PRUNE_EVERY_MS = 6 * 3_600_000;
+
+/** Registers the tracking calls, the session-recording id and the raw-event retention job. */
+export function registerAnalytics(app: FastifyInstance, deps: AppDeps): void {
+  const writer = new IngestWriter(deps.db);
+  registerIngestRoutes(app, { app: deps, salt: new DailySalt(deps.db), writer });
+  registerRecordingRoutes(app);
+  let timer: NodeJS.Timeout | undefined;
+  const prune = () => {
+    pruneRawEvents(deps.db, new Date())
+      .then((rows) => rows > 0 && app.log.info({ rows }, 'pruned old analytics events'))
+      .catch((error) => app.log.warn({ err: error }, 'pruning old analytics events failed'))
+      .finally(() => {
+        timer = setTimeout(prune, PRUNE_EVERY_MS);
+        timer.unref();
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(prune, PRUNE_FIRST_DELAY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(timer));
+}

@@ -1,0 +1,40 @@
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../test-support/test-db.js';
+import * as schema from './schema-analytics.js';
+
+interface ColumnInfo {
+  table_name: string;
+  column_name: string;
+  is_nullable: 'YES' | 'NO';
+  udt_name: string;
+}
+
+const UDT_BY_SQL_TYPE: Record<string, string> = { text: 'text', 'text[]': '_text', integer: 'int4', bigserial: 'int8', jsonb: 'jsonb', date: 'date', 'timestamp with time zone': 'timestamptz' };
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
+
+describe('analytics tables in Drizzle match the SQL migration 0120', () => {
+  let t: TestDb;
+  let columns: ColumnInfo[];
+  beforeAll(async () => {
+    t = await createTestDb();
+    const result = (await t.db.execute(
+      sql`SELECT table_name, column_name, is_nullable, udt_name FROM information_schema.columns WHERE table_schema = current_schema()`,
+    )) as unknown as { rows: ColumnInfo[] };
+    columns = result.rows;
+  });
+  afterAll(() => t.close());
+
+  it.each(tables.map((table) => [getTableName(table), table] as const))('table %s', (name, table) => {
+    const dbColumns = columns.filter((c) => c.table_name === name);
+    expect(dbColumns.length, `table ${name} exists`).toBeGreaterThan(0);
+    const drizzleColumns = Object.values(getTableColumns(table));
+    expect(dbColumns.map((c) => c.column_name).sort()).toEqual(drizzleColumns.map((c) => c.name).sort());
+    for (const column of drizzleColumns) {
+      const info = dbColumns.find((c) => c.column_name === column.name)!;
+      expect(info.udt_name, `${name}.${column.name} type`).toBe(UDT_BY_SQL_TYPE[column.getSQLType()]);
+      expect(info.is_nullable === 'NO', `${name}.${column.name} not null`).toBe(column.notNull);
+    }
+  });
+});
