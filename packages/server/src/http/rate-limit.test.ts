@@ -58,6 +58,16 @@ describe('rate limit on a route (in-memory store)', () => {
     await expect(hook(request as never, reply as never)).resolves.toBeUndefined();
   });
 
+  it('keeps a bounded number of counters in memory, forgetting the least recently used', async () => {
+    const store = new MemoryRateLimitStore(2);
+    expect(await store.hit('a', 60_000, 0)).toBe(1);
+    expect(await store.hit('a', 60_000, 0)).toBe(2);
+    expect(await store.hit('b', 60_000, 0)).toBe(1);
+    expect(await store.hit('c', 60_000, 0)).toBe(1);
+    expect(await store.hit('a', 60_000, 0)).toBe(1);
+    expect(await store.hit('c', 60_000, 0)).toBe(2);
+  });
+
   it('refuses nonsensical rules', () => {
     const store = new MemoryRateLimitStore();
     expect(() => rateLimitHook(store, { name: 'x', max: 0, windowMs: 1000 })).toThrow(TypeError);

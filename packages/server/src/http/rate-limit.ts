@@ -1,4 +1,6 @@
 import { AddToCartMessages } from '@emporium/commerce';
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors/index.js';
@@ -6,56 +8,63 @@ import { AppError } from '../errors/index.js';
 /** Spec 8: the message shown for HTTP 429. */
 export const RATE_LIMITED_MESSAGE = AddToCartMessages.RATE_LIMITED;
 
-/** Counts hits per key in fixed windows. */
+/** Counts hits per key in fixed windows (the caller puts the window's number in the key). */
 export interface RateLimitStore {
   /** Records one hit in the window that contains `now` and returns the window's count. */
   hit(key: string, windowMs: number, now: number): Promise<number>;
   close(): Promise<void>;
 }
 
-/** In-process store: correct for one server process. */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counts = new Map<string, { count: number; expiresAt: number }>();
-  private lastSweep = 0;
+type PluginStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => FastifyRateLimitStore;
+const requirePackage = createRequire(import.meta.url);
+/** @fastify/rate-limit's own counters; the plugin selects them by option and does not export them by name. */
+const LocalStore = requirePackage('@fastify/rate-limit/store/LocalStore.js') as PluginStoreCtor;
+const RedisStore = requirePackage('@fastify/rate-limit/store/RedisStore.js') as PluginStoreCtor;
 
-  async hit(key: string, windowMs: number, now: number): Promise<number> {
-    this.sweep(now);
-    const entry = this.counts.get(key);
-    if (entry && entry.expiresAt > now) {
-      entry.count += 1;
-      return entry.count;
-    }
-    this.counts.set(key, { count: 1, expiresAt: now + windowMs });
-    return 1;
+/** Our keys carry their window's number, so no counter ever outlives its window: `max` never matters. */
+const NO_MAX = Number.MAX_SAFE_INTEGER;
+
+function incr(store: FastifyRateLimitStore, key: string, windowMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('rate limit store gave no count')) : resolve(result.current)), windowMs, NO_MAX);
+  });
+}
+
+/** Keys the in-process store keeps at most (least recently used first out). */
+export const MEMORY_STORE_KEYS = 50_000;
+
+/** In-process store (@fastify/rate-limit's LRU counters): correct for one server process. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private store: FastifyRateLimitStore;
+
+  constructor(private readonly keys = MEMORY_STORE_KEYS) {
+    this.store = new LocalStore(false, false, keys);
   }
 
-  private sweep(now: number): void {
-    if (now - this.lastSweep < 10_000) return;
-    this.lastSweep = now;
-    for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+  /** `now` is not needed: the window's number is in the key, and an entry lives `windowMs` from its first hit. */
+  hit(key: string, windowMs: number, _now?: number): Promise<number> {
+    return incr(this.store, key, windowMs);
   }
 
   async close(): Promise<void> {
-    this.counts.clear();
+    this.store = new LocalStore(false, false, this.keys);
   }
 }
 
-const INCR_WITH_EXPIRY = `local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return c`;
-
-/** Redis store: limits shared by every server process using the same Redis. */
+/** Redis store (@fastify/rate-limit's INCR and PEXPIRE script): limits shared by every server process using the same Redis. */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
+  private readonly store: FastifyRateLimitStore;
 
-  constructor(url: string, private readonly prefix = 'emporium:rl:') {
+  constructor(url: string, prefix = 'emporium:rl:') {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
     this.redis.on('error', () => {});
+    this.store = new RedisStore(false, false, this.redis, prefix);
   }
 
-  async hit(key: string, windowMs: number): Promise<number> {
-    const count = await this.redis.eval(INCR_WITH_EXPIRY, 1, this.prefix + key, String(windowMs));
-    return Number(count);
+  /** `now` is not needed: the window's number is in the key, and an entry lives `windowMs` from its first hit. */
+  hit(key: string, windowMs: number, _now?: number): Promise<number> {
+    return incr(this.store, key, windowMs);
   }
 
   async close(): Promise<void> {
