@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseArgs, runCli, UsageError } from './cli.js';
+import { writeFile } from 'node:fs/promises';
+import pg from 'pg';
+import { DATA_DIR_LOCK, parseArgs, runCli, UsageError } from './cli.js';
+import { LAST_ADMIN_MESSAGE, OWNER_EXISTS_MESSAGE } from './owner-accounts/index.js';
 
 function statusFor(port: number, host: string, path = '/', headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -98,6 +101,101 @@ describe('emporium CLI commands', () => {
   });
 });
 
+/** Runs the owner commands against one database: a PGlite folder, or a private PostgreSQL schema. */
+function ownerCommandSuite(kind: 'pglite' | 'pg') {
+  let dir: string;
+  let env: Record<string, string | undefined>;
+  let dropSchema: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'emporium-owner-cli-'));
+    env = { EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' };
+    if (kind === 'pg') {
+      const schema = `cli_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      env.DATABASE_URL = url.toString();
+      dropSchema = async () => {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      };
+    }
+    expect(await runCli(['site', 'create', 'owned', '--title', 'Owned'], capture(env).io)).toBe(0);
+  }, 120_000);
+  afterAll(async () => {
+    await dropSchema?.();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const run = async (argv: string[], stdin?: string) => {
+    const c = capture(env);
+    const code = await runCli(argv, { ...c.io, ...(stdin === undefined ? {} : { readStdin: async () => stdin }) });
+    return { code, out: c.out, err: c.err };
+  };
+
+  it('adds owners with a password from stdin or a printed one-time password, lists and removes them', async () => {
+    const added = await run(['owner', 'add', '--site', 'owned', '--email', 'Boss@Example.com', '--role', 'admin', '--password-stdin'], 'a password from stdin\n');
+    expect(added).toMatchObject({ code: 0, err: [] });
+    expect(added.out).toEqual(["Added boss@example.com as admin of 'owned'. Sign in at http://owned.localhost:3000/config/login"]);
+    const once = await run(['owner', 'add', '--site', 'owned', '--email', 'clerk@example.com', '--role', 'store-manager']);
+    expect(once.code).toBe(0);
+    expect(once.out[1]).toMatch(/^One-time password \(must be changed at the first sign-in\): [A-Za-z0-9]{20}$/);
+    const list = await run(['owner', 'list', '--site', 'owned']);
+    expect(list.out).toEqual(['boss@example.com\tadmin\tnever signed in', 'clerk@example.com\tstore-manager\tmust change password']);
+
+    expect((await run(['owner', 'add', '--site', 'owned', '--email', 'boss@example.com', '--role', 'viewer', '--password-stdin'], 'another long password'))).toMatchObject({ code: 1, err: [OWNER_EXISTS_MESSAGE] });
+    expect((await run(['owner', 'add', '--site', 'owned', '--email', 'x@example.com', '--role', 'emperor'])).err[0]).toMatch(/^Unknown role 'emperor'\. Roles: admin, /);
+    expect((await run(['owner', 'add', '--site', 'owned', '--email', 'x@example.com', '--role', 'viewer', '--password-stdin'], 'short')).code).toBe(2);
+    expect((await run(['owner', 'add', '--site', 'nowhere', '--email', 'x@example.com', '--role', 'viewer'])).err).toEqual(["No site with identifier 'nowhere'."]);
+    expect((await run(['owner', 'list'])).code).toBe(2);
+
+    expect((await run(['owner', 'remove', '--site', 'owned', '--email', 'boss@example.com']))).toMatchObject({ code: 1, err: [LAST_ADMIN_MESSAGE] });
+    expect((await run(['owner', 'remove', '--site', 'owned', '--email', 'CLERK@example.com'])).out).toEqual(['Removed clerk@example.com.']);
+    expect((await run(['owner', 'remove', '--site', 'owned', '--email', 'clerk@example.com'])).code).toBe(1);
+    expect((await run(['owner', 'list', '--site', 'owned'])).out).toEqual(['boss@example.com\tadmin\tnever signed in']);
+  }, 120_000);
+
+  it.each([['owner add'], ['owner list'], ['owner remove']])('prints help for %s', async (command) => {
+    const help = await run([...command.split(' '), '--help']);
+    expect(help.code).toBe(0);
+    expect(help.out.join('\n')).toContain(`Usage: emporium ${command}`);
+  });
+}
+
+describe('emporium owner commands on PGlite', () => {
+  ownerCommandSuite('pglite');
+
+  it('says plainly that a running server holds the PGlite folder, and goes ahead once it is gone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'emporium-busy-'));
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await writeFile(join(dir, DATA_DIR_LOCK), `${holder.pid}\n`);
+      const c = capture({ EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
+      expect(await runCli(['owner', 'list', '--site', 'demo'], c.io)).toBe(1);
+      expect(c.err).toEqual([
+        `The Emporium server (process ${holder.pid}) is using the database folder ${dir}. PGlite allows one process at a time: stop the server and run this command again, or use PostgreSQL (DATABASE_URL) to run both at once.`,
+      ]);
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+      const after = capture({ EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
+      expect(await runCli(['owner', 'list', '--site', 'demo'], after.io)).toBe(1);
+      expect(after.err).toEqual(["No site with identifier 'demo'."]);
+    } finally {
+      holder.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('emporium owner commands on PostgreSQL', () => {
+  ownerCommandSuite('pg');
+});
+
 describe('emporium serve (child process)', () => {
   let dir: string;
   beforeAll(async () => {
@@ -145,6 +243,12 @@ describe('emporium serve (child process)', () => {
       expect(again.status).toBe(200);
       expect(await statusFor(port, 'nobody.example.net')).toBe(404);
       expect(await statusFor(port, `localhost:${port}`)).toBe(200);
+
+      expect(output).toContain('No owner accounts yet. Make the first one');
+      expect(output).toMatch(/npx emporium owner add --site \S+ --email you@example\.com --role admin/);
+      const busy = capture({ EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
+      expect(await runCli(['owner', 'list', '--site', 'demo'], busy.io)).toBe(1);
+      expect(busy.err[0]).toContain(`The Emporium server (process ${child.pid}) is using the database folder`);
 
       const token = /this run's owner token is (\S+) /.exec(output)?.[1];
       expect(token).toBeDefined();

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -6,9 +8,12 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
 import { AppError } from './errors/index.js';
-import { siteOrigin } from './seo/index.js';
+import { siteOrigin } from './sites/index.js';
 import { seedDemo } from './seed/index.js';
-import { countWebsites, listWebsites } from './sites/repository.js';
+import { countWebsites, findWebsiteByIdentifier, listWebsites } from './sites/repository.js';
+import type { Website } from './sites/website.js';
+import { addOwner, countOwners, listOwners, MIN_PASSWORD_LENGTH, normalEmail, removeOwnerByEmail } from './owner-accounts/index.js';
+import { isOwnerRole, OWNER_ROLES } from './owner-sessions/index.js';
 import { createStarterSite } from './sites/starter-site.js';
 
 /** Where the CLI writes; replaceable in tests. */
@@ -16,6 +21,8 @@ export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
   env: Record<string, string | undefined>;
+  /** Reads all of standard input (for --password-stdin); the process's by default. */
+  readStdin?: () => Promise<string>;
 }
 
 /** Raised for wrong command-line usage (exit code 2). */
@@ -32,6 +39,11 @@ Commands:
   site create <identifier> --title T [--domain D]...
                                 Create a site, served at http://<identifier>.localhost:PORT/
   site list                     List sites
+  owner add --site S --email E --role R [--password-stdin]
+                                Add an owner account to a site
+  owner list --site S           List a site's owners
+  owner remove --site S --email E
+                                Remove an owner (never a site's last admin)
 
 Environment: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in EMPORIUM_DATA_DIR, default ./data),
 REDIS_URL, LOG_LEVEL, EMPORIUM_PUBLIC_URL and more (see README, Configuration).
@@ -51,7 +63,21 @@ a custom domain to the site.`,
   'site list': `Usage: emporium site list
 
 Lists every site with its URL and custom domains.`,
+  'owner add': `Usage: emporium owner add --site <identifier> --email <email> --role <role> [--password-stdin]
+
+Adds an owner account to a site. Roles: ${OWNER_ROLES.join(', ')} (docs/roles.md).
+With --password-stdin the password (at least ${MIN_PASSWORD_LENGTH} characters) is read from standard input;
+otherwise a one-time password is printed, which must be changed at the first sign-in.`,
+  'owner list': `Usage: emporium owner list --site <identifier>
+
+Lists the owners of a site with their roles.`,
+  'owner remove': `Usage: emporium owner remove --site <identifier> --email <email>
+
+Removes an owner account and ends its sessions. A site's last admin cannot be removed.`,
 };
+
+/** Who the audit log names for changes made on the command line. */
+const CLI_ACTOR = Object.freeze({ ownerId: null, email: 'command line' });
 
 interface ParsedArgs {
   positionals: string[];
@@ -59,8 +85,8 @@ interface ParsedArgs {
   help: boolean;
 }
 
-/** Splits arguments into positionals and `--name value` / `--name=value` flags. */
-export function parseArgs(argv: string[], valueFlags: ReadonlySet<string>): ParsedArgs {
+/** Splits arguments into positionals, `--name value` / `--name=value` flags and bare `--switch`es (value ''). */
+export function parseArgs(argv: string[], valueFlags: ReadonlySet<string>, switches: ReadonlySet<string> = new Set()): ParsedArgs {
   const parsed: ParsedArgs = { positionals: [], flags: new Map(), help: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -74,6 +100,10 @@ export function parseArgs(argv: string[], valueFlags: ReadonlySet<string>): Pars
     }
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+    if (switches.has(name) && eq < 0) {
+      parsed.flags.set(name, ['']);
+      continue;
+    }
     if (!valueFlags.has(name)) throw new UsageError(`Unknown option --${name}`);
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`Option --${name} needs a value`);
@@ -92,7 +122,49 @@ function expectPositionals(args: ParsedArgs, count: number, usage: string): void
   if (args.positionals.length !== count) throw new UsageError(`Wrong number of arguments.\n\n${usage}`);
 }
 
+/** Raised when another live process serves the PGlite data folder (exit code 1). */
+export class DataDirBusyError extends Error {
+  override name = 'DataDirBusyError';
+}
+
+/**
+ * The lock file `emporium serve` keeps in a PGlite data folder while it runs. PGlite itself does
+ * not stop a second process: it writes `postmaster.pid` with the fixed pid -42 and a second
+ * PGlite opens the same folder without complaint, and two writers corrupt it. So the server
+ * writes its own pid here, and other commands refuse while that process lives.
+ */
+export const DATA_DIR_LOCK = 'emporium-server.pid';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Throws {@link DataDirBusyError} while a live server process holds the PGlite data folder. */
+export async function assertDataDirFree(dataDir: string): Promise<void> {
+  const pid = Number.parseInt(await readFile(join(dataDir, DATA_DIR_LOCK), 'utf8').catch(() => ''), 10);
+  if (pid > 0 && pid !== process.pid && isAlive(pid)) {
+    throw new DataDirBusyError(
+      `The Emporium server (process ${pid}) is using the database folder ${dataDir}. PGlite allows one process at a time: stop the server and run this command again, or use PostgreSQL (DATABASE_URL) to run both at once.`,
+    );
+  }
+}
+
+/** Takes the data folder for a server: refuses while another live server holds it; release on shutdown. */
+async function holdDataDir(dataDir: string): Promise<{ release: () => Promise<void> }> {
+  await assertDataDirFree(dataDir);
+  const file = join(dataDir, DATA_DIR_LOCK);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${process.pid}\n`);
+  return { release: () => unlink(file).catch(() => undefined) };
+}
+
 async function withDatabase<T>(config: AppConfig, run: (db: Db) => Promise<T>): Promise<T> {
+  if (!config.databaseUrl) await assertDataDirFree(config.dataDir);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await run(db);
@@ -129,7 +201,11 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
   const port = single(args, 'port');
   const host = single(args, 'host');
   const config = loadConfig({ ...io.env, ...(port !== undefined ? { PORT: port } : {}), ...(host !== undefined ? { HOST: host } : {}) });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const lock = config.databaseUrl ? undefined : await holdDataDir(config.dataDir);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   let app: FastifyInstance | undefined;
   try {
     if ((await countWebsites(db)) === 0) {
@@ -145,9 +221,15 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
     if (owner.generated) {
       io.out(`Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login); this run's owner token is ${owner.generated} (set EMPORIUM_OWNER_TOKEN to choose your own)`);
     }
+    if ((await countOwners(db)) === 0) {
+      const [first] = await listWebsites(db);
+      io.out(`No owner accounts yet. Make the first one (in another terminal${config.databaseUrl ? '' : ', after stopping this server: PGlite allows one process'}):`);
+      io.out(`  npx emporium owner add --site ${first?.identifier ?? '<identifier>'} --email you@example.com --role admin`);
+    }
   } catch (error) {
     if (app) await app.close();
     await closeDatabase(db);
+    await lock?.release();
     throw error;
   }
   const running = app;
@@ -161,6 +243,7 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
   });
   await running.close();
   await closeDatabase(db);
+  await lock?.release();
   return 0;
 }
 
@@ -201,7 +284,77 @@ async function siteList(args: ParsedArgs, io: CliIo): Promise<number> {
   return 0;
 }
 
+async function siteByIdentifier(db: Db, identifier: string | undefined, usage: string): Promise<Website> {
+  if (identifier === undefined) throw new UsageError(`--site is required.\n\n${usage}`);
+  const site = await findWebsiteByIdentifier(db, identifier);
+  if (!site) throw new AppError('NOT_FOUND', `No site with identifier '${identifier}'.`);
+  return site;
+}
+
+function required(args: ParsedArgs, name: string, usage: string): string {
+  const value = single(args, name);
+  if (value === undefined) throw new UsageError(`--${name} is required.\n\n${usage}`);
+  return value;
+}
+
+async function ownerAdd(args: ParsedArgs, io: CliIo): Promise<number> {
+  const usage = HELP['owner add']!;
+  expectPositionals(args, 0, usage);
+  const email = normalEmail(required(args, 'email', usage));
+  const role = required(args, 'role', usage);
+  if (!isOwnerRole(role)) throw new UsageError(`Unknown role '${role}'. Roles: ${OWNER_ROLES.join(', ')}.`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new UsageError(`'${email}' is not an email address.`);
+  let password: string | undefined;
+  if (args.flags.has('password-stdin')) {
+    password = (await (io.readStdin ?? readStdin)()).replace(/\r?\n$/, '');
+    if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  const config = loadConfig(io.env);
+  const added = await withDatabase(config, async (db) => {
+    const site = await siteByIdentifier(db, single(args, 'site'), usage);
+    return { site, ...(await addOwner(db, { websiteId: site.id, email, role, password }, CLI_ACTOR)) };
+  });
+  io.out(`Added ${added.owner.email} as ${added.owner.role} of '${added.site.identifier}'. Sign in at ${siteOrigin(added.site.identifier, config)}/config/login`);
+  if (added.oneTimePassword) io.out(`One-time password (must be changed at the first sign-in): ${added.oneTimePassword}`);
+  return 0;
+}
+
+async function ownerList(args: ParsedArgs, io: CliIo): Promise<number> {
+  const usage = HELP['owner list']!;
+  expectPositionals(args, 0, usage);
+  const owners = await withDatabase(loadConfig(io.env), async (db) => listOwners(db, (await siteByIdentifier(db, single(args, 'site'), usage)).id));
+  if (owners.length === 0) io.out('No owners.');
+  for (const owner of owners) {
+    const state = owner.passwordHash === null ? 'invited' : owner.mustChangePassword ? 'must change password' : owner.lastSignInAt ? `last sign-in ${owner.lastSignInAt.toISOString()}` : 'never signed in';
+    io.out(`${owner.email}\t${owner.role}\t${state}`);
+  }
+  return 0;
+}
+
+async function ownerRemove(args: ParsedArgs, io: CliIo): Promise<number> {
+  const usage = HELP['owner remove']!;
+  expectPositionals(args, 0, usage);
+  const email = normalEmail(required(args, 'email', usage));
+  const removed = await withDatabase(loadConfig(io.env), async (db) => removeOwnerByEmail(db, (await siteByIdentifier(db, single(args, 'site'), usage)).id, email, CLI_ACTOR));
+  if (!removed) throw new AppError('NOT_FOUND', `No owner ${email} on that site.`);
+  io.out(`Removed ${email}.`);
+  return 0;
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk) => (text += chunk));
+    process.stdin.on('end', () => resolve(text));
+    process.stdin.on('error', reject);
+  });
+}
+
 const VALUE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
+  'owner add': new Set(['site', 'email', 'role']),
+  'owner list': new Set(['site']),
+  'owner remove': new Set(['site', 'email']),
   serve: new Set(['port', 'host']),
   seed: new Set(),
   'site create': new Set(['title', 'domain']),
@@ -211,19 +364,20 @@ const VALUE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** Runs the CLI and returns the process exit code. `serve` resolves only after shutdown. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first, second] = argv;
-  const command = first === 'site' && (second === 'create' || second === 'list') ? `site ${second}` : first;
-  const rest = command?.startsWith('site ') ? argv.slice(2) : argv.slice(1);
+  const grouped = (first === 'site' && (second === 'create' || second === 'list')) || (first === 'owner' && (second === 'add' || second === 'list' || second === 'remove'));
+  const command = grouped ? `${first} ${second}` : first;
+  const rest = grouped ? argv.slice(2) : argv.slice(1);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.out(HELP.main!);
     return command === undefined ? 2 : 0;
   }
   const flags = VALUE_FLAGS[command];
   if (!flags) {
-    io.err(`Unknown command '${argv.slice(0, first === 'site' ? 2 : 1).join(' ')}'.\n\n${HELP.main}`);
+    io.err(`Unknown command '${argv.slice(0, first === 'site' || first === 'owner' ? 2 : 1).join(' ')}'.\n\n${HELP.main}`);
     return 2;
   }
   try {
-    const args = parseArgs(rest, flags);
+    const args = parseArgs(rest, flags, command === 'owner add' ? new Set(['password-stdin']) : undefined);
     if (args.help) {
       io.out(HELP[command]!);
       return 0;
@@ -231,8 +385,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'serve') return await serve(args, io);
     if (command === 'seed') return await seed(args, io);
     if (command === 'site create') return await siteCreate(args, io);
+    if (command === 'owner add') return await ownerAdd(args, io);
+    if (command === 'owner list') return await ownerList(args, io);
+    if (command === 'owner remove') return await ownerRemove(args, io);
     return await siteList(args, io);
   } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      io.err(error.message);
+      return 1;
+    }
     if (error instanceof UsageError || error instanceof ConfigError) {
       io.err(error.message);
       return 2;

@@ -1,3 +1,5 @@
+import { count } from 'drizzle-orm';
+import { owners } from '../db/schema-owners.js';
 import type { Db } from '../db/types.js';
 import type { OwnerRole } from '../owner-sessions/index.js';
 import { recordAuditAs, type AuditActor } from './audit-repository.js';
@@ -43,3 +45,9 @@ export async function removeOwnerByEmail(db: Db, websiteId: string, email: strin
 }
 
 export { listOwners };
+
+/** Number of owner accounts on every site (0 on a fresh install). */
+export async function countOwners(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(owners);
+  return Number(row?.n ?? 0);
+}
