@@ -7,12 +7,13 @@ import { orderEvents, orderFulfilments, orderRefunds } from '../db/schema-orders
 import type { Db, DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { enqueueMails } from '../outbox/index.js';
+import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import type { Website } from '../sites/index.js';
 import { loadOrderDetail, refundedCentsOf, type OrderDetail } from './order-detail-repository.js';
 import { cannotCancelMessage, cannotFulfilMessage, ORDER_NOT_FOUND_MESSAGE, OrderMessages } from './order-messages.js';
 
-/** Who acts on an order (recorded on its timeline): the owner's email, or null. */
-export type OrderActor = string | null;
+/** Who acts on an order: recorded in the site's audit log, and by email on the order's timeline. */
+export type OrderActor = AuditActor;
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -59,7 +60,8 @@ export async function fulfilOrder(db: Db, site: Website, orderId: string, fulfil
     if (!order) throw new AppError('CONFLICT', cannotFulfilMessage(await currentStatus(tx, site.id, orderId)));
     await tx.insert(orderFulfilments).values({ websiteId: site.id, orderId, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier });
     const carrier = fulfilment.carrier ? ` (${fulfilment.carrier})` : '';
-    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'FULFILLED', message: `Fulfilled with tracking number ${fulfilment.trackingNumber}${carrier}`, actor });
+    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'FULFILLED', message: `Fulfilled with tracking number ${fulfilment.trackingNumber}${carrier}`, actor: actor.email });
+    await recordAuditAs(tx, site.id, actor, { action: 'order.fulfil', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier } });
     if (!fulfilment.notifyCustomer || order.customerEmail === '') return false;
     await enqueueMails(tx, [shippedMail(site, order, fulfilment)]);
     return true;
@@ -80,7 +82,7 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string, re
       .update(orders)
       .set({ status: 'CANCELLED' })
       .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId), inArray(orders.status, CANCELLABLE)))
-      .returning({ id: orders.id, status: orders.status });
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
     if (!order) throw new AppError('CONFLICT', cannotCancelMessage(await currentStatus(tx, websiteId, orderId)));
     const lines = await tx
       .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
@@ -89,7 +91,8 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string, re
     const units = new Map<string, number>();
     for (const line of lines) if (line.variantId) units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
     for (const [variantId, quantity] of [...units].sort(([a], [b]) => (a < b ? -1 : 1))) await returnStock(tx, websiteId, variantId, quantity);
-    await tx.insert(orderEvents).values({ websiteId, orderId, kind: 'CANCELLED', message: reason ? `Cancelled: ${reason}` : 'Cancelled', actor });
+    await tx.insert(orderEvents).values({ websiteId, orderId, kind: 'CANCELLED', message: reason ? `Cancelled: ${reason}` : 'Cancelled', actor: actor.email });
+    await recordAuditAs(tx, websiteId, actor, { action: 'order.cancel', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, reason, unitsReturned: Object.fromEntries(units) } });
   });
   return detailAfterCommit(db, websiteId, orderId);
 }
@@ -128,17 +131,21 @@ export async function refundOrder(db: Db, site: Website, orderId: string, reques
       const message = OrderMessages.refundTooLarge(formatMoney(money(left, order.currency), site.settings.locale));
       throw new AppError('VALIDATION_FAILED', message, { body: { fields: { amountCents: message } } });
     }
-    await tx.insert(orderRefunds).values({ websiteId: site.id, orderId, amountCents: amount, reason: request.reason, actor });
+    await tx.insert(orderRefunds).values({ websiteId: site.id, orderId, amountCents: amount, reason: request.reason, actor: actor.email });
     const whole = amount === left && refunded === 0 ? 'Refunded in full' : amount === left ? 'Refunded the rest' : 'Refunded';
     const message = `${whole}: ${formatMoney(money(amount, order.currency), site.settings.locale)}${request.reason ? ` (${request.reason})` : ''}`;
-    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'REFUNDED', message, amountCents: amount, actor });
+    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'REFUNDED', message, amountCents: amount, actor: actor.email });
+    await recordAuditAs(tx, site.id, actor, { action: 'order.refund', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, amountCents: amount, currency: order.currency, reason: request.reason } });
   });
   return detailAfterCommit(db, site.id, orderId);
 }
 
 /** Adds an owner's note to an order's timeline. */
 export async function addOrderNote(db: Db, websiteId: string, orderId: string, note: string, actor: OrderActor): Promise<OrderDetail> {
-  await currentStatus(db, websiteId, orderId);
-  await db.insert(orderEvents).values({ websiteId, orderId, kind: 'NOTE', message: note, actor });
+  await db.transaction(async (tx) => {
+    await currentStatus(tx, websiteId, orderId);
+    await tx.insert(orderEvents).values({ websiteId, orderId, kind: 'NOTE', message: note, actor: actor.email });
+    await recordAuditAs(tx, websiteId, actor, { action: 'order.note', subjectType: 'order', subjectId: orderId });
+  });
   return detailAfterCommit(db, websiteId, orderId);
 }

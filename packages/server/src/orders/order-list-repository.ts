@@ -73,12 +73,9 @@ export function filterConditions(websiteId: string, filter: OrderListFilter): SQ
   )!;
 }
 
-/**
- * One page of a site's orders, newest first, after the keyset position `after`
- * ([created_at in microseconds, id] from the previous page's cursor).
- */
-export async function listOrderPage(db: DbOrTx, websiteId: string, filter: OrderListFilter, after: string[] | undefined, limit: number): Promise<Page<OrderListItem>> {
-  const found = await db
+/** The query behind {@link listOrderPage} (`limit + 1` rows), for running or explaining it. */
+export function orderPageQuery(db: DbOrTx, websiteId: string, filter: OrderListFilter, after: string[] | undefined, limit: number) {
+  return db
     .select({
       id: orders.id,
       orderNumber: orders.orderNumber,
@@ -97,6 +94,14 @@ export async function listOrderPage(db: DbOrTx, websiteId: string, filter: Order
     .where(and(filterConditions(websiteId, filter), after ? sql`(${orders.createdAt}, ${orders.id}) < (${fromMicros(after[0]!)}, ${after[1]})` : undefined))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit + 1);
+}
+
+/**
+ * One page of a site's orders, newest first, after the keyset position `after`
+ * ([created_at in microseconds, id] from the previous page's cursor).
+ */
+export async function listOrderPage(db: DbOrTx, websiteId: string, filter: OrderListFilter, after: string[] | undefined, limit: number): Promise<Page<OrderListItem>> {
+  const found = await orderPageQuery(db, websiteId, filter, after, limit);
   return toPage(
     found,
     limit,

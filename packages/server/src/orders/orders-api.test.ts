@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox, variants } from '../db/schema.js';
+import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { OrderMessages } from './order-messages.js';
 import { OWNER_ORDERS_PATH } from './routes.js';
 import { createOrdersTestApp, type OrdersTestApp } from './orders-test-kit.js';
+import { makeOwner, signInOwner } from '../../test-support/owners.js';
 
 // Issue 12 "Orders": list with status filter, date range, search and server-side pagination;
 // detail; fulfil with a tracking number (mail to the customer); cancel (stock back); full or
@@ -212,5 +214,33 @@ describe('owner order desk (issue 12, orders)', () => {
       `"3","2026-11-03T12:00:00.000Z","CANCELLED","yes","alan@example.net","Alan Turing","2","USD","50.00","0.00"`,
     ]);
     expect((await t.call(site, 'GET', `${OWNER_ORDERS_PATH}/export.csv`, undefined, { owner: false })).statusCode).toBe(401);
+  });
+
+  it('records every change in the site’s audit log, in the change’s transaction', async () => {
+    const entries = await t.testDb.db.select().from(auditLog).where(eq(auditLog.websiteId, site.id));
+    const actions = entries.map((e) => `${e.action} #${(e.detail as { orderNumber?: number }).orderNumber ?? ''}`).sort();
+    expect(actions).toEqual(['order.cancel #3', 'order.fulfil #1', 'order.note #', 'order.refund #4', 'order.refund #4', 'order.refund #5']);
+    expect(entries.every((e) => e.subjectType === 'order')).toBe(true);
+  });
+
+  it('lets each role do what its permissions say (orders:read, orders:write), only on its own site', async () => {
+    const host = t.hostOf(site);
+    for (const [email, role] of [['manager@example.com', 'store-manager'], ['reporter@example.com', 'reporting'], ['editor@example.com', 'editor']] as const) {
+      await makeOwner(t.testDb.db, site.id, email, role);
+    }
+    const manager = await signInOwner(t.app, host, 'manager@example.com');
+    const reporter = await signInOwner(t.app, host, 'reporter@example.com');
+    const editor = await signInOwner(t.app, host, 'editor@example.com');
+    expect((await reporter.call('GET', OWNER_ORDERS_PATH)).statusCode).toBe(200);
+    expect((await reporter.call('GET', `${OWNER_ORDERS_PATH}/export.csv`)).statusCode).toBe(200);
+    const refused = await reporter.call('POST', `${OWNER_ORDERS_PATH}/${ids[1]}/notes`, { text: 'x' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your role does not allow this.');
+    expect((await editor.call('GET', OWNER_ORDERS_PATH)).statusCode).toBe(403);
+    const note = await manager.call('POST', `${OWNER_ORDERS_PATH}/${ids[1]}/notes`, { text: 'Called the customer.' });
+    expect(note.statusCode).toBe(200);
+    expect(note.json().timeline.at(-1)).toMatchObject({ kind: 'NOTE', actor: 'manager@example.com' });
+    const elsewhere = await t.app.inject({ method: 'GET', url: OWNER_ORDERS_PATH, headers: { host: t.hostOf(other), cookie: manager.cookie, accept: 'application/json' } });
+    expect(elsewhere.statusCode).toBe(401);
   });
 });

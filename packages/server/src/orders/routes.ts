@@ -32,7 +32,7 @@ function listFilter(query: { status?: string; from?: string; to?: string; q?: st
   return { status: query.status, from, before, search: query.q };
 }
 
-const actorOf = (request: FastifyRequest) => request.owner?.email ?? null;
+const actorOf = (request: FastifyRequest) => ({ ownerId: request.owner?.ownerId ?? null, email: request.owner?.email ?? null });
 
 /**
  * Registers the owner's order calls: the list (filters, search, keyset pages), the CSV export

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { coupons, type CouponKind } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
+import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import { checkCoupon, type CouponValues } from './coupon-rules.js';
 import { fieldError, isUniqueViolation, SettingMessages } from './setting-messages.js';
 
@@ -84,12 +85,15 @@ function values(input: CouponValues) {
 }
 
 /** Creates a coupon after checking its rules; 409 when the site already has the code. */
-export async function createCoupon(db: Db, websiteId: string, input: CouponInput): Promise<CouponJson> {
+export async function createCoupon(db: Db, websiteId: string, input: CouponInput, actor: AuditActor): Promise<CouponJson> {
   const checked = checkCoupon(input, 0);
   if (await codeTaken(db, websiteId, checked.code)) throw duplicateCode(checked.code);
   try {
-    const [row] = await db.insert(coupons).values({ websiteId, ...values(checked) }).returning();
-    return couponJson(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(coupons).values({ websiteId, ...values(checked) }).returning();
+      await recordAuditAs(tx, websiteId, actor, { action: 'coupon.create', subjectType: 'coupon', subjectId: row!.id, detail: { code: row!.code } });
+      return couponJson(row!);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateCode(checked.code);
     throw error;
@@ -100,7 +104,7 @@ export async function createCoupon(db: Db, websiteId: string, input: CouponInput
  * Changes some fields of a coupon. The row is locked while the merged coupon is checked, so
  * the use limit is compared with the uses counted so far.
  */
-export async function updateCoupon(db: Db, websiteId: string, id: string, patch: Partial<CouponInput>): Promise<CouponJson> {
+export async function updateCoupon(db: Db, websiteId: string, id: string, patch: Partial<CouponInput>, actor: AuditActor): Promise<CouponJson> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.select().from(coupons).where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id))).for('update');
@@ -109,6 +113,7 @@ export async function updateCoupon(db: Db, websiteId: string, id: string, patch:
       const checked = checkCoupon({ ...current, ...patch }, row.timesUsed);
       if (checked.code.toUpperCase() !== row.code.toUpperCase() && (await codeTaken(tx as unknown as Db, websiteId, checked.code, id))) throw duplicateCode(checked.code);
       const [updated] = await tx.update(coupons).set(values(checked)).where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id))).returning();
+      await recordAuditAs(tx, websiteId, actor, { action: 'coupon.update', subjectType: 'coupon', subjectId: id, detail: { code: updated!.code, changed: Object.keys(patch) } });
       return couponJson(updated!);
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
@@ -34,6 +34,9 @@ export const StoreSettingPaths = Object.freeze({
 /** Largest body of a store settings change. */
 const BODY_LIMIT = 16 * 1024;
 
+/** Who makes a change, for the site's audit log. */
+const actorOf = (request: FastifyRequest) => ({ ownerId: request.owner?.ownerId ?? null, email: request.owner?.email ?? null });
+
 function someChange<T extends object>(patch: T): T {
   if (Object.keys(patch).length === 0) throw new AppError('VALIDATION_FAILED', SettingMessages.NOTHING_TO_CHANGE);
   return patch;
@@ -57,12 +60,12 @@ export function registerStoreSettingRoutes(app: FastifyInstance, deps: AppDeps):
   routes.post(
     StoreSettingPaths.COUPONS,
     { preValidation: guard('discounts', 'write'), bodyLimit: BODY_LIMIT, schema: { ...coupons, summary: 'Creates a coupon (owner)', body: CouponCreate, response: withErrors({ 201: Coupon }) } },
-    async (request, reply) => reply.code(201).send(await createCoupon(db, siteOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await createCoupon(db, siteOf(request).id, request.body, actorOf(request))),
   );
   routes.patch(
     `${StoreSettingPaths.COUPONS}/:id`,
     { preValidation: guard('discounts', 'write'), bodyLimit: BODY_LIMIT, schema: { ...coupons, summary: 'Changes a coupon; active false turns it off (owner)', params: SettingParams, body: CouponPatch, response: withErrors({ 200: Coupon }) } },
-    async (request) => updateCoupon(db, siteOf(request).id, request.params.id, someChange(request.body)),
+    async (request) => updateCoupon(db, siteOf(request).id, request.params.id, someChange(request.body), actorOf(request)),
   );
 
   const shipping = { tags: ['shipping', 'owner'] };
@@ -74,12 +77,12 @@ export function registerStoreSettingRoutes(app: FastifyInstance, deps: AppDeps):
   routes.post(
     StoreSettingPaths.SHIPPING_OPTIONS,
     { preValidation: guard('shipping', 'write'), bodyLimit: BODY_LIMIT, schema: { ...shipping, summary: 'Creates a shipping option (owner)', body: ShippingOptionCreate, response: withErrors({ 201: ShippingOption }) } },
-    async (request, reply) => reply.code(201).send(await createShippingOption(db, siteOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await createShippingOption(db, siteOf(request).id, request.body, actorOf(request))),
   );
   routes.patch(
     `${StoreSettingPaths.SHIPPING_OPTIONS}/:id`,
     { preValidation: guard('shipping', 'write'), bodyLimit: BODY_LIMIT, schema: { ...shipping, summary: 'Changes a shipping option; active false turns it off (owner)', params: SettingParams, body: ShippingOptionPatch, response: withErrors({ 200: ShippingOption }) } },
-    async (request) => updateShippingOption(db, siteOf(request).id, request.params.id, someChange(request.body)),
+    async (request) => updateShippingOption(db, siteOf(request).id, request.params.id, someChange(request.body), actorOf(request)),
   );
 
   const taxes = { tags: ['taxes', 'owner'] };
@@ -89,11 +92,11 @@ export function registerStoreSettingRoutes(app: FastifyInstance, deps: AppDeps):
   routes.post(
     StoreSettingPaths.TAX_RULES,
     { preValidation: guard('taxes', 'write'), bodyLimit: BODY_LIMIT, schema: { ...taxes, summary: 'Creates a tax rule (owner)', body: TaxRuleCreate, response: withErrors({ 201: TaxRule }) } },
-    async (request, reply) => reply.code(201).send(await createTaxRule(db, siteOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await createTaxRule(db, siteOf(request).id, request.body, actorOf(request))),
   );
   routes.patch(
     `${StoreSettingPaths.TAX_RULES}/:id`,
     { preValidation: guard('taxes', 'write'), bodyLimit: BODY_LIMIT, schema: { ...taxes, summary: 'Changes a tax rule; active false turns it off (owner)', params: SettingParams, body: TaxRulePatch, response: withErrors({ 200: TaxRule }) } },
-    async (request) => updateTaxRule(db, siteOf(request).id, request.params.id, someChange(request.body)),
+    async (request) => updateTaxRule(db, siteOf(request).id, request.params.id, someChange(request.body), actorOf(request)),
   );
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { addProduct, Visitor } from '../commerce-api/commerce-test-kit.js';
+import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { StoreSettingPaths } from './routes.js';
 import { SettingMessages } from './setting-messages.js';
 
@@ -160,5 +163,29 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
       expect(response.json().fields?.[field], JSON.stringify(body)).toBe(message);
     }
     expect((await patch(`${StoreSettingPaths.TAX_RULES}/missing`, { active: false })).statusCode).toBe(404);
+  });
+
+  it('records every change in the site’s audit log', async () => {
+    const entries = await t.testDb.db.select().from(auditLog).where(eq(auditLog.websiteId, site.id));
+    const counts: Record<string, number> = {};
+    for (const e of entries) counts[e.action] = (counts[e.action] ?? 0) + 1;
+    expect(counts).toEqual({ 'coupon.create': 2, 'coupon.update': 2, 'shipping-option.create': 2, 'shipping-option.update': 2, 'tax-rule.create': 1, 'tax-rule.update': 2 });
+  });
+
+  it('lets each role do what its permissions say (discounts, shipping, taxes)', async () => {
+    const host = t.hostOf(site);
+    await makeOwner(t.testDb.db, site.id, 'manager@example.com', 'store-manager');
+    await makeOwner(t.testDb.db, site.id, 'viewer@example.com', 'viewer');
+    await makeOwner(t.testDb.db, site.id, 'reporter@example.com', 'reporting');
+    const manager = await signInOwner(t.app, host, 'manager@example.com');
+    const viewer = await signInOwner(t.app, host, 'viewer@example.com');
+    const reporter = await signInOwner(t.app, host, 'reporter@example.com');
+    for (const path of Object.values(StoreSettingPaths)) {
+      expect((await viewer.call('GET', path)).statusCode, path).toBe(200);
+      expect((await reporter.call('GET', path)).statusCode, path).toBe(403);
+    }
+    expect((await viewer.call('POST', StoreSettingPaths.TAX_RULES, { name: 'X', rateBasisPoints: 100 })).statusCode).toBe(403);
+    expect((await manager.call('POST', StoreSettingPaths.TAX_RULES, { name: 'Everywhere', rateBasisPoints: 100, active: false })).statusCode).toBe(201);
+    expect((await manager.call('POST', StoreSettingPaths.COUPONS, { code: 'MANAGER', kind: 'FIXED', amount: 100 })).statusCode).toBe(201);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { taxRules } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
+import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import { fieldError, SettingMessages } from './setting-messages.js';
 
 type TaxRuleRow = typeof taxRules.$inferSelect;
@@ -57,20 +58,24 @@ export async function listTaxRules(db: Db, websiteId: string): Promise<TaxRuleJs
 }
 
 /** Creates a tax rule. Carts see it on their next request (the site's content version moves). */
-export async function createTaxRule(db: Db, websiteId: string, input: TaxRuleInput): Promise<TaxRuleJson> {
+export async function createTaxRule(db: Db, websiteId: string, input: TaxRuleInput, actor: AuditActor): Promise<TaxRuleJson> {
   checkPlace(input);
-  const [row] = await db.insert(taxRules).values({ websiteId, ...input }).returning();
-  return ruleJson(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(taxRules).values({ websiteId, ...input }).returning();
+    await recordAuditAs(tx, websiteId, actor, { action: 'tax-rule.create', subjectType: 'tax-rule', subjectId: row!.id, detail: { name: row!.name } });
+    return ruleJson(row!);
+  });
 }
 
 /** Changes some fields of a tax rule (`active: false` turns it off). */
-export async function updateTaxRule(db: Db, websiteId: string, id: string, patch: Partial<TaxRuleInput>): Promise<TaxRuleJson> {
+export async function updateTaxRule(db: Db, websiteId: string, id: string, patch: Partial<TaxRuleInput>, actor: AuditActor): Promise<TaxRuleJson> {
   return db.transaction(async (tx) => {
     const where = and(eq(taxRules.websiteId, websiteId), eq(taxRules.id, id));
     const [current] = await tx.select().from(taxRules).where(where).for('update');
     if (!current) throw new AppError('NOT_FOUND', SettingMessages.TAX_RULE_NOT_FOUND);
     checkPlace({ ...current, ...patch });
     const [row] = await tx.update(taxRules).set(patch).where(where).returning();
+    await recordAuditAs(tx, websiteId, actor, { action: 'tax-rule.update', subjectType: 'tax-rule', subjectId: id, detail: { name: row!.name, changed: Object.keys(patch) } });
     return ruleJson(row!);
   });
 }
