@@ -1,45 +1,61 @@
 import { resolveAnalyticsId } from './analytics-id.js';
 import { newRandomId, storageOf } from './browser-storage.js';
 import { clearIdentifyingState, isRestrictive } from './cookie-policy.js';
-import { createErrorReporter, installErrorReporter, sendErrorReports } from './error-reporter.js';
+import { createErrorReporter, installErrorReporter, sendErrorReports, type ErrorReporter } from './error-reporter.js';
 import { applyExperimentOverrides } from './experiment-overrides.js';
-import { createPageSpeedReport, navigationTimings, type PerformanceRecord } from './page-speed.js';
+import { createPageSpeedReport, navigationTimings, type PageSpeedData, type PageSpeedReport } from './page-speed.js';
 import { readSessionInfo } from './session-info.js';
 import { beaconOrPost, postTracked, TrackingPaths, type Transport } from './transport.js';
-import { observeVitals } from './vitals.js';
 import { callEvent, eventContent, pageEvent, trackEvent, type CallEntry, type VisitorEventName } from './visitor-events.js';
 import { ensureVisitorCookies } from './visitor-cookies.js';
+import { observeVitals } from './vitals.js';
+
+/** How long after a newsletter form's submit its submission call counts as a sign-up (ms). */
+const NEWSLETTER_WINDOW_MS = 60_000;
+
+/** Who the visitor is to this page, as the cookie policy allows. */
+interface Visit {
+  win: Window;
+  transport: Transport;
+  analyticsId: string;
+  marketingId?: string;
+  sessionId?: string;
+}
 
 /** Reports a swallowed failure on the console in development builds only (spec 7: analytics failures never break a page). */
 function swallowed(error: unknown): void {
   if ((import.meta as ImportMeta & { env?: { DEV?: boolean } }).env?.DEV) console.warn('analytics collector:', error);
 }
 
-/** How long after a newsletter form's submit its submission call counts as a sign-up (ms). */
-const NEWSLETTER_WINDOW_MS = 60_000;
-
-/** Starts the collector on this page: cookies and keys, error reporter, page speed and visitor events. */
-export function startCollector(win: Window): void {
+/**
+ * Spec 4, 6 and 9: applies the cookie policy (restrictive: the identifying cookies and keys are
+ * cleared and nothing identifying is stored), then reads or makes the visitor, analytics and
+ * session ids and the first-session flags, and applies experiment overrides.
+ */
+function beginVisit(win: Window): Visit {
   const doc = win.document;
   const nav = win.navigator;
-  const body = doc.body.dataset;
   const local = storageOf(win, 'localStorage');
   const secure = win.location.protocol === 'https:';
-  const restrictive = isRestrictive(body);
+  const restrictive = isRestrictive(doc.body.dataset);
   const now = Date.now();
+  const warn = (message: string) => console.warn(message);
   if (restrictive) clearIdentifyingState(doc, local);
-  const visitor = restrictive ? { newVisit: false } : ensureVisitorCookies(doc, now, secure);
-  const analyticsId = resolveAnalyticsId({ cookies: doc, local, memory: {}, now, newId: newRandomId, warn: (m) => console.warn(m) }, !restrictive, secure);
+  const visitor = restrictive ? undefined : ensureVisitorCookies(doc, now, secure);
+  const analyticsId = resolveAnalyticsId({ cookies: doc, local, memory: {}, now, newId: newRandomId, warn }, !restrictive, secure);
   const session = readSessionInfo({ local, session: storageOf(win, 'sessionStorage'), cookies: doc, newId: newRandomId }, !restrictive, secure);
   applyExperimentOverrides(win.location.hostname, new URLSearchParams(win.location.search), local);
-
   const transport: Transport = {
     fetch: win.fetch.bind(win),
     sendBeacon: typeof nav.sendBeacon === 'function' ? nav.sendBeacon.bind(nav) : undefined,
     cookies: () => doc.cookie,
-    warn: (m) => console.warn(m),
+    warn,
   };
+  return { win, transport, analyticsId, marketingId: visitor?.marketingId, sessionId: session.sessionId };
+}
 
+/** Spec 7 and 9: uncaught errors and rejections go to RecordJavascriptErrors. */
+function startErrorReporter({ win, transport }: Visit): ErrorReporter {
   const reporter = createErrorReporter({
     send: (events) => void sendErrorReports(transport, events),
     now: Date.now,
@@ -47,20 +63,28 @@ export function startCollector(win: Window): void {
     clearTimer: (id) => win.clearTimeout(id as number),
   });
   installErrorReporter(win, reporter);
+  return reporter;
+}
 
+/**
+ * Spec 7 visitor-metrics events: the page's own (product view, checkout start, purchase) at
+ * once, and adds to cart and newsletter sign-ups when the storefront's calls for them succeed.
+ */
+function startVisitorEvents(visit: Visit): void {
+  const { win, transport } = visit;
+  const doc = win.document;
+  const body = doc.body.dataset;
   const track = (name: VisitorEventName, objectId?: string) => {
     const content = eventContent(
       {
-        analyticsId,
-        marketingId: visitor.marketingId,
-        sessionId: session.sessionId,
+        ...visit,
         websiteId: body.websiteId,
         websiteLocale: doc.documentElement.lang || undefined,
         location: win.location,
         referrer: doc.referrer,
-        language: nav.language,
+        language: win.navigator.language,
         viewport: { width: win.innerWidth, height: win.innerHeight },
-        userAgent: nav.userAgent,
+        userAgent: win.navigator.userAgent,
         now: Date.now(),
       },
       objectId,
@@ -74,24 +98,26 @@ export function startCollector(win: Window): void {
   doc.addEventListener('submit', (event) => {
     if ((event.target as Element | null)?.closest?.('.newsletter-card')) newsletterSubmittedAt = Date.now();
   }, true);
-  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('resource')) {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as CallEntry[]) {
-        const name = callEvent(entry, win.location.origin, Date.now() - newsletterSubmittedAt < NEWSLETTER_WINDOW_MS);
-        if (name === 'newsletter_sign_up') newsletterSubmittedAt = -Infinity;
-        if (name) track(name, name === 'add_to_cart' ? body.itemId : undefined);
-      }
-    }).observe({ type: 'resource' });
-  }
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('resource')) return;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as CallEntry[]) {
+      const name = callEvent(entry, win.location.origin, Date.now() - newsletterSubmittedAt < NEWSLETTER_WINDOW_MS);
+      if (name === 'newsletter_sign_up') newsletterSubmittedAt = -Infinity;
+      if (name) track(name, name === 'add_to_cart' ? body.itemId : undefined);
+    }
+  }).observe({ type: 'resource' });
+}
 
-  const conn = (nav as Navigator & { connection?: { effectiveType?: string; rtt?: number; downlink?: number; saveData?: boolean } }).connection;
+/** Spec 7 page_speed record: web vitals and navigation timings, sent 30 s after load or when the page is hidden. */
+function startPageSpeed({ win, transport, analyticsId, marketingId }: Visit): PageSpeedReport {
+  const conn = (win.navigator as Navigator & { connection?: PageSpeedData['connection'] }).connection;
   const report = createPageSpeedReport({
     pageLoadId: newRandomId(),
     now: Date.now,
     setTimer: (fn, ms) => win.setTimeout(fn, ms),
     context: () => ({
       analyticsId,
-      ...(visitor.marketingId ? { marketingId: visitor.marketingId } : {}),
+      ...(marketingId ? { marketingId } : {}),
       ...(conn ? { connection: { effectiveType: conn.effectiveType, rtt: conn.rtt, downlink: conn.downlink, saveData: conn.saveData } } : {}),
       screenWidth: win.screen.width,
       screenHeight: win.screen.height,
@@ -105,18 +131,27 @@ export function startCollector(win: Window): void {
       const entry = win.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return entry ? navigationTimings(entry) : {};
     },
-    send: (records: PerformanceRecord[], leaving) => {
+    send: (records, leaving) => {
       const json = JSON.stringify(records);
-      const sent = leaving ? beaconOrPost(transport, TrackingPaths.PERFORMANCE_RECORDS, json) : postTracked(transport, TrackingPaths.PERFORMANCE_RECORDS, { body: json, contentType: 'text/plain' });
-      sent.catch(swallowed);
+      const url = TrackingPaths.PERFORMANCE_RECORDS;
+      (leaving ? beaconOrPost(transport, url, json) : postTracked(transport, url, { body: json, contentType: 'text/plain' })).catch(swallowed);
     },
   });
-  observeVitals(doc, win.performance as Performance & { interactionCount?: number }, report.metric);
-  const onLoad = () => report.loaded();
-  if (doc.readyState === 'complete') onLoad();
-  else win.addEventListener('load', onLoad, { once: true });
-  doc.addEventListener('visibilitychange', () => {
-    if (doc.visibilityState !== 'hidden') return;
+  observeVitals(win.document, win.performance as Performance & { interactionCount?: number }, report.metric);
+  const loaded = () => report.loaded();
+  if (win.document.readyState === 'complete') loaded();
+  else win.addEventListener('load', loaded, { once: true });
+  return report;
+}
+
+/** Starts the collector on this page. */
+export function startCollector(win: Window): void {
+  const visit = beginVisit(win);
+  const reporter = startErrorReporter(visit);
+  startVisitorEvents(visit);
+  const report = startPageSpeed(visit);
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState !== 'hidden') return;
     report.hidden();
     reporter.flush();
   });

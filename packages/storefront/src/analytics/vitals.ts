@@ -64,7 +64,7 @@ type Observed = PerformanceEntry & Partial<ShiftEntry & InteractionEntry & { pro
 
 /** Observes one entry type (buffered entries first); false when the browser lacks it. */
 function observe(type: string, fn: (entries: Observed[]) => void, options: Record<string, unknown> = {}): boolean {
-  if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return false;
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes(type)) return false;
   new PerformanceObserver((list) => fn(list.getEntries() as Observed[])).observe({ type, buffered: true, ...options });
   return true;
 }
