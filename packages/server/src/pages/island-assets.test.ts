@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
 import { loadIslandAssets, registerIslandAssetRoute } from './island-assets.js';
@@ -65,6 +66,36 @@ describe('registerIslandAssetRoute', () => {
     for (const url of ['/assets/storefront/.vite/manifest.json', '/assets/storefront/assets/../.vite/manifest.json', '/assets/storefront/assets/%2e%2e%2f.vite%2fmanifest.json', '/assets/storefront/assets/missing.js', '/assets/storefront/assets/main-aaa.txt']) {
       expect((await app.inject(url)).statusCode, url).toBe(404);
     }
+    await app.close();
+  });
+
+  it('sends the brotli or gzip copy the build wrote when the browser accepts it, the file itself otherwise', async () => {
+    const dir = dist('assets/main-aaa.js');
+    mkdirSync(join(dir, 'assets'));
+    const source = `export const text = '${'island '.repeat(200)}';`;
+    writeFileSync(join(dir, 'assets', 'main-aaa.js'), source);
+    writeFileSync(join(dir, 'assets', 'main-aaa.js.br'), brotliCompressSync(source));
+    writeFileSync(join(dir, 'assets', 'main-aaa.js.gz'), gzipSync(source));
+    writeFileSync(join(dir, 'assets', 'main.css'), 'body{}');
+    const app = Fastify();
+    registerIslandAssetRoute(app, dir);
+    const get = (file: string, encoding?: string) => app.inject({ url: `/assets/storefront/assets/${file}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await get('main-aaa.js', 'gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(source);
+    expect((await get('main-aaa.js', 'gzip')).headers['content-encoding']).toBe('gzip');
+    const identity = await get('main-aaa.js');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(source);
+    const css = await get('main.css', 'br');
+    expect(css.headers['content-encoding']).toBeUndefined();
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toBe('body{}');
+    expect((await get('main-aaa.js.br')).statusCode).toBe(404);
     await app.close();
   });
 });

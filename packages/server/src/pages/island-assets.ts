@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, storefrontAssetParts, readClientManifest, type ClientAssetParts } from '@emporium/storefront';
 
@@ -57,31 +57,45 @@ export function staticIslandAssets(enabled: boolean, tags = '', styles = ''): Is
   return { enabled, tags: () => tags, styles: () => styles };
 }
 
+/** Media types of the bundle's files by extension; anything else is not served. */
 const TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
-const FILE = /^assets\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const FILE = /^\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const IMMUTABLE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The media type for a served file: ours by extension, whether the body is precompressed or not. */
+function islandAssetType(path: string): string | undefined {
+  return TYPES[extname(path.replace(/\.(br|gz)$/, ''))];
+}
 
 /**
- * Serves the storefront bundle under `/assets/storefront/assets/{file}` with immutable
- * caching (Vite puts a content hash in every file name). Skipped when another module
- * already serves that path.
+ * Serves the storefront bundle under `/assets/storefront/assets/{file}` with @fastify/static:
+ * immutable caching (Vite puts a content hash in every file name) and the brotli or gzip copy
+ * the build wrote beside each file when the browser accepts it (`Vary: Accept-Encoding`), so
+ * nothing is compressed per request. Skipped when another module already serves that path.
  */
 export function registerIslandAssetRoute(app: FastifyInstance, distDir: string = STOREFRONT_DIST_DIR): void {
-  const url = `${STOREFRONT_ASSET_BASE}*`;
-  if (app.hasRoute({ method: 'GET', url })) return;
-  app.get<{ Params: { '*': string } }>(url, async (request, reply) => {
-    const file = request.params['*'];
-    const type = TYPES[extname(file)];
-    if (!FILE.test(file) || !type) return reply.callNotFound();
-    let body: Buffer;
-    try {
-      body = await readFile(join(distDir, file));
-    } catch {
-      return reply.callNotFound();
-    }
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').type(type).send(body);
+  const prefix = `${STOREFRONT_ASSET_BASE}assets/`;
+  if (app.hasRoute({ method: 'GET', url: `${prefix}*` })) return;
+  void app.register(async (scope) => {
+    scope.addHook('onSend', async (request, reply, payload) => {
+      const type = islandAssetType(request.url.split('?')[0]!);
+      if (type && reply.statusCode < 300) reply.header('content-type', type);
+      return payload;
+    });
+    await scope.register(fastifyStatic, {
+      root: join(distDir, 'assets'),
+      prefix,
+      preCompressed: true,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'ignore',
+      maxAge: IMMUTABLE_MAX_AGE_MS,
+      immutable: true,
+      allowedPath: (pathName) => FILE.test(pathName) && TYPES[extname(pathName)] !== undefined,
+    });
   });
 }
