@@ -2,8 +2,41 @@
  * Owner roles and what each may do (spec 3 "User roles"; the table in docs/roles.md). A
  * permission is an area and an access level; `write` implies `read`.
  */
-export const OWNER_ROLES = ['admin', 'store-manager', 'editor', 'moderator', 'reporting', 'viewer', 'billing', 'website-manager'] as const;
+export const OWNER_ROLES = [
+  'admin',
+  'store-manager',
+  'editor',
+  'moderator',
+  'reporting',
+  'viewer',
+  'billing',
+  'website-manager',
+  'commenter',
+  'campaigns-editor',
+  'scheduling',
+  'scheduling-editor',
+  'scheduling-viewer',
+  'none',
+] as const;
 export type OwnerRole = (typeof OWNER_ROLES)[number];
+
+/** The spec's numbers of the roles (spec 3 "User roles"). */
+export const OWNER_ROLE_IDS: Readonly<Record<OwnerRole, number>> = Object.freeze({
+  admin: 1,
+  billing: 2,
+  reporting: 3,
+  editor: 4,
+  moderator: 6,
+  commenter: 7,
+  'store-manager': 8,
+  scheduling: 9,
+  viewer: 10,
+  'campaigns-editor': 11,
+  'scheduling-viewer': 12,
+  'scheduling-editor': 13,
+  none: 14,
+  'website-manager': 15,
+});
 
 export const OWNER_AREAS = [
   'catalogue',
@@ -37,6 +70,12 @@ const WRITES: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
   viewer: [],
   billing: ['billing'],
   'website-manager': ['settings', 'content', 'forms'],
+  commenter: [],
+  'campaigns-editor': [],
+  scheduling: [],
+  'scheduling-editor': [],
+  'scheduling-viewer': [],
+  none: [],
 };
 
 /** Areas each role may read without changing them (beyond those it writes). */
@@ -49,6 +88,12 @@ const READS: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
   viewer: OWNER_AREAS.filter((area) => area !== 'owners' && area !== 'audit' && area !== 'billing'),
   billing: ['orders', 'reports'],
   'website-manager': [],
+  commenter: ['content'],
+  'campaigns-editor': ['forms'],
+  scheduling: [],
+  'scheduling-editor': [],
+  'scheduling-viewer': [],
+  none: [],
 };
 
 /** True when `role` holds `permission`. */
