@@ -37,9 +37,10 @@ module.exports = {
     },
     {
       name: 'features-enter-through-index',
-      comment: 'Another feature folder is imported only through its index.ts (its public API); db/ and http/ are the layers every feature builds on.',
-      severity: 'warn',
-      from: { path: `${SERVER}([^/]+)/`, pathNot: '\\.test\\.ts$' },
+      comment:
+        'Another feature folder is imported only through its index.ts (its public API); db/ and http/ are the layers every feature builds on. Tests and test kits (*-test-kit.ts) may reach inside.',
+      severity: 'error',
+      from: { path: `${SERVER}([^/]+)/`, pathNot: '(\\.test|-test-kit)\\.ts$' },
       to: {
         path: `${SERVER}([^/]+)/.+`,
         pathNot: [`${SERVER}$1/`, `${SERVER}[^/]+/index\\.ts$`, `${SERVER}(db|http)/`],

@@ -1,4 +1,4 @@
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { collectionAccessCookie, SITE_ACCESS_COOKIE, verifyAccessGrant } from './access-grant.js';
 
 type Rec = Record<string, unknown>;

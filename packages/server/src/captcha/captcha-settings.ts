@@ -1,4 +1,4 @@
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { AppError } from '../errors/index.js';
 import type { FormsConfig } from '../config.js';
 import type { CaptchaProvider } from './captcha-provider.js';

@@ -27,7 +27,7 @@ import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { Website } from '../sites/index.js';
-import { cachedPricingSources } from '../pages/site-cache.js';
+import { cachedPricingSources } from '../pages/index.js';
 import { noStore, siteOf } from './request-site.js';
 import {
   AddEntryAnswer,

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { collections, items, type DbOrTx } from '../db/index.js';
-import { absoluteUrl } from '../seo/site-origin.js';
-import type { Website } from '../sites/website.js';
+import { absoluteUrl } from '../sites/index.js';
+import type { Website } from '../sites/index.js';
 import { buildRss, type RssChannel } from './rss.js';
 
 /** Most recent posts in a feed. */

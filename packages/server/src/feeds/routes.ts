@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.js';
 import { siteOf } from '../content/index.js';
 import { notFound } from '../errors/index.js';
 import { textResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import { canonicalOrigin } from '../seo/site-origin.js';
+import { canonicalOrigin } from '../sites/index.js';
 import { blogRss } from './blog-feed.js';
 import { BlogParams } from './schemas.js';
 

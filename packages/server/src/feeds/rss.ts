@@ -1,4 +1,4 @@
-import { escapeXml } from '../seo/xml.js';
+import { escapeXml } from '../seo/index.js';
 
 /** One entry of an RSS channel. */
 export interface RssItem {

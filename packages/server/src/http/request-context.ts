@@ -1,5 +1,5 @@
 import type {} from '@fastify/cookie';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { SiteUserInfo } from './site-user-info.js';
 
 declare module 'fastify' {

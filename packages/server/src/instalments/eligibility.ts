@@ -9,7 +9,7 @@ import {
   type CartEntry,
   type InstalmentProvider,
 } from '@emporium/commerce';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { siteInstalmentContext, type SiteInstalmentContext } from './instalment-settings.js';
 
 /** What a product page shows about paying later. */

@@ -1,5 +1,5 @@
 import { instalmentLocale, type InstalmentContext } from '@emporium/commerce';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 
 /** Store account country per store currency, for pay-later messaging. */
 export const COUNTRY_BY_CURRENCY: Readonly<Record<string, string>> = Object.freeze({ USD: 'US', CAD: 'CA', AUD: 'AU', NZD: 'NZ', GBP: 'GB' });

@@ -6,7 +6,7 @@ import { ownerSessions, websites } from '../db/schema.js';
 import type { Db, DbOrTx } from '../db/types.js';
 import { setCookie } from '../http/cookies.js';
 import { AppError } from '../errors/index.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import { findAccountSession, OWNER_COOKIE, OWNER_SESSION_SECONDS, SECURE_OWNER_COOKIE, sha256 } from './account-sessions.js';
 import { roleCan, type OwnerPermission, type OwnerRole } from './permissions.js';
 

@@ -10,7 +10,8 @@ import { createTemplateEngine } from './template-engine.js';
 import { compileTheme } from './theme-renderer.js';
 
 export { matchPageRoute, type PageRoute } from './page-route.js';
-export { PageType } from './page-types.js';
+export { PageType, CollectionType, RecordType } from './page-types.js';
+export { cachedPricingSources } from './site-cache.js';
 export { illustrationUrl } from './illustrations.js';
 export { loadIslandAssets, staticIslandAssets, type IslandAssets } from './island-assets.js';
 

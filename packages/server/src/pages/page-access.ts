@@ -1,5 +1,5 @@
 import { hasCollectionAccess, hasSiteAccess, sitePasswordHash, UNLOCK_FAILED_QUERY, UNLOCK_PATH, WRONG_PASSWORD_MESSAGE, collectionPasswordHash } from '../access/index.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { PageType } from './page-types.js';
 

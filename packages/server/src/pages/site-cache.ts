@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { collections, forms, shippingOptions, taxRules, websites, type Db } from '../db/index.js';
 import { shippingOptionsFromRows, taxRulesFromRows, type CatalogProduct, type PricingSources } from '../cart/index.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from '../sites/index.js';
 import type { CollectionRow } from './queries.js';
 
 /** A form row. */

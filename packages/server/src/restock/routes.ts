@@ -7,7 +7,7 @@ import { clientRateLimit } from '../http/rate-limit.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwnerApi } from '../owner-sessions/index.js';
 import type { AppConfig } from '../config.js';
-import { canonicalOrigin } from '../seo/index.js';
+import { canonicalOrigin } from '../sites/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
 import { toRestockRequest } from './restock-payload.js';

@@ -1,4 +1,4 @@
-import { illustrationUrl } from '../pages/illustrations.js';
+import { illustrationUrl } from '../pages/index.js';
 
 /** A blog post of the seed, with its comments; `daysAgo` places it in time. */
 export interface PostSeed {

@@ -1,4 +1,4 @@
-import { illustrationUrl } from '../pages/illustrations.js';
+import { illustrationUrl } from '../pages/index.js';
 import { daysAgo, type ProductSeed } from './seed-writer.js';
 
 const RESTOCK = {

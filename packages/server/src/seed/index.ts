@@ -1,11 +1,12 @@
 import type { Db } from '../db/types.js';
-import { findWebsiteByIdentifier } from '../sites/repository.js';
+import { findWebsiteByIdentifier } from '../sites/index.js';
 import { seedFormPages } from './demo-form-pages.js';
 import { DEMO_SHOP_IDENTIFIER, seedDemoShop } from './demo-shop.js';
 import { JOURNAL_IDENTIFIER, seedJournalSite } from './journal-site.js';
 
 export { DEMO_SHOP_IDENTIFIER } from './demo-shop.js';
 export { JOURNAL_IDENTIFIER } from './journal-site.js';
+export { SeedWriter } from './seed-writer.js';
 
 /** What {@link seedDemo} did for each demo site. */
 export interface SeedReport {

@@ -1,4 +1,4 @@
-import { illustrationUrl } from '../pages/illustrations.js';
+import { illustrationUrl } from '../pages/index.js';
 import type { PostSeed } from './demo-posts.js';
 
 /** Posts of the Northbound Notes content site. */

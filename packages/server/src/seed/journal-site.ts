@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/types.js';
-import { illustrationUrl } from '../pages/illustrations.js';
-import { CollectionType, RecordType } from '../pages/page-types.js';
-import { createWebsite, updateWebsiteSettings } from '../sites/repository.js';
+import { illustrationUrl } from '../pages/index.js';
+import { CollectionType, RecordType } from '../pages/index.js';
+import { createWebsite, updateWebsiteSettings } from '../sites/index.js';
 import { contactForm, NEWSLETTER_FORM } from './demo-forms.js';
 import { JOURNAL_POSTS } from './journal-posts.js';
 import { seedPosts } from './seed-posts.js';

@@ -1,5 +1,5 @@
 import { isSoldOut } from '@emporium/commerce';
-import { absoluteUrl } from './site-origin.js';
+import { absoluteUrl } from '../sites/index.js';
 import { blogPostingJsonLd, eventJsonLd, productJsonLd, type AggregateRatingInput, type EventLocationInput, type JsonLd, type OfferInput } from './json-ld.js';
 import { textOf, truncateText } from './page-meta.js';
 

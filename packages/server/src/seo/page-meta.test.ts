@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { META_DESCRIPTION_MAX, buildPageMeta, renderPageMeta, truncateText } from './page-meta.js';
-import { absoluteUrl, canonicalOrigin } from './site-origin.js';
+import { absoluteUrl, canonicalOrigin } from '../sites/index.js';
 
 describe('page meta', () => {
   it('builds title, description, canonical URL, Open Graph and Twitter properties', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { siteOf } from '../content/index.js';
 import { textResponse, withErrors } from '../http/schemas.js';
-import { canonicalOrigin } from './site-origin.js';
+import { canonicalOrigin } from '../sites/index.js';
 import { publicSiteUrls } from './site-urls.js';
 import { buildRobotsTxt, buildSitemapXml } from './sitemap.js';
 

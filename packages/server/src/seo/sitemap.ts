@@ -1,4 +1,4 @@
-import { absoluteUrl } from './site-origin.js';
+import { absoluteUrl } from '../sites/index.js';
 import type { SiteUrl } from './site-urls.js';
 import { escapeXml } from './xml.js';
 

@@ -20,3 +20,4 @@ export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteRe
 export { registerSiteResolution } from './plugin.js';
 export { renderSiteListing, renderUnknownSite, siteUrl } from './site-listing-pages.js';
 export { siteOf } from './request-site.js';
+export { siteOrigin, canonicalOrigin, absoluteUrl } from './site-origin.js';

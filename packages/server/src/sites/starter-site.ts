@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/types.js';
-import { CollectionType } from '../pages/page-types.js';
-import { SeedWriter } from '../seed/seed-writer.js';
+import { CollectionType } from '../pages/index.js';
+import { SeedWriter } from '../seed/index.js';
 import { createWebsite, type NewWebsite } from './repository.js';
 import type { Website } from './website.js';
 

@@ -1,4 +1,5 @@
-import { absoluteUrl, buildPageMeta, renderPageMeta } from '../../seo/index.js';
+import { buildPageMeta, renderPageMeta } from '../../seo/index.js';
+import { absoluteUrl } from '../../sites/index.js';
 import { CollectionType, PageType, RecordType } from '../page-types.js';
 import { cachedPricingSources } from '../site-cache.js';
 import { cartContext, cartPillProps } from './cart-context.js';

@@ -1,7 +1,7 @@
 import { cartPillText } from '@emporium/commerce';
 import { cartJson, loadPricedCart, type PricingSources } from '../../cart/index.js';
 import type { Db } from '../../db/index.js';
-import type { Website } from '../../sites/website.js';
+import type { Website } from '../../sites/index.js';
 import type { CollectionRow } from '../queries.js';
 import { itemUrl } from './item-context.js';
 import { contextMoney, optionNames } from './product-context.js';

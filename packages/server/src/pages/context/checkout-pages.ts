@@ -1,5 +1,5 @@
 import { formatMoney, money, type SubscriptionPlan } from '@emporium/commerce';
-import { findSubscriptionCart } from '../../cart/subscription-cart.js';
+import { findSubscriptionCart } from '../../cart/index.js';
 import { COUNTRY_BY_CURRENCY } from '../../instalments/index.js';
 import { findOrder } from '../queries.js';
 import { CollectionType, PageType } from '../page-types.js';

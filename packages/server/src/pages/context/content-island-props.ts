@@ -1,6 +1,6 @@
 import type { PublicComment } from '../../comments/index.js';
 import type { AggregateRating, PublicReview } from '../../reviews/index.js';
-import type { Website } from '../../sites/website.js';
+import type { Website } from '../../sites/index.js';
 
 /** Props of the Comments island: the approved comments and whether visitors may post. */
 export function commentsIslandProps(site: Website, item: { id: string; commentState: number }, comments: readonly PublicComment[], now: Date): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import type { forms, products, variants } from '../../db/index.js';
-import type { Website } from '../../sites/website.js';
+import type { Website } from '../../sites/index.js';
 
 type FormRow = typeof forms.$inferSelect;
 type ProductRow = typeof products.$inferSelect;

@@ -1,4 +1,4 @@
-import { orderStatusPath } from '../../checkout/place-order.js';
+import { orderStatusPath } from '../../checkout/index.js';
 import { PageType } from '../page-types.js';
 import { orderSummaryContext } from './order-context.js';
 import { findOrder, searchItems } from '../queries.js';

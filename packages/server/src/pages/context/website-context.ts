@@ -1,5 +1,5 @@
 import { shareButtonOptionsOf } from './content-island-props.js';
-import type { Website } from '../../sites/website.js';
+import type { Website } from '../../sites/index.js';
 
 /** Header and footer settings (`settings.headerFooter`). */
 export interface HeaderFooter {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.js';
-import type { Website } from '../sites/website.js';
+import type { Website } from './website.js';
 
 /**
  * `{public scheme}://{identifier}.{baseDomain}{:public port}` of a site, from the configured
