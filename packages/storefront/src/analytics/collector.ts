@@ -79,7 +79,7 @@ function startVisitorEvents(visit: Visit): void {
       {
         ...visit,
         websiteId: body.websiteId,
-        websiteLocale: doc.documentElement.lang || undefined,
+        websiteLocale: doc.documentElement.lang.slice(0, 35) || undefined,
         location: win.location,
         referrer: doc.referrer,
         language: win.navigator.language,

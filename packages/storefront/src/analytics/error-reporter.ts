@@ -12,6 +12,8 @@ export const ErrorReporterLimits = Object.freeze({
   STACK_CHARS: 5000,
   /** Characters of a message that are sent. */
   MESSAGE_CHARS: 1000,
+  /** Characters of a page or script address that are sent. */
+  URL_CHARS: 2048,
 });
 
 /** Event name of a reported script error. */
@@ -51,10 +53,13 @@ export interface ErrorReporter {
   flush(): void;
 }
 
-/** One report with its message and stack cut to the spec's lengths. */
+/** One report with its stack cut at the spec's 5000 characters, and its message and addresses cut too. */
 export function scriptErrorEvent(data: ScriptErrorData, timestamp: number): ScriptErrorEvent {
   const cut: ScriptErrorData = { ...data, message: data.message.slice(0, ErrorReporterLimits.MESSAGE_CHARS) };
   if (data.stack !== undefined) cut.stack = data.stack.slice(0, ErrorReporterLimits.STACK_CHARS);
+  if (data.url !== undefined) cut.url = data.url.slice(0, ErrorReporterLimits.URL_CHARS);
+  if (data.filename !== undefined) cut.filename = data.filename.slice(0, ErrorReporterLimits.URL_CHARS);
+  if (data.errorType !== undefined) cut.errorType = data.errorType.slice(0, 100);
   return { event: SCRIPT_ERROR_EVENT, data: cut, timestamp };
 }
 

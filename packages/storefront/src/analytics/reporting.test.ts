@@ -118,9 +118,11 @@ describe('error reporter (spec 9: 20 a page, 10 queued, debounced 1 s, stacks cu
 
   it('cuts stacks at 5000 characters', () => {
     const { r, sent } = reporter();
-    r.report({ message: 'm', stack: 's'.repeat(6000) });
+    r.report({ message: 'm'.repeat(1500), stack: 's'.repeat(6000), url: `https://s/${'p'.repeat(3000)}` });
     r.flush();
     expect(sent[0]![0]!.data.stack).toHaveLength(5000);
+    expect(sent[0]![0]!.data.message).toHaveLength(1000);
+    expect(sent[0]![0]!.data.url).toHaveLength(2048);
   });
 
   it('posts the batch as a JSON array to RecordJavascriptErrors with the CSRF header', async () => {
