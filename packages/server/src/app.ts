@@ -39,6 +39,7 @@ import { registerCatalogueRoutes } from './catalogue/index.js';
 import { registerAdminApp } from './admin-app/index.js';
 import { registerStoreSettingRoutes } from './store-settings/index.js';
 import { registerAnalytics } from './analytics/index.js';
+import { registerInventoryRoutes } from './inventory/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -128,5 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminApp(app, deps);
   registerStoreSettingRoutes(app, deps);
   registerAnalytics(app, deps);
+  registerInventoryRoutes(app, deps);
   return app;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../app-deps.js';
 import { decodeCursor, pageSize, toPage, TEXT_PART } from '../http/page-cursor.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { AppError } from '../errors/index.js';
+import { recordStockMovements } from '../inventory/index.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
@@ -31,18 +32,13 @@ export const DEFAULT_LOW_STOCK_AT = 5;
 const PRODUCTS = '/api/owner/catalogue/products';
 const tags = ['owner catalogue'];
 
-/** What the catalogue routes need beyond the shared dependencies. */
-export interface CatalogueRouteOptions {
-  /** Records new variants' starting stock in the stock history, inside the product's transaction. */
-  onStartingStock?: StartingStockHook;
-}
-
 /**
  * Registers the owner's catalogue API under /api/owner/catalogue: the product list (paged,
  * searchable, filtered), product detail, create, full update and delete with optimistic
- * versions, bulk price changes, and store creation (spec 7). Reads need 'catalogue:read', changes 'catalogue:write'.
+ * versions, bulk price changes, and store creation (spec 7). New variants' starting stock goes
+ * into the stock history. Reads need 'catalogue:read', changes 'catalogue:write'.
  */
-export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps, options: CatalogueRouteOptions = {}): void {
+export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = requireOwner(db, deps.config.ownerToken, 'catalogue:read');
@@ -52,7 +48,18 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps, opt
   };
 
   const effectsOf = (request: FastifyRequest): WriteEffects => ({
-    startingStock: options.onStartingStock,
+    startingStock: (tx, stock) =>
+      recordStockMovements(
+        tx,
+        siteOf(request).id,
+        stock.map((s) => ({
+          variantId: s.variantId,
+          reason: 'initial',
+          change: s.quantity,
+          qtyAfter: s.quantity,
+          actor: { ownerId: request.owner?.ownerId ?? null, email: request.owner?.email ?? null },
+        })),
+      ),
     audit: (tx, event) => recordAudit(tx, request, event),
   });
 
