@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { textResponse, withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
+import { encodedBodies, isCompressible, preferredEncoding } from './asset-encodings.js';
 import { parseIllustrationName, renderIllustration } from './illustrations.js';
 import { THEME_ASSET_PREFIX, type CompiledTheme } from './theme-renderer.js';
 
@@ -9,7 +10,8 @@ const ILLUSTRATION_CACHE = 'public, max-age=86400, stale-while-revalidate=604800
 
 /**
  * Serves theme assets under `/static/theme/{name}.{hash}.{ext}` (immutable: the hash changes
- * with the content) and generated illustrations under `/assets/illustrations/{motif}-{palette}.svg`.
+ * with the content; text assets brotli- or gzip-compressed once, on first request, when the
+ * browser accepts it) and generated illustrations under `/assets/illustrations/{motif}-{palette}.svg`.
  */
 export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -21,13 +23,19 @@ export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme):
     params: z.object({ file: z.string().describe('{name}.{hash}.{ext}') }),
     response: withErrors({ 200: textResponse('application/octet-stream', 'The asset, with its own media type'), 304: notModified }),
   };
+  const encoded = encodedBodies();
   routes.get(`${THEME_ASSET_PREFIX}:file`, { schema: themeSchema }, async (request, reply) => {
     const asset = theme.assetsByPublicName.get(request.params.file);
     if (!asset) return reply.callNotFound();
-    const etag = `"${asset.hash}"`;
+    const compressible = isCompressible(asset.contentType, asset.body.length);
+    const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
+    const etag = encoding ? `"${asset.hash}-${encoding}"` : `"${asset.hash}"`;
     reply.header('cache-control', IMMUTABLE).header('etag', etag);
+    if (compressible) reply.header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-    return reply.type(asset.contentType).send(asset.body);
+    reply.type(asset.contentType);
+    if (!encoding) return reply.send(asset.body);
+    return reply.header('content-encoding', encoding).send(encoded(request.params.file, asset.body, encoding));
   });
 
   const svgCache = new Map<string, { body: string; etag: string }>();
