@@ -2,14 +2,19 @@ import { Suspense } from 'react';
 import { errorMessage } from '../api/http.js';
 import { useSession } from '../api/session.js';
 import { matchPath, navigate, useLocation } from './router.js';
-import { ChangePasswordScreen, ChoosePasswordScreen, ForgotPasswordScreen, FormScreen, LoginScreen, NAV_SCREENS } from './screens.js';
+import { ChangePasswordScreen, ChoosePasswordScreen, ForgotPasswordScreen, FormScreen, LoginScreen, NAV_SCREENS, OrderScreen } from './screens.js';
 import { Shell } from './Shell.js';
 import { Loading } from '../ui/Loading.js';
 import { NotFound } from './NotFound.js';
 import { SignedOutFrame } from './SignedOutFrame.js';
 
 /** Paths of owners who are not signed in. */
-const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/invitation'];
+const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/accept-invitation'];
+
+/** The token of a mailed link: in the fragment (never sent to servers or in Referer headers), else the query. */
+function linkToken(search: URLSearchParams): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? search.get('token') ?? '';
+}
 
 /** The dashboard: signed-out screens, or the navigation shell with the current screen. */
 export function App() {
@@ -22,8 +27,8 @@ export function App() {
         <Suspense fallback={<Loading />}>
           {path === '/login' && <LoginScreen />}
           {path === '/forgot-password' && <ForgotPasswordScreen />}
-          {path === '/reset-password' && <ChoosePasswordScreen purpose="reset" token={search.get('token') ?? ''} />}
-          {path === '/invitation' && <ChoosePasswordScreen purpose="invitation" token={search.get('token') ?? ''} />}
+          {path === '/reset-password' && <ChoosePasswordScreen purpose="reset" token={linkToken(search)} />}
+          {path === '/accept-invitation' && <ChoosePasswordScreen purpose="invitation" token={linkToken(search)} />}
         </Suspense>
       </SignedOutFrame>
     );
@@ -72,6 +77,8 @@ function screenFor(path: string) {
   if (screen) return <screen.component />;
   const form = matchPath('/forms/:formId', path);
   if (form) return <FormScreen key={form.formId} formId={form.formId!} />;
+  const order = matchPath('/orders/:orderId', path);
+  if (order) return <OrderScreen key={order.orderId} orderId={order.orderId!} />;
   if (path === '/account') return <ChangePasswordScreen />;
   return <NotFound />;
 }

@@ -35,7 +35,7 @@ export function Shell({ owner, path, children }: ShellProps) {
               const current = path === screen.path || path.startsWith(`${screen.path}/`);
               return (
                 <li key={screen.path}>
-                  <Link to={screen.path} aria-current={current ? 'page' : undefined}>
+                  <Link to={screen.path} aria-current={current ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
                     {screen.name}
                   </Link>
                 </li>
@@ -43,7 +43,7 @@ export function Shell({ owner, path, children }: ShellProps) {
             })}
           </ul>
           <div className="account">
-            <Link to="/account" aria-current={path === '/account' ? 'page' : undefined} className="account-link">
+            <Link to="/account" aria-current={path === '/account' ? 'page' : undefined} className="account-link" onClick={() => setMenuOpen(false)}>
               {owner.email ?? 'Owner token'}
             </Link>
             <SignOutButton />

@@ -62,12 +62,19 @@ interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
   readonly to: string;
 }
 
-/** A link inside the dashboard: a real href, followed without reloading the page. */
+/**
+ * A link inside the dashboard: a real href, followed without reloading the page. A link to the
+ * screen already shown moves the focus to its heading, as a new screen would.
+ */
 export function Link({ to, onClick, ...rest }: LinkProps) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    if (`${window.location.pathname}${window.location.search}` === `${BASE}${to === '/' ? '' : to}`) {
+      document.querySelector<HTMLElement>('main h1')?.focus();
+      return;
+    }
     navigate(to);
   };
   return <a href={`${BASE}${to === '/' ? '' : to}`} onClick={follow} {...rest} />;

@@ -12,6 +12,7 @@ export interface NavScreen {
  * (Products, Orders, Inventory, Discounts, Shipping and Taxes join as their calls land).
  */
 export const NAV_SCREENS: readonly NavScreen[] = [
+  { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Forms', path: '/forms', component: lazy(() => import('../screens/forms/FormsScreen.js')) },
   { name: 'Restock', path: '/restock', component: lazy(() => import('../screens/restock/RestockScreen.js')) },
   { name: 'Comments', path: '/comments', component: lazy(() => import('../screens/moderation/CommentsScreen.js')) },
@@ -20,8 +21,9 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Analytics', path: '/analytics', component: lazy(() => import('../screens/analytics/AnalyticsScreen.js')) },
 ];
 
-/** Screens reached from other screens: a form's submissions and settings. */
+/** Screens reached from other screens: a form's submissions and settings, one order. */
 export const FormScreen = lazy(() => import('../screens/forms/FormScreen.js'));
+export const OrderScreen = lazy(() => import('../screens/orders/OrderScreen.js'));
 
 /** Screens of owners who are not signed in. */
 export const LoginScreen = lazy(() => import('../screens/account/LoginScreen.js'));

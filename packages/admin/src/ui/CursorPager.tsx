@@ -10,6 +10,8 @@ export function useCursorPages() {
     forward: (next: string | null | undefined) => {
       if (next) setCursors((list) => [...list, next]);
     },
+    /** Back to the first page (after the filter changed). */
+    reset: () => setCursors([undefined]),
   };
 }
 

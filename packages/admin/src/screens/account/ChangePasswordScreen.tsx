@@ -51,7 +51,7 @@ export default function ChangePasswordScreen({ required = false }: { readonly re
       <form onSubmit={submit} className="stack">
         <h2>Change password</h2>
         <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required />
-        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={10} hint="At least 10 characters." />
+        <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required minLength={12} hint="At least 12 characters." />
         <Field label="Repeat the new password" name="repeat" type="password" autoComplete="new-password" required error={mismatch} />
         {error && (
           <p role="alert" className="error">

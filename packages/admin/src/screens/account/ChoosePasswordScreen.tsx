@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/http.js';
-import { Link } from '../../app/router.js';
+import { sessionStarted, type Owner } from '../../api/session.js';
+import { Link, navigate } from '../../app/router.js';
 import { Field } from '../../ui/Field.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 
@@ -28,7 +29,12 @@ export default function ChoosePasswordScreen({ purpose, token }: ChoosePasswordP
     setPending(true);
     setError(null);
     try {
-      await api(purpose === 'invitation' ? '/api/owner/invitations/accept' : '/api/owner/password-reset/confirm', { method: 'POST', body: { token, password } });
+      if (purpose === 'invitation') {
+        sessionStarted(await api<{ owner: Owner }>('/api/owner/invitations/accept', { method: 'POST', body: { token, password } }));
+        navigate('/', { replace: true });
+        return;
+      }
+      await api('/api/owner/password-reset/confirm', { method: 'POST', body: { token, password } });
       setDone(true);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -57,7 +63,7 @@ export default function ChoosePasswordScreen({ purpose, token }: ChoosePasswordP
       ) : (
         <form onSubmit={submit} className="stack">
           {purpose === 'invitation' && <p>Choose the password you will sign in with.</p>}
-          <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={10} hint="At least 10 characters." />
+          <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={12} hint="At least 12 characters." />
           <Field label="Repeat the password" name="repeat" type="password" autoComplete="new-password" required error={mismatch} />
           {error && (
             <p role="alert" className="error">

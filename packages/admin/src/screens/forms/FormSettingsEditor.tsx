@@ -70,7 +70,7 @@ export function FormSettingsEditor({ form }: { readonly form: OwnerForm }) {
         <legend>Field titles</legend>
         {draft.fields.length === 0 && <p>This form has no fields.</p>}
         {draft.fields.map((field, index) => (
-          <Field key={field.id} label={`${field.id} (${field.type})`} value={field.title ?? ''} maxLength={500} onChange={(e) => renameField(index, e.target.value)} />
+          <Field key={field.id} label={`Field ${index + 1} (${field.type})`} value={field.title ?? ''} maxLength={500} onChange={(e) => renameField(index, e.target.value)} />
         ))}
       </fieldset>
     </div>

@@ -18,7 +18,7 @@ export function SubmissionsTable({ form }: { readonly form: OwnerForm }) {
     <section aria-labelledby="submissions-heading" className="stack">
       <div className="section-head">
         <h2 id="submissions-heading">Submissions</h2>
-        <a className="button secondary" href={`${base}.csv`} download>
+        <a className="button secondary" href={`${base}.csv`}>
           Download CSV
         </a>
       </div>

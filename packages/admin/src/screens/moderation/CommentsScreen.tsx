@@ -20,7 +20,7 @@ export default function CommentsScreen() {
         render={(comment) => (
           <>
             <p className="meta">
-              <strong>{comment.authorName}</strong> ({comment.authorEmail}) on item {comment.itemId}, {new Date(comment.addedOn).toLocaleString()}
+              <strong>{comment.authorName}</strong> ({comment.authorEmail}), {new Date(comment.addedOn).toLocaleString()}
             </p>
             <p className="body-text">{comment.body}</p>
           </>

@@ -21,7 +21,7 @@ export default function ReviewsScreen() {
         render={(review) => (
           <>
             <p className="meta">
-              <strong>{review.authorName}</strong> on product {review.itemId}, {new Date(review.createdOn).toLocaleString()}
+              <strong>{review.authorName}</strong>, {new Date(review.createdOn).toLocaleString()}
             </p>
             <p className="rating">
               {review.rating} of 5 stars{review.title ? `: ${review.title}` : ''}

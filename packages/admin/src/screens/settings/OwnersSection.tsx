@@ -56,7 +56,8 @@ export function OwnersSection() {
       <h2 id="owners-heading">Owners</h2>
       {owners.status === 'loading' && <Loading />}
       <ErrorText error={owners.error ?? change.error} />
-      {owners.data && (
+      {owners.data && owners.data.owners.length === 0 && <p>No owner accounts yet. Invite the first one below.</p>}
+      {owners.data && owners.data.owners.length > 0 && (
         <div className="table-wrap">
           <table>
             <caption className="visually-hidden">Owners of this site</caption>

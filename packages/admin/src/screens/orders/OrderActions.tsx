@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/http.js';
+import { setData } from '../../api/query-cache.js';
+import { useMutation } from '../../api/use-query.js';
+import { ErrorText } from '../../ui/ErrorText.js';
+import { Field } from '../../ui/Field.js';
+import { parseMoney } from '../../ui/money.js';
+import { TextArea } from '../../ui/TextArea.js';
+import { ORDERS_PATH, type OrderDetail } from './order-types.js';
+
+/** Fulfil with a tracking number, cancel, refund all or part (test mode), and add a note. */
+export function OrderActions({ order, path }: { readonly order: OrderDetail; readonly path: string }) {
+  const [notice, setNotice] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const act = useMutation(async ({ action, body }: { action: string; body: unknown }) => {
+    const answer = await api<OrderDetail | { order: OrderDetail; mailQueued: boolean }>(`${path}/${action}`, { method: 'POST', body });
+    const updated = 'order' in answer ? answer.order : answer;
+    setData(path, updated);
+    return answer;
+  }, [ORDERS_PATH + '?']);
+  const run = async (event: FormEvent<HTMLFormElement>, action: string, body: (data: FormData) => unknown, done: (answer: unknown) => string) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setNotice('');
+    const built = body(new FormData(form));
+    if (built === null) return;
+    const answer = await act.run({ action, body: built });
+    if (answer) {
+      form.reset();
+      setNotice(done(answer));
+    }
+  };
+  const canFulfil = order.status === 'PAID';
+  const canCancel = order.status === 'PENDING' || order.status === 'PAID';
+  const canRefund = order.totals.refundableCents > 0;
+  return (
+    <section aria-labelledby="actions-heading" className="stack">
+      <h2 id="actions-heading">Actions</h2>
+      <ErrorText error={act.error} />
+      <p role="status">{notice}</p>
+      <div className="columns">
+        {canFulfil && (
+          <form className="stack panel" onSubmit={(event) => run(event, 'fulfilment', (data) => ({ trackingNumber: String(data.get('trackingNumber') ?? ''), carrier: String(data.get('carrier') ?? ''), notifyCustomer: data.get('notifyCustomer') === 'on' }), (answer) => ((answer as { mailQueued: boolean }).mailQueued ? 'Fulfilled. The customer is mailed the tracking number.' : 'Fulfilled.'))}>
+            <h3>Fulfil</h3>
+            <Field label="Tracking number" name="trackingNumber" required maxLength={100} />
+            <Field label="Carrier" name="carrier" maxLength={100} />
+            <Field label="Mail the customer" name="notifyCustomer" type="checkbox" defaultChecked />
+            <button type="submit" disabled={act.pending}>
+              Mark as fulfilled
+            </button>
+          </form>
+        )}
+        {canRefund && (
+          <form
+            className="stack panel"
+            onSubmit={(event) =>
+              run(
+                event,
+                'refunds',
+                (data) => {
+                  const text = String(data.get('amount') ?? '').trim();
+                  const amountCents = text ? parseMoney(text, order.currency) : undefined;
+                  if (amountCents === null) {
+                    setAmountError('Enter an amount like 12.50, or leave it empty to refund everything.');
+                    return null;
+                  }
+                  setAmountError(undefined);
+                  return { ...(amountCents === undefined ? {} : { amountCents }), expectedRefundedCents: order.totals.refundedCents, reason: String(data.get('reason') ?? '') };
+                },
+                () => 'Refunded.',
+              )
+            }
+          >
+            <h3>Refund</h3>
+            <Field label={`Amount (${order.currency})`} name="amount" inputMode="decimal" hint="Leave empty to refund everything not yet refunded." error={amountError} />
+            <Field label="Reason" name="reason" maxLength={500} />
+            <button type="submit" disabled={act.pending}>
+              Refund
+            </button>
+          </form>
+        )}
+        {canCancel && (
+          <form className="stack panel" onSubmit={(event) => run(event, 'cancel', (data) => ({ reason: String(data.get('reason') ?? '') }), () => 'Cancelled. The stock is back.')}>
+            <h3>Cancel</h3>
+            <Field label="Reason for cancelling" name="reason" maxLength={500} />
+            <button type="submit" className="secondary" disabled={act.pending}>
+              Cancel order
+            </button>
+          </form>
+        )}
+        <form className="stack panel" onSubmit={(event) => run(event, 'notes', (data) => ({ text: String(data.get('text') ?? '') }), () => 'Note added.')}>
+          <h3>Note</h3>
+          <TextArea label="Note for the team" name="text" required maxLength={2000} />
+          <button type="submit" disabled={act.pending}>
+            Add note
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
