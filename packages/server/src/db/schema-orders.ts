@@ -21,7 +21,10 @@ export const orderEvents = pgTable(
     actor: text('actor'),
     createdAt: createdAt(),
   },
-  (t) => [foreignKey({ name: 'order_events_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'), index('order_events_order_idx').on(t.websiteId, t.orderId, t.createdAt)],
+  (t) => [
+    foreignKey({ name: 'order_events_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+    index('order_events_order_idx').on(t.websiteId, t.orderId, t.createdAt),
+  ],
 );
 
 /** Money given back on an order (test mode); their sum never exceeds the order's grand total. */
@@ -36,7 +39,10 @@ export const orderRefunds = pgTable(
     actor: text('actor'),
     createdAt: createdAt(),
   },
-  (t) => [foreignKey({ name: 'order_refunds_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'), index('order_refunds_order_idx').on(t.websiteId, t.orderId)],
+  (t) => [
+    foreignKey({ name: 'order_refunds_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+    index('order_refunds_order_idx').on(t.websiteId, t.orderId),
+  ],
 );
 
 /** The shipment of an order: its tracking number and carrier. */
@@ -49,5 +55,8 @@ export const orderFulfilments = pgTable(
     carrier: text('carrier').notNull().default(''),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'order_fulfilments_pkey', columns: [t.websiteId, t.orderId] }), foreignKey({ name: 'order_fulfilments_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade')],
+  (t) => [
+    primaryKey({ name: 'order_fulfilments_pkey', columns: [t.websiteId, t.orderId] }),
+    foreignKey({ name: 'order_fulfilments_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+  ],
 );

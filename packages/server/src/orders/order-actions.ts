@@ -11,6 +11,7 @@ import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import type { Website } from '../sites/index.js';
 import { loadOrderDetail, refundedCentsOf, type OrderDetail } from './order-detail-repository.js';
 import { cannotCancelMessage, cannotFulfilMessage, ORDER_NOT_FOUND_MESSAGE, OrderMessages } from './order-messages.js';
+import { recordStockMovements } from '../inventory/index.js';
 
 /** Who acts on an order: recorded in the site's audit log, and by email on the order's timeline. */
 export type OrderActor = AuditActor;
@@ -90,7 +91,10 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string, re
       .where(and(eq(orderItems.websiteId, websiteId), eq(orderItems.orderId, orderId)));
     const units = new Map<string, number>();
     for (const line of lines) if (line.variantId) units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
-    for (const [variantId, quantity] of [...units].sort(([a], [b]) => (a < b ? -1 : 1))) await returnStock(tx, websiteId, variantId, quantity);
+    for (const [variantId, quantity] of [...units].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const level = await returnStock(tx, websiteId, variantId, quantity);
+      if (level && !level.unlimited) await recordStockMovements(tx, websiteId, [{ variantId, reason: 'cancel', change: quantity, qtyAfter: level.qtyInStock, orderId, actor }]);
+    }
     await tx.insert(orderEvents).values({ websiteId, orderId, kind: 'CANCELLED', message: reason ? `Cancelled: ${reason}` : 'Cancelled', actor: actor.email });
     await recordAuditAs(tx, websiteId, actor, { action: 'order.cancel', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, reason, unitsReturned: Object.fromEntries(units) } });
   });

@@ -5,7 +5,18 @@ import { csvCell } from '../owner/index.js';
 import { listOrderPage, ORDER_CURSOR, type OrderListFilter, type OrderListItem } from './order-list-repository.js';
 
 /** Columns of the orders CSV export. Amounts are decimals in the order's currency. */
-export const ORDER_CSV_HEADER = ['Order number', 'Placed at (UTC)', 'Status', 'Test mode', 'Customer email', 'Customer name', 'Items', 'Currency', 'Total', 'Refunded'] as const;
+export const ORDER_CSV_HEADER = [
+  'Order number',
+  'Placed at (UTC)',
+  'Status',
+  'Test mode',
+  'Customer email',
+  'Customer name',
+  'Items',
+  'Currency',
+  'Total',
+  'Refunded',
+] as const;
 
 /** Orders read per query while exporting. */
 const BATCH = 500;

@@ -23,7 +23,15 @@ export interface OrderDetail {
   customer: { email: string; name: string };
   shippingAddress: Record<string, unknown> | null;
   billingAddress: Record<string, unknown> | null;
-  lines: Array<{ itemId: string; variantId: string | null; sku: string | null; productName: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+  lines: Array<{
+    itemId: string;
+    variantId: string | null;
+    sku: string | null;
+    productName: string;
+    quantity: number;
+    unitPriceCents: number;
+    lineTotalCents: number;
+  }>;
   totals: {
     subtotalCents: number;
     discountCents: number;
@@ -33,7 +41,14 @@ export interface OrderDetail {
     refundedCents: number;
     refundableCents: number;
   };
-  payment: { provider: string | null; brand: string | null; cardLast4: string | null; amountCents: number | null; giftCardCents: number; giftCardEnding: string | null };
+  payment: {
+    provider: string | null;
+    brand: string | null;
+    cardLast4: string | null;
+    amountCents: number | null;
+    giftCardCents: number;
+    giftCardEnding: string | null;
+  };
   shippingOption: Record<string, unknown> | null;
   coupons: unknown[];
   taxLines: unknown[];
@@ -64,13 +79,34 @@ export async function refundedCentsOf(db: DbOrTx, websiteId: string, orderId: st
  * one after another so this also works inside a transaction.
  */
 export async function loadOrderDetail(db: DbOrTx, websiteId: string, orderId: string): Promise<OrderDetail | null> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
   if (!order) return null;
-  const lines = await db.select().from(orderItems).where(and(eq(orderItems.websiteId, websiteId), eq(orderItems.orderId, orderId))).orderBy(asc(orderItems.productName), asc(orderItems.id));
-  const [details] = await db.select().from(orderCheckoutDetails).where(and(eq(orderCheckoutDetails.websiteId, websiteId), eq(orderCheckoutDetails.orderId, orderId)));
-  const [fulfilment] = await db.select().from(orderFulfilments).where(and(eq(orderFulfilments.websiteId, websiteId), eq(orderFulfilments.orderId, orderId)));
-  const refunds = await db.select().from(orderRefunds).where(and(eq(orderRefunds.websiteId, websiteId), eq(orderRefunds.orderId, orderId))).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
-  const events = await db.select().from(orderEvents).where(and(eq(orderEvents.websiteId, websiteId), eq(orderEvents.orderId, orderId))).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.websiteId, websiteId), eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const [details] = await db
+    .select()
+    .from(orderCheckoutDetails)
+    .where(and(eq(orderCheckoutDetails.websiteId, websiteId), eq(orderCheckoutDetails.orderId, orderId)));
+  const [fulfilment] = await db
+    .select()
+    .from(orderFulfilments)
+    .where(and(eq(orderFulfilments.websiteId, websiteId), eq(orderFulfilments.orderId, orderId)));
+  const refunds = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.websiteId, websiteId), eq(orderRefunds.orderId, orderId)))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.websiteId, websiteId), eq(orderEvents.orderId, orderId)))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   const refundedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
   const payment = details?.payment ?? {};
   const paid = payment.amount as { value?: unknown } | undefined;
@@ -113,10 +149,18 @@ export async function loadOrderDetail(db: DbOrTx, websiteId: string, orderId: st
     shippingOption: details?.shippingOption ?? null,
     coupons: details?.coupons ?? [],
     taxLines: details?.taxLines ?? [],
-    fulfilment: fulfilment ? { trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier, fulfilledAt: fulfilment.fulfilledAt.toISOString() } : null,
+    fulfilment: fulfilment
+      ? { trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier, fulfilledAt: fulfilment.fulfilledAt.toISOString() }
+      : null,
     refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, reason: r.reason, actor: r.actor, createdAt: r.createdAt.toISOString() })),
     timeline: [
-      { kind: 'PLACED' as const, at: order.createdAt.toISOString(), message: `Order #${order.orderNumber} placed`, amountCents: order.grandTotalCents, actor: null },
+      {
+        kind: 'PLACED' as const,
+        at: order.createdAt.toISOString(),
+        message: `Order #${order.orderNumber} placed`,
+        amountCents: order.grandTotalCents,
+        actor: null,
+      },
       ...events.map((e) => ({ kind: e.kind, at: e.createdAt.toISOString(), message: e.message, amountCents: e.amountCents, actor: e.actor })),
     ],
   };

@@ -100,7 +100,13 @@ export function orderPageQuery(db: DbOrTx, websiteId: string, filter: OrderListF
  * One page of a site's orders, newest first, after the keyset position `after`
  * ([created_at in microseconds, id] from the previous page's cursor).
  */
-export async function listOrderPage(db: DbOrTx, websiteId: string, filter: OrderListFilter, after: string[] | undefined, limit: number): Promise<Page<OrderListItem>> {
+export async function listOrderPage(
+  db: DbOrTx,
+  websiteId: string,
+  filter: OrderListFilter,
+  after: string[] | undefined,
+  limit: number,
+): Promise<Page<OrderListItem>> {
   const found = await orderPageQuery(db, websiteId, filter, after, limit);
   return toPage(
     found,

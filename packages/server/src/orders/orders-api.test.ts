@@ -41,7 +41,10 @@ describe('owner order desk (issue 12, orders)', () => {
     otherOrder = await t.placeOrder(other, otherVase, 1, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Other' });
     // Spread the orders over five days: order i placed on 2026-11-0(i+1) at noon UTC.
     for (const [i, id] of ids.entries()) {
-      await t.testDb.db.update(orders).set({ createdAt: new Date(`2026-11-0${i + 1}T12:00:00Z`) }).where(eq(orders.id, id));
+      await t.testDb.db
+        .update(orders)
+        .set({ createdAt: new Date(`2026-11-0${i + 1}T12:00:00Z`) })
+        .where(eq(orders.id, id));
     }
   });
   afterAll(() => t.close());
@@ -57,7 +60,16 @@ describe('owner order desk (issue 12, orders)', () => {
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(numbersOf(body)).toEqual([5, 4]);
-    expect(body.orders[0]).toMatchObject({ customerEmail: 'barbara@example.com', customerName: '=HYPERLINK("x") Liskov', grandTotalCents: 5000, refundedCents: 0, itemCount: 2, status: 'PAID', testMode: true, currency: 'USD' });
+    expect(body.orders[0]).toMatchObject({
+      customerEmail: 'barbara@example.com',
+      customerName: '=HYPERLINK("x") Liskov',
+      grandTotalCents: 5000,
+      refundedCents: 0,
+      itemCount: 2,
+      status: 'PAID',
+      testMode: true,
+      currency: 'USD',
+    });
     expect(body.hasNextPage).toBe(true);
     const second = (await list(`?limit=2&cursor=${body.nextPageCursor}`)).json();
     expect(numbersOf(second)).toEqual([3, 2]);
@@ -124,9 +136,15 @@ describe('owner order desk (issue 12, orders)', () => {
     expect(empty.json().fields.trackingNumber).toBe('Enter a tracking number.');
     const done = await t.call(site, 'POST', `${OWNER_ORDERS_PATH}/${ids[0]}/fulfilment`, { trackingNumber: '1Z999AA10123456784', carrier: 'UPS' });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ mailQueued: true, order: { status: 'FULFILLED', fulfilment: { trackingNumber: '1Z999AA10123456784', carrier: 'UPS' } } });
+    expect(done.json()).toMatchObject({
+      mailQueued: true,
+      order: { status: 'FULFILLED', fulfilment: { trackingNumber: '1Z999AA10123456784', carrier: 'UPS' } },
+    });
     expect(done.json().order.timeline.at(-1)).toMatchObject({ kind: 'FULFILLED', message: 'Fulfilled with tracking number 1Z999AA10123456784 (UPS)' });
-    const mails = await t.testDb.db.select().from(outbox).where(and(eq(outbox.websiteId, site.id), eq(outbox.kind, 'order-shipped')));
+    const mails = await t.testDb.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.websiteId, site.id), eq(outbox.kind, 'order-shipped')));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ toAddress: 'ada@example.com', subject: 'Your order #1 from Desk <A> is on its way' });
     expect(mails[0]!.textBody).toContain('Tracking number: 1Z999AA10123456784');
@@ -161,7 +179,10 @@ describe('owner order desk (issue 12, orders)', () => {
     expect(part.json().timeline.at(-1)).toMatchObject({ kind: 'REFUNDED', amountCents: 1500, message: 'Refunded: $15.00 (Chipped)' });
     const tooMuch = await t.call(site, 'POST', path, { amountCents: 3501, expectedRefundedCents: 1500 });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ message: 'A refund can be at most the $35.00 not yet refunded.', fields: { amountCents: 'A refund can be at most the $35.00 not yet refunded.' } });
+    expect(tooMuch.json()).toMatchObject({
+      message: 'A refund can be at most the $35.00 not yet refunded.',
+      fields: { amountCents: 'A refund can be at most the $35.00 not yet refunded.' },
+    });
     const stale = await t.call(site, 'POST', path, { amountCents: 100, expectedRefundedCents: 0 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(OrderMessages.REFUNDS_CHANGED);
@@ -206,7 +227,10 @@ describe('owner order desk (issue 12, orders)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders-orders-desk-a.csv"');
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('"Order number","Placed at (UTC)","Status","Test mode","Customer email","Customer name","Items","Currency","Total","Refunded"');
     expect(lines.slice(1)).toEqual([
       `"5","2026-11-05T12:00:00.000Z","PAID","yes","barbara@example.com","'=HYPERLINK(""x"") Liskov","2","USD","50.00","50.00"`,
@@ -225,7 +249,11 @@ describe('owner order desk (issue 12, orders)', () => {
 
   it('lets each role do what its permissions say (orders:read, orders:write), only on its own site', async () => {
     const host = t.hostOf(site);
-    for (const [email, role] of [['manager@example.com', 'store-manager'], ['reporter@example.com', 'reporting'], ['editor@example.com', 'editor']] as const) {
+    for (const [email, role] of [
+      ['manager@example.com', 'store-manager'],
+      ['reporter@example.com', 'reporting'],
+      ['editor@example.com', 'editor'],
+    ] as const) {
       await makeOwner(t.testDb.db, site.id, email, role);
     }
     const manager = await signInOwner(t.app, host, 'manager@example.com');
@@ -240,7 +268,11 @@ describe('owner order desk (issue 12, orders)', () => {
     const note = await manager.call('POST', `${OWNER_ORDERS_PATH}/${ids[1]}/notes`, { text: 'Called the customer.' });
     expect(note.statusCode).toBe(200);
     expect(note.json().timeline.at(-1)).toMatchObject({ kind: 'NOTE', actor: 'manager@example.com' });
-    const elsewhere = await t.app.inject({ method: 'GET', url: OWNER_ORDERS_PATH, headers: { host: t.hostOf(other), cookie: manager.cookie, accept: 'application/json' } });
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: OWNER_ORDERS_PATH,
+      headers: { host: t.hostOf(other), cookie: manager.cookie, accept: 'application/json' },
+    });
     expect(elsewhere.statusCode).toBe(401);
   });
 });

@@ -9,16 +9,37 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 /** Owner token of the order tests' app (sent as `Authorization: Bearer`). */
 export const ORDERS_OWNER_TOKEN = 'owner-token-for-order-desk-tests';
 
-const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => silent, level: 'silent', silent: () => {} } as never;
+const silent = {
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  fatal: () => {},
+  child: () => silent,
+  level: 'silent',
+  silent: () => {},
+} as never;
 
 /** A test app with helpers to place real orders and to call the owner's order desk. */
 export interface OrdersTestApp extends TestApp {
   /** An owner call to a site (crumb and owner token), or a visitor's when `owner` is false. */
-  call: (site: Website, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, options?: { owner?: boolean }) => Promise<LightMyRequestResponse>;
+  call: (
+    site: Website,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    options?: { owner?: boolean },
+  ) => Promise<LightMyRequestResponse>;
   /** A product with one variant of `qtyInStock` units at `priceCents`. */
   addProduct: (site: Website, title: string, priceCents: number, qtyInStock: number) => Promise<{ itemId: string; variantId: string; sku: string }>;
   /** Places an order through the real checkout (test card), returning its id. */
-  placeOrder: (site: Website, product: { itemId: string; sku: string }, quantity: number, customer: { email: string; firstName: string; lastName: string }) => Promise<string>;
+  placeOrder: (
+    site: Website,
+    product: { itemId: string; sku: string },
+    quantity: number,
+    customer: { email: string; firstName: string; lastName: string },
+  ) => Promise<string>;
 }
 
 /** Builds an {@link OrdersTestApp} over a fresh test database. */
@@ -51,7 +72,14 @@ export async function createOrdersTestApp(): Promise<OrdersTestApp> {
       const { cartId } = await addEntry(test.testDb.db, site, undefined, { itemId: product.itemId, sku: product.sku, quantity, additionalFields: null });
       const input = readCheckoutInput({
         email: customer.email,
-        shippingAddress: { firstName: customer.firstName, lastName: customer.lastName, address1: '1 High Street', city: 'Leeds', postalCode: 'LS1 1AA', country: 'GB' },
+        shippingAddress: {
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          address1: '1 High Street',
+          city: 'Leeds',
+          postalCode: 'LS1 1AA',
+          country: 'GB',
+        },
         payment: { provider: 'test', cardNumber: '4242424242424242' },
       });
       const placed = await placeOrder({ db: test.testDb.db, providers, log: silent }, site, cartId, input, undefined);

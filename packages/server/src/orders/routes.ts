@@ -11,7 +11,19 @@ import { orderCsvLines } from './order-csv.js';
 import { loadOrderDetail } from './order-detail-repository.js';
 import { listOrderPage, ORDER_CURSOR, type OrderListFilter } from './order-list-repository.js';
 import { ORDER_NOT_FOUND_MESSAGE } from './order-messages.js';
-import { CancelBody, FulfilBody, FulfilResult, NoteBody, OrderCsv, OrderDetail, OrderExportQuery, OrderListQuery, OrderPage, OrderParams, RefundBody } from './schemas.js';
+import {
+  CancelBody,
+  FulfilBody,
+  FulfilResult,
+  NoteBody,
+  OrderCsv,
+  OrderDetail,
+  OrderExportQuery,
+  OrderListQuery,
+  OrderPage,
+  OrderParams,
+  RefundBody,
+} from './schemas.js';
 
 /** Base path of the owner's order calls. */
 export const OWNER_ORDERS_PATH = '/api/owner/orders';
@@ -28,7 +40,10 @@ export interface OrderRouteOptions {
 function listFilter(query: { status?: string; from?: string; to?: string; q?: string }): OrderListFilter {
   const from = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
   const before = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined;
-  if (from && before && from >= before) throw new AppError('VALIDATION_FAILED', 'The first day must not be after the last day.', { body: { fields: { from: 'The first day must not be after the last day.' } } });
+  if (from && before && from >= before)
+    throw new AppError('VALIDATION_FAILED', 'The first day must not be after the last day.', {
+      body: { fields: { from: 'The first day must not be after the last day.' } },
+    });
   return { status: query.status, from, before, search: query.q };
 }
 
@@ -48,7 +63,15 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
 
   routes.get(
     OWNER_ORDERS_PATH,
-    { preValidation: canRead, schema: { tags, summary: 'Orders, newest first: status, day range and search filters, keyset pages (owner)', querystring: OrderListQuery, response: withErrors({ 200: OrderPage }) } },
+    {
+      preValidation: canRead,
+      schema: {
+        tags,
+        summary: 'Orders, newest first: status, day range and search filters, keyset pages (owner)',
+        querystring: OrderListQuery,
+        response: withErrors({ 200: OrderPage }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const { cursor, limit, ...query } = request.query;
@@ -60,7 +83,10 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
 
   routes.get(
     `${OWNER_ORDERS_PATH}/export.csv`,
-    { preValidation: canRead, schema: { tags, summary: 'Orders matching the filters as CSV, streamed (owner)', querystring: OrderExportQuery, response: withErrors({ 200: OrderCsv }) } },
+    {
+      preValidation: canRead,
+      schema: { tags, summary: 'Orders matching the filters as CSV, streamed (owner)', querystring: OrderExportQuery, response: withErrors({ 200: OrderCsv }) },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const filter = listFilter(request.query);
@@ -75,7 +101,15 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
 
   routes.get(
     `${OWNER_ORDERS_PATH}/:orderId`,
-    { preValidation: canRead, schema: { tags, summary: "One order: lines, totals, customer, addresses, payment, fulfilment, refunds and timeline (owner)", params: OrderParams, response: withErrors({ 200: OrderDetail }) } },
+    {
+      preValidation: canRead,
+      schema: {
+        tags,
+        summary: 'One order: lines, totals, customer, addresses, payment, fulfilment, refunds and timeline (owner)',
+        params: OrderParams,
+        response: withErrors({ 200: OrderDetail }),
+      },
+    },
     async (request, reply) => {
       const order = await loadOrderDetail(db, siteOf(request).id, request.params.orderId);
       if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
@@ -86,7 +120,17 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
 
   routes.post(
     `${OWNER_ORDERS_PATH}/:orderId/fulfilment`,
-    { preValidation: canWrite, bodyLimit: ACTION_BODY_LIMIT, schema: { tags, summary: 'Marks a paid order shipped with its tracking number and mails the customer (owner)', params: OrderParams, body: FulfilBody, response: withErrors({ 200: FulfilResult }) } },
+    {
+      preValidation: canWrite,
+      bodyLimit: ACTION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Marks a paid order shipped with its tracking number and mails the customer (owner)',
+        params: OrderParams,
+        body: FulfilBody,
+        response: withErrors({ 200: FulfilResult }),
+      },
+    },
     async (request) => {
       const result = await fulfilOrder(db, siteOf(request), request.params.orderId, request.body, actorOf(request));
       if (result.mailQueued) options.mailQueued();
@@ -96,19 +140,43 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
 
   routes.post(
     `${OWNER_ORDERS_PATH}/:orderId/cancel`,
-    { preValidation: canWrite, bodyLimit: ACTION_BODY_LIMIT, schema: { tags, summary: 'Cancels an order that has not shipped and puts its units back in stock (owner)', params: OrderParams, body: CancelBody, response: withErrors({ 200: OrderDetail }) } },
+    {
+      preValidation: canWrite,
+      bodyLimit: ACTION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Cancels an order that has not shipped and puts its units back in stock (owner)',
+        params: OrderParams,
+        body: CancelBody,
+        response: withErrors({ 200: OrderDetail }),
+      },
+    },
     async (request) => cancelOrder(db, siteOf(request).id, request.params.orderId, request.body.reason, actorOf(request)),
   );
 
   routes.post(
     `${OWNER_ORDERS_PATH}/:orderId/refunds`,
-    { preValidation: canWrite, bodyLimit: ACTION_BODY_LIMIT, schema: { tags, summary: 'Refunds part or all of a test-mode order, never more than was paid (owner)', params: OrderParams, body: RefundBody, response: withErrors({ 200: OrderDetail }) } },
+    {
+      preValidation: canWrite,
+      bodyLimit: ACTION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Refunds part or all of a test-mode order, never more than was paid (owner)',
+        params: OrderParams,
+        body: RefundBody,
+        response: withErrors({ 200: OrderDetail }),
+      },
+    },
     async (request) => refundOrder(db, siteOf(request), request.params.orderId, request.body, actorOf(request)),
   );
 
   routes.post(
     `${OWNER_ORDERS_PATH}/:orderId/notes`,
-    { preValidation: canWrite, bodyLimit: ACTION_BODY_LIMIT, schema: { tags, summary: "Adds a note to an order's timeline (owner)", params: OrderParams, body: NoteBody, response: withErrors({ 200: OrderDetail }) } },
+    {
+      preValidation: canWrite,
+      bodyLimit: ACTION_BODY_LIMIT,
+      schema: { tags, summary: "Adds a note to an order's timeline (owner)", params: OrderParams, body: NoteBody, response: withErrors({ 200: OrderDetail }) },
+    },
     async (request) => addOrderNote(db, siteOf(request).id, request.params.orderId, request.body.text, actorOf(request)),
   );
 }

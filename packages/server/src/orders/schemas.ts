@@ -13,7 +13,11 @@ export const OrderListQuery = PageQuery.extend({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
   from: day('from').optional().describe('First day (UTC) of orders to show, e.g. 2026-11-01'),
   to: day('to').optional().describe('Last day (UTC) of orders to show, e.g. 2026-11-30'),
-  q: z.string().max(200, { error: 'The search can have at most 200 characters.' }).optional().describe("An order number (1042 or #1042) or the start of the customer's email or name"),
+  q: z
+    .string()
+    .max(200, { error: 'The search can have at most 200 characters.' })
+    .optional()
+    .describe("An order number (1042 or #1042) or the start of the customer's email or name"),
 });
 
 /** Query of the CSV export: the list's filters without paging. */

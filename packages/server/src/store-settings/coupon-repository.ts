@@ -67,7 +67,11 @@ async function codeTaken(db: Db, websiteId: string, code: string, exceptId?: str
 
 /** The site's coupons, by code. */
 export async function listCoupons(db: Db, websiteId: string): Promise<CouponJson[]> {
-  const rows = await db.select().from(coupons).where(eq(coupons.websiteId, websiteId)).orderBy(asc(sql`upper(${coupons.code})`), asc(coupons.id));
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.websiteId, websiteId))
+    .orderBy(asc(sql`upper(${coupons.code})`), asc(coupons.id));
   return rows.map(couponJson);
 }
 
@@ -90,7 +94,10 @@ export async function createCoupon(db: Db, websiteId: string, input: CouponInput
   if (await codeTaken(db, websiteId, checked.code)) throw duplicateCode(checked.code);
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(coupons).values({ websiteId, ...values(checked) }).returning();
+      const [row] = await tx
+        .insert(coupons)
+        .values({ websiteId, ...values(checked) })
+        .returning();
       await recordAuditAs(tx, websiteId, actor, { action: 'coupon.create', subjectType: 'coupon', subjectId: row!.id, detail: { code: row!.code } });
       return couponJson(row!);
     });
@@ -107,13 +114,27 @@ export async function createCoupon(db: Db, websiteId: string, input: CouponInput
 export async function updateCoupon(db: Db, websiteId: string, id: string, patch: Partial<CouponInput>, actor: AuditActor): Promise<CouponJson> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(coupons).where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id))).for('update');
+      const [row] = await tx
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id)))
+        .for('update');
       if (!row) throw new AppError('NOT_FOUND', SettingMessages.COUPON_NOT_FOUND);
       const current = couponJson(row);
       const checked = checkCoupon({ ...current, ...patch }, row.timesUsed);
-      if (checked.code.toUpperCase() !== row.code.toUpperCase() && (await codeTaken(tx as unknown as Db, websiteId, checked.code, id))) throw duplicateCode(checked.code);
-      const [updated] = await tx.update(coupons).set(values(checked)).where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id))).returning();
-      await recordAuditAs(tx, websiteId, actor, { action: 'coupon.update', subjectType: 'coupon', subjectId: id, detail: { code: updated!.code, changed: Object.keys(patch) } });
+      if (checked.code.toUpperCase() !== row.code.toUpperCase() && (await codeTaken(tx as unknown as Db, websiteId, checked.code, id)))
+        throw duplicateCode(checked.code);
+      const [updated] = await tx
+        .update(coupons)
+        .set(values(checked))
+        .where(and(eq(coupons.websiteId, websiteId), eq(coupons.id, id)))
+        .returning();
+      await recordAuditAs(tx, websiteId, actor, {
+        action: 'coupon.update',
+        subjectType: 'coupon',
+        subjectId: id,
+        detail: { code: updated!.code, changed: Object.keys(patch) },
+      });
       return couponJson(updated!);
     });
   } catch (error) {

@@ -22,9 +22,12 @@ export interface CouponValues {
  */
 export function checkCoupon(coupon: CouponValues, timesUsed: number): CouponValues {
   const checked = { ...coupon, code: coupon.code.trim().toUpperCase(), amount: coupon.kind === 'FREE_SHIPPING' ? 0 : coupon.amount };
-  if (checked.kind === 'PERCENT' && (checked.amount < 1 || checked.amount > 100)) throw fieldError('VALIDATION_FAILED', 'amount', SettingMessages.PERCENT_RANGE);
-  if (checked.kind === 'FIXED' && (checked.amount < 1 || checked.amount > MAX_MONEY_CENTS)) throw fieldError('VALIDATION_FAILED', 'amount', SettingMessages.FIXED_RANGE);
-  if (checked.startsAt && checked.endsAt && Date.parse(checked.endsAt) <= Date.parse(checked.startsAt)) throw fieldError('VALIDATION_FAILED', 'endsAt', SettingMessages.END_BEFORE_START);
+  if (checked.kind === 'PERCENT' && (checked.amount < 1 || checked.amount > 100))
+    throw fieldError('VALIDATION_FAILED', 'amount', SettingMessages.PERCENT_RANGE);
+  if (checked.kind === 'FIXED' && (checked.amount < 1 || checked.amount > MAX_MONEY_CENTS))
+    throw fieldError('VALIDATION_FAILED', 'amount', SettingMessages.FIXED_RANGE);
+  if (checked.startsAt && checked.endsAt && Date.parse(checked.endsAt) <= Date.parse(checked.startsAt))
+    throw fieldError('VALIDATION_FAILED', 'endsAt', SettingMessages.END_BEFORE_START);
   if (checked.maxUses !== null && checked.maxUses < timesUsed) throw fieldError('VALIDATION_FAILED', 'maxUses', SettingMessages.usesBelowUsed(timesUsed));
   return checked;
 }

@@ -54,49 +54,102 @@ export function registerStoreSettingRoutes(app: FastifyInstance, deps: AppDeps):
   const guard = (area: OwnerArea, level: 'read' | 'write') => requireOwner(db, config.ownerToken, `${area}:${level}`);
 
   const coupons = { tags: ['discounts', 'owner'] };
-  routes.get(StoreSettingPaths.COUPONS, { preValidation: guard('discounts', 'read'), schema: { ...coupons, summary: "The site's coupons (owner)", response: withErrors({ 200: CouponList }) } }, async (request) => ({
-    coupons: await listCoupons(db, siteOf(request).id),
-  }));
+  routes.get(
+    StoreSettingPaths.COUPONS,
+    { preValidation: guard('discounts', 'read'), schema: { ...coupons, summary: "The site's coupons (owner)", response: withErrors({ 200: CouponList }) } },
+    async (request) => ({
+      coupons: await listCoupons(db, siteOf(request).id),
+    }),
+  );
   routes.post(
     StoreSettingPaths.COUPONS,
-    { preValidation: guard('discounts', 'write'), bodyLimit: BODY_LIMIT, schema: { ...coupons, summary: 'Creates a coupon (owner)', body: CouponCreate, response: withErrors({ 201: Coupon }) } },
+    {
+      preValidation: guard('discounts', 'write'),
+      bodyLimit: BODY_LIMIT,
+      schema: { ...coupons, summary: 'Creates a coupon (owner)', body: CouponCreate, response: withErrors({ 201: Coupon }) },
+    },
     async (request, reply) => reply.code(201).send(await createCoupon(db, siteOf(request).id, request.body, actorOf(request))),
   );
   routes.patch(
     `${StoreSettingPaths.COUPONS}/:id`,
-    { preValidation: guard('discounts', 'write'), bodyLimit: BODY_LIMIT, schema: { ...coupons, summary: 'Changes a coupon; active false turns it off (owner)', params: SettingParams, body: CouponPatch, response: withErrors({ 200: Coupon }) } },
+    {
+      preValidation: guard('discounts', 'write'),
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        ...coupons,
+        summary: 'Changes a coupon; active false turns it off (owner)',
+        params: SettingParams,
+        body: CouponPatch,
+        response: withErrors({ 200: Coupon }),
+      },
+    },
     async (request) => updateCoupon(db, siteOf(request).id, request.params.id, someChange(request.body), actorOf(request)),
   );
 
   const shipping = { tags: ['shipping', 'owner'] };
   routes.get(
     StoreSettingPaths.SHIPPING_OPTIONS,
-    { preValidation: guard('shipping', 'read'), schema: { ...shipping, summary: "The site's shipping options in display order (owner)", response: withErrors({ 200: ShippingOptionList }) } },
+    {
+      preValidation: guard('shipping', 'read'),
+      schema: { ...shipping, summary: "The site's shipping options in display order (owner)", response: withErrors({ 200: ShippingOptionList }) },
+    },
     async (request) => ({ shippingOptions: await listShippingOptions(db, siteOf(request).id) }),
   );
   routes.post(
     StoreSettingPaths.SHIPPING_OPTIONS,
-    { preValidation: guard('shipping', 'write'), bodyLimit: BODY_LIMIT, schema: { ...shipping, summary: 'Creates a shipping option (owner)', body: ShippingOptionCreate, response: withErrors({ 201: ShippingOption }) } },
+    {
+      preValidation: guard('shipping', 'write'),
+      bodyLimit: BODY_LIMIT,
+      schema: { ...shipping, summary: 'Creates a shipping option (owner)', body: ShippingOptionCreate, response: withErrors({ 201: ShippingOption }) },
+    },
     async (request, reply) => reply.code(201).send(await createShippingOption(db, siteOf(request).id, request.body, actorOf(request))),
   );
   routes.patch(
     `${StoreSettingPaths.SHIPPING_OPTIONS}/:id`,
-    { preValidation: guard('shipping', 'write'), bodyLimit: BODY_LIMIT, schema: { ...shipping, summary: 'Changes a shipping option; active false turns it off (owner)', params: SettingParams, body: ShippingOptionPatch, response: withErrors({ 200: ShippingOption }) } },
+    {
+      preValidation: guard('shipping', 'write'),
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        ...shipping,
+        summary: 'Changes a shipping option; active false turns it off (owner)',
+        params: SettingParams,
+        body: ShippingOptionPatch,
+        response: withErrors({ 200: ShippingOption }),
+      },
+    },
     async (request) => updateShippingOption(db, siteOf(request).id, request.params.id, someChange(request.body), actorOf(request)),
   );
 
   const taxes = { tags: ['taxes', 'owner'] };
-  routes.get(StoreSettingPaths.TAX_RULES, { preValidation: guard('taxes', 'read'), schema: { ...taxes, summary: "The site's tax rules (owner)", response: withErrors({ 200: TaxRuleList }) } }, async (request) => ({
-    taxRules: await listTaxRules(db, siteOf(request).id),
-  }));
+  routes.get(
+    StoreSettingPaths.TAX_RULES,
+    { preValidation: guard('taxes', 'read'), schema: { ...taxes, summary: "The site's tax rules (owner)", response: withErrors({ 200: TaxRuleList }) } },
+    async (request) => ({
+      taxRules: await listTaxRules(db, siteOf(request).id),
+    }),
+  );
   routes.post(
     StoreSettingPaths.TAX_RULES,
-    { preValidation: guard('taxes', 'write'), bodyLimit: BODY_LIMIT, schema: { ...taxes, summary: 'Creates a tax rule (owner)', body: TaxRuleCreate, response: withErrors({ 201: TaxRule }) } },
+    {
+      preValidation: guard('taxes', 'write'),
+      bodyLimit: BODY_LIMIT,
+      schema: { ...taxes, summary: 'Creates a tax rule (owner)', body: TaxRuleCreate, response: withErrors({ 201: TaxRule }) },
+    },
     async (request, reply) => reply.code(201).send(await createTaxRule(db, siteOf(request).id, request.body, actorOf(request))),
   );
   routes.patch(
     `${StoreSettingPaths.TAX_RULES}/:id`,
-    { preValidation: guard('taxes', 'write'), bodyLimit: BODY_LIMIT, schema: { ...taxes, summary: 'Changes a tax rule; active false turns it off (owner)', params: SettingParams, body: TaxRulePatch, response: withErrors({ 200: TaxRule }) } },
+    {
+      preValidation: guard('taxes', 'write'),
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        ...taxes,
+        summary: 'Changes a tax rule; active false turns it off (owner)',
+        params: SettingParams,
+        body: TaxRulePatch,
+        response: withErrors({ 200: TaxRule }),
+      },
+    },
     async (request) => updateTaxRule(db, siteOf(request).id, request.params.id, someChange(request.body), actorOf(request)),
   );
 }

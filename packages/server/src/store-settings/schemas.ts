@@ -97,7 +97,10 @@ const shippingFields = {
   name: name('shipping option'),
   priceCents: cents('The price'),
   freeOverCents: cents('The free-shipping threshold').describe('Free when the discounted subtotal reaches this; 0 for never'),
-  countries: z.array(country, { error: 'countries must be a list of country codes.' }).max(250, { error: 'List at most 250 countries.' }).describe('Countries served; empty for everywhere'),
+  countries: z
+    .array(country, { error: 'countries must be a list of country codes.' })
+    .max(250, { error: 'List at most 250 countries.' })
+    .describe('Countries served; empty for everywhere'),
   displayIndex: z.number().int({ error: 'displayIndex must be a whole number.' }).min(0).max(10_000),
   active,
 };
@@ -134,7 +137,12 @@ export const ShippingOptionList = z.object({ shippingOptions: z.array(ShippingOp
 const taxFields = {
   name: name('tax rule'),
   country: z.union([z.literal(''), country]).describe('Two-letter country code; empty for everywhere'),
-  region: z.string().trim().toUpperCase().max(100, { error: 'A region can have at most 100 characters.' }).describe('Region or state code within the country; empty for the whole country'),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(100, { error: 'A region can have at most 100 characters.' })
+    .describe('Region or state code within the country; empty for the whole country'),
   rateBasisPoints: z
     .number({ error: 'The rate must be a number of basis points (100 = 1%).' })
     .int({ error: 'The rate must be a whole number of basis points (100 = 1%).' })

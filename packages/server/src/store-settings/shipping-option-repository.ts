@@ -61,13 +61,24 @@ export async function createShippingOption(db: Db, websiteId: string, input: Shi
       .insert(shippingOptions)
       .values({ websiteId, ...input, countries: unique(input.countries) })
       .returning();
-    await recordAuditAs(tx, websiteId, actor, { action: 'shipping-option.create', subjectType: 'shipping-option', subjectId: row!.id, detail: { name: row!.name } });
+    await recordAuditAs(tx, websiteId, actor, {
+      action: 'shipping-option.create',
+      subjectType: 'shipping-option',
+      subjectId: row!.id,
+      detail: { name: row!.name },
+    });
     return optionJson(row!);
   });
 }
 
 /** Changes some fields of a shipping option (`active: false` turns it off). */
-export async function updateShippingOption(db: Db, websiteId: string, id: string, patch: Partial<ShippingOptionInput>, actor: AuditActor): Promise<ShippingOptionJson> {
+export async function updateShippingOption(
+  db: Db,
+  websiteId: string,
+  id: string,
+  patch: Partial<ShippingOptionInput>,
+  actor: AuditActor,
+): Promise<ShippingOptionJson> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(shippingOptions)
@@ -75,7 +86,12 @@ export async function updateShippingOption(db: Db, websiteId: string, id: string
       .where(and(eq(shippingOptions.websiteId, websiteId), eq(shippingOptions.id, id)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', SettingMessages.SHIPPING_OPTION_NOT_FOUND);
-    await recordAuditAs(tx, websiteId, actor, { action: 'shipping-option.update', subjectType: 'shipping-option', subjectId: id, detail: { name: row.name, changed: Object.keys(patch) } });
+    await recordAuditAs(tx, websiteId, actor, {
+      action: 'shipping-option.update',
+      subjectType: 'shipping-option',
+      subjectId: id,
+      detail: { name: row.name, changed: Object.keys(patch) },
+    });
     return optionJson(row);
   });
 }

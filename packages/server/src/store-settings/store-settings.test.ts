@@ -26,7 +26,14 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
     return t.app.inject({
       method: 'PATCH',
       url,
-      headers: { host: t.hostOf(site), accept: 'application/json', authorization: `Bearer ${OWNER_TOKEN}`, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json' },
+      headers: {
+        host: t.hostOf(site),
+        accept: 'application/json',
+        authorization: `Bearer ${OWNER_TOKEN}`,
+        cookie: `crumb=${crumb}`,
+        'x-csrf-token': crumb,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(body),
     });
   };
@@ -53,7 +60,16 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
     const created = await send('POST', StoreSettingPaths.COUPONS, { code: ' spring-10 ', kind: 'PERCENT', amount: 10 });
     expect(created.statusCode).toBe(201);
     const coupon = created.json();
-    expect(coupon).toMatchObject({ code: 'SPRING-10', kind: 'PERCENT', amount: 10, minSubtotalCents: 0, maxUses: null, timesUsed: 0, active: true, startsAt: null });
+    expect(coupon).toMatchObject({
+      code: 'SPRING-10',
+      kind: 'PERCENT',
+      amount: 10,
+      minSubtotalCents: 0,
+      maxUses: null,
+      timesUsed: 0,
+      active: true,
+      startsAt: null,
+    });
     expect((await send('GET', StoreSettingPaths.COUPONS)).json().coupons.map((c: { code: string }) => c.code)).toEqual(['SPRING-10']);
 
     expect((await shopper.request('POST', '/api/commerce/shopping-cart/coupons', { code: 'spring-10' })).statusCode).toBe(200);
@@ -74,10 +90,18 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
       [{ code: 'spring 20', kind: 'PERCENT', amount: 20 }, 'code', 'A code can use only letters, digits, - and _.'],
       [{ code: 'BIG', kind: 'PERCENT', amount: 150 }, 'amount', SettingMessages.PERCENT_RANGE],
       [{ code: 'NONE', kind: 'FIXED', amount: 0 }, 'amount', SettingMessages.FIXED_RANGE],
-      [{ code: 'LATE', kind: 'FIXED', amount: 100, startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }, 'endsAt', SettingMessages.END_BEFORE_START],
+      [
+        { code: 'LATE', kind: 'FIXED', amount: 100, startsAt: '2026-12-10T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' },
+        'endsAt',
+        SettingMessages.END_BEFORE_START,
+      ],
       [{ code: 'WHEN', kind: 'FIXED', amount: 100, startsAt: 'tomorrow' }, 'startsAt', 'The start must be a date and time like 2026-12-01T00:00:00Z.'],
       [{ code: 'KIND', kind: 'BOGO', amount: 1 }, 'kind', 'kind must be one of PERCENT, FIXED, FREE_SHIPPING.'],
-      [{ code: 'MIN', kind: 'FIXED', amount: 100, minSubtotalCents: 10.5 }, 'minSubtotalCents', 'The minimum subtotal must be a whole number of minor units (cents).'],
+      [
+        { code: 'MIN', kind: 'FIXED', amount: 100, minSubtotalCents: 10.5 },
+        'minSubtotalCents',
+        'The minimum subtotal must be a whole number of minor units (cents).',
+      ],
       [{ code: 'USES', kind: 'FIXED', amount: 100, maxUses: 0 }, 'maxUses', 'The use limit must be at least 1; leave it empty for no limit.'],
     ];
     for (const [body, field, message] of cases) {
@@ -92,7 +116,12 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
     expect(empty.json().message).toBe(SettingMessages.NOTHING_TO_CHANGE);
     const rename = await patch(`${StoreSettingPaths.COUPONS}/${free.json().id}`, { code: 'spring-10' });
     expect(rename.statusCode).toBe(409);
-    const otherCoupon = await new Visitor(t.app, t.hostOf(other)).request('POST', StoreSettingPaths.COUPONS, { code: 'OTHER', kind: 'FIXED', amount: 100 }, { headers: { authorization: `Bearer ${OWNER_TOKEN}` } });
+    const otherCoupon = await new Visitor(t.app, t.hostOf(other)).request(
+      'POST',
+      StoreSettingPaths.COUPONS,
+      { code: 'OTHER', kind: 'FIXED', amount: 100 },
+      { headers: { authorization: `Bearer ${OWNER_TOKEN}` } },
+    );
     expect(otherCoupon.statusCode).toBe(201);
     const foreign = await patch(`${StoreSettingPaths.COUPONS}/${otherCoupon.json().id}`, { active: false });
     expect(foreign.statusCode).toBe(404);
@@ -169,7 +198,14 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
     const entries = await t.testDb.db.select().from(auditLog).where(eq(auditLog.websiteId, site.id));
     const counts: Record<string, number> = {};
     for (const e of entries) counts[e.action] = (counts[e.action] ?? 0) + 1;
-    expect(counts).toEqual({ 'coupon.create': 2, 'coupon.update': 2, 'shipping-option.create': 2, 'shipping-option.update': 2, 'tax-rule.create': 1, 'tax-rule.update': 2 });
+    expect(counts).toEqual({
+      'coupon.create': 2,
+      'coupon.update': 2,
+      'shipping-option.create': 2,
+      'shipping-option.update': 2,
+      'tax-rule.create': 1,
+      'tax-rule.update': 2,
+    });
   });
 
   it('lets each role do what its permissions say (discounts, shipping, taxes)', async () => {

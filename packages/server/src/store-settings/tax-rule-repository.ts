@@ -61,7 +61,10 @@ export async function listTaxRules(db: Db, websiteId: string): Promise<TaxRuleJs
 export async function createTaxRule(db: Db, websiteId: string, input: TaxRuleInput, actor: AuditActor): Promise<TaxRuleJson> {
   checkPlace(input);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(taxRules).values({ websiteId, ...input }).returning();
+    const [row] = await tx
+      .insert(taxRules)
+      .values({ websiteId, ...input })
+      .returning();
     await recordAuditAs(tx, websiteId, actor, { action: 'tax-rule.create', subjectType: 'tax-rule', subjectId: row!.id, detail: { name: row!.name } });
     return ruleJson(row!);
   });
@@ -75,7 +78,12 @@ export async function updateTaxRule(db: Db, websiteId: string, id: string, patch
     if (!current) throw new AppError('NOT_FOUND', SettingMessages.TAX_RULE_NOT_FOUND);
     checkPlace({ ...current, ...patch });
     const [row] = await tx.update(taxRules).set(patch).where(where).returning();
-    await recordAuditAs(tx, websiteId, actor, { action: 'tax-rule.update', subjectType: 'tax-rule', subjectId: id, detail: { name: row!.name, changed: Object.keys(patch) } });
+    await recordAuditAs(tx, websiteId, actor, {
+      action: 'tax-rule.update',
+      subjectType: 'tax-rule',
+      subjectId: id,
+      detail: { name: row!.name, changed: Object.keys(patch) },
+    });
     return ruleJson(row!);
   });
 }
