@@ -1,24 +1,27 @@
+import { z } from 'zod';
 import type { Website } from '../sites/index.js';
 import { collectionAccessCookie, SITE_ACCESS_COOKIE, verifyAccessGrant } from './access-grant.js';
 
-type Rec = Record<string, unknown>;
-const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
 
 /** Site setting holding the lock screen's password hash. */
 export const SITE_PASSWORD_HASH_SETTING = 'lockScreenPasswordHash';
 /** Collection setting holding a protected collection's password hash. */
 export const COLLECTION_PASSWORD_HASH_SETTING = 'passwordHash';
 
+/** The access part of a collection's stored settings; anything malformed reads as unprotected. */
+const CollectionAccessSettings = z
+  .looseObject({ access: z.unknown().optional(), [COLLECTION_PASSWORD_HASH_SETTING]: z.unknown().optional() })
+  .catch({});
+
 /** The lock screen's password hash, or undefined when the site is not locked or has no password. */
 export function sitePasswordHash(site: Pick<Website, 'settings'>): string | undefined {
-  const settings = site.settings as Rec;
-  const hash = settings[SITE_PASSWORD_HASH_SETTING];
-  return settings.lockScreen === true && typeof hash === 'string' && hash !== '' ? hash : undefined;
+  const hash = site.settings[SITE_PASSWORD_HASH_SETTING];
+  return site.settings.lockScreen === true && typeof hash === 'string' && hash !== '' ? hash : undefined;
 }
 
 /** A password-protected collection's hash, or undefined when it has none. */
 export function collectionPasswordHash(row: { settings: unknown }): string | undefined {
-  const settings = rec(row.settings);
+  const settings = CollectionAccessSettings.parse(row.settings);
   const hash = settings[COLLECTION_PASSWORD_HASH_SETTING];
   return settings.access === 'password' && typeof hash === 'string' && hash !== '' ? hash : undefined;
 }

@@ -1,4 +1,5 @@
 import { instalmentLocale, type InstalmentContext } from '@emporium/commerce';
+import { z } from 'zod';
 import type { Website } from '../sites/index.js';
 
 /** Store account country per store currency, for pay-later messaging. */
@@ -29,9 +30,19 @@ export interface SiteInstalmentContext extends InstalmentContext {
   locale: string | null;
 }
 
+/** The owner's stored instalment settings, read leniently: a malformed setting falls back to its default. */
+const StoredAfterPay = z
+  .object({
+    available: z.boolean().optional().catch(undefined),
+    minCents: z.number().optional().catch(undefined),
+    maxCents: z.number().optional().catch(undefined),
+    stripeAccountCountry: z.string().optional().catch(undefined),
+  })
+  .catch({});
+
 function ownSettings(site: Website): AfterPaySettings {
-  const raw = (site.settings.commerce as Record<string, unknown>).afterPay;
-  return raw && typeof raw === 'object' ? (raw as AfterPaySettings) : {};
+  // `afterPay` is not among the typed commerce settings: it is read from the stored JSON as it is.
+  return StoredAfterPay.parse(Reflect.get(site.settings.commerce, 'afterPay'));
 }
 
 /**

@@ -20,8 +20,8 @@ export const REQUIRED_FIELDS: Readonly<Record<string, readonly string[]>> = Obje
 function present(node: Record<string, unknown>, path: string): boolean {
   let value: unknown = node;
   for (const part of path.split('.')) {
-    if (!value || typeof value !== 'object') return false;
-    value = (value as Record<string, unknown>)[part];
+    if (!value || typeof value !== 'object' || !Object.hasOwn(value, part)) return false;
+    value = Reflect.get(value, part);
   }
   if (Array.isArray(value)) return value.length > 0;
   return value !== undefined && value !== null && value !== '';
