@@ -145,28 +145,35 @@ export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken
  */
 export function requireOwnerApi(db: Db, ownerToken: string | undefined) {
   return async function requireOwner(request: FastifyRequest): Promise<void> {
-    await guard(db, ownerToken, request, (actor) => actor.role === 'admin');
+    await guard(db, ownerToken, request, (actor) => actor.role === 'admin', 'admin');
   };
 }
 
-async function guard(db: Db, ownerToken: string | undefined, request: FastifyRequest, allowed: (actor: OwnerActor) => boolean, passwordMayBeStale = false): Promise<void> {
+/**
+ * Checks the owner of a request; a 403 for the role names the permission the call needs
+ * (`permission`: an `area:level`, or 'admin' for calls only admins make), undefined for calls
+ * any signed-in owner may make.
+ */
+async function guard(db: Db, ownerToken: string | undefined, request: FastifyRequest, allowed: (actor: OwnerActor) => boolean, permission: OwnerPermission | 'admin' | undefined): Promise<void> {
   const actor = await actorOf(db, request, ownerToken);
   if (actor === undefined) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
-  if (actor === NO_ROLE) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED);
-  if (actor.mustChangePassword && !passwordMayBeStale) throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED, { body: { mustChangePassword: true } });
-  if (!allowed(actor)) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED);
+  const needs = permission === undefined ? {} : { permission };
+  if (actor === NO_ROLE) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED, { body: needs });
+  if (actor.mustChangePassword && permission !== undefined) throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED, { body: { mustChangePassword: true } });
+  if (!allowed(actor)) throw new AppError('FORBIDDEN', OWNER_ROLE_REFUSED, { body: needs });
   request.owner = actor;
 }
 
 /**
  * A preValidation hook for owner calls: 401 without an owner session of the request's site,
- * 403 when the owner's role lacks `permission` (or a one-time password awaits its change);
+ * 403 when the owner's role lacks `permission` (the answer names it as `permission`) or a
+ * one-time password awaits its change;
  * sets `request.owner`. It runs before the request is validated, so a visitor learns nothing
  * from a malformed body.
  */
 export function requireOwner(db: Db, ownerToken: string | undefined, permission: OwnerPermission) {
   return async function ownerGuard(request: FastifyRequest): Promise<void> {
-    await guard(db, ownerToken, request, (actor) => roleCan(actor.role, permission));
+    await guard(db, ownerToken, request, (actor) => roleCan(actor.role, permission), permission);
   };
 }
 
@@ -177,6 +184,6 @@ export function requireOwner(db: Db, ownerToken: string | undefined, permission:
  */
 export function requireOwnerSession(db: Db, ownerToken: string | undefined) {
   return async function ownerSessionGuard(request: FastifyRequest): Promise<void> {
-    await guard(db, ownerToken, request, () => true, true);
+    await guard(db, ownerToken, request, () => true, undefined);
   };
 }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOwner } from '../../test-support/owners.js';
+import { createTestApp, crumbForHost, type TestApp } from '../../test-support/test-app.js';
+import { ownerAccountSessions } from '../db/schema-owners.js';
+import { newSecret, OWNER_COOKIE, OWNER_ROLES, OWNER_SIGN_IN_REQUIRED, roleCan, sha256, type OwnerPermission, type OwnerRole } from '../owner-sessions/index.js';
+import type { Website } from '../sites/index.js';
+
+/** Owner calls anyone may make: they are how an owner gets a session. */
+const PUBLIC_CALLS = new Set(['POST /api/owner/session', 'POST /api/owner/password-reset', 'POST /api/owner/password-reset/confirm', 'POST /api/owner/invitations/accept']);
+/** Owner calls any signed-in owner of the site may make, whatever the role. */
+const SESSION_CALLS = new Set(['GET /api/owner/session', 'DELETE /api/owner/session', 'POST /api/owner/session/revoke-all', 'PUT /api/owner/password']);
+
+/** API calls under /api/owner, the spec's owner calls (/api/content-service), and every API call tagged 'owner' or 'owner …' (not the admin app's pages). */
+function isOwnerCall(path: string, tags: string[]): boolean {
+  if (!path.startsWith('/api/')) return false;
+  return path.startsWith('/api/owner/') || path.startsWith('/api/content-service/') || tags.some((tag) => tag === 'owner' || tag.startsWith('owner '));
+}
+
+interface OwnerCall {
+  method: string;
+  path: string;
+  url: string;
+}
+
+/**
+ * Every role against every owner call (issue 12, acceptance 2): the calls come from
+ * /api/openapi.json ({@link isOwnerCall}); the permission each needs is what it names when the role 'none' is
+ * refused; allowed roles get neither 401 nor 403, the others 403, a session of another site
+ * 401, and no session 401.
+ */
+describe('role x owner call matrix (issue 12, acceptance 2)', () => {
+  let t: TestApp;
+  let a: Website;
+  let b: Website;
+  let calls: OwnerCall[];
+  const ownerIds = new Map<OwnerRole, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitStore: { hit: async () => 1, close: async () => {} }, config: { outboxPollMs: 600_000 } });
+    a = await t.createSite({ identifier: 'matrix-a', title: 'A' });
+    b = await t.createSite({ identifier: 'matrix-b', title: 'B' });
+    for (const role of OWNER_ROLES) ownerIds.set(role, (await makeOwner(t.testDb.db, a.id, `${role}@example.com`, role)).id);
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: t.hostOf(a) } })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    calls = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, operation]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method) && isOwnerCall(path, operation.tags ?? []))
+        .map(([method]) => ({ method: method.toUpperCase(), path, url: path.replace(/\{[^}]+\}/g, 'matrix-x') })),
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  /** A fresh session of a role's owner of site A (inserted directly: calls like revoke-all end sessions). */
+  async function sessionOf(role: OwnerRole): Promise<string> {
+    const token = newSecret();
+    await t.testDb.db.insert(ownerAccountSessions).values({ tokenHash: sha256(token), websiteId: a.id, ownerId: ownerIds.get(role)!, expiresAt: new Date(Date.now() + 3_600_000) });
+    return `${OWNER_COOKIE}=${token}`;
+  }
+
+  async function send(call: OwnerCall, site: Website, session: string | undefined) {
+    const host = t.hostOf(site);
+    const crumb = await crumbForHost(t.app, host);
+    const hasBody = call.method !== 'GET' && call.method !== 'DELETE';
+    return t.app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      headers: { host, accept: 'application/json', cookie: [`crumb=${crumb}`, ...(session ? [session] : [])].join('; '), 'x-csrf-token': crumb, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+      ...(hasBody ? { payload: '{}' } : {}),
+    });
+  }
+
+  const key = (call: OwnerCall) => `${call.method} ${call.path}`;
+
+  it('finds the owner calls, including the account calls and the audit log', () => {
+    const keys = calls.map(key);
+    expect(keys.length).toBeGreaterThan(20);
+    for (const expected of [...SESSION_CALLS, 'GET /api/owner/audit', 'GET /api/owner/owners', 'POST /api/owner/owners', 'PATCH /api/owner/owners/{ownerId}', 'DELETE /api/owner/owners/{ownerId}']) expect(keys).toContain(expected);
+  });
+
+  it('refuses every owner call without a session, and with a session of another site (401)', async () => {
+    const admin = await sessionOf('admin');
+    for (const call of calls.filter((c) => !PUBLIC_CALLS.has(key(c)))) {
+      for (const [site, session] of [[a, undefined], [b, admin]] as const) {
+        const response = await send(call, site, session);
+        expect(response.statusCode, `${key(call)} on ${site.identifier} ${session ? "with site A's session" : 'without a session'}`).toBe(401);
+        expect(response.json().message).toBe(OWNER_SIGN_IN_REQUIRED);
+      }
+    }
+  }, 300_000);
+
+  it('lets each role make exactly the calls its permissions allow (others 403)', async () => {
+    const failures: string[] = [];
+    for (const call of calls.filter((c) => !PUBLIC_CALLS.has(key(c)))) {
+      const probe = await send(call, a, await sessionOf('none'));
+      let permission: OwnerPermission | 'admin' | undefined;
+      if (SESSION_CALLS.has(key(call))) {
+        if (probe.statusCode === 401 || probe.statusCode === 403) failures.push(`${key(call)}: a session call refused role none with ${probe.statusCode}`);
+      } else if (probe.statusCode !== 403 || typeof probe.json().permission !== 'string') {
+        failures.push(`${key(call)}: role none got ${probe.statusCode} instead of 403 naming the permission`);
+        continue;
+      } else {
+        permission = probe.json().permission;
+      }
+      for (const role of OWNER_ROLES) {
+        const allowed = permission === undefined || (permission === 'admin' ? role === 'admin' : roleCan(role, permission));
+        const status = (await send(call, a, await sessionOf(role))).statusCode;
+        const ok = allowed ? status !== 401 && status !== 403 : status === 403;
+        if (!ok) failures.push(`${key(call)} as ${role} (needs ${permission ?? 'a session'}): ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
