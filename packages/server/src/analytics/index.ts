@@ -4,11 +4,14 @@ import type { AppDeps } from '../app-deps.js';
 import { registerIngestRoutes } from './ingest-routes.js';
 import { IngestWriter } from './ingest-writer.js';
 import { registerRecordingRoutes } from './recording-routes.js';
+import { registerReportRoutes } from './report-routes.js';
 import { pruneRawEvents } from './retention.js';
 import { DailySalt } from './visitor-hash.js';
 
 export { TRACKING_PATHS, TRACKING_RATE_LIMIT, TRACKING_BODY_LIMITS, UNKNOWN_PRODUCT_MESSAGE } from './ingest-routes.js';
 export { RECORDING_ID_PATH } from './recording-routes.js';
+export { ANALYTICS_REPORT_PATH, ANALYTICS_CSV_PATH } from './report-routes.js';
+export { analyticsReport, type AnalyticsReport, type ReportPeriod } from './report-repository.js';
 export { NO_PAYLOAD_MESSAGE, CLANKER_SCHEMAS } from './schemas.js';
 export { VITAL_THRESHOLDS } from './vitals-histogram.js';
 export { pruneRawEvents, DEFAULT_RAW_RETENTION_DAYS } from './retention.js';
@@ -18,11 +21,12 @@ export { IngestWriter } from './ingest-writer.js';
 const PRUNE_FIRST_DELAY_MS = 120_000;
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 
-/** Registers the tracking calls, the session-recording id and the raw-event retention job. */
+/** Registers the tracking calls, the session-recording id, the owner's report and the raw-event retention job. */
 export function registerAnalytics(app: FastifyInstance, deps: AppDeps): void {
   const writer = new IngestWriter(deps.db);
   registerIngestRoutes(app, { app: deps, salt: new DailySalt(deps.db), writer });
   registerRecordingRoutes(app);
+  registerReportRoutes(app, deps);
   let timer: NodeJS.Timeout | undefined;
   const prune = () => {
     pruneRawEvents(deps.db, new Date())
