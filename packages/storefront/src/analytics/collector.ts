@@ -6,7 +6,7 @@ import { applyExperimentOverrides } from './experiment-overrides.js';
 import { createPageSpeedReport, navigationTimings, type PageSpeedData, type PageSpeedReport } from './page-speed.js';
 import { readSessionInfo } from './session-info.js';
 import { beaconOrPost, postTracked, TrackingPaths, type Transport } from './transport.js';
-import { callEvent, eventContent, pageEvent, trackEvent, type CallEntry, type VisitorEventName } from './visitor-events.js';
+import { callEvent, eventContent, firstPurchaseReport, pageEvent, trackEvent, type CallEntry, type VisitorEventName } from './visitor-events.js';
 import { ensureVisitorCookies } from './visitor-cookies.js';
 import { observeVitals } from './vitals.js';
 
@@ -92,7 +92,7 @@ function startVisitorEvents(visit: Visit): void {
     trackEvent(transport, name, content).catch(swallowed);
   };
   const atStart = pageEvent({ pathname: win.location.pathname, bodyClass: doc.body.className, itemId: body.itemId, recordType: body.recordType });
-  if (atStart) track(atStart.name, atStart.objectId);
+  if (atStart && (atStart.name !== 'purchase' || firstPurchaseReport(storageOf(win, 'sessionStorage'), atStart.objectId!))) track(atStart.name, atStart.objectId);
 
   let newsletterSubmittedAt = -Infinity;
   doc.addEventListener('submit', (event) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { callEvent, eventContent, pageEvent, sourceEnvironment, trackEvent, type EventContext } from './visitor-events.js';
+import { FakeStorage } from './test-browser.js';
+import { callEvent, eventContent, firstPurchaseReport, pageEvent, sourceEnvironment, trackEvent, type EventContext } from './visitor-events.js';
 import type { Transport } from './transport.js';
 
 const context: EventContext = {
@@ -96,5 +97,14 @@ describe('visitor-metrics events (spec 7, newer client of spec 3)', () => {
     expect(callEvent(call('/api/commerce/shopping-cart/entries', 200), 'http://other.localhost:3000', false)).toBeNull();
     expect(callEvent(call('/api/form/SaveFormSubmission', 200), origin, true)).toBe('newsletter_sign_up');
     expect(callEvent(call('/api/form/SaveFormSubmission', 200), origin, false)).toBeNull();
+  });
+
+  it('reports a purchase once per tab, however often the confirmation page is reloaded', () => {
+    const tab = new FakeStorage();
+    expect(firstPurchaseReport(tab, 'ord-1')).toBe(true);
+    expect(firstPurchaseReport(tab, 'ord-1')).toBe(false);
+    expect(firstPurchaseReport(tab, 'ord-2')).toBe(true);
+    expect(firstPurchaseReport(new FakeStorage(true), 'ord-1')).toBe(true);
+    expect(firstPurchaseReport(null, 'ord-1')).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import type { KeyValueStore } from './browser-storage.js';
 import { mayTrackEvents } from './visitor-cookies.js';
 import { postTracked, TrackingPaths, type Transport } from './transport.js';
 import { TrackingMessages } from './tracking-messages.js';
@@ -130,4 +131,21 @@ export function callEvent(entry: CallEntry, origin: string, newsletterPending: b
   if (url.pathname === WatchedCalls.ADD_TO_CART) return 'add_to_cart';
   if (url.pathname === WatchedCalls.FORM_SUBMISSION && newsletterPending) return 'newsletter_sign_up';
   return null;
+}
+
+/** Session-storage key of the last order whose purchase this tab reported. */
+export const TRACKED_ORDER_KEY = 'SS_TRACKED_ORDER';
+
+/**
+ * True the first time this tab reports a purchase of `orderId`, so reloading the confirmation
+ * page does not count the order twice. Without session storage every view counts.
+ */
+export function firstPurchaseReport(tab: KeyValueStore | null, orderId: string): boolean {
+  try {
+    if (tab?.getItem(TRACKED_ORDER_KEY) === orderId) return false;
+    tab?.setItem(TRACKED_ORDER_KEY, orderId);
+  } catch {
+    // storage refused: report it
+  }
+  return true;
 }
