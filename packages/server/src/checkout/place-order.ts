@@ -15,6 +15,7 @@ import { assertCheckoutAllowed, cartEmptyError } from './checkout-rules.js';
 import { debitGiftCard, findGiftCard } from './gift-cards.js';
 import { claimKey, findStoredResponse, IDEMPOTENCY_MISMATCH, storeResponse } from './idempotency.js';
 import { writeOrder } from './order-writer.js';
+import { recordStockMovements } from '../inventory/index.js';
 
 /** Message when the cart changed between pricing and placing the order. */
 export const CART_CHANGED_MESSAGE = 'Your cart changed while you were checking out. Please review it and try again.';
@@ -167,7 +168,9 @@ export async function placeOrder(
       const fresh = await priceCart(tx, site, cart, await listEntries(tx, site.id, cartId), now);
       if (!samePricing(priced, fresh)) throw new AppError('CONFLICT', CART_CHANGED_MESSAGE);
       for (const [variantId, quantity] of stockNeeds(fresh)) {
-        if (!(await takeStock(tx, site.id, variantId, quantity))) throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
+        const level = await takeStock(tx, site.id, variantId, quantity);
+        if (!level) throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
+        if (!level.unlimited) await recordStockMovements(tx, site.id, [{ variantId, reason: 'order', change: -quantity, qtyAfter: level.qtyInStock, orderId }]);
       }
       for (const couponId of [...fresh.couponResult.couponIds].sort()) {
         if (!(await useCoupon(tx, site.id, couponId))) throw new AppError('CONFLICT', COUPON_USED_UP_MESSAGE);
