@@ -20,10 +20,10 @@ export function siteOf(request: FastifyRequest): Website {
   return request.site;
 }
 
-/** The `:itemId` route parameter, checked for shape (404 otherwise: no probing with odd ids). */
-export function itemIdParam(request: FastifyRequest): string {
-  const id = (request.params as Record<string, unknown> | undefined)?.itemId;
-  if (typeof id !== 'string' || !ITEM_ID.test(id)) throw notFound(ITEM_NOT_FOUND_MESSAGE);
+/** The `:itemId` route parameter (declared by the route's params schema), checked for shape (404 otherwise: no probing with odd ids). */
+export function itemIdParam(request: { params: { itemId: string } }): string {
+  const id = request.params.itemId;
+  if (!ITEM_ID.test(id)) throw notFound(ITEM_NOT_FOUND_MESSAGE);
   return id;
 }
 
