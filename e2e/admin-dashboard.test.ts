@@ -18,7 +18,7 @@ import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'admin-dashboard-owner-token-0123456789';
 /** The navigation as the owner sees it today, in order (screens join as their calls land). */
-const NAVIGATION = ['Orders', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
+const NAVIGATION = ['Orders', 'Discounts', 'Shipping', 'Taxes', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -114,7 +114,7 @@ describe('owner dashboard (issue 12)', () => {
       await screenshot(page, `admin-form-${name}`);
       expect(errors).toEqual([]);
       await context.close();
-    }, 120_000);
+    }, 180_000);
   }
 
   it('moderates a comment: the waiting comment is approved and leaves the queue', async () => {
@@ -234,6 +234,22 @@ describe('owner dashboard (issue 12)', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL(/\/config\/orders$/, { timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('creates a coupon on the Discounts screen and turns it off', async () => {
+    const context = await ownerContext();
+    const page = await context.newPage();
+    await page.goto(`${store.siteUrl()}/config/discounts`);
+    await waitForHeading(page, 'Discounts');
+    await page.getByLabel('Code').fill('spring-10');
+    await page.getByLabel('Amount', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Create coupon' }).click();
+    await page.getByRole('status').filter({ hasText: 'Coupon SPRING-10 created.' }).waitFor({ timeout: 15_000 });
+    const row = page.getByRole('row').filter({ hasText: 'SPRING-10' });
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['SPRING-10', '10% off', 'None', '0', 'On', 'Turn off coupon SPRING-10']);
+    await row.getByRole('button', { name: 'Turn off coupon SPRING-10' }).click();
+    await row.getByRole('cell', { name: 'Off', exact: true }).waitFor({ timeout: 15_000 });
     await context.close();
   });
 });

@@ -9,10 +9,13 @@ export interface NavScreen {
 
 /**
  * The navigation, in order. A screen is listed once the server has the calls it needs
- * (Products, Orders, Inventory, Discounts, Shipping and Taxes join as their calls land).
+ * (Products and Inventory join as their screens are built).
  */
 export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
+  { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
+  { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },
+  { name: 'Taxes', path: '/taxes', component: lazy(() => import('../screens/store/TaxesScreen.js')) },
   { name: 'Forms', path: '/forms', component: lazy(() => import('../screens/forms/FormsScreen.js')) },
   { name: 'Restock', path: '/restock', component: lazy(() => import('../screens/restock/RestockScreen.js')) },
   { name: 'Comments', path: '/comments', component: lazy(() => import('../screens/moderation/CommentsScreen.js')) },
