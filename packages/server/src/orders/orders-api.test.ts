@@ -88,9 +88,11 @@ describe('owner order desk (issue 12, orders)', () => {
     const badStatus = await list('?status=SHIPPED');
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().fields.status).toMatch(/^status must be one of PENDING, PAID/);
-    const badDay = await list('?from=yesterday');
-    expect(badDay.statusCode).toBe(400);
-    expect(badDay.json().fields.from).toBe('from must be a date like 2026-11-24.');
+    for (const day of ['yesterday', '2026-02-31', '2026-13-01']) {
+      const badDay = await list(`?from=${day}`);
+      expect(badDay.statusCode).toBe(400);
+      expect(badDay.json().fields.from).toBe('from must be a date like 2026-11-24.');
+    }
     const reversed = await list('?from=2026-11-05&to=2026-11-01');
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe('The first day must not be after the last day.');

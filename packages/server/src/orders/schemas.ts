@@ -6,7 +6,13 @@ const day = (name: string) =>
   z
     .string()
     .regex(DAY, { error: `${name} must be a date like 2026-11-24.` })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: `${name} must be a date like 2026-11-24.` });
+    .refine((value) => isCalendarDay(value), { error: `${name} must be a date like 2026-11-24.` });
+
+/** True for a day that exists (2026-02-28, not 2026-02-31, which Date would roll into March). */
+function isCalendarDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
 /** Query of the owner's order list and CSV export. Days are whole UTC days, both ends included. */
 export const OrderListQuery = PageQuery.extend({
