@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
-import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { enqueueMails } from '../outbox/index.js';
 import {
   clearOwnerCookies,
@@ -13,8 +13,7 @@ import {
   startAccountSession,
   type OwnerActor,
 } from '../owner-sessions/index.js';
-import { canonicalOrigin } from '../seo/index.js';
-import { siteOf } from '../sites/index.js';
+import { canonicalOrigin, siteOf } from '../sites/index.js';
 import { recordAudit, recordAuditAs } from './audit-repository.js';
 import { resetMail } from './owner-mails.js';
 import { findOwner, findOwnerByEmail, setOwnerPasswordHash, touchSignIn, type OwnerRow } from './owner-repository.js';
@@ -105,7 +104,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
 
   routes.post(
     `${SESSION_PATH}/revoke-all`,
-    { preValidation: signedIn, bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Signs out of every session of the signed-in owner's account", response: withErrors({ 204: NoContent }) } },
+    { preValidation: signedIn, bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Signs out of every session of the signed-in owner's account", body: EmptyBody, response: withErrors({ 204: NoContent }) } },
     async (request, reply) => {
       const actor = accountOf(request);
       await db.transaction(async (tx) => {
@@ -124,7 +123,10 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
       const site = siteOf(request);
       const actor = accountOf(request);
       const owner = await findOwner(db, site.id, actor.ownerId);
+      const accountKey = throttleKeys(owner?.email ?? '', request.ip).account;
+      await assertNotLocked(db, site.id, [accountKey]);
       if (!owner || !(await verifyPassword(owner.passwordHash, request.body.currentPassword))) {
+        await recordFailure(db, site.id, accountKey, SIGN_IN_LIMITS.accountFreeFailures);
         throw new AppError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG, { body: { fields: { currentPassword: CURRENT_PASSWORD_WRONG } } });
       }
       const hash = await hashPassword(request.body.newPassword);

@@ -102,6 +102,15 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
     expect((await signIn('changer@example.com', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('counts wrong current passwords of a password change against the account (429 after 5 failures)', async () => {
+    await makeOwner(t.testDb.db, a.id, 'stolen-session@example.com', 'viewer');
+    const thief = await signInOwner(t.app, host, 'stolen-session@example.com');
+    for (let i = 0; i < 6; i++) expect((await thief.call('PUT', '/api/owner/password', { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD })).statusCode).toBe(400);
+    const locked = await thief.call('PUT', '/api/owner/password', { currentPassword: TEST_OWNER_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+  });
+
   it('holds a one-time password owner to changing it before anything else (403)', async () => {
     const { oneTimePassword } = await addOwner(t.testDb.db, { websiteId: a.id, email: 'first@example.com', role: 'admin' }, { ownerId: null, email: null });
     expect(oneTimePassword).toMatch(/^[A-Za-z0-9]{20}$/);
