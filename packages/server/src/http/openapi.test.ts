@@ -6,6 +6,7 @@ import { arbitraryFor, type JsonSchema } from '../../test-support/schema-arbitra
 import { availableDialects } from '../../test-support/test-db.js';
 import { forms, items, variants, websites } from '../db/schema.js';
 import { documentPath, FUZZ_HOST as HOST, registeredRoutes, startFuzzApp, type FuzzApp } from '../../test-support/fuzz-app.js';
+import { nestedArrays } from './route-fuzz-requests.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './schemas.js';
 
 const OWNER_TOKEN = 'owner-token-for-the-openapi-tests';
@@ -38,12 +39,6 @@ function bodySchemaOf(operation: Operation): { type: string; schema: JsonSchema 
   const content = operation.requestBody?.content ?? {};
   const type = Object.keys(content)[0];
   return type && content[type]?.schema ? { type, schema: content[type]!.schema! } : undefined;
-}
-
-function nested(depth: number): unknown {
-  let value: unknown = 'bottom';
-  for (let i = 0; i < depth; i += 1) value = [value];
-  return value;
 }
 
 describe.each(availableDialects())('the OpenAPI document and every operation in it (%s)', (dialect) => {
@@ -142,7 +137,7 @@ describe.each(availableDialects())('the OpenAPI document and every operation in 
         ['random JSON', sample(fc.jsonValue({ maxDepth: 3 }), 1)[0]],
         ['__proto__ and constructor keys', `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"crumb":"${crumb}"}`, 'application/json'],
         ['a 1 MB string', { ...valid, [Object.keys(valid)[0] ?? 'field']: 'x'.repeat(1024 * 1024) }],
-        ['deep nesting', { ...valid, [Object.keys(valid)[0] ?? 'field']: nested(3000) }],
+        ['deep nesting', { ...valid, [Object.keys(valid)[0] ?? 'field']: nestedArrays(3000) }],
         ['text/plain', JSON.stringify(valid), 'text/plain'],
         ['application/xml', '<a>1</a>', 'application/xml'],
         ['an empty body', '', 'application/json'],

@@ -42,6 +42,12 @@ export const hostileText = fc.oneof(
   fc.constant('x'.repeat(100_000)),
   fc.string({ unit: 'binary', maxLength: 24 }),
 );
+/** A value of arrays nested `depth` deep around one string. */
+export function nestedArrays(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < depth; i += 1) value = [value];
+  return value;
+}
 /** JSON arrays nested 33 to 6000 deep. */
 export const deepJson = fc.integer({ min: 33, max: 6000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`);
 /** JSON text of hostile strings, random JSON values, deep nesting and prototype-poisoning objects. */
