@@ -7,8 +7,6 @@ export { registerSeoRoutes, SEO_CACHE_CONTROL } from './routes.js';
 export { buildSitemapXml, buildRobotsTxt, SITEMAP_NAMESPACE, ROBOTS_DISALLOWED } from './sitemap.js';
 export { publicSiteUrls, SITEMAP_MAX_URLS, COLLECTION_TYPES_WITHOUT_ITEM_PAGES, type SiteUrl } from './site-urls.js';
 export { escapeXml } from './xml.js';
-/** Site origins live in sites/; these names stay importable from here for existing importers. */
-export { canonicalOrigin, siteOrigin, absoluteUrl } from '../sites/index.js';
 export {
   productJsonLd,
   aggregateRatingJsonLd,
