@@ -18,7 +18,7 @@ import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'admin-dashboard-owner-token-0123456789';
 /** The navigation as the owner sees it today, in order (screens join as their calls land). */
-const NAVIGATION = ['Orders', 'Discounts', 'Shipping', 'Taxes', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
+const NAVIGATION = ['Products', 'Orders', 'Discounts', 'Shipping', 'Taxes', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -83,8 +83,8 @@ describe('owner dashboard (issue 12)', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(String(error)));
       await page.goto(`${store.siteUrl()}/config`);
-      await page.waitForURL(/\/config\/orders$/);
-      await waitForHeading(page, 'Orders');
+      await page.waitForURL(/\/config\/products$/);
+      await waitForHeading(page, 'Products');
       const nav = page.getByRole('navigation', { name: 'Dashboard', includeHidden: true });
       const menu = page.getByRole('button', { name: 'Menu' });
       if (name === 'phone') {
@@ -232,7 +232,7 @@ describe('owner dashboard (issue 12)', () => {
     await page.getByLabel('New password', { exact: true }).fill('glazed-porcelain-cups-7');
     await page.getByLabel('Repeat the new password').fill('glazed-porcelain-cups-7');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.waitForURL(/\/config\/orders$/, { timeout: 15_000 });
+    await page.waitForURL(/\/config\/products$/, { timeout: 15_000 });
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
     await context.close();
   });
@@ -250,6 +250,16 @@ describe('owner dashboard (issue 12)', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(['SPRING-10', '10% off', 'None', '0', 'On', 'Turn off coupon SPRING-10']);
     await row.getByRole('button', { name: 'Turn off coupon SPRING-10' }).click();
     await row.getByRole('cell', { name: 'Off', exact: true }).waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('never loads dashboard code on storefront pages', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    for (const path of ['/', '/shop', '/cart']) await page.goto(`${store.siteUrl()}${path}`, { waitUntil: 'networkidle' });
+    expect(requested.filter((path) => path.startsWith('/config'))).toEqual([]);
     await context.close();
   });
 });

@@ -9,9 +9,10 @@ export interface NavScreen {
 
 /**
  * The navigation, in order. A screen is listed once the server has the calls it needs
- * (Products and Inventory join as their screens are built).
+ * (Inventory joins once stock history has its calls).
  */
 export const NAV_SCREENS: readonly NavScreen[] = [
+  { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
   { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },

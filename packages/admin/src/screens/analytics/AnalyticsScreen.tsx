@@ -32,7 +32,7 @@ export default function AnalyticsScreen() {
           {data.paths.length === 0 ? (
             <p>No visits yet.</p>
           ) : (
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0}>
               <table>
                 <caption className="visually-hidden">Visits by page</caption>
                 <thead>

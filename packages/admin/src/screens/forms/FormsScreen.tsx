@@ -15,7 +15,7 @@ export default function FormsScreen() {
       <ErrorText error={forms.error} />
       {forms.data && forms.data.forms.length === 0 && <p>This site has no forms yet.</p>}
       {forms.data && forms.data.forms.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Forms of this site</caption>
             <thead>

@@ -51,7 +51,7 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
       <div className="columns">
         <section aria-labelledby="lines-heading" className="stack panel">
           <h2 id="lines-heading">Items</h2>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table>
               <thead>
                 <tr>

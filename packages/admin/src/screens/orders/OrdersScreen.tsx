@@ -49,7 +49,7 @@ export default function OrdersScreen() {
       <ErrorText error={page.error} />
       {page.data && page.data.orders.length === 0 && <p>No orders match.</p>}
       {page.data && page.data.orders.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Orders, page {pages.pageNumber}, newest first</caption>
             <thead>

@@ -15,7 +15,7 @@ export function OutboxList() {
       <ErrorText error={outbox.error} />
       {outbox.data && outbox.data.mails.length === 0 && <p>No mail yet.</p>}
       {outbox.data && outbox.data.mails.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Newest mails</caption>
             <thead>

@@ -30,7 +30,7 @@ export function SignUpGroups() {
       <p role="status">{notice}</p>
       {page.data && page.data.signUpGroups.length === 0 && <p>No one has signed up yet.</p>}
       {page.data && page.data.signUpGroups.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Sign-ups by variant</caption>
             <thead>

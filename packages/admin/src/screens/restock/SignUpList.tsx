@@ -18,7 +18,7 @@ export function SignUpList() {
       <ErrorText error={page.error} />
       {page.data && page.data.signUps.length === 0 && pageNumber === 1 && <p>No sign-ups yet.</p>}
       {page.data && page.data.signUps.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Sign-ups, page {pageNumber}, newest first</caption>
             <thead>

@@ -25,7 +25,7 @@ export function AuditLog() {
       <ErrorText error={page.error} />
       {page.data && page.data.entries.length === 0 && pageNumber === 1 && <p>No changes recorded yet.</p>}
       {page.data && page.data.entries.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Changes, page {pageNumber}, newest first</caption>
             <thead>

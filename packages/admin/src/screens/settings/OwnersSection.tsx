@@ -58,7 +58,7 @@ export function OwnersSection() {
       <ErrorText error={owners.error ?? change.error} />
       {owners.data && owners.data.owners.length === 0 && <p>No owner accounts yet. Invite the first one below.</p>}
       {owners.data && owners.data.owners.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Owners of this site</caption>
             <thead>

@@ -69,7 +69,7 @@ export default function DiscountsScreen() {
       <ErrorText error={list.error} />
       {list.data && list.data.coupons.length === 0 && <p>No coupons yet.</p>}
       {list.data && list.data.coupons.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Coupons</caption>
             <thead>

@@ -59,7 +59,7 @@ export default function ShippingScreen() {
       <ErrorText error={list.error} />
       {list.data && list.data.shippingOptions.length === 0 && <p>No shipping options yet.</p>}
       {list.data && list.data.shippingOptions.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Shipping options in display order</caption>
             <thead>

@@ -63,7 +63,7 @@ export default function TaxesScreen() {
       <ErrorText error={list.error} />
       {list.data && list.data.taxRules.length === 0 && <p>No tax rules yet.</p>}
       {list.data && list.data.taxRules.length > 0 && (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Tax rules</caption>
             <thead>
