@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { setCookie } from '../http/cookies.js';
 import { AppError, notFound } from '../errors/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
+import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import { ACCESS_GRANT_TTL_MS, collectionAccessCookie, SITE_ACCESS_COOKIE, signAccessGrant } from './access-grant.js';
 import { COLLECTION_PASSWORD_HASH_SETTING, collectionPasswordHash, safeReturnPath, SITE_PASSWORD_HASH_SETTING, sitePasswordHash } from './access-state.js';
@@ -47,7 +48,8 @@ async function scopeHash(deps: AppDeps, site: Website, scope: string): Promise<s
  * a wrong one redirects back with `?unlock=failed` (JSON callers get 401). The owner calls
  * store passwords as scrypt hashes in the site or collection settings.
  */
-export function registerUnlockRoutes(app: FastifyInstance, deps: AppDeps, owner: preValidationHookHandler, limit: RateLimitRule = UNLOCK_RATE_LIMIT): void {
+export function registerUnlockRoutes(app: FastifyInstance, deps: AppDeps, limit: RateLimitRule = UNLOCK_RATE_LIMIT): void {
+  const owner = requireOwner(deps.db, deps.config.ownerToken, 'settings:write');
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['access'];
   const redirect = z.null().describe('303 See Other back to returnTo (form posts); no body');

@@ -1,7 +1,8 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { itemIdParam, requirePublicItem, siteOf, existingVisitorId } from '../content/index.js';
 import { AppError, notFound } from '../errors/index.js';
+import { requireOwner } from '../owner-sessions/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
 import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { addComment, approvedComments, commentQueue, moderateComment } from './comment-repository.js';
@@ -33,7 +34,9 @@ function commentId(id: string): string {
  * (crumb-checked, rate-limited, queued as pending), and the owner's queue, approve and reject
  * (the owner check runs before the request is validated).
  */
-export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner: preValidationHookHandler, limit: RateLimitRule = COMMENT_RATE_LIMIT): void {
+export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, limit: RateLimitRule = COMMENT_RATE_LIMIT): void {
+  const readQueue = requireOwner(deps.db, deps.config.ownerToken, 'moderation:read');
+  const moderate = requireOwner(deps.db, deps.config.ownerToken, 'moderation:write');
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
@@ -69,7 +72,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner
   });
 
   const queueSchema = { tags, summary: "The owner's comments in one moderation state, newest first", querystring: CommentQueueQuery, response: withErrors({ 200: CommentQueue }) };
-  routes.get(COMMENT_QUEUE_PATH, { preValidation: owner, schema: queueSchema }, async (request, reply) => {
+  routes.get(COMMENT_QUEUE_PATH, { preValidation: readQueue, schema: queueSchema }, async (request, reply) => {
     const site = siteOf(request);
     reply.header('cache-control', 'no-store, private');
     return { comments: await commentQueue(db, site.id, request.query.status) };
@@ -77,7 +80,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, owner
 
   for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
     const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a comment (owner)`, params: CommentParams, body: EmptyBody, response: withErrors({ 200: ModeratedComment }) };
-    routes.post(`${COMMENT_QUEUE_PATH}/:commentId/${action}`, { preValidation: owner, schema }, async (request) => {
+    routes.post(`${COMMENT_QUEUE_PATH}/:commentId/${action}`, { preValidation: moderate, schema }, async (request) => {
       const site = siteOf(request);
       const id = commentId(request.params.commentId);
       if (!(await moderateComment(db, site.id, id, status))) throw notFound(COMMENT_NOT_FOUND_MESSAGE);

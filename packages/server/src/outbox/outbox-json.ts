@@ -2,10 +2,16 @@ import type { z } from '../http/schemas.js';
 import type { OutboxRow } from './outbox-repository.js';
 import type { OutboxMailJson } from './schemas.js';
 
-/** An outbox row as the owner API shows it. */
+/** Shown instead of the body of a mail that carries a single-use sign-in link (password reset, invitation). */
+export const WITHHELD_BODY = 'Not shown: this mail carries a single-use sign-in link for its recipient.';
+
+/** An outbox row as the owner API shows it; bodies of owner-account mails are withheld. */
 export function outboxMailJson(row: OutboxRow): z.infer<typeof OutboxMailJson> {
+  const withheld = row.kind.startsWith('owner-');
   return {
     ...row,
+    textBody: withheld ? WITHHELD_BODY : row.textBody,
+    htmlBody: withheld ? WITHHELD_BODY : row.htmlBody,
     status: row.status as z.infer<typeof OutboxMailJson>['status'],
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     createdAt: row.createdAt.toISOString(),

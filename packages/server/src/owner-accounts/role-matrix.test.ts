@@ -10,9 +10,13 @@ const PUBLIC_CALLS = new Set(['POST /api/owner/session', 'POST /api/owner/passwo
 /** Owner calls any signed-in owner of the site may make, whatever the role. */
 const SESSION_CALLS = new Set(['GET /api/owner/session', 'DELETE /api/owner/session', 'POST /api/owner/session/revoke-all', 'PUT /api/owner/password']);
 
-/** API calls under /api/owner, the spec's owner calls (/api/content-service), and every API call tagged 'owner' or 'owner …' (not the admin app's pages). */
+/** The owner's moderation queues (comments and reviews), which live beside the visitors' content calls. */
+const MODERATION_QUEUES = ['/api/content/comments', '/api/content/reviews'];
+
+/** API calls under /api/owner, the spec's owner calls (/api/content-service), the moderation queues, and every API call tagged 'owner' or 'owner …' (not the admin app's pages). */
 function isOwnerCall(path: string, tags: string[]): boolean {
   if (!path.startsWith('/api/')) return false;
+  if (MODERATION_QUEUES.some((queue) => path === queue || path.startsWith(`${queue}/`))) return true;
   return path.startsWith('/api/owner/') || path.startsWith('/api/content-service/') || tags.some((tag) => tag === 'owner' || tag.startsWith('owner '));
 }
 

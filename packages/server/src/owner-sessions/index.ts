@@ -9,7 +9,6 @@ export {
   setOwnerPassword,
   isOwnerSecret,
   isOwnerRequest,
-  requireOwnerApi,
   startOwnerSession,
   endOwnerSession,
   requireOwner,

@@ -140,16 +140,6 @@ export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken
 }
 
 /**
- * A preValidation hook for owner-only calls that predate roles: 401 without an owner session,
- * 403 unless the owner is an admin.
- */
-export function requireOwnerApi(db: Db, ownerToken: string | undefined) {
-  return async function requireOwner(request: FastifyRequest): Promise<void> {
-    await guard(db, ownerToken, request, (actor) => actor.role === 'admin', 'admin');
-  };
-}
-
-/**
  * Checks the owner of a request; a 403 for the role names the permission the call needs
  * (`permission`: an `area:level`, or 'admin' for calls only admins make), undefined for calls
  * any signed-in owner may make.

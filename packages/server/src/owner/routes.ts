@@ -10,7 +10,7 @@ import { allSignUps } from '../restock/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import { pageViewsByPath } from '../tracking/index.js';
 import { toCsv } from './csv.js';
-import { requireOwner, requireOwnerApi } from '../owner-sessions/index.js';
+import { requireOwner } from '../owner-sessions/index.js';
 import { submissionCells, submissionHeader } from './submission-csv.js';
 import { OwnerCsv, SubmissionPage, SubmissionsQuery, VisitReport } from './schemas.js';
 import { listSubmissionPage, listSubmissions } from './submissions-repository.js';
@@ -51,7 +51,6 @@ const jsonCall = <T extends object>(summary: string, parts: T) => ({ tags: ['own
 export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _options: OwnerRouteOptions): void {
   const { db, config } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const requireOwnerJson = requireOwnerApi(db, config.ownerToken);
 
   routes.get(
     '/api/owner/forms/:formId/submissions.csv',
@@ -80,18 +79,18 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
     },
   );
 
-  routes.get('/api/owner/visits', { preValidation: requireOwnerJson, schema: jsonCall(`Page views and visitors by path over the last ${VISIT_REPORT_DAYS} days`, { response: withErrors({ 200: VisitReport }) }) }, async (request, reply) => {
+  routes.get('/api/owner/visits', { preValidation: requireOwner(db, config.ownerToken, 'reports:read'), schema: jsonCall(`Page views and visitors by path over the last ${VISIT_REPORT_DAYS} days`, { response: withErrors({ 200: VisitReport }) }) }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return visitReport(db, siteOf(request));
   });
 
-  routes.get('/api/owner/forms', { preValidation: requireOwnerJson, schema: jsonCall('The forms of the site', { response: withErrors({ 200: z.object({ forms: z.array(FormJson) }) }) }) }, async (request) => ({
+  routes.get('/api/owner/forms', { preValidation: requireOwner(db, config.ownerToken, 'forms:read'), schema: jsonCall('The forms of the site', { response: withErrors({ 200: z.object({ forms: z.array(FormJson) }) }) }) }, async (request) => ({
     forms: (await listForms(db, siteOf(request).id)).map(formJson),
   }));
 
   routes.post(
     '/api/owner/forms',
-    { preValidation: requireOwnerJson, schema: jsonCall('Creates a form', { body: FormDefinitionInput, response: withErrors({ 201: z.object({ form: FormJson }) }) }) },
+    { preValidation: requireOwner(db, config.ownerToken, 'forms:write'), schema: jsonCall('Creates a form', { body: FormDefinitionInput, response: withErrors({ 201: z.object({ form: FormJson }) }) }) },
     async (request, reply) => {
       const form = await createForm(db, siteOf(request).id, request.body);
       return reply.code(201).send({ form: formJson(form) });
@@ -100,13 +99,13 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
 
   routes.put(
     '/api/owner/forms/:formId',
-    { preValidation: requireOwnerJson, schema: jsonCall("Replaces a form's settings", { params: FormParams, body: FormDefinitionInput, response: withErrors({ 200: z.object({ form: FormJson }) }) }) },
+    { preValidation: requireOwner(db, config.ownerToken, 'forms:write'), schema: jsonCall("Replaces a form's settings", { params: FormParams, body: FormDefinitionInput, response: withErrors({ 200: z.object({ form: FormJson }) }) }) },
     async (request) => ({ form: formJson(await updateForm(db, siteOf(request).id, request.params.formId, request.body)) }),
   );
 
   routes.get(
     '/api/owner/forms/:formId/submissions',
-    { preValidation: requireOwnerJson, schema: jsonCall("A form's submissions, newest first, paged", { params: FormParams, querystring: SubmissionsQuery, response: withErrors({ 200: SubmissionPage }) }) },
+    { preValidation: requireOwner(db, config.ownerToken, 'forms:read'), schema: jsonCall("A form's submissions, newest first, paged", { params: FormParams, querystring: SubmissionsQuery, response: withErrors({ 200: SubmissionPage }) }) },
     async (request) => {
       const site = siteOf(request);
       const form = await getForm(db, site.id, request.params.formId);
@@ -117,7 +116,7 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
     },
   );
 
-  routes.get('/api/owner/outbox', { preValidation: requireOwnerJson, schema: jsonCall('The newest mails of the site and their delivery', { response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }) }) }, async (request) => ({
+  routes.get('/api/owner/outbox', { preValidation: requireOwner(db, config.ownerToken, 'restock:read'), schema: jsonCall('The newest mails of the site and their delivery', { response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }) }) }, async (request) => ({
     mails: (await listOutbox(db, siteOf(request).id)).map(outboxMailJson),
   }));
 }

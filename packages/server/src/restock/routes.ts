@@ -5,7 +5,7 @@ import { AppError } from '../errors/index.js';
 import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cursor.js';
 import { clientRateLimit } from '../http/rate-limit.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import { requireOwnerApi } from '../owner-sessions/index.js';
+import { requireOwner } from '../owner-sessions/index.js';
 import type { AppConfig } from '../config.js';
 import { canonicalOrigin } from '../sites/index.js';
 import { siteOf, type Website } from '../sites/index.js';
@@ -35,7 +35,8 @@ export interface RestockRouteOptions {
 export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, options: RestockRouteOptions): void {
   const { db, config } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const owner = requireOwnerApi(db, config.ownerToken);
+  const readSignUps = requireOwner(db, config.ownerToken, 'restock:read');
+  const sendMail = requireOwner(db, config.ownerToken, 'restock:write');
   const mailContext = (site: Website): RestockMailContext => ({
     siteTitle: site.title,
     baseUrl: siteBaseUrl(site, config),
@@ -67,7 +68,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.get(
     `${RESTOCK_PATH}/groups`,
-    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups counted by variant (owner)', querystring: SignUpGroupsQuery, response: withErrors({ 200: SignUpGroupPage }) } },
+    { preValidation: readSignUps, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups counted by variant (owner)', querystring: SignUpGroupsQuery, response: withErrors({ 200: SignUpGroupPage }) } },
     async (request) => {
       const site = siteOf(request);
       const { cursor, limit } = request.query;
@@ -78,7 +79,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.get(
     RESTOCK_PATH,
-    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups, newest first, optionally of one product or variant (owner)', querystring: SignUpsQuery, response: withErrors({ 200: SignUpPage }) } },
+    { preValidation: readSignUps, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups, newest first, optionally of one product or variant (owner)', querystring: SignUpsQuery, response: withErrors({ 200: SignUpPage }) } },
     async (request) => {
       const site = siteOf(request);
       const { cursor, limit, productId, variantId } = request.query;
@@ -90,7 +91,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.post(
     `${RESTOCK_PATH}/send`,
-    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: "Queues back-in-stock mail for a variant's waiting sign-ups (owner)", body: SendRequestBody, response: withErrors({ 200: SendResult }) } },
+    { preValidation: sendMail, schema: { tags: ['restock', 'owner'], summary: "Queues back-in-stock mail for a variant's waiting sign-ups (owner)", body: SendRequestBody, response: withErrors({ 200: SendResult }) } },
     async (request) => {
       const site = siteOf(request);
       const { productId, variantId } = request.body;
@@ -102,7 +103,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.post(
     `${RESTOCK_PATH}/send/all`,
-    { preValidation: owner, schema: { tags: ['restock', 'owner'], summary: 'Queues back-in-stock mail for several variants (owner)', body: SendAllBody, response: withErrors({ 200: SendAllResult }) } },
+    { preValidation: sendMail, schema: { tags: ['restock', 'owner'], summary: 'Queues back-in-stock mail for several variants (owner)', body: SendAllBody, response: withErrors({ 200: SendAllResult }) } },
     async (request) => {
       const site = siteOf(request);
       const requests = request.body.sendRequests.map(({ productId, variantId }) => ({ productId, variantId }));

@@ -1,8 +1,9 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { CONTENT_POST_BODY_LIMIT } from '../comments/index.js';
 import { existingVisitorId, itemIdParam, siteOf } from '../content/index.js';
 import { notFound } from '../errors/index.js';
+import { requireOwner } from '../owner-sessions/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
 import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { addReview, aggregateRating, approvedReviews, moderateReview, reviewQueue } from './review-repository.js';
@@ -24,7 +25,9 @@ const REVIEW_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * rate limit, moderation queue), and the owner's queue, approve and reject (the owner check
  * runs before the request is validated).
  */
-export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, owner: preValidationHookHandler, limit: RateLimitRule = REVIEW_RATE_LIMIT): void {
+export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, limit: RateLimitRule = REVIEW_RATE_LIMIT): void {
+  const readQueue = requireOwner(deps.db, deps.config.ownerToken, 'moderation:read');
+  const moderate = requireOwner(deps.db, deps.config.ownerToken, 'moderation:write');
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
@@ -47,7 +50,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, owner:
   });
 
   const queueSchema = { tags, summary: "The owner's reviews in one moderation state, newest first", querystring: ReviewQueueQuery, response: withErrors({ 200: ReviewQueue }) };
-  routes.get(REVIEW_QUEUE_PATH, { preValidation: owner, schema: queueSchema }, async (request, reply) => {
+  routes.get(REVIEW_QUEUE_PATH, { preValidation: readQueue, schema: queueSchema }, async (request, reply) => {
     const site = siteOf(request);
     reply.header('cache-control', 'no-store, private');
     return { reviews: await reviewQueue(db, site.id, request.query.status) };
@@ -55,7 +58,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, owner:
 
   for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
     const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review (owner)`, params: ReviewParams, body: EmptyBody, response: withErrors({ 200: ModeratedReview }) };
-    routes.post(`${REVIEW_QUEUE_PATH}/:reviewId/${action}`, { preValidation: owner, schema }, async (request) => {
+    routes.post(`${REVIEW_QUEUE_PATH}/:reviewId/${action}`, { preValidation: moderate, schema }, async (request) => {
       const site = siteOf(request);
       const id = request.params.reviewId;
       if (!REVIEW_ID.test(id) || !(await moderateReview(db, site.id, id, status))) throw notFound(REVIEW_NOT_FOUND_MESSAGE);
