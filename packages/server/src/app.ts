@@ -39,6 +39,7 @@ import { registerAdminApp } from './admin-app/index.js';
 import { registerStoreSettingRoutes } from './store-settings/index.js';
 import { registerAnalytics } from './analytics/index.js';
 import { registerInventoryRoutes } from './inventory/index.js';
+import { registerMediaRoutes } from './media/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -128,5 +129,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStoreSettingRoutes(app, deps);
   registerAnalytics(app, deps);
   registerInventoryRoutes(app, deps);
+  registerMediaRoutes(app, deps);
   return app;
 }

@@ -1,0 +1,4 @@
+/** Uploaded images: sniffed, size-limited, resized once into the srcset widths, stored through a storage interface, served immutably. */
+export { registerMediaRoutes, MAX_IMAGE_BYTES, MEDIA_PATH, UPLOAD_MESSAGES, type MediaRouteOptions } from './routes.js';
+export { SRCSET_WIDTHS, sniffImageFormat } from './image-renditions.js';
+export { localMediaStorage, type MediaStorage } from './media-storage.js';
