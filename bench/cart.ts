@@ -120,8 +120,12 @@ async function main(): Promise<void> {
     }
     const loadAfter = loadavg()[0]!;
     console.log(`\n## bench:cart, ${new Date().toISOString()}`);
-    console.log(`node ${process.version}, ${cpus().length} cores shared by client and server; 1-minute load ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after.`);
-    console.log(`${options.connections} connections, ${options.seconds} s per run, median of ${options.rounds} interleaved rounds; each add creates a new cart.\n`);
+    console.log(
+      `node ${process.version}, ${cpus().length} cores shared by client and server; 1-minute load ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after.`,
+    );
+    console.log(
+      `${options.connections} connections, ${options.seconds} s per run, median of ${options.rounds} interleaved rounds; each add creates a new cart.\n`,
+    );
     console.log('| database | add-to-cart req/s | p50 ms | p99 ms | non-2xx/total |');
     console.log('|---|---:|---:|---:|---:|');
     for (const [name, list] of results) {

@@ -40,7 +40,12 @@ interface Options {
 function parseArgs(argv: string[]): Options | undefined {
   const options: Options = { seconds: 10, concurrency: 16, sites: 1000, eventsPerSite: 10_000, queries: 200, killAfter: 4 };
   const flags: Record<string, keyof Options> = {
-    '--seconds': 'seconds', '--concurrency': 'concurrency', '--sites': 'sites', '--events-per-site': 'eventsPerSite', '--queries': 'queries', '--kill-after': 'killAfter',
+    '--seconds': 'seconds',
+    '--concurrency': 'concurrency',
+    '--sites': 'sites',
+    '--events-per-site': 'eventsPerSite',
+    '--queries': 'queries',
+    '--kill-after': 'killAfter',
   };
   for (let i = 0; i < argv.length; i += 2) {
     if (argv[i] === '--help' || argv[i] === '-h') return undefined;
@@ -67,7 +72,13 @@ async function appOn(db: Db) {
 function pageView(n: number, path = `/p/${n % 50}`): string {
   return JSON.stringify({
     eventSchemaName: 'page_view',
-    eventContent: JSON.stringify({ page_host: HOST, page_path: path, session_id: `s-${n % 500}`, event_occurrence_timestamp: Date.now(), page_referrer_url: n % 3 === 0 ? 'https://news.example/' : '' }),
+    eventContent: JSON.stringify({
+      page_host: HOST,
+      page_path: path,
+      session_id: `s-${n % 500}`,
+      event_occurrence_timestamp: Date.now(),
+      page_referrer_url: n % 3 === 0 ? 'https://news.example/' : '',
+    }),
   });
 }
 
@@ -78,7 +89,12 @@ async function sendOne(app: App, n: number, path?: string): Promise<boolean> {
     method: 'POST',
     url: '/api/v1/clanker/events',
     remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    headers: { host: HOST, 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'same-origin', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' },
+    headers: {
+      host: HOST,
+      'content-type': 'text/plain;charset=UTF-8',
+      'sec-fetch-site': 'same-origin',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+    },
     payload: pageView(n, path),
   });
   return response.statusCode === 202 && response.json().accepted === 1;
@@ -103,7 +119,9 @@ async function throughput(name: string, db: Db, options: Options): Promise<void>
     }),
   );
   const seconds = (Date.now() - start) / 1000;
-  console.log(`${name}: ${Math.round(accepted / seconds)} events/s accepted and committed (${accepted} in ${seconds.toFixed(1)} s, ${options.concurrency} callers, ${refused} not accepted)`);
+  console.log(
+    `${name}: ${Math.round(accepted / seconds)} events/s accepted and committed (${accepted} in ${seconds.toFixed(1)} s, ${options.concurrency} callers, ${refused} not accepted)`,
+  );
   await app.close();
 }
 
@@ -161,7 +179,9 @@ async function durability(dialect: 'pglite' | 'pg', options: Options): Promise<v
   const result = (await db.execute(sql`SELECT path FROM analytics_events WHERE path LIKE '/ack/%'`)) as unknown as { rows: Array<{ path: string }> };
   const stored = new Set(result.rows.map((r) => r.path));
   const lost = [...acked].filter((path) => !stored.has(path)).length;
-  console.log(`${dialect}: SIGKILL after ${options.killAfter} s: ${acked.size} events acknowledged (${killedAt} when the kill was sent), ${stored.size} stored, ${lost} acknowledged events lost`);
+  console.log(
+    `${dialect}: SIGKILL after ${options.killAfter} s: ${acked.size} events acknowledged (${killedAt} when the kill was sent), ${stored.size} stored, ${lost} acknowledged events lost`,
+  );
   await closeDatabase(db);
   if (folder) await rm(folder, { recursive: true, force: true });
   else {
@@ -208,9 +228,13 @@ async function reportLatency(options: Options): Promise<void> {
   try {
     const seedStart = Date.now();
     const ids = await seedRollups(testDb.db, options);
-    const counted = (await testDb.db.execute(sql`SELECT (SELECT count(*) FROM analytics_hourly) AS hourly, (SELECT count(*) FROM analytics_sessions) AS sessions, (SELECT coalesce(sum(page_views), 0) FROM analytics_hourly) AS views`)) as unknown as { rows: Array<Record<string, string>> };
+    const counted = (await testDb.db.execute(
+      sql`SELECT (SELECT count(*) FROM analytics_hourly) AS hourly, (SELECT count(*) FROM analytics_sessions) AS sessions, (SELECT coalesce(sum(page_views), 0) FROM analytics_hourly) AS views`,
+    )) as unknown as { rows: Array<Record<string, string>> };
     const c = counted.rows[0]!;
-    console.log(`postgresql: ${ids.length} sites, ${c.views} page views in hourly rollups (${c.hourly} hourly rows, ${c.sessions} sessions), generated in ${((Date.now() - seedStart) / 1000).toFixed(0)} s`);
+    console.log(
+      `postgresql: ${ids.length} sites, ${c.views} page views in hourly rollups (${c.hourly} hourly rows, ${c.sessions} sessions), generated in ${((Date.now() - seedStart) / 1000).toFixed(0)} s`,
+    );
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
     const times: number[] = [];

@@ -15,7 +15,18 @@ an about page and a gallery page of the demo shop, and three pages of the journa
 A path may name another seeded site as 'identifier:/path' (default site: demo).`;
 
 const PRODUCT_PATH = '/shop/linen-camp-shirt';
-const DEFAULT_PATHS = [PRODUCT_PATH, '/cart', '/checkout', '/', '/journal/why-we-wash-our-linen-twice', '/about', '/studio', 'journal:/', 'journal:/readings', 'journal:/photos'];
+const DEFAULT_PATHS = [
+  PRODUCT_PATH,
+  '/cart',
+  '/checkout',
+  '/',
+  '/journal/why-we-wash-our-linen-twice',
+  '/about',
+  '/studio',
+  'journal:/',
+  'journal:/readings',
+  'journal:/photos',
+];
 
 interface Options {
   paths: string[];
@@ -118,8 +129,15 @@ async function main(): Promise<void> {
   const kb = (n: number) => (n / 1024).toFixed(1);
   console.log('page | status | scripts | raw KB | gzip KB | React | islands');
   for (const r of results) {
-    const flag = r.path === PRODUCT_PATH ? (r.gzipBytes <= options.budgetKb * 1024 ? `  (budget ${options.budgetKb} KB: OK)` : `  (budget ${options.budgetKb} KB: OVER)`) : '';
-    console.log(`${r.path} | ${r.status} | ${r.scripts} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} | ${r.react ? 'yes' : 'no'} | ${r.islands.join(', ') || '(none)'}${flag}`);
+    const flag =
+      r.path === PRODUCT_PATH
+        ? r.gzipBytes <= options.budgetKb * 1024
+          ? `  (budget ${options.budgetKb} KB: OK)`
+          : `  (budget ${options.budgetKb} KB: OVER)`
+        : '';
+    console.log(
+      `${r.path} | ${r.status} | ${r.scripts} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} | ${r.react ? 'yes' : 'no'} | ${r.islands.join(', ') || '(none)'}${flag}`,
+    );
   }
   const islandless = results.filter((r) => r.islands.length === 0);
   if (islandless.length === 0) console.log('No measured page is free of islands, so none can show whether an island-less page loads React.');

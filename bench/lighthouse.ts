@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './load/stats.js';
 
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 /** Home and a product page (issue 3), a blog post and a gallery (issue 6). */
 const DEFAULT_PATHS = ['/', '/shop/linen-camp-shirt', '/journal/why-we-wash-our-linen-twice', '/studio'];
 const DEFAULT_RUNS = 5;
@@ -104,7 +105,14 @@ interface RunResult {
 
 function lighthouseOnce(url: string, preset: Options['preset'], outDir: string, run: number): RunResult {
   const out = join(outDir, `run-${run}.json`);
-  const args = [url, '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${CHROME_FLAGS}`, ...(preset === 'desktop' ? ['--preset=desktop'] : [])];
+  const args = [
+    url,
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS}`,
+    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+  ];
   const result = spawnSync(join('node_modules', '.bin', 'lighthouse'), args, {
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -153,7 +161,9 @@ async function main(): Promise<void> {
         }
       }
       const scores = CATEGORIES.map((c) => `${c} ${median(runs.map((r) => r.scores[c]!))}`).join(', ');
-      const metrics = Object.keys(METRICS).map((m) => `${m} ${format(m, median(runs.map((r) => r.metrics[m]!)))}`).join(', ');
+      const metrics = Object.keys(METRICS)
+        .map((m) => `${m} ${format(m, median(runs.map((r) => r.metrics[m]!)))}`)
+        .join(', ');
       console.log(`${path}\n  ${scores}\n  ${metrics}\n  performance per run: ${runs.map((r) => r.scores.performance).join(' ')}`);
     }
   } finally {

@@ -35,8 +35,8 @@ const fresh = (): Counters => ({ queries: [], dbMs: 0, renderMs: 0, compiles: 0,
 
 function sqlText(args: unknown[]): string {
   const first = args[0];
-  const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text ?? '?';
-  const params = Array.isArray(args[1]) ? args[1] : (first as { values?: unknown[] } | undefined)?.values ?? [];
+  const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '?');
+  const params = Array.isArray(args[1]) ? args[1] : ((first as { values?: unknown[] } | undefined)?.values ?? []);
   return `${text.replace(/\s+/g, ' ').trim()} -- params ${JSON.stringify(params)}`;
 }
 
@@ -138,9 +138,13 @@ async function main(): Promise<void> {
     const cartCookie = /emporium_cart=([0-9a-f]{32})/.exec(String(added.headers['set-cookie']))?.[1];
     if (added.statusCode !== 200 || !cartCookie) throw new Error(`add to cart failed: HTTP ${added.statusCode} ${added.body}`);
     const cookie = options.cart ? `crumb=${crumb}; emporium_cart=${cartCookie}` : `crumb=${crumb}`;
-    const pages = options.trace ? [options.trace] : ['/', '/shop', '/shop/linen-camp-shirt', '/shop/linen-camp-shirt?format=json', '/journal', '/cart', '/api/commerce/shopping-cart'];
+    const pages = options.trace
+      ? [options.trace]
+      : ['/', '/shop', '/shop/linen-camp-shirt', '/shop/linen-camp-shirt?format=json', '/journal', '/cart', '/api/commerce/shopping-cart'];
 
-    console.log(`\n## page-profile on ${options.pg ? 'PostgreSQL' : 'PGlite'} (${options.requests} sequential requests per page, medians; ${options.cart ? 'with a one-entry cart' : 'no cart cookie'})\n`);
+    console.log(
+      `\n## page-profile on ${options.pg ? 'PostgreSQL' : 'PGlite'} (${options.requests} sequential requests per page, medians; ${options.cart ? 'with a one-entry cart' : 'no cart cookie'})\n`,
+    );
     console.log('| path | status | wall ms | SQL statements | SQL ms | render ms | compiles | file reads |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     const repeated: string[] = [];
@@ -149,7 +153,10 @@ async function main(): Promise<void> {
       for (let i = 0; i < options.requests + 3; i += 1) {
         current = fresh();
         const t0 = performance.now();
-        const response = await app.inject({ url, headers: { host, cookie, accept: url.includes('format=json') || url.startsWith('/api') ? 'application/json' : 'text/html' } });
+        const response = await app.inject({
+          url,
+          headers: { host, cookie, accept: url.includes('format=json') || url.startsWith('/api') ? 'application/json' : 'text/html' },
+        });
         const wall = performance.now() - t0;
         if (i >= 3) runs.push({ wall, counters: current, status: response.statusCode });
         current = null;
@@ -169,7 +176,9 @@ async function main(): Promise<void> {
       for (const [q, set] of shapes) if (set.size > 1) repeated.push(`${url}: ${set.size} parameter sets of: ${q.slice(0, 160)}`);
       for (const f of new Set(runs.at(-1)!.counters.fileReads)) repeated.push(`${url}: file read per request: ${f}`);
     }
-    console.log(repeated.length ? `\nRepeated within one request:\n${repeated.map((r) => `- ${r}`).join('\n')}` : '\nNo statement repeated within one request.');
+    console.log(
+      repeated.length ? `\nRepeated within one request:\n${repeated.map((r) => `- ${r}`).join('\n')}` : '\nNo statement repeated within one request.',
+    );
     await app.close();
   } finally {
     await closeDatabase(db);

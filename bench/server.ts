@@ -61,7 +61,10 @@ function parseOptions(argv: string[]): Options | null {
 }
 
 async function startChild(script: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', script), ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', script), ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -102,22 +105,21 @@ const BYTES_LABEL = 'bare node:http product bytes';
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function row(tool: string, label: string, r: LoadResult): string {
-  const odd = Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')).map(([code, n]) => `${code}: ${n}`);
+  const odd = Object.entries(r.statuses)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${code}: ${n}`);
   return `| ${label} | ${tool} | ${fmt(r.rps, 0)} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.failures}/${r.total}${odd.length ? ` (${odd.join(', ')})` : ''} |`;
 }
 
-async function measure(
-  tool: 'autocannon' | 'wrk',
-  baseline: BenchTarget,
-  targets: BenchTarget[],
-  options: Options,
-): Promise<Map<string, LoadResult>> {
+async function measure(tool: 'autocannon' | 'wrk', baseline: BenchTarget, targets: BenchTarget[], options: Options): Promise<Map<string, LoadResult>> {
   const runs = new Map<string, LoadResult[]>();
   const run = async (target: BenchTarget) => {
     const fn = tool === 'wrk' ? target.wrk! : target.autocannon;
     const result = await fn(options);
     runs.set(target.label, [...(runs.get(target.label) ?? []), result]);
-    process.stderr.write(`  round ${runs.get(target.label)!.length} ${tool} ${target.label}: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50, 2)} ms, p99 ${fmt(result.p99, 2)} ms\n`);
+    process.stderr.write(
+      `  round ${runs.get(target.label)!.length} ${tool} ${target.label}: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50, 2)} ms, p99 ${fmt(result.p99, 2)} ms\n`,
+    );
   };
   for (let round = 0; round < options.rounds; round += 1) {
     for (const target of targets) {
@@ -169,7 +171,10 @@ async function main(): Promise<void> {
 
     process.stderr.write(`warming up (${options.warmup} s per endpoint)...\n`);
     for (const target of [baseline, ...targets]) await target.autocannon({ ...options, seconds: options.warmup });
-    const rss = new Map<string, number>([['baseline hello', await rssMb(hello.child.pid!)], ['bare node:http product bytes', await rssMb(bytes.child.pid!)]]);
+    const rss = new Map<string, number>([
+      ['baseline hello', await rssMb(hello.child.pid!)],
+      ['bare node:http product bytes', await rssMb(bytes.child.pid!)],
+    ]);
     for (const { name, server } of servers) rss.set(name, await rssMb(server.pid));
 
     const loadBefore = loadavg()[0]!;
@@ -177,7 +182,10 @@ async function main(): Promise<void> {
     const useWrk = options.wrk && hasWrk();
     const wrkTargets = targets.filter((t) => t.wrk);
     const wrkResults = useWrk ? await measure('wrk', baseline, wrkTargets, options) : new Map<string, LoadResult>();
-    const rssAfter = new Map<string, number>([['baseline hello', await rssMb(hello.child.pid!)], ['bare node:http product bytes', await rssMb(bytes.child.pid!)]]);
+    const rssAfter = new Map<string, number>([
+      ['baseline hello', await rssMb(hello.child.pid!)],
+      ['bare node:http product bytes', await rssMb(bytes.child.pid!)],
+    ]);
     for (const { name, server } of servers) rssAfter.set(name, await rssMb(server.pid));
 
     const loadAfter = loadavg()[0]!;
@@ -185,7 +193,9 @@ async function main(): Promise<void> {
     console.log(`\n## bench:server, ${new Date().toISOString()}`);
     console.log(`node ${process.version}, ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}; client and servers share these cores.`);
     console.log(`1-minute load average: ${fmt(loadBefore, 1)} before the runs, ${fmt(loadAfter, 1)} after (other work on the machine competes for the cores).`);
-    console.log(`${options.connections} connections, ${options.seconds} s per run, ${options.rounds} interleaved rounds (median), ${options.warmup} s warm-up per endpoint.\n`);
+    console.log(
+      `${options.connections} connections, ${options.seconds} s per run, ${options.rounds} interleaved rounds (median), ${options.warmup} s warm-up per endpoint.\n`,
+    );
     console.log('| endpoint | tool | req/s | p50 ms | p99 ms | non-2xx/total |');
     console.log('|---|---|---:|---:|---:|---:|');
     for (const [label, result] of autocannonResults) console.log(row(label.endsWith('POST') ? 'node http, 1 IP per 15 adds' : 'autocannon', label, result));
@@ -193,7 +203,10 @@ async function main(): Promise<void> {
     const bare = autocannonResults.get(BYTES_LABEL);
     for (const { name } of servers) {
       const page = autocannonResults.get(`${name} product`);
-      if (bare && page) console.log(`\n${name} product page: ${fmt((100 * page.rps) / bare.rps, 0)}% of the same-bytes node:http server's req/s (autocannon, medians), p99 ${fmt(page.p99, 2)} ms.`);
+      if (bare && page)
+        console.log(
+          `\n${name} product page: ${fmt((100 * page.rps) / bare.rps, 0)}% of the same-bytes node:http server's req/s (autocannon, medians), p99 ${fmt(page.p99, 2)} ms.`,
+        );
     }
     if (!useWrk) console.log(options.wrk ? '\n(wrk not installed: apt-get install -y wrk)' : '');
     console.log('\n| process | RSS after warm-up MB | RSS at end MB |');

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Engine } from '../packages/template/src/index';
+import { Engine } from '../packages/template/src/index.js';
 
 const DIR = join(import.meta.dirname, '..', '..', 'shared', 'bench', 'wright');
 const seconds = Number(process.argv[2] ?? '1');

@@ -12,11 +12,11 @@
  * [--process-rounds K] [--wright-executions E] [--corpus-passes P] [--mode shared|process|both]`.
  */
 import { join } from 'node:path';
-import { loadCorpus, loadWright, type BenchCase } from './template/corpus';
-import { interleaveWarm, median, pairedRatios, ratioLine, type RoundRates } from './template/measure';
-import { intOption } from './template/options';
-import { processRounds, type ProcessFigures } from './template/process-mode';
-import { oursRunner, referenceRunner } from './template/runners';
+import { loadCorpus, loadWright, type BenchCase } from './template/corpus.js';
+import { interleaveWarm, median, pairedRatios, ratioLine, type RoundRates } from './template/measure.js';
+import { intOption } from './template/options.js';
+import { processRounds, type ProcessFigures } from './template/process-mode.js';
+import { oursRunner, referenceRunner } from './template/runners.js';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
 const EXEC_TARGET = 3;
@@ -50,20 +50,30 @@ function firstRound(rates: RoundRates): string {
 }
 
 function repeat(fns: readonly (() => unknown)[], n: number): () => void {
-  return () => { for (let i = 0; i < n; i++) for (const f of fns) f(); };
+  return () => {
+    for (let i = 0; i < n; i++) for (const f of fns) f();
+  };
 }
 
 function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): void {
   const ours = oursRunner(cases);
   const ref = referenceRunner(cases);
-  const exec = interleaveWarm([
-    { name: 'ours', ops: execN * cases.length, run: repeat(ours.execute, execN) },
-    { name: 'ref', ops: execN * cases.length, run: repeat(ref.execute, execN) },
-  ], rounds, warmupRounds);
-  const comp = interleaveWarm([
-    { name: 'ours', ops: compileN * cases.length, run: repeat([ours.compileAll], compileN) },
-    { name: 'ref', ops: compileN * cases.length, run: repeat([ref.compileAll], compileN) },
-  ], rounds, warmupRounds);
+  const exec = interleaveWarm(
+    [
+      { name: 'ours', ops: execN * cases.length, run: repeat(ours.execute, execN) },
+      { name: 'ref', ops: execN * cases.length, run: repeat(ref.execute, execN) },
+    ],
+    rounds,
+    warmupRounds,
+  );
+  const comp = interleaveWarm(
+    [
+      { name: 'ours', ops: compileN * cases.length, run: repeat([ours.compileAll], compileN) },
+      { name: 'ref', ops: compileN * cases.length, run: repeat([ref.compileAll], compileN) },
+    ],
+    rounds,
+    warmupRounds,
+  );
   console.log(`\n== ${title}: ${cases.length} template(s); ${execN} executions and ${compileN} compiles of each per round`);
   console.log(`execution  ${figures(exec.measured, EXEC_TARGET)}`);
   console.log(`compile    ${figures(comp.measured, COMPILE_TARGET)}`);
@@ -86,7 +96,9 @@ if (mode !== 'process') {
   report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 40, compileIterations * 5);
 }
 if (mode !== 'shared') {
-  console.log(`\n# one process per engine: ${childRounds} rounds (ours, reference, ...), each child ${wrightExecutions} Wright executions and ${corpusPasses} corpus passes after warming up; medians`);
+  console.log(
+    `\n# one process per engine: ${childRounds} rounds (ours, reference, ...), each child ${wrightExecutions} Wright executions and ${corpusPasses} corpus passes after warming up; medians`,
+  );
   const result = processRounds(childRounds, ['--wright', String(wrightExecutions), '--corpus', String(corpusPasses)]);
   for (const clock of ['wall', 'cpu'] as const) {
     console.log(`Wright execution, ${clock} time  ${processLine(result.wright[clock])}`);

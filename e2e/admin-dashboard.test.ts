@@ -54,7 +54,10 @@ beforeAll(async () => {
   const db = store.app.emporium.db;
   const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, 'demo'));
   websiteId = site!.id;
-  const [contact] = await db.select({ id: forms.id, fields: forms.fields }).from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Contact')));
+  const [contact] = await db
+    .select({ id: forms.id, fields: forms.fields })
+    .from(forms)
+    .where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Contact')));
   contactFormId = contact!.id;
   const fieldIds = (contact!.fields as { id: string; title?: string }[]).map((field) => [field.title, field.id] as const);
   const idOf = (title: string) => fieldIds.find(([t]) => t === title)![1];
@@ -67,7 +70,9 @@ beforeAll(async () => {
   });
   const [approved] = await db.select({ itemId: comments.itemId }).from(comments).where(eq(comments.websiteId, websiteId)).limit(1);
   itemId = approved!.itemId;
-  await db.insert(comments).values({ websiteId, itemId, authorName: 'Grace Hopper', authorEmail: 'grace@example.com', body: 'Lovely glaze on the third photo.', status: 'pending' });
+  await db
+    .insert(comments)
+    .values({ websiteId, itemId, authorName: 'Grace Hopper', authorEmail: 'grace@example.com', body: 'Lovely glaze on the third photo.', status: 'pending' });
 });
 
 afterAll(async () => {
@@ -125,7 +130,10 @@ describe('owner dashboard (issue 12)', () => {
     await approve.click();
     await page.getByRole('status').filter({ hasText: 'The comment by Grace Hopper is approved.' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => approve.count()).toBe(0);
-    const rows = await store.app.emporium.db.select({ status: comments.status }).from(comments).where(and(eq(comments.websiteId, websiteId), eq(comments.authorName, 'Grace Hopper')));
+    const rows = await store.app.emporium.db
+      .select({ status: comments.status })
+      .from(comments)
+      .where(and(eq(comments.websiteId, websiteId), eq(comments.authorName, 'Grace Hopper')));
     expect(rows).toEqual([{ status: 'approved' }]);
     await page.getByRole('radio', { name: 'Approved' }).check();
     await page.getByText('Lovely glaze on the third photo.').waitFor({ timeout: 15_000 });
@@ -173,7 +181,10 @@ describe('owner dashboard (issue 12)', () => {
     release();
     await page.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor({ timeout: 15_000 });
     expect(await save.textContent()).toBe('Save settings');
-    const [row] = await store.app.emporium.db.select({ disclaimer: forms.disclaimerMessage, captcha: forms.captchaEnabled }).from(forms).where(eq(forms.id, contactFormId));
+    const [row] = await store.app.emporium.db
+      .select({ disclaimer: forms.disclaimerMessage, captcha: forms.captchaEnabled })
+      .from(forms)
+      .where(eq(forms.id, contactFormId));
     expect(row).toEqual({ disclaimer: 'We keep your message for a year.', captcha: true });
     await context.close();
   });
@@ -195,7 +206,11 @@ describe('owner dashboard (issue 12)', () => {
   });
 
   it('signs an owner in by email and password, announces a wrong password, and signs out', async () => {
-    await addOwner(store.app.emporium.db, { websiteId, email: 'mira@example.com', role: 'admin', password: 'kiln-fired-stoneware-42' }, { ownerId: null, email: null });
+    await addOwner(
+      store.app.emporium.db,
+      { websiteId, email: 'mira@example.com', role: 'admin', password: 'kiln-fired-stoneware-42' },
+      { ownerId: null, email: null },
+    );
     const context = await browser.newContext({ viewport: WIDTHS[0]!.viewport });
     const page = await context.newPage();
     await page.goto(`${store.siteUrl()}/config/comments`);
@@ -218,7 +233,11 @@ describe('owner dashboard (issue 12)', () => {
   });
 
   it('makes an owner with a one-time password choose their own before anything else', async () => {
-    const { oneTimePassword } = await addOwner(store.app.emporium.db, { websiteId, email: 'new.owner@example.com', role: 'moderator' }, { ownerId: null, email: null });
+    const { oneTimePassword } = await addOwner(
+      store.app.emporium.db,
+      { websiteId, email: 'new.owner@example.com', role: 'moderator' },
+      { ownerId: null, email: null },
+    );
     const context = await browser.newContext({ viewport: WIDTHS[1]!.viewport });
     const page = await context.newPage();
     await page.goto(`${store.siteUrl()}/config/login`);

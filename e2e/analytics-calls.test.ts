@@ -40,7 +40,8 @@ describe('analytics collector calls in Chromium (spec 7, issue 13)', () => {
     await page.goto(`${env.store.siteUrl()}/shop/hedgerow-sewing-pattern`);
     await waitForHydration(page);
     const itemId = await page.evaluate(() => document.body.dataset.itemId);
-    const events = () => calls.filter((c) => c.path === '/api/v1/clanker/events').map((c) => JSON.parse(c.body) as { eventSchemaName: string; eventContent: string });
+    const events = () =>
+      calls.filter((c) => c.path === '/api/v1/clanker/events').map((c) => JSON.parse(c.body) as { eventSchemaName: string; eventContent: string });
     const view = await until(() => events().find((e) => e.eventSchemaName === 'product_view'));
     const content = JSON.parse(view.eventContent) as Record<string, unknown>;
     const cookies = Object.fromEntries((await context.cookies(page.url())).map((c) => [c.name, c.value]));
@@ -66,7 +67,8 @@ describe('analytics collector calls in Chromium (spec 7, issue 13)', () => {
   it('sends checkout start, purchase (once, however often the confirmation is reloaded) and newsletter sign-up events along the funnel', async () => {
     const context = await env.browser.newContext();
     const calls = await answerTracking(context);
-    const events = () => calls.filter((c) => c.path === '/api/v1/clanker/events').map((c) => JSON.parse(c.body) as { eventSchemaName: string; eventContent: string });
+    const events = () =>
+      calls.filter((c) => c.path === '/api/v1/clanker/events').map((c) => JSON.parse(c.body) as { eventSchemaName: string; eventContent: string });
     const page = await context.newPage();
     const base = env.store.siteUrl();
     await page.goto(`${base}/shop/hedgerow-sewing-pattern`);
@@ -151,8 +153,19 @@ describe('analytics collector calls in Chromium (spec 7, issue 13)', () => {
     });
     const request = await until(() => records[0]);
     expect(request.headers()['content-type']).toMatch(/^text\/plain/);
-    const [record] = JSON.parse(request.postData() ?? '[]') as Array<{ app: string; event: string; pageLoadId: string; raw: boolean; data: Record<string, number | string> }>;
-    expect(record).toMatchObject({ app: 'storefront', event: 'page_speed', raw: true, data: { hostname: 'demo.localhost', pathname: '/shop/linen-camp-shirt' } });
+    const [record] = JSON.parse(request.postData() ?? '[]') as Array<{
+      app: string;
+      event: string;
+      pageLoadId: string;
+      raw: boolean;
+      data: Record<string, number | string>;
+    }>;
+    expect(record).toMatchObject({
+      app: 'storefront',
+      event: 'page_speed',
+      raw: true,
+      data: { hostname: 'demo.localhost', pathname: '/shop/linen-camp-shirt' },
+    });
     expect(record!.data.firstContentfulPaint).toBeGreaterThan(0);
     expect(record!.data.responseStart).toBeGreaterThan(0);
     expect(record!.data.cumulativeLayoutShift).toBeGreaterThanOrEqual(0);

@@ -12,7 +12,11 @@ const BROWSER_CAP_DAYS = 400;
 async function stateOf(page: Page) {
   const cookies = Object.fromEntries((await page.context().cookies(page.url())).map((c) => [c.name, c]));
   const storage = await page.evaluate(() => ({
-    local: { id: localStorage.getItem('SS_ANALYTICS_ID'), expiration: localStorage.getItem('SS_ANALYTICS_EXPIRATION'), landed: localStorage.getItem('SS_HAS_LANDED') },
+    local: {
+      id: localStorage.getItem('SS_ANALYTICS_ID'),
+      expiration: localStorage.getItem('SS_ANALYTICS_EXPIRATION'),
+      landed: localStorage.getItem('SS_HAS_LANDED'),
+    },
     session: { firstSession: sessionStorage.getItem('SS_IS_FIRST_SESSION') },
   }));
   return { cookies, ...storage };
@@ -91,7 +95,10 @@ describe('analytics collector cookies in Chromium (issue 13 acceptance 3; spec 4
 
   it('under the restrictive policy clears the five ss_c cookies, and stores nothing identifying (spec 6)', async () => {
     const db = env.store.app.emporium.db;
-    await db.update(websites).set({ settings: sql`${websites.settings} || '{"restrictiveCookiePolicy": true}'::jsonb` }).where(eq(websites.identifier, 'journal'));
+    await db
+      .update(websites)
+      .set({ settings: sql`${websites.settings} || '{"restrictiveCookiePolicy": true}'::jsonb` })
+      .where(eq(websites.identifier, 'journal'));
     const base = env.store.siteUrl('journal');
     const context = await env.browser.newContext();
     const planted = ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt', 'SS_MID', 'SS_ANALYTICS_ID', 'SS_SESSION_ID'];

@@ -97,7 +97,10 @@ describe('buying with the keyboard alone, double clicks and accessibility (issue
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/cart`, { timeout: STEP_TIMEOUT });
     await waitForHydration(page);
-    const checkoutLink = page.locator('div.cart-page').getByRole('link', { name: 'Checkout' }).or(page.locator('div.cart-page').getByRole('button', { name: 'Checkout' }));
+    const checkoutLink = page
+      .locator('div.cart-page')
+      .getByRole('link', { name: 'Checkout' })
+      .or(page.locator('div.cart-page').getByRole('button', { name: 'Checkout' }));
     await tabTo(page, checkoutLink, { limit: 120 });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/checkout`, { timeout: STEP_TIMEOUT });

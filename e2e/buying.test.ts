@@ -10,7 +10,6 @@ import { startStore, type RunningStore } from './support/store.js';
 
 const STEP_TIMEOUT = 10_000;
 
-
 function exactly(text: string): RegExp {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }
@@ -18,7 +17,10 @@ function exactly(text: string): RegExp {
 /** Clicks the add button and waits for the alert to read exactly `message`. */
 async function addExpectingAlert(form: Locator, message: string, title?: string): Promise<void> {
   await form.locator('.add-to-cart__button').click();
-  await form.locator('.add-to-cart__alert-message').filter({ hasText: exactly(message) }).waitFor({ timeout: STEP_TIMEOUT });
+  await form
+    .locator('.add-to-cart__alert-message')
+    .filter({ hasText: exactly(message) })
+    .waitFor({ timeout: STEP_TIMEOUT });
   if (title) expect(await form.locator('.add-to-cart__alert-title').textContent()).toBe(title);
 }
 
@@ -48,7 +50,10 @@ describe('buying in the running store (issue 4)', () => {
     const db = store.app.emporium.db;
     websiteId = (await findWebsiteByIdentifier(db, 'demo'))!.id;
     // One size/colour combination that does not exist (Oat/L becomes Oat/XL), for the unavailable-variant message.
-    await db.update(variants).set({ attributes: { Colour: 'Oat', Size: 'XL' } }).where(and(eq(variants.websiteId, websiteId), eq(variants.sku, 'FF-SHIRT-OAT-L')));
+    await db
+      .update(variants)
+      .set({ attributes: { Colour: 'Oat', Size: 'XL' } })
+      .where(and(eq(variants.websiteId, websiteId), eq(variants.sku, 'FF-SHIRT-OAT-L')));
     await db.insert(shippingOptions).values([
       { websiteId, name: 'Standard', priceCents: 750, countries: ['US'], displayIndex: 0 },
       { websiteId, name: 'Express', priceCents: 2000, countries: ['US'], displayIndex: 1 },
@@ -201,8 +206,16 @@ describe('buying in the running store (issue 4)', () => {
     await page.getByText('Thank you for your order').waitFor({ timeout: STEP_TIMEOUT });
     await page.getByText('Subscription: $32.00 every month for 6 months. 6 payments in all.').waitFor({ timeout: STEP_TIMEOUT });
     const orderId = page.url().split('/').pop()!;
-    const [order] = await store.app.emporium.db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
-    expect(order).toMatchObject({ testMode: true, subtotalCents: 3200, shippingCents: 2000, subscription: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 6 } });
+    const [order] = await store.app.emporium.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+    expect(order).toMatchObject({
+      testMode: true,
+      subtotalCents: 3200,
+      shippingCents: 2000,
+      subscription: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 6 },
+    });
     await screenshot(page, 'buying-subscription-confirmed');
     await page.getByRole('link', { name: 'View your order status' }).click();
     await page.waitForURL(new RegExp(`/checkout/order-status/${orderId}\\?token=[A-Za-z0-9_-]{32}$`), { timeout: STEP_TIMEOUT });
@@ -353,7 +366,11 @@ describe('buying in the running store (issue 4)', () => {
     await tapers.getByText('Quantity must be a whole number').waitFor({ timeout: STEP_TIMEOUT });
     await screenshot(page, 'buying-cart-page');
     expect(await seriousViolationsIn(page, 'div.cart-page')).toEqual([]);
-    await page.locator('.cart-page-line').filter({ hasText: 'Hedgerow' }).getByRole('button', { name: /^Remove/ }).click();
+    await page
+      .locator('.cart-page-line')
+      .filter({ hasText: 'Hedgerow' })
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await page.locator('.cart-page-line').filter({ hasText: 'Hedgerow' }).waitFor({ state: 'detached', timeout: STEP_TIMEOUT });
     expect(await page.locator('div.cart-page').getAttribute('data-pay-later-eligible')).toBe('true');
     await tapers.getByRole('button', { name: /^Remove/ }).click();
@@ -398,7 +415,10 @@ describe('buying in the running store (issue 4)', () => {
       if (r.url().endsWith('/api/commerce/checkout')) keys.push(r.headers()['idempotency-key'] ?? '');
     });
     const placing = form.getByRole('button', { name: 'Place order' }).click();
-    await form.getByRole('button', { name: 'Placing order…' }).waitFor({ timeout: STEP_TIMEOUT }).catch(() => undefined);
+    await form
+      .getByRole('button', { name: 'Placing order…' })
+      .waitFor({ timeout: STEP_TIMEOUT })
+      .catch(() => undefined);
     await placing;
     await page.waitForURL(/\/checkout\/order-confirmed\/[0-9a-f]{32}$/, { timeout: STEP_TIMEOUT });
     await page.getByText('Thank you for your order').waitFor({ timeout: STEP_TIMEOUT });
@@ -406,7 +426,10 @@ describe('buying in the running store (issue 4)', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[\w-]{16,}$/);
     const orderId = page.url().split('/').pop()!;
-    const [order] = await store.app.emporium.db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+    const [order] = await store.app.emporium.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
     expect(order).toMatchObject({ testMode: true, subtotalCents: 6400, discountCents: 640, shippingCents: 2000 });
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
     await page.context().close();
@@ -427,7 +450,10 @@ describe('buying in the running store (issue 4)', () => {
     await form.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\/[0-9a-f]{32}$/, { timeout: STEP_TIMEOUT });
     const boughtIn = page.url().split('/').pop()!;
-    const [card] = await store.app.emporium.db.select().from(giftCards).where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.sourceOrderId, boughtIn)));
+    const [card] = await store.app.emporium.db
+      .select()
+      .from(giftCards)
+      .where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.sourceOrderId, boughtIn)));
     expect(card).toMatchObject({ initialCents: 2500, balanceCents: 2500 });
 
     await page.goto(`${base}/shop/oat-honey-soap`);
@@ -444,7 +470,10 @@ describe('buying in the running store (issue 4)', () => {
     await screenshot(page, 'buying-gift-card-redeem');
     await form.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/checkout\/order-confirmed\/[0-9a-f]{32}$/, { timeout: STEP_TIMEOUT });
-    const [after] = await store.app.emporium.db.select().from(giftCards).where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.id, card!.id)));
+    const [after] = await store.app.emporium.db
+      .select()
+      .from(giftCards)
+      .where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.id, card!.id)));
     expect(after!.balanceCents).toBe(2500 - 1200 - 750);
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
     await page.context().close();

@@ -26,7 +26,10 @@ function portraitSvg(fill: string): string {
 }
 
 /** Sets the options, opens /studio, waits for the island to hydrate and the design to show. */
-async function openStudio(gallery: Record<string, unknown>, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[]; gallery: Locator }> {
+async function openStudio(
+  gallery: Record<string, unknown>,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; errors: string[]; gallery: Locator }> {
   await setGalleryOptions(store, gallery);
   const { page, errors } = await openPage(browser, viewport);
   await page.goto(`${store.siteUrl()}/studio`, { waitUntil: 'networkidle' });
@@ -50,13 +53,19 @@ beforeAll(async () => {
   const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, 'demo'));
   studioWhere = and(eq(collections.websiteId, site!.id), eq(collections.urlId, 'studio'));
   const [studio] = await db.select({ id: collections.id }).from(collections).where(studioWhere);
-  const pictures = await db.select({ id: items.id, structuredContent: items.structuredContent }).from(items).where(and(eq(items.websiteId, site!.id), eq(items.collectionId, studio!.id)));
+  const pictures = await db
+    .select({ id: items.id, structuredContent: items.structuredContent })
+    .from(items)
+    .where(and(eq(items.websiteId, site!.id), eq(items.collectionId, studio!.id)));
   pictureCount = pictures.length;
   const fills = ['#6f9a6b', '#5d7236', '#c7653f', '#5b4f96', '#9c3d5f', '#c9a25b', '#2f6f8f', '#8a7b66'];
   for (const [i, picture] of pictures.entries()) {
     await db
       .update(items)
-      .set({ assetUrl: portraitSvg(fills[i % fills.length]!), structuredContent: { ...picture.structuredContent, originalSize: `${PORTRAIT.width}x${PORTRAIT.height}` } })
+      .set({
+        assetUrl: portraitSvg(fills[i % fills.length]!),
+        structuredContent: { ...picture.structuredContent, originalSize: `${PORTRAIT.width}x${PORTRAIT.height}` },
+      })
       .where(eq(items.id, picture.id));
   }
 }, 120_000);

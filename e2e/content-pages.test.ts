@@ -23,7 +23,13 @@ async function ownerPut(site: string, url: string, body: unknown): Promise<void>
   const res = await store.app.inject({
     method: 'PUT',
     url,
-    headers: { host: `${site}.localhost`, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
+    headers: {
+      host: `${site}.localhost`,
+      cookie: `crumb=${crumb}`,
+      'x-csrf-token': crumb,
+      authorization: `Bearer ${OWNER_TOKEN}`,
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(body),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -35,7 +41,10 @@ async function siteId(identifier: string): Promise<string> {
 }
 
 async function collectionId(identifier: string, urlId: string): Promise<string> {
-  const [row] = await store.app.emporium.db.select({ id: collections.id }).from(collections).where(and(eq(collections.websiteId, await siteId(identifier)), eq(collections.urlId, urlId)));
+  const [row] = await store.app.emporium.db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.websiteId, await siteId(identifier)), eq(collections.urlId, urlId)));
   return row!.id;
 }
 
@@ -102,7 +111,10 @@ describe('password access in Chromium', () => {
 
 describe('popup overlay (104) in Chromium', () => {
   it('shows at its position, stays closed once closed, and returns for a new version', async () => {
-    const [form] = await store.app.emporium.db.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, await siteId('demo')), eq(forms.name, 'Newsletter')));
+    const [form] = await store.app.emporium.db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.websiteId, await siteId('demo')), eq(forms.name, 'Newsletter')));
     const popup = { enabled: true, version: '1', position: 'bottom-left', title: 'Letters from the studio', text: 'One email a month.', formId: form!.id };
     await ownerPut('demo', '/api/owner/popup-overlay', popup);
     const { page, errors } = await openPage(browser);
@@ -115,7 +127,11 @@ describe('popup overlay (104) in Chromium', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog.count()).resolves.toBe(0);
-    const stored = await page.evaluate(() => ({ dateClosed: localStorage.getItem('date-closed'), version: localStorage.getItem('version'), submitted: localStorage.getItem('submitted') }));
+    const stored = await page.evaluate(() => ({
+      dateClosed: localStorage.getItem('date-closed'),
+      version: localStorage.getItem('version'),
+      submitted: localStorage.getItem('submitted'),
+    }));
     expect(stored.version).toBe('1');
     expect(Number(stored.dateClosed)).toBeGreaterThan(Date.now() - 60_000);
     await page.reload({ waitUntil: 'networkidle' });
@@ -148,7 +164,10 @@ describe('popup overlay (104) in Chromium', () => {
     await expect(dialog.count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
-    const [form] = await store.app.emporium.db.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, await siteId('demo')), eq(forms.name, 'Newsletter')));
+    const [form] = await store.app.emporium.db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.websiteId, await siteId('demo')), eq(forms.name, 'Newsletter')));
     await ownerPut('demo', '/api/owner/popup-overlay', { enabled: false, title: 'Letters from the studio', formId: form!.id });
   });
 });

@@ -14,25 +14,32 @@ describe('sitemap and feeds of the seeded demo sites', () => {
 
   const get = (host: string, url: string) => store.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
 
-  it.each(['demo', 'journal'])('every sitemap URL of %s answers 200 with HTML', async (identifier) => {
-    const host = `${identifier}.localhost:${store.port}`;
-    const origin = store.siteUrl(identifier);
-    const res = await get(host, '/sitemap.xml');
-    expect(res.statusCode).toBe(200);
-    const locs = findAll(parseXml(res.body), 'loc').map((l) => l.text);
-    expect(locs.length).toBeGreaterThan(3);
-    for (const loc of locs) {
-      const url = new URL(loc);
-      expect(url.origin).toBe(origin);
-      const page = await get(host, url.pathname);
-      expect(page.statusCode, loc).toBe(200);
-      expect(page.headers['content-type'], loc).toMatch(/^text\/html/);
-    }
-    expect((await get(host, '/robots.txt')).body).toContain(`Sitemap: ${origin}/sitemap.xml`);
-  }, 120_000);
+  it.each(['demo', 'journal'])(
+    'every sitemap URL of %s answers 200 with HTML',
+    async (identifier) => {
+      const host = `${identifier}.localhost:${store.port}`;
+      const origin = store.siteUrl(identifier);
+      const res = await get(host, '/sitemap.xml');
+      expect(res.statusCode).toBe(200);
+      const locs = findAll(parseXml(res.body), 'loc').map((l) => l.text);
+      expect(locs.length).toBeGreaterThan(3);
+      for (const loc of locs) {
+        const url = new URL(loc);
+        expect(url.origin).toBe(origin);
+        const page = await get(host, url.pathname);
+        expect(page.statusCode, loc).toBe(200);
+        expect(page.headers['content-type'], loc).toMatch(/^text\/html/);
+      }
+      expect((await get(host, '/robots.txt')).body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    },
+    120_000,
+  );
 
   it('serves a well-formed RSS feed for every blog of the demo sites', async () => {
-    const rows = await store.app.emporium.db.select({ blog: collections, identifier: websites.identifier }).from(collections).innerJoin(websites, eq(websites.id, collections.websiteId));
+    const rows = await store.app.emporium.db
+      .select({ blog: collections, identifier: websites.identifier })
+      .from(collections)
+      .innerJoin(websites, eq(websites.id, collections.websiteId));
     const blogs = rows.filter((r) => r.blog.type === 1 && r.blog.settings.kind !== 'events' && r.blog.enabled && !r.blog.settings.access);
     expect(blogs.length).toBeGreaterThan(0);
     for (const { blog, identifier } of blogs) {

@@ -29,10 +29,7 @@ async function ownerApprove(kind: 'comments' | 'reviews', id: string): Promise<v
 }
 
 async function pendingId(page: Page, urlPart: string, submit: () => Promise<void>): Promise<string> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes(urlPart) && r.request().method() === 'POST'),
-    submit(),
-  ]);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes(urlPart) && r.request().method() === 'POST'), submit()]);
   expect(response.status(), await response.text()).toBe(202);
   const body = (await response.json()) as { id: string; status: string };
   expect(body.status).toBe('pending');
@@ -143,7 +140,9 @@ describe('share links and search in Chromium (issue 6)', () => {
       expect((await link.getAttribute('rel'))?.split(/\s+/)).toContain('noopener');
     }
 
-    await page.context().route('https://www.facebook.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>share</title>' }));
+    await page
+      .context()
+      .route('https://www.facebook.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>share</title>' }));
     const [popup] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Share on Facebook' }).click()]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(expected['Share on Facebook']);
@@ -176,7 +175,10 @@ describe('share links and search in Chromium (issue 6)', () => {
 
 describe('gallery designs on the studio page in Chromium (issue 6)', () => {
   it('grid follows thumbnails per row, padding, aspect ratio and show-meta', async () => {
-    const { page, errors } = await openStudio({ design: 'grid', 'thumbnails-per-row': 2, padding: 8, 'aspect-ratio': 'widescreen', 'show-meta': false }, 'grid');
+    const { page, errors } = await openStudio(
+      { design: 'grid', 'thumbnails-per-row': 2, padding: 8, 'aspect-ratio': 'widescreen', 'show-meta': false },
+      'grid',
+    );
     const grid = page.locator('.content-gallery--grid');
     const style = await grid.evaluate((el) => ({ columns: getComputedStyle(el).gridTemplateColumns.split(' ').length, gap: getComputedStyle(el).columnGap }));
     expect(style).toEqual({ columns: 2, gap: '8px' });
@@ -186,7 +188,9 @@ describe('gallery designs on the studio page in Chromium (issue 6)', () => {
     expect(errors).toEqual([]);
 
     const again = await openStudio({ design: 'grid', 'thumbnails-per-row': 3, padding: 30, 'show-meta': true }, 'grid-meta');
-    const columns = await again.page.locator('.content-gallery--grid').evaluate((el) => ({ n: getComputedStyle(el).gridTemplateColumns.split(' ').length, gap: getComputedStyle(el).columnGap }));
+    const columns = await again.page
+      .locator('.content-gallery--grid')
+      .evaluate((el) => ({ n: getComputedStyle(el).gridTemplateColumns.split(' ').length, gap: getComputedStyle(el).columnGap }));
     expect(columns).toEqual({ n: 3, gap: '30px' });
     expect(await again.page.locator('.content-gallery__meta-title').count()).toBeGreaterThan(0);
   });

@@ -33,8 +33,16 @@ const IMAGES = [
 function page(content: ContentSite): string {
   const islands = [
     renderIsland('Lightbox', { images: IMAGES, theme: 'dark', label: 'Panels' }),
-    renderIsland('Gallery', { items: IMAGES.map((i) => ({ ...i, title: i.caption ?? 'Blue' })), options: { design: 'slideshow', autoplay: true, 'autoplay-duration': 1, controls: true }, label: 'Slideshow' }),
-    renderIsland('Gallery', { items: IMAGES.map((i) => ({ ...i, alt: `Grid ${i.alt}` })), options: { design: 'grid', lightbox: true, lightboxTheme: 'light', 'thumbnails-per-row': 2 }, label: 'Grid' }),
+    renderIsland('Gallery', {
+      items: IMAGES.map((i) => ({ ...i, title: i.caption ?? 'Blue' })),
+      options: { design: 'slideshow', autoplay: true, 'autoplay-duration': 1, controls: true },
+      label: 'Slideshow',
+    }),
+    renderIsland('Gallery', {
+      items: IMAGES.map((i) => ({ ...i, alt: `Grid ${i.alt}` })),
+      options: { design: 'grid', lightbox: true, lightboxTheme: 'light', 'thumbnails-per-row': 2 },
+      label: 'Grid',
+    }),
     renderIsland('LikeButton', { itemId: content.postId, likeCount: 0 }),
     renderIsland('ShareButtons', { url: 'https://example.com/journal/first-post', title: 'First post', networks: ['facebook', 'x', 'email'] }),
     renderIsland('Comments', { itemId: content.postId, commentsEnabled: true, commentState: 1, comments: [] }),
@@ -53,7 +61,11 @@ describe('content islands in Chromium (issue 6)', () => {
   beforeAll(async () => {
     execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'error'], { cwd: STOREFRONT_DIR, stdio: 'inherit' });
     testDb = await createTestDb();
-    const site = await createWebsite(testDb.db, { identifier: 'content-e2e', title: 'Content', settings: { commentsEnabled: true, simpleLikingEnabled: true } });
+    const site = await createWebsite(testDb.db, {
+      identifier: 'content-e2e',
+      title: 'Content',
+      settings: { commentsEnabled: true, simpleLikingEnabled: true },
+    });
     content = await seedContent(testDb.db, site);
     app = await buildApp({ db: testDb.db, config: loadConfig({ LOG_LEVEL: 'silent' }, {}), pages: false });
     app.get('/e2e/content', async (_request, reply) => reply.type('text/html; charset=utf-8').send(page(content)));
@@ -125,7 +137,9 @@ describe('content islands in Chromium (issue 6)', () => {
     expect(await image.evaluate((img) => [img.style.width, img.style.height])).toEqual(['400px', '600px']);
     expect(await tab.locator('[role="dialog"]').getAttribute('data-margin')).toBe('50');
     await tab.setViewportSize({ width: 1000, height: 500 });
-    await tab.waitForFunction(() => document.querySelector<HTMLImageElement>('.content-lightbox__image')?.style.height === '400px', undefined, { timeout: 15_000 });
+    await tab.waitForFunction(() => document.querySelector<HTMLImageElement>('.content-lightbox__image')?.style.height === '400px', undefined, {
+      timeout: 15_000,
+    });
     expect(await image.evaluate((img) => img.style.width)).toBe('267px');
     await tab.context().close();
   }, 60_000);
@@ -156,11 +170,7 @@ describe('content islands in Chromium (issue 6)', () => {
     // With a 1 s duration the first slide may already have advanced on a loaded machine: wait for a change.
     const first = await status.textContent();
     expect(first).toMatch(/^Slide (1 of 2: Red|2 of 2: Blue)$/);
-    await tab.waitForFunction(
-      (before) => document.querySelector('.content-gallery__status')?.textContent !== before,
-      first,
-      { timeout: 15_000 },
-    );
+    await tab.waitForFunction((before) => document.querySelector('.content-gallery__status')?.textContent !== before, first, { timeout: 15_000 });
     await tab.getByRole('button', { name: 'Pause slideshow' }).click();
     await tab.mouse.move(0, 0);
     const paused = await status.textContent();
@@ -198,7 +208,10 @@ describe('content islands in Chromium (issue 6)', () => {
     await tab.getByLabel('Comment', { exact: true }).fill('Lovely post');
     await tab.getByRole('button', { name: 'Post Comment' }).click();
     await tab.getByText('Your comment will appear once the site owner approves it.', { exact: false }).waitFor({ timeout: 15_000 });
-    const rows = await testDb.db.select().from(comments).where(and(eq(comments.websiteId, content.site.id), eq(comments.itemId, content.postId)));
+    const rows = await testDb.db
+      .select()
+      .from(comments)
+      .where(and(eq(comments.websiteId, content.site.id), eq(comments.itemId, content.postId)));
     expect(rows.map((r) => [r.authorName, r.body, r.status])).toEqual([['Grace', 'Lovely post', 'pending']]);
     await tab.context().close();
   }, 60_000);

@@ -26,7 +26,10 @@ function stateChangingRoutes(tree: string): string[] {
     const depth = Math.round(match[1]!.length / 4);
     stack.length = depth;
     stack[depth] = match[2]!;
-    const path = stack.join('').replace(/^\/(?=[^/])/, '/').replace(/\/\//g, '/');
+    const path = stack
+      .join('')
+      .replace(/^\/(?=[^/])/, '/')
+      .replace(/\/\//g, '/');
     const full = path.startsWith('/') ? path : `/${path}`;
     for (const method of match[3]!.split(', ')) {
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) routes.push(`${method} ${full}`);
@@ -106,7 +109,10 @@ describe('a page on another origin cannot change anything (CSRF, issue 10)', () 
     browser = await launchBrowser();
     const db = store.app.emporium.db;
     const site = (await findWebsiteByIdentifier(db, 'demo'))!;
-    const [variant] = await db.select().from(variants).where(and(eq(variants.websiteId, site.id), eq(variants.sku, 'FF-TOTE-OLIVE')));
+    const [variant] = await db
+      .select()
+      .from(variants)
+      .where(and(eq(variants.websiteId, site.id), eq(variants.sku, 'FF-TOTE-OLIVE')));
     const [post] = await db.select({ id: items.id }).from(items).where(eq(items.websiteId, site.id)).limit(1);
     const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.websiteId, site.id)).limit(1);
     const item = variant!.productId;
@@ -162,7 +168,10 @@ describe('a page on another origin cannot change anything (CSRF, issue 10)', () 
   it('covers every state-changing route family', () => {
     const families = new Set(attacks.map((a) => a.path.split('/').slice(0, 3).join('/')));
     for (const family of ['/api/commerce', '/api/form', '/api/content', '/api/owner', '/api/access', '/api/census', '/api/site-users']) {
-      expect([...families].some((f) => f.startsWith(family)), family).toBe(true);
+      expect(
+        [...families].some((f) => f.startsWith(family)),
+        family,
+      ).toBe(true);
     }
     expect(attacks.length).toBeGreaterThanOrEqual(30);
   });
@@ -171,15 +180,18 @@ describe('a page on another origin cannot change anything (CSRF, issue 10)', () 
     const { page } = await openPage(browser);
     await page.goto(`${store.siteUrl()}/shop`);
     await waitForHydration(page);
-    const added = await page.evaluate(async (entry) => {
-      const crumb = decodeURIComponent(document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '');
-      const response = await fetch('/api/commerce/shopping-cart/entries', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-        body: JSON.stringify(entry),
-      });
-      return response.status;
-    }, { itemId: attacks[0]!.body.itemId, sku: attacks[0]!.body.sku, quantity: 1 });
+    const added = await page.evaluate(
+      async (entry) => {
+        const crumb = decodeURIComponent(document.cookie.match(/(?:^|; )crumb=([^;]+)/)?.[1] ?? '');
+        const response = await fetch('/api/commerce/shopping-cart/entries', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+          body: JSON.stringify(entry),
+        });
+        return response.status;
+      },
+      { itemId: attacks[0]!.body.itemId, sku: attacks[0]!.body.sku, quantity: 1 },
+    );
     expect(added, 'the visitor can add to the cart from the shop itself').toBe(200);
     await page.goto('about:blank');
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -192,7 +204,10 @@ describe('a page on another origin cannot change anything (CSRF, issue 10)', () 
 
     const attempts = reached.slice(firstAttackRequest).filter((r) => r.method !== 'OPTIONS');
     expect(attempts.length, 'the attacking page reached the server').toBeGreaterThanOrEqual(attacks.filter((a) => a.method === 'POST').length * 2);
-    expect(attempts.filter((r) => r.status < 400), JSON.stringify(attempts.filter((r) => r.status < 400))).toEqual([]);
+    expect(
+      attempts.filter((r) => r.status < 400),
+      JSON.stringify(attempts.filter((r) => r.status < 400)),
+    ).toEqual([]);
     expect(await databaseDigest(store)).toEqual(before);
   });
 });

@@ -18,7 +18,10 @@ describe('input made before the islands hydrate is kept (no lost data)', () => {
     const { page, errors } = await openPage(env.browser);
     await slowScripts(page);
     await page.goto(`${env.store.siteUrl()}/contact`, { waitUntil: 'domcontentloaded' });
-    const block = page.locator('[data-island="FormBlock"]').filter({ has: page.locator('input[type="email"]') }).last();
+    const block = page
+      .locator('[data-island="FormBlock"]')
+      .filter({ has: page.locator('input[type="email"]') })
+      .last();
     const email = block.locator('input[type="email"]');
     await email.fill('early@example.com');
     expect(await block.getAttribute('data-hydrated')).toBeNull();

@@ -59,7 +59,10 @@ async function prepareStorage(): Promise<{ env: Record<string, string>; open: ()
 /** The real server process (`cli.ts serve`), restartable. */
 class ServerProcess {
   child: ChildProcess | undefined;
-  constructor(private readonly env: Record<string, string>, readonly port: number) {}
+  constructor(
+    private readonly env: Record<string, string>,
+    readonly port: number,
+  ) {}
 
   async start(): Promise<number> {
     const started = performance.now();
@@ -122,10 +125,15 @@ describe('form submissions survive SIGKILL of the real server (issue 5 durabilit
     const crumb = await new Promise<string>((resolve, reject) => {
       httpRequest({ host: '127.0.0.1', port, path: '/', headers: { host: `durable.localhost:${port}`, accept: 'text/html' } }, (response) => {
         response.resume();
-        const issued = ([] as string[]).concat(response.headers['set-cookie'] ?? []).join(';').match(/(?:^|;\s*)crumb=([^;]+)/)?.[1];
+        const issued = ([] as string[])
+          .concat(response.headers['set-cookie'] ?? [])
+          .join(';')
+          .match(/(?:^|;\s*)crumb=([^;]+)/)?.[1];
         if (issued) resolve(issued);
         else reject(new Error(`GET / issued no crumb (HTTP ${response.statusCode})`));
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
 
     const post = (path: string, body?: unknown) =>

@@ -75,7 +75,26 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
 
   it('renders all 19 field kinds with no axe violations of any impact, before and after errors', async () => {
     const { page, block, errors } = await openSurvey();
-    for (const kind of ['address', 'checkbox', 'date', 'likert', 'name', 'phone', 'radio', 'select', 'time', 'text', 'textarea', 'email', 'number', 'website', 'currency', 'password', 'twitter', 'section']) {
+    for (const kind of [
+      'address',
+      'checkbox',
+      'date',
+      'likert',
+      'name',
+      'phone',
+      'radio',
+      'select',
+      'time',
+      'text',
+      'textarea',
+      'email',
+      'number',
+      'website',
+      'currency',
+      'password',
+      'twitter',
+      'section',
+    ]) {
       expect(await block.locator(`[data-field-type="${kind}"]`).count(), kind).toBe(1);
     }
     expect(await block.locator('input[type="hidden"]').count()).toBe(0);
@@ -140,10 +159,13 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
     await expect.poll(() => saves.length, { timeout: 20_000 }).toBe(1);
     const savedAt = await page.evaluate(() => performance.now());
     const longTasks = await page.evaluate(
-      (from) => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks.filter((t) => t.start >= from).map((t) => t.duration),
+      (from) =>
+        (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks.filter((t) => t.start >= from).map((t) => t.duration),
       clickedAt,
     );
-    console.info(`proof of work (difficulty 14) solved and sent in ${Math.round(savedAt - clickedAt)} ms; long tasks meanwhile: ${JSON.stringify(longTasks.map(Math.round))}`);
+    console.info(
+      `proof of work (difficulty 14) solved and sent in ${Math.round(savedAt - clickedAt)} ms; long tasks meanwhile: ${JSON.stringify(longTasks.map(Math.round))}`,
+    );
     expect(Math.max(0, ...longTasks)).toBeLessThan(200);
     await locked.click({ force: true });
     release();
@@ -151,9 +173,7 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
     expect(await page.getByText('Show this page at the studio for a free').isVisible()).toBe(true);
     expect(await page.locator(`[data-form-id="${surveyId}"]`).count()).toBe(0);
     expect(await page.locator('.form-block--submitted button').count()).toBe(0);
-    await expect
-      .poll(() => page.locator('.form-block--submitted').evaluate((el) => el.getBoundingClientRect().top), { timeout: 5_000 })
-      .toBeLessThan(400);
+    await expect.poll(() => page.locator('.form-block--submitted').evaluate((el) => el.getBoundingClientRect().top), { timeout: 5_000 }).toBeLessThan(400);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(challenges).toHaveLength(1);
     expect(saves).toHaveLength(1);
@@ -188,7 +208,7 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
     await page.context().close();
   }, 120_000);
 
-  it("surfaces 401 for a key that expired before it reached the server, unlocks, then succeeds with a fresh key and captcha", async () => {
+  it('surfaces 401 for a key that expired before it reached the server, unlocks, then succeeds with a fresh key and captcha', async () => {
     const db = store.app.emporium.db;
     const before = (await ownerSubmissions(surveyId)).length;
     const { page, block, errors } = await openSurvey();
@@ -198,7 +218,10 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
     await page.route('**/api/form/SaveFormSubmission', async (route) => {
       if (expireNext) {
         expireNext = false;
-        await db.update(formSubmissionKeys).set({ expiresAt: sql`now() - interval '1 minute'` }).where(and(eq(formSubmissionKeys.websiteId, websiteId), sql`used_at IS NULL`));
+        await db
+          .update(formSubmissionKeys)
+          .set({ expiresAt: sql`now() - interval '1 minute'` })
+          .where(and(eq(formSubmissionKeys.websiteId, websiteId), sql`used_at IS NULL`));
       }
       await route.continue();
     });
@@ -331,7 +354,10 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
     await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     const host = `demo.localhost:${store.port}`;
-    const [newsletterForm] = await store.app.emporium.db.select().from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Newsletter')));
+    const [newsletterForm] = await store.app.emporium.db
+      .select()
+      .from(forms)
+      .where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Newsletter')));
     let status = 0;
     for (let i = 0; i < RATE_MAX + 1 && status !== 429; i += 1) {
       const remoteAddress = `10.7.${i >> 8}.${i & 255}`;
@@ -342,7 +368,10 @@ describe('every form field kind, captcha and restock in Chromium (issue 5)', () 
       status = (await store.app.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', remoteAddress, headers, payload })).statusCode;
     }
     expect(status).toBe(429);
-    const newsletter = page.locator('.form-block').filter({ has: page.locator('input[type="email"]') }).last();
+    const newsletter = page
+      .locator('.form-block')
+      .filter({ has: page.locator('input[type="email"]') })
+      .last();
     await newsletter.locator('input[type="email"]').fill('late@example.com');
     await newsletter.locator('button[type="submit"]').click();
     await newsletter.getByText('Unable to submit form. Submission rate limit exceeded. Please try again later.').waitFor({ timeout: 20_000 });

@@ -22,8 +22,14 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
     browser = await launchBrowser();
     const db = store.app.emporium.db;
     const journal = (await findWebsiteByIdentifier(db, 'journal'))!;
-    await updateWebsiteSettings(db, journal.id, { captchaSiteKey: 'test-site-key', captcha: { enabled: true, provider: 'recaptcha', secret: 'verify-secret' } });
-    await db.update(forms).set({ captchaEnabled: true }).where(and(eq(forms.websiteId, journal.id), eq(forms.name, 'Contact')));
+    await updateWebsiteSettings(db, journal.id, {
+      captchaSiteKey: 'test-site-key',
+      captcha: { enabled: true, provider: 'recaptcha', secret: 'verify-secret' },
+    });
+    await db
+      .update(forms)
+      .set({ captchaEnabled: true })
+      .where(and(eq(forms.websiteId, journal.id), eq(forms.name, 'Contact')));
     store.app.emporium.resolver.invalidate();
   });
   afterAll(async () => {
@@ -97,7 +103,10 @@ describe('reCAPTCHA checkbox and Enterprise v3 in Chromium (Google script and ve
   it('runs reCAPTCHA Enterprise v3 invisibly: form_block for the survey (captchaKey), product_waitlist for restock (recaptchaEnterpriseV3Token)', async () => {
     const db = store.app.emporium.db;
     const demo = (await findWebsiteByIdentifier(db, 'demo'))!;
-    await updateWebsiteSettings(db, demo.id, { captchaSiteKey: 'enterprise-key', captcha: { enabled: true, provider: 'recaptcha-enterprise', projectId: 'proj', apiKey: 'api-key' } });
+    await updateWebsiteSettings(db, demo.id, {
+      captchaSiteKey: 'enterprise-key',
+      captcha: { enabled: true, provider: 'recaptcha-enterprise', projectId: 'proj', apiKey: 'api-key' },
+    });
     store.app.emporium.resolver.invalidate();
     const { page, errors } = await openPage(browser);
     const scripts: string[] = [];

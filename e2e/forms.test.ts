@@ -126,8 +126,14 @@ describe('forms in the running store (issue 5)', () => {
         else await inputs.nth(i).fill(v);
       }
     }
-    await block.locator('[data-field-type="radio"]').getByRole('radio', { name: hostile('radio-option') }).check();
-    await block.locator('[data-field-type="checkbox"]').getByRole('checkbox', { name: hostile('checkbox-option') }).check();
+    await block
+      .locator('[data-field-type="radio"]')
+      .getByRole('radio', { name: hostile('radio-option') })
+      .check();
+    await block
+      .locator('[data-field-type="checkbox"]')
+      .getByRole('checkbox', { name: hostile('checkbox-option') })
+      .check();
     await block.locator('[data-field-type="select"] select').selectOption(hostile('select-option'));
     await block.locator('[data-field-type="likert"] fieldset').first().getByRole('radio', { name: 'Agree', exact: true }).check();
     await block.locator('button[type="submit"]').click();

@@ -36,7 +36,10 @@ describe('phone layout of the buying pages', () => {
     await page.waitForURL(/\/search$/);
     await page.getByRole('searchbox', { name: 'Search terms' }).fill('linen');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: /for .linen./ }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /for .linen./ })
+      .waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
     await page.context().close();
   }, 60_000);
@@ -47,7 +50,10 @@ describe('phone layout of the buying pages', () => {
       await page.goto(`${env.store.siteUrl()}/studio`);
       await waitForHydration(page);
       const grid = page.locator('.content-gallery--grid');
-      const result = { chosen: Number(await grid.getAttribute('data-columns')), shown: await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length) };
+      const result = {
+        chosen: Number(await grid.getAttribute('data-columns')),
+        shown: await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length),
+      };
       await page.context().close();
       return result;
     };
@@ -73,7 +79,10 @@ describe('phone layout of the buying pages', () => {
     await page.goto(`${base}/shop/beeswax-taper-candles`);
     await waitForHydration(page);
     expect(await overflow(page)).toBe(0);
-    await page.locator('.product-form').getByRole('button', { name: /add to cart/i }).click();
+    await page
+      .locator('.product-form')
+      .getByRole('button', { name: /add to cart/i })
+      .click();
     await page.locator('.cart-pill--visible').waitFor({ timeout: 20_000 });
 
     await page.goto(`${base}/cart`);
@@ -97,7 +106,11 @@ describe('phone layout of the buying pages', () => {
     expect(await overflow(page)).toBe(0);
     expect(await page.locator('.cart-pill').count()).toBe(0);
     const sections = await page.locator('.checkout fieldset').evaluateAll((sets) =>
-      sets.map((set) => ({ set: set.getBoundingClientRect().toJSON() as DOMRect, legend: set.querySelector('legend')?.getBoundingClientRect().toJSON() as DOMRect | undefined, padding: getComputedStyle(set).paddingLeft })),
+      sets.map((set) => ({
+        set: set.getBoundingClientRect().toJSON() as DOMRect,
+        legend: set.querySelector('legend')?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+        padding: getComputedStyle(set).paddingLeft,
+      })),
     );
     expect(sections.length).toBeGreaterThanOrEqual(3);
     for (const { set, legend, padding } of sections) {

@@ -25,7 +25,10 @@ describe('restock sign-up success text (spec 4 restock sign-up, spec 5 restock)'
       .innerJoin(items, and(eq(items.websiteId, products.websiteId), eq(items.id, products.itemId)))
       .where(and(eq(products.websiteId, websiteId), eq(items.urlId, 'stoneware-mug')));
     const { restockNotificationMessages: _ownerTexts, ...rest } = mug!.merchandising;
-    await db.update(products).set({ merchandising: rest }).where(and(eq(products.websiteId, websiteId), eq(products.itemId, mug!.itemId)));
+    await db
+      .update(products)
+      .set({ merchandising: rest })
+      .where(and(eq(products.websiteId, websiteId), eq(products.itemId, mug!.itemId)));
   });
   afterAll(async () => {
     await browser?.close();

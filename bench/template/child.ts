@@ -6,9 +6,9 @@
  * [--wright-warmup W] [--corpus-warmup Q]`; 0 skips a part.
  */
 import { join } from 'node:path';
-import { loadCorpus, loadWright } from './corpus';
-import { runnerFor, type EngineName } from './runners';
-import { intOption } from './options';
+import { loadCorpus, loadWright } from './corpus.js';
+import { runnerFor, type EngineName } from './runners.js';
+import { intOption } from './options.js';
 
 const SHARED = join(import.meta.dirname, '..', '..', '..', 'shared');
 
@@ -40,7 +40,9 @@ function timed(run: () => void, executions: number): PartRates {
 }
 
 function passes(fns: readonly (() => unknown)[], n: number): () => void {
-  return () => { for (let i = 0; i < n; i++) for (const f of fns) f(); };
+  return () => {
+    for (let i = 0; i < n; i++) for (const f of fns) f();
+  };
 }
 
 const engineArg = process.argv[process.argv.indexOf('--engine') + 1];

@@ -1,8 +1,8 @@
 /** Loads the template benchmark inputs: every TEMPLATE case of the conformance corpus and the Wright page. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { caseInputs, parseCaseFile } from '../../packages/template/src/case-file';
-import { isTreeCase } from '../../packages/template/src/run-case';
+import { caseInputs, parseCaseFile } from '../../packages/template/src/case-file.js';
+import { isTreeCase } from '../../packages/template/src/run-case.js';
 
 /** One template with the inputs each engine needs (ours reads contexts with `parseJson`, the reference with `JSON.parse`). */
 export interface BenchCase {
@@ -20,7 +20,9 @@ export interface BenchCase {
 function files(dir: string): string[] {
   const st = statSync(dir);
   if (!st.isDirectory()) return /\.(html|txt)$/.test(dir) ? [dir] : [];
-  return readdirSync(dir).sort().flatMap((n) => files(join(dir, n)));
+  return readdirSync(dir)
+    .sort()
+    .flatMap((n) => files(join(dir, n)));
 }
 
 function plainInjects(sections: Record<string, string>): Record<string, unknown> {

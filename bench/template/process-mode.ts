@@ -1,9 +1,9 @@
 /** The one-process-per-engine mode of the template benchmark: runs `child.ts` per engine and round, interleaved. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { ChildReport, PartRates } from './child';
-import type { EngineName } from './runners';
-import { median } from './measure';
+import type { ChildReport, PartRates } from './child.js';
+import type { EngineName } from './runners.js';
+import { median } from './measure.js';
 
 const CHILD = join(import.meta.dirname, 'child.ts');
 

@@ -1,8 +1,8 @@
 /** Per-engine runners for the template benchmarks: compile each case once, then closures that execute one case or compile all. */
-import { Engine } from '../../packages/template/src/index';
-import { nodeCldrProvider } from '../../packages/template/src/cldr/node';
-import type { BenchCase } from './corpus';
-import { referenceCompiler } from './reference';
+import { Engine } from '../../packages/template/src/index.js';
+import { nodeCldrProvider } from '../../packages/template/src/cldr/node.js';
+import type { BenchCase } from './corpus.js';
+import { referenceCompiler } from './reference.js';
 
 /** A fixed "now" for cases that do not give one, so that dates format the same in every run. */
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -33,7 +33,12 @@ export function oursRunner(cases: readonly BenchCase[], engine = new Engine({ cl
     const opts = { json: c.json, partials: c.partials, injects: c.injects, locale: c.locale, now: c.now ?? NOW };
     return () => flat(engine.render(template, opts).output);
   });
-  return { execute, compileAll: () => { for (const c of cases) engine.compile(c.source); } };
+  return {
+    execute,
+    compileAll: () => {
+      for (const c of cases) engine.compile(c.source);
+    },
+  };
 }
 
 /** `@squarespace/template-engine`, given the same CLDR instances, `now` and source partials. */
@@ -41,10 +46,24 @@ export function referenceRunner(cases: readonly BenchCase[]): Runner {
   const ref = referenceCompiler();
   const execute = cases.map((c) => {
     const { code } = ref.parse(c.source);
-    const props = { code, json: c.refJson, partials: c.partials, injects: c.refInjects, cldr: cldr(c.locale), now: c.now ?? NOW, enableExpr: true, enableInclude: true };
+    const props = {
+      code,
+      json: c.refJson,
+      partials: c.partials,
+      injects: c.refInjects,
+      cldr: cldr(c.locale),
+      now: c.now ?? NOW,
+      enableExpr: true,
+      enableInclude: true,
+    };
     return () => flat(ref.execute(props).ctx.render());
   });
-  return { execute, compileAll: () => { for (const c of cases) ref.parse(c.source); } };
+  return {
+    execute,
+    compileAll: () => {
+      for (const c of cases) ref.parse(c.source);
+    },
+  };
 }
 
 /** The runner of the named engine. */

@@ -124,7 +124,9 @@ describe.skipIf(!DATABASE_URL)('two emporium serve processes on one PostgreSQL a
     expect(orders).toHaveLength(3);
     expect(new Set(orders.map((o) => o.order_number)).size).toBe(3);
     expect(new Set(placed.map((r) => r.json().order.id))).toEqual(new Set(orders.map((o) => o.id)));
-    console.info(`[two-servers] 16 concurrent checkouts over 2 processes for 3 units: ${placed.length} placed, ${refused.length} refused in ${elapsed.toFixed(0)} ms`);
+    console.info(
+      `[two-servers] 16 concurrent checkouts over 2 processes for 3 units: ${placed.length} placed, ${refused.length} refused in ${elapsed.toFixed(0)} ms`,
+    );
   });
 
   it('shares the add-to-cart rate limit: 30 adds alternating over both processes -> the first 20 accepted, then 429 with Retry-After', async () => {
@@ -145,12 +147,18 @@ describe.skipIf(!DATABASE_URL)('two emporium serve processes on one PostgreSQL a
       results.push({ server, answer });
     }
     const statuses = results.map((r) => r.answer.status);
-    expect(statuses, `statuses by port: ${results.map((r) => `${r.server.port}:${r.answer.status}`).join(' ')}`).toEqual([...Array(ADD_TO_CART_LIMIT.max).fill(200), ...Array(30 - ADD_TO_CART_LIMIT.max).fill(429)]);
+    expect(statuses, `statuses by port: ${results.map((r) => `${r.server.port}:${r.answer.status}`).join(' ')}`).toEqual([
+      ...Array(ADD_TO_CART_LIMIT.max).fill(200),
+      ...Array(30 - ADD_TO_CART_LIMIT.max).fill(429),
+    ]);
     for (const server of servers) {
       const own = results.filter((r) => r.server === server);
       expect(own).toHaveLength(15);
       expect(own.length, 'alone, neither process saw more adds than the limit').toBeLessThanOrEqual(ADD_TO_CART_LIMIT.max);
-      expect(own.filter((r) => r.answer.status === 429), 'yet each process refused some: the counter is shared').toHaveLength(5);
+      expect(
+        own.filter((r) => r.answer.status === 429),
+        'yet each process refused some: the counter is shared',
+      ).toHaveLength(5);
     }
     for (const { answer } of results.filter((r) => r.answer.status === 429)) {
       expect(answer.json().message).toBe(RATE_LIMITED_MESSAGE);

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
-import './styles.css';
+import './styles.js';
 
 const root = document.getElementById('root');
 if (root) {

@@ -3,7 +3,13 @@ import type { CartEntry } from './cart.js';
 import { entrySubtotal, hasDigital, minimumSubtotalError, purelyDigital, requiresShipping, subtotalCents, summarizeCart, totalQuantity } from './cart.js';
 import { money } from './money.js';
 
-const entry = (id: string, price: number, quantity: number, productType: 1 | 2 | 3 | 4 | 5): CartEntry => ({ id, itemId: `i${id}`, purchasePriceCents: price, quantity, productType });
+const entry = (id: string, price: number, quantity: number, productType: 1 | 2 | 3 | 4 | 5): CartEntry => ({
+  id,
+  itemId: `i${id}`,
+  purchasePriceCents: price,
+  quantity,
+  productType,
+});
 const shirt = entry('a', 1999, 3, 1);
 const ebook = entry('b', 500, 1, 2);
 const lesson = entry('c', 10000, 2, 3);

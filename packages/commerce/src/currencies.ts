@@ -10,17 +10,39 @@ export interface CurrencyInfo {
 export const DEFAULT_CURRENCY = 'USD';
 
 const CODES = [
-  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'JPY', 'CHF', 'SEK', 'NOK', 'DKK', 'CZK', 'PLN',
-  'HUF', 'HKD', 'SGD', 'MXN', 'BRL', 'ARS', 'COP', 'INR', 'ZAR', 'ILS', 'MYR', 'PHP', 'THB',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'JPY',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'CZK',
+  'PLN',
+  'HUF',
+  'HKD',
+  'SGD',
+  'MXN',
+  'BRL',
+  'ARS',
+  'COP',
+  'INR',
+  'ZAR',
+  'ILS',
+  'MYR',
+  'PHP',
+  'THB',
 ] as const;
 
 /** A supported currency code. */
 export type CurrencyCode = (typeof CODES)[number];
 
 /** The 26 supported currencies: two fraction digits each, except JPY with none. */
-export const CURRENCIES: ReadonlyArray<CurrencyInfo> = Object.freeze(
-  CODES.map((code) => Object.freeze({ code, fractionDigits: code === 'JPY' ? 0 : 2 })),
-);
+export const CURRENCIES: ReadonlyArray<CurrencyInfo> = Object.freeze(CODES.map((code) => Object.freeze({ code, fractionDigits: code === 'JPY' ? 0 : 2 })));
 
 const BY_CODE: ReadonlyMap<string, CurrencyInfo> = new Map(CURRENCIES.map((c) => [c.code, c]));
 

@@ -10,7 +10,10 @@ describe('giftCardDenominations', () => {
         { sku: 'G25', attributes: { Amount: '25' }, qtyInStock: 0, unlimited: true, priceMoney: { value: 2500, currency: 'USD' } },
       ],
     };
-    expect(giftCardDenominations(card).map((d) => [d.sku, d.amount.value])).toEqual([['G25', 2500], ['G50', 5000]]);
+    expect(giftCardDenominations(card).map((d) => [d.sku, d.amount.value])).toEqual([
+      ['G25', 2500],
+      ['G50', 5000],
+    ]);
   });
 
   it('refuses other product types', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { instalmentLocale, instalmentProvider, instalmentRangeText, instalmentText, isCartInstalmentEligible, isInstalmentEligible, showsInstalmentPill } from './instalments.js';
+import {
+  instalmentLocale,
+  instalmentProvider,
+  instalmentRangeText,
+  instalmentText,
+  isCartInstalmentEligible,
+  isInstalmentEligible,
+  showsInstalmentPill,
+} from './instalments.js';
 import { money } from './money.js';
 
 const ctx = { afterPayAvailable: true, afterPayMin: 100, afterPayMax: 200000 };
@@ -56,7 +64,13 @@ describe('instalment eligibility', () => {
   it.each([
     [[], false],
     [[{ id: '1', itemId: 'a', quantity: 1, purchasePriceCents: 1, productType: 1 as const }], true],
-    [[{ id: '1', itemId: 'a', quantity: 1, purchasePriceCents: 1, productType: 1 as const }, { id: '2', itemId: 'b', quantity: 1, purchasePriceCents: 1, productType: 2 as const }], false],
+    [
+      [
+        { id: '1', itemId: 'a', quantity: 1, purchasePriceCents: 1, productType: 1 as const },
+        { id: '2', itemId: 'b', quantity: 1, purchasePriceCents: 1, productType: 2 as const },
+      ],
+      false,
+    ],
   ])('cart %# eligible: %s', (entries, eligible) => {
     expect(isCartInstalmentEligible(entries)).toBe(eligible);
   });

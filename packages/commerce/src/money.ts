@@ -45,7 +45,9 @@ export function decimalToMinor(amount: string | number, currency: string = DEFAU
 export function minorToDecimal(minor: number, currency: string = DEFAULT_CURRENCY): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`Minor units must be an integer, got ${minor}`);
   const digits = fractionDigits(currency);
-  const abs = Math.abs(minor).toString().padStart(digits + 1, '0');
+  const abs = Math.abs(minor)
+    .toString()
+    .padStart(digits + 1, '0');
   const sign = minor < 0 ? '-' : '';
   if (digits === 0) return sign + abs;
   return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;

@@ -18,8 +18,7 @@ export interface QuantityInputProduct extends ProductStateInput {
 export function showsQuantityInput(product: QuantityInputProduct, settings: StoreSettings = {}): boolean {
   if (product.isSubscribable) return false;
   const allowedType =
-    product.productType === ProductType.PHYSICAL ||
-    (product.productType === ProductType.SERVICE && settings.multipleQuantityAllowedForServices !== false);
+    product.productType === ProductType.PHYSICAL || (product.productType === ProductType.SERVICE && settings.multipleQuantityAllowedForServices !== false);
   if (!allowedType) return false;
   return totalStock(product) > 1;
 }

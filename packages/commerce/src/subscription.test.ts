@@ -3,7 +3,10 @@ import { money } from './money.js';
 import type { SubscriptionPlan } from './product.js';
 import { PERIODS_PER_YEAR, subscriptionDurationText, subscriptionPriceText } from './subscription.js';
 
-const plan = (value: number, unit: 'WEEK' | 'MONTH' | 'YEAR', numBillingCycles: number): SubscriptionPlan => ({ billingPeriod: { value, unit }, numBillingCycles });
+const plan = (value: number, unit: 'WEEK' | 'MONTH' | 'YEAR', numBillingCycles: number): SubscriptionPlan => ({
+  billingPeriod: { value, unit },
+  numBillingCycles,
+});
 
 describe('subscription periods (spec section 9)', () => {
   it('counts periods per year', () => {

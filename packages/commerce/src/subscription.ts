@@ -25,8 +25,10 @@ export function isValidPlan(plan: SubscriptionPlan | undefined): plan is Subscri
   const { value, unit } = plan.billingPeriod;
   return (
     Object.prototype.hasOwnProperty.call(PERIODS_PER_YEAR, unit) &&
-    Number.isInteger(value) && value > 0 &&
-    Number.isInteger(plan.numBillingCycles) && plan.numBillingCycles >= 0
+    Number.isInteger(value) &&
+    value > 0 &&
+    Number.isInteger(plan.numBillingCycles) &&
+    plan.numBillingCycles >= 0
   );
 }
 

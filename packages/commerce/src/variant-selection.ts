@@ -60,9 +60,7 @@ export function variantHasStock(variant: Variant, quantity = 1): boolean {
  */
 export function optionValueState(product: ProductContent, chosen: ChosenOptions, option: string, value: string): OptionValueState {
   const candidates = product.variants.filter(
-    (v) =>
-      v.attributes[option] === value &&
-      Object.entries(chosen).every(([name, picked]) => name === option || !picked || v.attributes[name] === picked),
+    (v) => v.attributes[option] === value && Object.entries(chosen).every(([name, picked]) => name === option || !picked || v.attributes[name] === picked),
   );
   if (candidates.length === 0) return 'nonexistent';
   if (!isStockedType(product.productType)) return 'available';

@@ -1,7 +1,24 @@
 /** Every form field kind: the public ones plus the editor-only ones. */
 export const FIELD_KINDS = [
-  'address', 'checkbox', 'date', 'hidden', 'likert', 'name', 'phone', 'radio', 'select', 'time',
-  'text', 'textarea', 'email', 'number', 'website', 'currency', 'password', 'twitter', 'section',
+  'address',
+  'checkbox',
+  'date',
+  'hidden',
+  'likert',
+  'name',
+  'phone',
+  'radio',
+  'select',
+  'time',
+  'text',
+  'textarea',
+  'email',
+  'number',
+  'website',
+  'currency',
+  'password',
+  'twitter',
+  'section',
 ] as const;
 
 /** A form field kind. */
@@ -9,8 +26,16 @@ export type FieldKind = (typeof FIELD_KINDS)[number];
 
 /** A setting the form editor lets owners change on a field. */
 export type FieldSetting =
-  | 'description' | 'placeholder' | 'required' | 'currencySymbol' | 'showCountryCode'
-  | 'underline' | 'options' | 'key' | 'value' | 'maxLength';
+  | 'description'
+  | 'placeholder'
+  | 'required'
+  | 'currencySymbol'
+  | 'showCountryCode'
+  | 'underline'
+  | 'options'
+  | 'key'
+  | 'value'
+  | 'maxLength';
 
 const TEXTUAL: ReadonlyArray<FieldSetting> = ['description', 'placeholder', 'required'];
 const PLAIN: ReadonlyArray<FieldSetting> = ['description', 'required'];

@@ -60,10 +60,7 @@ function nextTask(): Promise<void> {
  * `captchaKey` (forms) or `captchaToken` (restock). Hashes synchronously in chunks of
  * `chunkSize` and yields to the event loop between chunks, so a page stays responsive.
  */
-export async function solvePowChallenge(
-  challenge: Pick<PowChallenge, 'challenge' | 'difficulty'>,
-  options: SolveOptions = {},
-): Promise<string> {
+export async function solvePowChallenge(challenge: Pick<PowChallenge, 'challenge' | 'difficulty'>, options: SolveOptions = {}): Promise<string> {
   const { maxAttempts = 1 << 26, chunkSize = 1_000, yieldToPage = nextTask, signal } = options;
   if (!Number.isInteger(challenge.difficulty) || challenge.difficulty < 1 || challenge.difficulty > 32) {
     throw new RangeError(`difficulty must be 1-32, got ${JSON.stringify(challenge.difficulty)}`);

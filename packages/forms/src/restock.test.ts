@@ -18,7 +18,11 @@ describe('buildRestockPayload', () => {
 
   it('builds the sign-up payload with a trimmed email', () => {
     expect(buildRestockPayload({ ...base, captchaToken: 't' })).toEqual({
-      isJoinMailingList: true, productId: 'p', variantId: 'v', siteVisitorEmail: 'a@b.com', captchaToken: 't',
+      isJoinMailingList: true,
+      productId: 'p',
+      variantId: 'v',
+      siteVisitorEmail: 'a@b.com',
+      captchaToken: 't',
     });
   });
 

@@ -11,6 +11,7 @@ import { registerSeoRoutes } from './seo/index.js';
 import type { Db } from './db/types.js';
 import { registerBodyParsers } from './http/body-parsers.js';
 import { registerApiDocument, registerSchemaCompilers } from './http/schemas.js';
+// biome-ignore lint/correctness/useImportExtensions: the package's own JSON manifest
 import serverPackage from '../package.json' with { type: 'json' };
 import { registerCookies } from './http/cookies.js';
 import { registerInputGuard } from './http/input-guard.js';

@@ -92,7 +92,10 @@ describe('emporium CLI commands', () => {
 
   it.each([
     [{ PORT: 'abc' }, "PORT must be an integer, got 'abc'"],
-    [{ EMPORIUM_PUBLIC_URL: 'https://localhost/shop' }, "EMPORIUM_PUBLIC_URL must be an http(s) origin without path, e.g. https://example.com, got 'https://localhost/shop'"],
+    [
+      { EMPORIUM_PUBLIC_URL: 'https://localhost/shop' },
+      "EMPORIUM_PUBLIC_URL must be an http(s) origin without path, e.g. https://example.com, got 'https://localhost/shop'",
+    ],
     [{ EMPORIUM_OWNER_TOKEN: 'short' }, 'EMPORIUM_OWNER_TOKEN must be at least 16 characters'],
   ])('refuses the configuration %j with exit code 2 and the message', async (bad, message) => {
     const run = capture({ ...env, ...bad });
@@ -139,7 +142,10 @@ function ownerCommandSuite(kind: 'pglite' | 'pg') {
   };
 
   it('adds owners with a password from stdin or a printed one-time password, lists and removes them', async () => {
-    const added = await run(['owner', 'add', '--site', 'owned', '--email', 'Boss@Example.com', '--role', 'admin', '--password-stdin'], 'a password from stdin\n');
+    const added = await run(
+      ['owner', 'add', '--site', 'owned', '--email', 'Boss@Example.com', '--role', 'admin', '--password-stdin'],
+      'a password from stdin\n',
+    );
     expect(added).toMatchObject({ code: 0, err: [] });
     expect(added.out).toEqual(["Added boss@example.com as admin of 'owned'. Sign in at http://owned.localhost:3000/config/login"]);
     const once = await run(['owner', 'add', '--site', 'owned', '--email', 'clerk@example.com', '--role', 'store-manager']);
@@ -148,13 +154,19 @@ function ownerCommandSuite(kind: 'pglite' | 'pg') {
     const list = await run(['owner', 'list', '--site', 'owned']);
     expect(list.out).toEqual(['boss@example.com\tadmin\tnever signed in', 'clerk@example.com\tstore-manager\tmust change password']);
 
-    expect((await run(['owner', 'add', '--site', 'owned', '--email', 'boss@example.com', '--role', 'viewer', '--password-stdin'], 'another long password'))).toMatchObject({ code: 1, err: [OWNER_EXISTS_MESSAGE] });
-    expect((await run(['owner', 'add', '--site', 'owned', '--email', 'x@example.com', '--role', 'emperor'])).err[0]).toMatch(/^Unknown role 'emperor'\. Roles: admin, /);
+    expect(
+      await run(['owner', 'add', '--site', 'owned', '--email', 'boss@example.com', '--role', 'viewer', '--password-stdin'], 'another long password'),
+    ).toMatchObject({ code: 1, err: [OWNER_EXISTS_MESSAGE] });
+    expect((await run(['owner', 'add', '--site', 'owned', '--email', 'x@example.com', '--role', 'emperor'])).err[0]).toMatch(
+      /^Unknown role 'emperor'\. Roles: admin, /,
+    );
     expect((await run(['owner', 'add', '--site', 'owned', '--email', 'x@example.com', '--role', 'viewer', '--password-stdin'], 'short')).code).toBe(2);
-    expect((await run(['owner', 'add', '--site', 'nowhere', '--email', 'x@example.com', '--role', 'viewer'])).err).toEqual(["No site with identifier 'nowhere'."]);
+    expect((await run(['owner', 'add', '--site', 'nowhere', '--email', 'x@example.com', '--role', 'viewer'])).err).toEqual([
+      "No site with identifier 'nowhere'.",
+    ]);
     expect((await run(['owner', 'list'])).code).toBe(2);
 
-    expect((await run(['owner', 'remove', '--site', 'owned', '--email', 'boss@example.com']))).toMatchObject({ code: 1, err: [LAST_ADMIN_MESSAGE] });
+    expect(await run(['owner', 'remove', '--site', 'owned', '--email', 'boss@example.com'])).toMatchObject({ code: 1, err: [LAST_ADMIN_MESSAGE] });
     expect((await run(['owner', 'remove', '--site', 'owned', '--email', 'CLERK@example.com'])).out).toEqual(['Removed clerk@example.com.']);
     expect((await run(['owner', 'remove', '--site', 'owned', '--email', 'clerk@example.com'])).code).toBe(1);
     expect((await run(['owner', 'list', '--site', 'owned'])).out).toEqual(['boss@example.com\tadmin\tnever signed in']);
@@ -254,7 +266,9 @@ describe('emporium serve (child process)', () => {
       expect(token).toBeDefined();
       const groups = '/api/site-users/account/notifications/restock/groups';
       expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: `Bearer ${token}`, accept: 'application/json' })).toBe(200);
-      expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: 'Bearer not-the-token-of-this-run', accept: 'application/json' })).toBe(401);
+      expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: 'Bearer not-the-token-of-this-run', accept: 'application/json' })).toBe(
+        401,
+      );
     } finally {
       child.kill('SIGTERM');
     }

@@ -219,11 +219,15 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);
     io.out(`Sites: ${config.publicUrl}/`);
     if (owner.generated) {
-      io.out(`Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login); this run's owner token is ${owner.generated} (set EMPORIUM_OWNER_TOKEN to choose your own)`);
+      io.out(
+        `Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login); this run's owner token is ${owner.generated} (set EMPORIUM_OWNER_TOKEN to choose your own)`,
+      );
     }
     if ((await countOwners(db)) === 0) {
       const [first] = await listWebsites(db);
-      io.out(`No owner accounts yet. Make the first one (in another terminal${config.databaseUrl ? '' : ', after stopping this server: PGlite allows one process'}):`);
+      io.out(
+        `No owner accounts yet. Make the first one (in another terminal${config.databaseUrl ? '' : ', after stopping this server: PGlite allows one process'}):`,
+      );
       io.out(`  npx emporium owner add --site ${first?.identifier ?? '<identifier>'} --email you@example.com --role admin`);
     }
   } catch (error) {
@@ -261,9 +265,7 @@ async function siteCreate(args: ParsedArgs, io: CliIo): Promise<number> {
   const title = single(args, 'title');
   if (title === undefined) throw new UsageError(`--title is required.\n\n${HELP['site create']}`);
   const config = loadConfig(io.env);
-  const site = await withDatabase(config, (db) =>
-    createStarterSite(db, { identifier: args.positionals[0]!, title, domains: args.flags.get('domain') ?? [] }),
-  );
+  const site = await withDatabase(config, (db) => createStarterSite(db, { identifier: args.positionals[0]!, title, domains: args.flags.get('domain') ?? [] }));
   io.out(`Created site '${site.identifier}' (${site.id}): ${siteOrigin(site.identifier, config)}/`);
   for (const domain of site.domains) io.out(`  custom domain: ${domain}`);
   return 0;
@@ -314,7 +316,9 @@ async function ownerAdd(args: ParsedArgs, io: CliIo): Promise<number> {
     const site = await siteByIdentifier(db, single(args, 'site'), usage);
     return { site, ...(await addOwner(db, { websiteId: site.id, email, role, password }, CLI_ACTOR)) };
   });
-  io.out(`Added ${added.owner.email} as ${added.owner.role} of '${added.site.identifier}'. Sign in at ${siteOrigin(added.site.identifier, config)}/config/login`);
+  io.out(
+    `Added ${added.owner.email} as ${added.owner.role} of '${added.site.identifier}'. Sign in at ${siteOrigin(added.site.identifier, config)}/config/login`,
+  );
   if (added.oneTimePassword) io.out(`One-time password (must be changed at the first sign-in): ${added.oneTimePassword}`);
   return 0;
 }
@@ -325,7 +329,14 @@ async function ownerList(args: ParsedArgs, io: CliIo): Promise<number> {
   const owners = await withDatabase(loadConfig(io.env), async (db) => listOwners(db, (await siteByIdentifier(db, single(args, 'site'), usage)).id));
   if (owners.length === 0) io.out('No owners.');
   for (const owner of owners) {
-    const state = owner.passwordHash === null ? 'invited' : owner.mustChangePassword ? 'must change password' : owner.lastSignInAt ? `last sign-in ${owner.lastSignInAt.toISOString()}` : 'never signed in';
+    const state =
+      owner.passwordHash === null
+        ? 'invited'
+        : owner.mustChangePassword
+          ? 'must change password'
+          : owner.lastSignInAt
+            ? `last sign-in ${owner.lastSignInAt.toISOString()}`
+            : 'never signed in';
     io.out(`${owner.email}\t${owner.role}\t${state}`);
   }
   return 0;
@@ -335,7 +346,9 @@ async function ownerRemove(args: ParsedArgs, io: CliIo): Promise<number> {
   const usage = HELP['owner remove']!;
   expectPositionals(args, 0, usage);
   const email = normalEmail(required(args, 'email', usage));
-  const removed = await withDatabase(loadConfig(io.env), async (db) => removeOwnerByEmail(db, (await siteByIdentifier(db, single(args, 'site'), usage)).id, email, CLI_ACTOR));
+  const removed = await withDatabase(loadConfig(io.env), async (db) =>
+    removeOwnerByEmail(db, (await siteByIdentifier(db, single(args, 'site'), usage)).id, email, CLI_ACTOR),
+  );
   if (!removed) throw new AppError('NOT_FOUND', `No owner ${email} on that site.`);
   io.out(`Removed ${email}.`);
   return 0;
@@ -364,7 +377,8 @@ const VALUE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
 /** Runs the CLI and returns the process exit code. `serve` resolves only after shutdown. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first, second] = argv;
-  const grouped = (first === 'site' && (second === 'create' || second === 'list')) || (first === 'owner' && (second === 'add' || second === 'list' || second === 'remove'));
+  const grouped =
+    (first === 'site' && (second === 'create' || second === 'list')) || (first === 'owner' && (second === 'add' || second === 'list' || second === 'remove'));
   const command = grouped ? `${first} ${second}` : first;
   const rest = grouped ? argv.slice(2) : argv.slice(1);
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {

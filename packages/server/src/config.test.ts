@@ -29,10 +29,28 @@ describe('loadConfig', () => {
 
   it('reads the environment and lets overrides win', () => {
     const config = loadConfig(
-      { PORT: '8080', DATABASE_URL: ' postgres://x/y ', REDIS_URL: 'redis://r', LOG_LEVEL: 'warn', EMPORIUM_DATA_DIR: '/tmp/d', EMPORIUM_BASE_DOMAIN: 'Shops.Test', EMPORIUM_SECURE_COOKIES: '1', HOST: '127.0.0.1' },
+      {
+        PORT: '8080',
+        DATABASE_URL: ' postgres://x/y ',
+        REDIS_URL: 'redis://r',
+        LOG_LEVEL: 'warn',
+        EMPORIUM_DATA_DIR: '/tmp/d',
+        EMPORIUM_BASE_DOMAIN: 'Shops.Test',
+        EMPORIUM_SECURE_COOKIES: '1',
+        HOST: '127.0.0.1',
+      },
       { port: 9000 },
     );
-    expect(config).toMatchObject({ port: 9000, host: '127.0.0.1', databaseUrl: 'postgres://x/y', redisUrl: 'redis://r', logLevel: 'warn', dataDir: '/tmp/d', baseDomain: 'shops.test', secureCookies: true });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://x/y',
+      redisUrl: 'redis://r',
+      logLevel: 'warn',
+      dataDir: '/tmp/d',
+      baseDomain: 'shops.test',
+      secureCookies: true,
+    });
     expect(config.publicUrl).toBe('http://shops.test:9000');
   });
 
@@ -120,7 +138,10 @@ describe('public base URL (EMPORIUM_PUBLIC_URL)', () => {
   });
 
   it('gives the base domain when only the public URL is set, and refuses the two disagreeing', () => {
-    expect(loadConfig({ EMPORIUM_PUBLIC_URL: 'https://Shops.Example.com' })).toMatchObject({ baseDomain: 'shops.example.com', publicUrl: 'https://shops.example.com' });
+    expect(loadConfig({ EMPORIUM_PUBLIC_URL: 'https://Shops.Example.com' })).toMatchObject({
+      baseDomain: 'shops.example.com',
+      publicUrl: 'https://shops.example.com',
+    });
     expect(() => loadConfig({ EMPORIUM_PUBLIC_URL: 'https://example.com', EMPORIUM_BASE_DOMAIN: 'shops.test' })).toThrow(
       "EMPORIUM_PUBLIC_URL must name the base domain shops.test, got 'https://example.com'",
     );

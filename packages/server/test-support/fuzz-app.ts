@@ -26,7 +26,8 @@ export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
     prefixes.length = match[1]!.length / 4;
     const url = prefixes.join('') + match[2]!;
     prefixes.push(match[2]!);
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) routes.push({ method, url: spelledAsRegistered(app, method, url.startsWith('/') ? url : `/${url}`) });
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD'))
+      routes.push({ method, url: spelledAsRegistered(app, method, url.startsWith('/') ? url : `/${url}`) });
   }
   return routes;
 }

@@ -31,7 +31,12 @@ export async function ownerHeaders(app: FastifyInstance, host: string, cookies: 
 /** Signs an owner in through POST /api/owner/session; throws unless it answers 200. */
 export async function signInOwner(app: FastifyInstance, host: string, email: string, password = TEST_OWNER_PASSWORD): Promise<OwnerClient> {
   const headers = await ownerHeaders(app, host);
-  const response = await app.inject({ method: 'POST', url: '/api/owner/session', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/owner/session',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify({ email, password }),
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${email} on ${host} answered ${response.statusCode}: ${response.body}`);
   const session = cookieFrom(response, '__Host-emporium_owner') ?? cookieFrom(response, 'emporium_owner');
   const name = cookieFrom(response, '__Host-emporium_owner') ? '__Host-emporium_owner' : 'emporium_owner';
@@ -49,7 +54,14 @@ export function ownerClient(app: FastifyInstance, host: string, sessionCookie: s
       app.inject({
         method,
         url,
-        headers: { host, cookie, 'x-csrf-token': crumb, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          host,
+          cookie,
+          'x-csrf-token': crumb,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       }),
   };

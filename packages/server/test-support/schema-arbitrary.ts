@@ -64,7 +64,7 @@ export function arbitraryFor(schema: JsonSchema | undefined, depth = 0): fc.Arbi
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices && choices.length > 0) return fc.oneof(...choices.map((choice) => arbitraryFor(choice, depth + 1)));
   if (schema.allOf && schema.allOf.length > 0) return arbitraryFor(Object.assign({}, ...schema.allOf), depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') ?? 'null' : schema.type;
+  const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') ?? 'null') : schema.type;
   switch (type) {
     case 'string':
       return stringFor(schema);

@@ -46,11 +46,7 @@ function pgliteTemplate(): Promise<Blob> {
     const migrations = await readMigrations();
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     const version = await readFile(join(dirname(entry), '..', 'package.json'), 'utf8');
-    const hash = createHash('sha256')
-      .update(version)
-      .update(JSON.stringify(migrations))
-      .digest('hex')
-      .slice(0, 16);
+    const hash = createHash('sha256').update(version).update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
     const file = join(tmpdir(), `emporium-pglite-template-${hash}.tar`);
     try {
       return new Blob([await readFile(file)]);

@@ -96,7 +96,10 @@ try {
   check((await tab.getAttribute('.cart-pill', 'aria-label')) === '1 item in cart', 'cart pill spoken label');
   await tab.waitForFunction(() => document.querySelector('.add-to-cart__button')?.textContent === 'Add To Cart', undefined, { timeout: 3000 });
   check(true, 'button back to idle');
-  check(calls.some((c) => c === 'POST /api/commerce/shopping-cart/entries smoke-crumb'), 'add call carries X-CSRF-Token from the crumb cookie');
+  check(
+    calls.some((c) => c === 'POST /api/commerce/shopping-cart/entries smoke-crumb'),
+    'add call carries X-CSRF-Token from the crumb cookie',
+  );
 
   await tab.click('.installment-pill__info');
   await tab.waitForSelector('[role=dialog]');

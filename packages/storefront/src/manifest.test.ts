@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { clientAssetTags, readClientManifest } from './manifest.js';
 
 const manifest = {
-  'src/client/main.ts': { file: 'assets/main-abc.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['src/client/hydrate.ts'], css: ['assets/main-def.css'] },
+  'src/client/main.ts': {
+    file: 'assets/main-abc.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    dynamicImports: ['src/client/hydrate.ts'],
+    css: ['assets/main-def.css'],
+  },
   '_shared.js': { file: 'assets/shared-123.js', imports: ['src/client/main.ts'] },
   'src/client/hydrate.ts': { file: 'assets/hydrate-456.js', imports: ['src/client/main.ts'] },
   'src/islands/CartPill.tsx': { file: 'assets/CartPill-789.js', imports: ['src/client/hydrate.ts', '_shared.js'] },

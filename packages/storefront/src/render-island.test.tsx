@@ -5,7 +5,12 @@ import { escapeAttribute, renderIsland } from './render-island.js';
 function propsOf(html: string): unknown {
   const m = /data-props="([^"]*)"/.exec(html);
   if (!m) throw new Error('no data-props');
-  const decoded = m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decoded = m[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return JSON.parse(decoded);
 }
 
@@ -49,8 +54,23 @@ describe('renderIsland', () => {
 
   it('registers the seventeen islands (ten buying, seven content)', () => {
     expect([...ISLAND_NAMES].sort()).toEqual([
-      'AddToCartButton', 'CartPage', 'CartPill', 'Checkout', 'Comments', 'FormBlock', 'Gallery', 'InstallmentPill', 'Lightbox', 'LikeButton',
-      'PopupOverlay', 'ProductForm', 'ProductQuickView', 'QuickView', 'RestockSignup', 'Reviews', 'ShareButtons',
+      'AddToCartButton',
+      'CartPage',
+      'CartPill',
+      'Checkout',
+      'Comments',
+      'FormBlock',
+      'Gallery',
+      'InstallmentPill',
+      'Lightbox',
+      'LikeButton',
+      'PopupOverlay',
+      'ProductForm',
+      'ProductQuickView',
+      'QuickView',
+      'RestockSignup',
+      'Reviews',
+      'ShareButtons',
     ]);
   });
 

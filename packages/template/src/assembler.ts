@@ -1,9 +1,9 @@
 /** Weaves the parser's flat instruction stream into the nested instruction tree. */
-import type { Inst, OrPredicateInst, RootInst } from './instructions';
-import type { InstructionSink } from './parser';
-import type { TemplateError } from './errors';
-import { Msg } from './errors';
-import { Op } from './opcodes';
+import type { Inst, OrPredicateInst, RootInst } from './instructions.js';
+import type { InstructionSink } from './parser.js';
+import type { TemplateError } from './errors.js';
+import { Msg } from './errors.js';
+import { Op } from './opcodes.js';
 
 type Container = Exclude<Inst, { length: 2 | 3 | 1 }> | RootInst;
 

@@ -1,5 +1,5 @@
 /** Reader for the conformance corpus's case files (`:SECTION` blocks). */
-import { parseJson } from './parse-json';
+import { parseJson } from './parse-json.js';
 
 /** A parsed case file: section name -> body. */
 export type CaseSections = Record<string, string>;

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from './cli';
-import { caseInputs, parseCaseFile } from './case-file';
+import { main } from './cli.js';
+import { caseInputs, parseCaseFile } from './case-file.js';
 
 function capture(): { text: () => string } {
   let buf = '';

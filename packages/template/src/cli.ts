@@ -4,11 +4,11 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Engine } from './engine';
-import { formatError } from './errors';
-import { caseInputs, parseCaseFile } from './case-file';
-import { isTreeCase, runCase } from './run-case';
-import { nodeCldrProvider } from './cldr/node';
+import { Engine } from './engine.js';
+import { formatError } from './errors.js';
+import { caseInputs, parseCaseFile } from './case-file.js';
+import { isTreeCase, runCase } from './run-case.js';
+import { nodeCldrProvider } from './cldr/node.js';
 
 const USAGE = `usage:
   emporium-template render FILE [--json FILE] [--locale ID]

@@ -6,10 +6,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { nodeCldrProvider } from './cldr/node';
-import { runCase } from './run-case';
-import { parseCaseFile } from './case-file';
+import { Engine } from './engine.js';
+import { nodeCldrProvider } from './cldr/node.js';
+import { runCase } from './run-case.js';
+import { parseCaseFile } from './case-file.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'conformance', 'template-engine');
 

@@ -5,8 +5,8 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { context, evalSoup, tagSoup, template } from './testing/arbitraries';
+import { Engine } from './engine.js';
+import { context, evalSoup, tagSoup, template } from './testing/arbitraries.js';
 
 const require = createRequire(import.meta.url);
 type RefCompiler = new () => {
@@ -27,7 +27,7 @@ describe('differential: language core against the reference engine', () => {
         const actual = ours.render(source, { json }).output;
         expect(actual).toBe(expected);
       }),
-      { numRuns: Number(process.env["DIFF_RUNS"] ?? 3000) },
+      { numRuns: Number(process.env['DIFF_RUNS'] ?? 3000) },
     );
   });
 

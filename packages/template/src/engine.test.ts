@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { table } from './plugin-api';
+import { Engine } from './engine.js';
+import { table } from './plugin-api.js';
 
 const engine = new Engine();
-const render = (source: string, json: unknown = {}, extra: Record<string, unknown> = {}) =>
-  engine.render(source, { json, ...extra });
+const render = (source: string, json: unknown = {}, extra: Record<string, unknown> = {}) => engine.render(source, { json, ...extra });
 const out = (source: string, json: unknown = {}, extra: Record<string, unknown> = {}) => render(source, json, extra).output;
 const messages = (source: string, json: unknown = {}) => render(source, json).errors.map((e) => e.message);
 
 describe('variables', () => {
   it('prints values with String() rules', () => {
-    expect(out('{a}|{b}|{c}|{d}|{e}|{f}', { a: 'x', b: 1.5, c: true, d: null, e: { k: 1 }, f: [1, null, 'y'] })).toBe(
-      'x|1.5|true|||1,null,y',
-    );
+    expect(out('{a}|{b}|{c}|{d}|{e}|{f}', { a: 'x', b: 1.5, c: true, d: null, e: { k: 1 }, f: [1, null, 'y'] })).toBe('x|1.5|true|||1,null,y');
   });
   it('resolves dotted and numeric paths, searching outward for the first segment', () => {
     const json = { a: { b: [{ c: 'deep' }] }, top: 'T', s: { inner: 1 } };
@@ -65,9 +62,7 @@ describe('formatters', () => {
       },
     });
     const r = e.render('x\n {a|boom}', { json: { a: 1 } });
-    expect(r.errors).toEqual([
-      { type: 'RuntimeError', message: 'Unexpected TypeError error when executing VARIABLE: bad', line: 2, column: 2 },
-    ]);
+    expect(r.errors).toEqual([{ type: 'RuntimeError', message: 'Unexpected TypeError error when executing VARIABLE: bad', line: 2, column: 2 }]);
   });
 });
 

@@ -1,15 +1,15 @@
 /** The public engine: compiles templates and renders them against JSON. */
-import type { Formatter, FormatterTable, Predicate, PredicateTable } from './plugin-api';
-import type { Template } from './instructions';
-import type { TemplateError } from './errors';
-import { Msg } from './errors';
-import { Assembler } from './assembler';
-import { Parser, type ParserRegistry } from './parser';
-import { NameTable } from './name-table';
-import { Executor, type ExecutionLimits } from './executor';
-import { builtinFormatters, builtinPredicates } from './plugins/index';
-import { getOwn } from './values';
-import { parseJson } from './parse-json';
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from './plugin-api.js';
+import type { Template } from './instructions.js';
+import type { TemplateError } from './errors.js';
+import { Msg } from './errors.js';
+import { Assembler } from './assembler.js';
+import { Parser, type ParserRegistry } from './parser.js';
+import { NameTable } from './name-table.js';
+import { Executor, type ExecutionLimits } from './executor.js';
+import { builtinFormatters, builtinPredicates } from './plugins/index.js';
+import { getOwn } from './values.js';
+import { parseJson } from './parse-json.js';
 
 /** All engine limits; every one has a finite default. */
 export interface EngineLimits extends ExecutionLimits {

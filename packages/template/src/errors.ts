@@ -1,4 +1,4 @@
-import { opcodeName } from './opcodes';
+import { opcodeName } from './opcodes.js';
 
 /** An error found while compiling (`SyntaxError`) or executing (`RuntimeError`) a template. */
 export interface TemplateError {
@@ -21,8 +21,7 @@ export const Msg = {
   predicateUnknown: (name: string) => `Predicate '${name}' is unknown`,
   deadCode: (op: number) => `This ${opcodeName(op)} block will never execute.`,
   eofInBlock: (op: number) => `Reached EOF in the middle of ${opcodeName(op)}`,
-  notAllowedInBlock: (op: number, parent: number) =>
-    `${opcodeName(op)} instruction is not allowed inside ${opcodeName(parent)} block.`,
+  notAllowedInBlock: (op: number, parent: number) => `${opcodeName(op)} instruction is not allowed inside ${opcodeName(parent)} block.`,
   notAllowedAtRoot: (op: number) => `Instruction ${opcodeName(op)} not allowed at root`,
   unclosed: (op: number) => `Unclosed ${opcodeName(op)}`,
   afterEof: (op: number) => `${opcodeName(op)} Attempt to transition from the EOF state.`,
@@ -32,10 +31,8 @@ export const Msg = {
   expressionReduce: (code: string, err: string) => `Error reducing expression: ${code}: ${err}`,
   partialMissing: (name: string) => `Attempt to apply partial '${name}' which could not be found.`,
   partialParseFail: (name: string, msg: string) => `Parse of partial "${name}" failed: ${msg}`,
-  partialRecursion: (name: string, limit: number) =>
-    `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`,
+  partialRecursion: (name: string, limit: number) => `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${limit}`,
   outputTooLarge: (limit: number) => `Output exceeds the maximum size of ${limit} characters`,
   emptyIf: 'IF instruction has no condition; neither branch runs',
-  unexpected: (kind: string, op: number, message: string) =>
-    `Unexpected ${kind} error when executing ${opcodeName(op)}: ${message}`,
+  unexpected: (kind: string, op: number, message: string) => `Unexpected ${kind} error when executing ${opcodeName(op)}: ${message}`,
 } as const;

@@ -18,16 +18,16 @@ import type {
   SectionInst,
   Template,
   VariableInst,
-} from './instructions';
-import type { Variable } from './plugin-api';
-import { Msg } from './errors';
-import { Op } from './opcodes';
-import type { Frame } from './frame';
-import { getChild, isTruthy, printValue } from './values';
-import { compileExpression, evaluate, describeExpression } from './expr/index';
-import { Scope } from './scope';
+} from './instructions.js';
+import type { Variable } from './plugin-api.js';
+import { Msg } from './errors.js';
+import { Op } from './opcodes.js';
+import type { Frame } from './frame.js';
+import { getChild, isTruthy, printValue } from './values.js';
+import { compileExpression, evaluate, describeExpression } from './expr/index.js';
+import { Scope } from './scope.js';
 
-export type { ExecutorHost, ExecutionLimits, ExecutionInput } from './scope';
+export type { ExecutorHost, ExecutionLimits, ExecutionInput } from './scope.js';
 
 const EMPTY_ARGS: readonly string[] = [];
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -7,18 +7,18 @@
  * const { output } = engine.render(template, { json: { name: 'World' } });
  * ```
  */
-export { Engine, DEFAULT_LIMITS, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from './engine';
-export type { EngineOptions, EngineLimits, RenderOptions, RenderResult, CompileResult, CldrProvider } from './engine';
-export type { TemplateError } from './errors';
-export { formatError } from './errors';
-export type { Template, Inst, Path } from './instructions';
-export { Op } from './opcodes';
-export { toReferenceTree } from './reference-tree';
-export { isTruthy, printValue } from './values';
-export { escapeHtml } from './plugins/core/escape';
-export { parseJson, MAX_JSON_DEPTH } from './parse-json';
-export { JsonDecimal, jsonNumber, plainValue } from './json-decimal';
-export { table, mapFormatter } from './plugin-api';
+export { Engine, DEFAULT_LIMITS, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from './engine.js';
+export type { EngineOptions, EngineLimits, RenderOptions, RenderResult, CompileResult, CldrProvider } from './engine.js';
+export type { TemplateError } from './errors.js';
+export { formatError } from './errors.js';
+export type { Template, Inst, Path } from './instructions.js';
+export { Op } from './opcodes.js';
+export { toReferenceTree } from './reference-tree.js';
+export { isTruthy, printValue } from './values.js';
+export { escapeHtml } from './plugins/core/escape.js';
+export { parseJson, MAX_JSON_DEPTH } from './parse-json.js';
+export { JsonDecimal, jsonNumber, plainValue } from './json-decimal.js';
+export { table, mapFormatter } from './plugin-api.js';
 export type {
   Formatter,
   Predicate,
@@ -26,6 +26,6 @@ export type {
   PredicateTable,
   PluginContext,
   Variable,
-} from './plugin-api';
-export { createCldrProvider, languageOf } from './cldr/index';
-export type { PackLoader } from './cldr/index';
+} from './plugin-api.js';
+export { createCldrProvider, languageOf } from './cldr/index.js';
+export type { PackLoader } from './cldr/index.js';

@@ -22,34 +22,10 @@ export type Alternate = OrPredicateInst | null;
 export type TextInst = [op: 0, text: string];
 export type VariableInst = [op: 1, paths: Path[], formatters: FormatterCall[] | null, line: number, col: number];
 export type SectionInst = [op: 2, path: Path, body: Block, alt: Alternate, line: number, col: number];
-export type RepeatedInst = [
-  op: 4,
-  path: Path,
-  body: Block,
-  alt: Alternate,
-  alternatesWith: Block | null,
-  line: number,
-  col: number,
-];
-export type PredicateInst = [
-  op: 5,
-  name: string,
-  args: Args | null,
-  body: Block,
-  alt: Alternate,
-  line: number,
-  col: number,
-];
+export type RepeatedInst = [op: 4, path: Path, body: Block, alt: Alternate, alternatesWith: Block | null, line: number, col: number];
+export type PredicateInst = [op: 5, name: string, args: Args | null, body: Block, alt: Alternate, line: number, col: number];
 export type BindvarInst = [op: 6, name: string, paths: Path[], formatters: FormatterCall[] | null, line: number, col: number];
-export type OrPredicateInst = [
-  op: 7,
-  name: string | null,
-  args: Args | null,
-  body: Block,
-  alt: Alternate,
-  line: number,
-  col: number,
-];
+export type OrPredicateInst = [op: 7, name: string | null, args: Args | null, body: Block, alt: Alternate, line: number, col: number];
 /** `ops[i]` joins `paths[i]` and `paths[i+1]`: 0 is `||`, 1 is `&&`. */
 export type IfInst = [op: 8, ops: number[], paths: Path[], body: Block, alt: Alternate, line: number, col: number];
 export type InjectInst = [op: 9, name: string, file: string, args: Args | null, line: number, col: number];
@@ -65,15 +41,7 @@ export type CtxvarInst = [op: 22, name: string, bindings: [key: string, path: Pa
  * null until the instruction first runs: the executor compiles the expression then and
  * stores the result in the instruction, so later renders of the same tree reuse it.
  */
-export type EvalInst = [
-  op: 23,
-  code: string,
-  rpn: unknown[][] | null,
-  errors: string[] | null,
-  debug: 0 | 1,
-  line: number,
-  col: number,
-];
+export type EvalInst = [op: 23, code: string, rpn: unknown[][] | null, errors: string[] | null, debug: 0 | 1, line: number, col: number];
 export type IncludeInst = [op: 24, name: string, args: Args, line: number, col: number];
 
 export type Inst =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { nodeCldrProvider } from './cldr/node';
-import { JsonDecimal } from './json-decimal';
-import { isTruthy, printValue } from './values';
+import { Engine } from './engine.js';
+import { nodeCldrProvider } from './cldr/node.js';
+import { JsonDecimal } from './json-decimal.js';
+import { isTruthy, printValue } from './values.js';
 
 const engine = new Engine({ cldr: nodeCldrProvider() });
 const out = (source: string, jsonText: string, locale = 'en-US') => engine.render(source, { jsonText, locale }).output;
@@ -32,7 +32,7 @@ describe('contexts given as JSON text', () => {
   it('reports invalid JSON text and renders against an empty context', () => {
     const r = engine.render('[{a}]', { jsonText: '{"a": 1,}' });
     expect(r.output).toBe('[]');
-    expect(r.errors.map((e) => e.message)).toEqual(["Context is not valid JSON: Invalid JSON at line 1, column 9: expected a string key"]);
+    expect(r.errors.map((e) => e.message)).toEqual(['Context is not valid JSON: Invalid JSON at line 1, column 9: expected a string key']);
   });
 
   it('exposes JsonDecimal to the value layer as a number that prints as written', () => {

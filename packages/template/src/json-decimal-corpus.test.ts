@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { nodeCldrProvider } from './cldr/node';
-import { caseInputs, parseCaseFile } from './case-file';
-import { isTreeCase } from './run-case';
-import { formatError } from './errors';
-import { JsonDecimal } from './json-decimal';
+import { Engine } from './engine.js';
+import { nodeCldrProvider } from './cldr/node.js';
+import { caseInputs, parseCaseFile } from './case-file.js';
+import { isTreeCase } from './run-case.js';
+import { formatError } from './errors.js';
+import { JsonDecimal } from './json-decimal.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'conformance', 'template-engine');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NameTable } from './name-table';
+import { NameTable } from './name-table.js';
 
 describe('NameTable', () => {
   const table = new NameTable(['date', 'data', 'json', 'is-odd?']);

@@ -1,4 +1,4 @@
-import { matchesAt } from './syntax';
+import { matchesAt } from './syntax.js';
 
 /** Registered names looked up straight from a source range, without copying the range first. */
 export class NameTable {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonDecimal, jsonNumber, plainValue } from './json-decimal';
-import { MAX_JSON_DEPTH, parseJson } from './parse-json';
+import { JsonDecimal, jsonNumber, plainValue } from './json-decimal.js';
+import { MAX_JSON_DEPTH, parseJson } from './parse-json.js';
 
 /** The value with every JsonDecimal replaced by its number (what JSON.parse gives). */
 const plain = (v: unknown): unknown => {
@@ -9,7 +9,8 @@ const plain = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(plain);
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: plain((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+    for (const k of Object.keys(v))
+      Object.defineProperty(out, k, { value: plain((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return v;
@@ -27,7 +28,18 @@ describe('parseJson', () => {
   it('keeps the source text of numbers not in their JavaScript form', () => {
     const v = parseJson('[0, 0.0, 0.1, 1.0, 17.0, 1.50, 1e3, 2E-2, -0, 12345678901234567890, 123456789012345, 1.5]') as unknown[];
     expect(v.map((x) => (x instanceof JsonDecimal ? `D:${x.text}` : x))).toEqual([
-      0, 'D:0.0', 0.1, 'D:1.0', 'D:17.0', 'D:1.50', 'D:1e3', 'D:2E-2', 'D:-0', 'D:12345678901234567890', 123456789012345, 1.5,
+      0,
+      'D:0.0',
+      0.1,
+      'D:1.0',
+      'D:17.0',
+      'D:1.50',
+      'D:1e3',
+      'D:2E-2',
+      'D:-0',
+      'D:12345678901234567890',
+      123456789012345,
+      1.5,
     ]);
     const d = v[4] as JsonDecimal;
     expect([String(d), d.value, +d, d.valueOf() + 1, (d as unknown as number) > 16, JSON.stringify(d)]).toEqual(['17.0', 17, 17, 18, true, '17']);

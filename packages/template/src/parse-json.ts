@@ -4,7 +4,7 @@
  * from its source text (`1.0`, `0.50`, `1e3`) becomes a {@link JsonDecimal}, so
  * templates print it, and plural rules see it, as written.
  */
-import { JsonDecimal } from './json-decimal';
+import { JsonDecimal } from './json-decimal.js';
 
 /** Deepest nesting of arrays and objects accepted (deeper input is a SyntaxError). */
 export const MAX_JSON_DEPTH = 1000;

@@ -3,10 +3,10 @@
  * positions, and hands each tag body to the tag parser. A tag that does not
  * parse is emitted as literal text.
  */
-import { Op } from './opcodes';
-import { TagParser, type InstructionSink, type ParserRegistry } from './tag-parser';
+import { Op } from './opcodes.js';
+import { TagParser, type InstructionSink, type ParserRegistry } from './tag-parser.js';
 
-export type { InstructionSink, ParserRegistry } from './tag-parser';
+export type { InstructionSink, ParserRegistry } from './tag-parser.js';
 
 /** Parses one template source into the sink. */
 export class Parser {

@@ -76,9 +76,7 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T>
 }
 
 /** Convenience: a formatter from a function of the first variable's value. */
-export function mapFormatter(
-  fn: (value: unknown, args: readonly string[], ctx: PluginContext) => unknown,
-): Formatter {
+export function mapFormatter(fn: (value: unknown, args: readonly string[], ctx: PluginContext) => unknown): Formatter {
   return {
     apply(args, vars, ctx) {
       const first = vars[0];

@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Engine } from './engine';
-import { context, template } from './testing/arbitraries';
-import { JsonDecimal } from './json-decimal';
-import { parseJson } from './parse-json';
+import { Engine } from './engine.js';
+import { context, template } from './testing/arbitraries.js';
+import { JsonDecimal } from './json-decimal.js';
+import { parseJson } from './parse-json.js';
 
 const engine = new Engine();
 
@@ -16,13 +16,27 @@ function decimalText(v: unknown): string {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? `${v}.0` : JSON.stringify(v);
   if (Array.isArray(v)) return `[${v.map(decimalText).join(',')}]`;
   if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${decimalText((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .map((k) => `${JSON.stringify(k)}:${decimalText((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }
 /** Contexts read from JSON text, holding JsonDecimal numbers. */
 const decimalContext = context.map((c) => parseJson(decimalText(c)));
-const TAG_CHARS = fc.constantFrom(...'{}.|@#,:?=&!()"\' \nabcxyz0123'.split(''), '{.section ', '{.end}', '{.or}', '{.eval ', '{.repeated section ', '{.if ', '|apply ', '{.macro ', '{.include ', '{##');
+const TAG_CHARS = fc.constantFrom(
+  ...'{}.|@#,:?=&!()"\' \nabcxyz0123'.split(''),
+  '{.section ',
+  '{.end}',
+  '{.or}',
+  '{.eval ',
+  '{.repeated section ',
+  '{.if ',
+  '|apply ',
+  '{.macro ',
+  '{.include ',
+  '{##',
+);
 const junk = fc.array(TAG_CHARS, { maxLength: 60 }).map((xs) => xs.join(''));
 const hostile = fc.oneof(
   context,
@@ -56,21 +70,31 @@ function assertSane(source: string, json: unknown): void {
 
 describe('property: robustness', () => {
   it('grammar-based templates render without throwing (5,000 runs)', () => {
-    fc.assert(fc.property(template, hostile, (t, json) => assertSane(t, json)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(template, hostile, (t, json) => assertSane(t, json)),
+      { numRuns: 5000 },
+    );
   });
 
   it('random tag soup renders without throwing (5,000 runs)', () => {
-    fc.assert(fc.property(junk, hostile, (t, json) => assertSane(t, json)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(junk, hostile, (t, json) => assertSane(t, json)),
+      { numRuns: 5000 },
+    );
   });
 
   it('prototype members are never reachable (1,000 runs)', () => {
     fc.assert(
-      fc.property(fc.oneof(context, decimalContext, fc.constant(JSON.parse('{"__proto__":{"x":1}}') as unknown), fc.constant(new JsonDecimal('1.0'))), fc.constantFrom(...PROTO_PROBES), (json, probe) => {
-        const wrapped = { a: json, items: [json] };
-        const out = engine.render(probe, { json: wrapped }).output;
-        expect(out).not.toMatch(/function|native code|\[object|Object/);
-        if (probe !== '{items.length}') expect(['', probe]).toContain(out);
-      }),
+      fc.property(
+        fc.oneof(context, decimalContext, fc.constant(JSON.parse('{"__proto__":{"x":1}}') as unknown), fc.constant(new JsonDecimal('1.0'))),
+        fc.constantFrom(...PROTO_PROBES),
+        (json, probe) => {
+          const wrapped = { a: json, items: [json] };
+          const out = engine.render(probe, { json: wrapped }).output;
+          expect(out).not.toMatch(/function|native code|\[object|Object/);
+          if (probe !== '{items.length}') expect(['', probe]).toContain(out);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -123,9 +147,7 @@ describe('limits stop runaway templates', () => {
   it('expression token count and concatenation length are capped', () => {
     const small = new Engine({ limits: { maxTokens: 5, maxStringLen: 4 } });
     const a = small.render('{.eval 1 + 2 + 3 + 4}', {});
-    expect(a.errors[0]?.message).toBe(
-      'Error parsing expression: "1 + 2 + 3 + 4": Expression exceeds the maximum number of allowed tokens: 5',
-    );
+    expect(a.errors[0]?.message).toBe('Error parsing expression: "1 + 2 + 3 + 4": Expression exceeds the maximum number of allowed tokens: 5');
     const b = small.render("{.eval 'abc' + 'de'}", {});
     expect(b.errors[0]?.message).toBe("Error reducing expression: 'abc' + 'de': Concatenation would exceed maximum string length 4");
     expect(b.output).toBe('');

@@ -2,11 +2,10 @@
  * Converts our instruction tree to the reference implementation's JSON syntax
  * tree format (used to compare against the corpus's `ast-N` / `pretty-N` cases).
  */
-import type { Alternate, Args, Block, FormatterCall, Inst, RootInst } from './instructions';
-import { Op } from './opcodes';
+import type { Alternate, Args, Block, FormatterCall, Inst, RootInst } from './instructions.js';
+import { Op } from './opcodes.js';
 
-const fmts = (calls: FormatterCall[] | null): unknown =>
-  calls === null ? 0 : calls.map((c) => (c[2] === '' ? [c[0]] : [c[0], [c[1], c[2]]]));
+const fmts = (calls: FormatterCall[] | null): unknown => (calls === null ? 0 : calls.map((c) => (c[2] === '' ? [c[0]] : [c[0], [c[1], c[2]]])));
 const args = (a: Args | null): unknown => (a === null ? 0 : [a[0], a[1]]);
 const block = (b: Block): unknown[] => b.map(convert);
 const alt = (a: Alternate): unknown => (a === null ? Op.END : convert(a));

@@ -1,8 +1,8 @@
 /** Runs one corpus case file against an engine (shared by the CLI and the conformance test). */
-import type { Engine } from './engine';
-import { formatError } from './errors';
-import { caseInputs, parseCaseFile, type CaseSections } from './case-file';
-import { toReferenceTree } from './reference-tree';
+import type { Engine } from './engine.js';
+import { formatError } from './errors.js';
+import { caseInputs, parseCaseFile, type CaseSections } from './case-file.js';
+import { toReferenceTree } from './reference-tree.js';
 
 export interface CaseResult {
   /** `tree` compares instruction trees, `output` compares rendered text, `skip` has nothing to check. */

@@ -3,14 +3,14 @@
  * error collection and partial/macro lookup. Also the `PluginContext` handed to
  * formatters and predicates.
  */
-import type { Block, MacroInst, Template } from './instructions';
-import type { FormatterTable, PluginContext, PredicateTable } from './plugin-api';
-import type { TemplateError } from './errors';
-import { Msg } from './errors';
-import { Op } from './opcodes';
-import { Frame } from './frame';
-import { getChild, getOwn, resolveFrom, toPath } from './values';
-import type { ExprScope } from './expr/index';
+import type { Block, MacroInst, Template } from './instructions.js';
+import type { FormatterTable, PluginContext, PredicateTable } from './plugin-api.js';
+import type { TemplateError } from './errors.js';
+import { Msg } from './errors.js';
+import { Op } from './opcodes.js';
+import { Frame } from './frame.js';
+import { getChild, getOwn, resolveFrom, toPath } from './values.js';
+import type { ExprScope } from './expr/index.js';
 
 /** What the executor needs from the engine that created it. */
 export interface ExecutorHost {
@@ -77,7 +77,6 @@ export abstract class Scope implements PluginContext, ExprScope {
     this.timeZone = input.timeZone;
     this.options = input.options;
   }
-
 
   // ---- stack -------------------------------------------------------------
 

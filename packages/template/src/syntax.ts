@@ -2,7 +2,7 @@
  * Low-level scanners for the tag grammar. Each takes the source, a start offset
  * and the tag's end offset, and returns the offset after the match or -1.
  */
-import type { Path } from './instructions';
+import type { Path } from './instructions.js';
 
 const isLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 const isDigit = (c: number) => c >= 48 && c <= 57;

@@ -2,9 +2,9 @@
  * Tag grammar: parses the body of one `{...}` tag into an instruction and feeds
  * it to the sink; reports whether the tag was valid syntax.
  */
-import type { Args, FormatterCall, Inst, Path } from './instructions';
-import { Op } from './opcodes';
-import { Msg } from './errors';
+import type { Args, FormatterCall, Inst, Path } from './instructions.js';
+import { Op } from './opcodes.js';
+import { Msg } from './errors.js';
 import {
   matchesAt,
   scanDefinition,
@@ -16,7 +16,7 @@ import {
   splitArgListAt,
   splitArgsAt,
   splitPathAt,
-} from './syntax';
+} from './syntax.js';
 
 /** Receives the parsed instruction stream. */
 export interface InstructionSink {

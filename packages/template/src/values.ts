@@ -1,7 +1,7 @@
 /** Value helpers shared by the executor and the plugins: lookups, truthiness, printing. */
-import type { Path } from './instructions';
-import { splitPath } from './syntax';
-import { JsonDecimal } from './json-decimal';
+import type { Path } from './instructions.js';
+import { splitPath } from './syntax.js';
+import { JsonDecimal } from './json-decimal.js';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 

@@ -42,7 +42,16 @@ export const PAGE_TEMPLATES = [
 ] as const;
 
 /** Stylesheets in `assets/css/`, concatenated in this order into the `site.css` asset. */
-export const STYLESHEETS = ['base.css', 'header-footer.css', 'blocks.css', 'commerce.css', 'product.css', 'content.css', 'islands.css', 'responsive.css'] as const;
+export const STYLESHEETS = [
+  'base.css',
+  'header-footer.css',
+  'blocks.css',
+  'commerce.css',
+  'product.css',
+  'content.css',
+  'islands.css',
+  'responsive.css',
+] as const;
 
 /** Partials every theme must provide. */
 export const THEME_PARTIALS = ['newsletter.block', 'form.block', 'pagination.block', 'order-summary.block'] as const;

@@ -40,13 +40,7 @@ export class BrowserClient {
   }
 
   /** Sends one request to the server on `port` (connecting to 127.0.0.1). */
-  send(
-    port: number,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<HttpAnswer> {
+  send(port: number, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<HttpAnswer> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const headers: Record<string, string> = {
       host: `${this.siteHost}:${port}`,
@@ -60,24 +54,21 @@ export class BrowserClient {
       headers['content-length'] = String(payload.length);
     }
     return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port, method, path, headers, localAddress: this.localAddress, agent: false },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
-            this.keepCookies(res.headers['set-cookie']);
-            const text = Buffer.concat(chunks).toString('utf8');
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: text,
-              json: () => JSON.parse(text),
-            });
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, localAddress: this.localAddress, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          this.keepCookies(res.headers['set-cookie']);
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text,
+            json: () => JSON.parse(text),
           });
-        },
-      );
+        });
+      });
       req.on('error', reject);
       req.end(payload);
     });

@@ -19,11 +19,15 @@ export function Tabs({ label, tabs }: { readonly label: string; readonly tabs: r
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === selected);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const tab = tabs[next]!;

@@ -2,16 +2,13 @@ import { z } from 'zod';
 import type { Website } from '../sites/index.js';
 import { collectionAccessCookie, SITE_ACCESS_COOKIE, verifyAccessGrant } from './access-grant.js';
 
-
 /** Site setting holding the lock screen's password hash. */
 export const SITE_PASSWORD_HASH_SETTING = 'lockScreenPasswordHash';
 /** Collection setting holding a protected collection's password hash. */
 export const COLLECTION_PASSWORD_HASH_SETTING = 'passwordHash';
 
 /** The access part of a collection's stored settings; anything malformed reads as unprotected. */
-const CollectionAccessSettings = z
-  .looseObject({ access: z.unknown().optional(), [COLLECTION_PASSWORD_HASH_SETTING]: z.unknown().optional() })
-  .catch({});
+const CollectionAccessSettings = z.looseObject({ access: z.unknown().optional(), [COLLECTION_PASSWORD_HASH_SETTING]: z.unknown().optional() }).catch({});
 
 /** The lock screen's password hash, or undefined when the site is not locked or has no password. */
 export function sitePasswordHash(site: Pick<Website, 'settings'>): string | undefined {
@@ -32,7 +29,12 @@ export function hasSiteAccess(site: Pick<Website, 'id' | 'settings'>, cookies: R
 }
 
 /** True when the visitor's cookies carry a valid grant for a protected collection. */
-export function hasCollectionAccess(websiteId: string, row: { id: string; settings: unknown }, cookies: Readonly<Record<string, string | undefined>>, now: number): boolean {
+export function hasCollectionAccess(
+  websiteId: string,
+  row: { id: string; settings: unknown },
+  cookies: Readonly<Record<string, string | undefined>>,
+  now: number,
+): boolean {
   return verifyAccessGrant(cookies[collectionAccessCookie(row.id)], collectionPasswordHash(row), websiteId, row.id, now);
 }
 

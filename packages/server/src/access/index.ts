@@ -1,7 +1,15 @@
 /** Password access: lock screen (103) and protected collections (105) unlocked by an owner-set password. */
 export { hashPassword, verifyPassword, SCRYPT_PARAMS, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './password-hash.js';
 export { signAccessGrant, verifyAccessGrant, ACCESS_GRANT_TTL_MS, SITE_ACCESS_COOKIE, collectionAccessCookie } from './access-grant.js';
-export { sitePasswordHash, collectionPasswordHash, hasSiteAccess, hasCollectionAccess, safeReturnPath, SITE_PASSWORD_HASH_SETTING, COLLECTION_PASSWORD_HASH_SETTING } from './access-state.js';
+export {
+  sitePasswordHash,
+  collectionPasswordHash,
+  hasSiteAccess,
+  hasCollectionAccess,
+  safeReturnPath,
+  SITE_PASSWORD_HASH_SETTING,
+  COLLECTION_PASSWORD_HASH_SETTING,
+} from './access-state.js';
 export {
   registerUnlockRoutes,
   UNLOCK_PATH,

@@ -7,8 +7,14 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-hash.js';
  * checked here.
  */
 export const UnlockBody = z.object({
-  password: z.string({ error: 'password must be a string.' }).max(PASSWORD_MAX_LENGTH * 4, { error: 'password is too long.' }).default(''),
-  scope: z.string({ error: "scope must be 'site' or a collection id." }).max(64, { error: "scope must be 'site' or a collection id." }).describe("'site' for the lock screen, or a collection id"),
+  password: z
+    .string({ error: 'password must be a string.' })
+    .max(PASSWORD_MAX_LENGTH * 4, { error: 'password is too long.' })
+    .default(''),
+  scope: z
+    .string({ error: "scope must be 'site' or a collection id." })
+    .max(64, { error: "scope must be 'site' or a collection id." })
+    .describe("'site' for the lock screen, or a collection id"),
   returnTo: z.string().max(2000).optional().describe('Local path to return to (default /)'),
 });
 

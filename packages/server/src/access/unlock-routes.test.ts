@@ -20,7 +20,13 @@ function ownerPut(site: 'demo' | 'journal', url: string, body: unknown): Promise
   return t.app.inject({
     method: 'PUT',
     url,
-    headers: { host: `${site}.localhost`, cookie: `crumb=${crumbs[site]}`, 'x-csrf-token': crumbs[site], authorization: `Bearer ${OWNER_TOKEN}`, 'content-type': 'application/json' },
+    headers: {
+      host: `${site}.localhost`,
+      cookie: `crumb=${crumbs[site]}`,
+      'x-csrf-token': crumbs[site],
+      authorization: `Bearer ${OWNER_TOKEN}`,
+      'content-type': 'application/json',
+    },
     payload: JSON.stringify(body),
   });
 }
@@ -120,7 +126,8 @@ describe('protected collection (105) unlock', () => {
   it('rate-limits unlock attempts (429)', async () => {
     await ownerPut('journal', '/api/owner/access/site', { password: 'trail-mix-42' });
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await unlock('journal', { crumb: crumbs.journal, scope: 'site', returnTo: '/', password: `guess-${i}` })).statusCode);
+    for (let i = 0; i < 12; i++)
+      statuses.push((await unlock('journal', { crumb: crumbs.journal, scope: 'site', returnTo: '/', password: `guess-${i}` })).statusCode);
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 303).length).toBeLessThanOrEqual(10);
   });

@@ -54,7 +54,12 @@ export function registerUnlockRoutes(app: FastifyInstance, deps: AppDeps, limit:
   const tags = ['access'];
   const redirect = z.null().describe('303 See Other back to returnTo (form posts); no body');
 
-  const unlockSchema = { tags, summary: 'Unlock the lock screen or a protected collection with its password', body: UnlockBody, response: withErrors({ 200: Unlocked, 303: redirect }) };
+  const unlockSchema = {
+    tags,
+    summary: 'Unlock the lock screen or a protected collection with its password',
+    body: UnlockBody,
+    response: withErrors({ 200: Unlocked, 303: redirect }),
+  };
   routes.post(UNLOCK_PATH, { onRequest: deps.rateLimit({ ...limit }), bodyLimit: 8 * 1024, schema: unlockSchema }, async (request, reply) => {
     const site = siteOf(request);
     const { password, scope } = request.body;
@@ -80,22 +85,39 @@ export function registerUnlockRoutes(app: FastifyInstance, deps: AppDeps, limit:
     return reply.redirect(returnTo, 303);
   });
 
-  const siteSchema = { tags, summary: 'Set (or, with null, remove) the lock screen password (owner)', body: PasswordBody, response: withErrors({ 200: SiteLock }) };
+  const siteSchema = {
+    tags,
+    summary: 'Set (or, with null, remove) the lock screen password (owner)',
+    body: PasswordBody,
+    response: withErrors({ 200: SiteLock }),
+  };
   routes.put(SITE_PASSWORD_PATH, { preValidation: owner, schema: siteSchema }, async (request) => {
     const site = siteOf(request);
     const { password } = request.body;
-    const patch = password === null ? { lockScreen: false, [SITE_PASSWORD_HASH_SETTING]: null } : { lockScreen: true, [SITE_PASSWORD_HASH_SETTING]: await hashPassword(password) };
+    const patch =
+      password === null
+        ? { lockScreen: false, [SITE_PASSWORD_HASH_SETTING]: null }
+        : { lockScreen: true, [SITE_PASSWORD_HASH_SETTING]: await hashPassword(password) };
     await mergeSiteSettings(deps.db, site.id, patch);
     deps.resolver.invalidate();
     return { lockScreen: patch.lockScreen };
   });
 
-  const collectionSchema = { tags, summary: "Set (or, with null, remove) a collection's password (owner)", params: CollectionParams, body: PasswordBody, response: withErrors({ 200: CollectionLock }) };
+  const collectionSchema = {
+    tags,
+    summary: "Set (or, with null, remove) a collection's password (owner)",
+    params: CollectionParams,
+    body: PasswordBody,
+    response: withErrors({ 200: CollectionLock }),
+  };
   routes.put(COLLECTION_PASSWORD_PATH, { preValidation: owner, schema: collectionSchema }, async (request) => {
     const site = siteOf(request);
     const id = request.params.collectionId;
     const { password } = request.body;
-    const patch = password === null ? { access: null, [COLLECTION_PASSWORD_HASH_SETTING]: null } : { access: 'password', [COLLECTION_PASSWORD_HASH_SETTING]: await hashPassword(password) };
+    const patch =
+      password === null
+        ? { access: null, [COLLECTION_PASSWORD_HASH_SETTING]: null }
+        : { access: 'password', [COLLECTION_PASSWORD_HASH_SETTING]: await hashPassword(password) };
     if (!(await mergeCollectionSettings(deps.db, site.id, id, patch))) throw notFound('Collection not found.');
     return { id, passwordProtected: password !== null };
   });

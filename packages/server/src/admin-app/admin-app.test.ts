@@ -9,7 +9,8 @@ import { ADMIN_DIST_DIR, adminDist } from './admin-dist.js';
 /** Builds the dashboard once when it is missing (about a second), as the e2e setup does. */
 function ensureBuilt(): string {
   const index = join(ADMIN_DIST_DIR, 'index.html');
-  if (!existsSync(index)) execFileSync('npm', ['run', 'build', '--workspace', '@emporium/admin'], { cwd: join(ADMIN_DIST_DIR, '..', '..', '..'), stdio: 'ignore' });
+  if (!existsSync(index))
+    execFileSync('npm', ['run', 'build', '--workspace', '@emporium/admin'], { cwd: join(ADMIN_DIST_DIR, '..', '..', '..'), stdio: 'ignore' });
   return readFileSync(index, 'utf8');
 }
 
@@ -28,18 +29,21 @@ describe('the owner dashboard at /config (issue 12)', () => {
     await t.close();
   });
 
-  it.each(['/config', '/config/', '/config/login', '/config/forms/f1', '/config/reset-password'])('serves the app HTML at %s, never cached, with the crumb cookie and a nonce-only script policy', async (path) => {
-    const response = await get(path);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toBe(indexHtml);
-    expect(String(response.headers['set-cookie'])).toMatch(/^crumb=/);
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-  });
+  it.each(['/config', '/config/', '/config/login', '/config/forms/f1', '/config/reset-password'])(
+    'serves the app HTML at %s, never cached, with the crumb cookie and a nonce-only script policy',
+    async (path) => {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toBe(indexHtml);
+      expect(String(response.headers['set-cookie'])).toMatch(/^crumb=/);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    },
+  );
 
   it('has no inline script in its HTML (the page policy allows none without a nonce)', () => {
     expect(indexHtml).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
@@ -58,7 +62,13 @@ describe('the owner dashboard at /config (issue 12)', () => {
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
   });
 
-  it.each(['/config/assets/missing-000.js', '/config/assets/..%2Findex.html', '/config/assets/index.html', '/config/assets/sub/x-1.js', '/config/assets/.hidden.js'])('answers 404 for %s', async (path) => {
+  it.each([
+    '/config/assets/missing-000.js',
+    '/config/assets/..%2Findex.html',
+    '/config/assets/index.html',
+    '/config/assets/sub/x-1.js',
+    '/config/assets/.hidden.js',
+  ])('answers 404 for %s', async (path) => {
     const response = await get(path);
     expect(response.statusCode).toBe(404);
     expect(String(response.headers['cache-control'] ?? '')).not.toContain('immutable');

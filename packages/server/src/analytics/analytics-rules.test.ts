@@ -43,7 +43,8 @@ describe('web vitals as log-scale histograms (issue 13: p75 is a sum of buckets)
 
 describe('script error grouping', () => {
   const host = 'shop.localhost';
-  const stack = (line: number) => `TypeError: x\n    at addToCart (http://${host}/assets/cart.js?v=3:${line}:5)\n    at https://cdn.example/lib.js:1:1\n    at onClick (http://${host}/assets/app.js:9:1)`;
+  const stack = (line: number) =>
+    `TypeError: x\n    at addToCart (http://${host}/assets/cart.js?v=3:${line}:5)\n    at https://cdn.example/lib.js:1:1\n    at onClick (http://${host}/assets/app.js:9:1)`;
 
   it('normalises numbers, ids, quoted text and URLs in messages', () => {
     expect(normaliseMessage("Cannot read 'id' of item 1234 at https://x.example/a?b=1")).toBe('Cannot read "…" of item <n> at <url>');
@@ -66,7 +67,11 @@ describe('script error grouping', () => {
 
 describe('visit dimensions', () => {
   it.each([
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1', 'phone', 'Safari'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+      'phone',
+      'Safari',
+    ],
     ['Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/604.1', 'tablet', 'Safari'],
     ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36', 'phone', 'Chrome'],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0', 'desktop', 'Edge'],
@@ -79,7 +84,10 @@ describe('visit dimensions', () => {
 
   it('takes the external referrer host and the UTM parameters; moves within the site are direct', () => {
     expect(trafficSourceOf('https://www.Google.com/search?q=x', '?utm_source=nl&utm_medium=email&utm_campaign=Winter', 'shop.localhost:3000')).toEqual({
-      referrer: 'google.com', utmSource: 'nl', utmMedium: 'email', utmCampaign: 'Winter',
+      referrer: 'google.com',
+      utmSource: 'nl',
+      utmMedium: 'email',
+      utmCampaign: 'Winter',
     });
     expect(trafficSourceOf('http://shop.localhost:3000/shop', '', 'shop.localhost:3000').referrer).toBe('');
     expect(trafficSourceOf('javascript:alert(1)', undefined, 'shop.localhost').referrer).toBe('');

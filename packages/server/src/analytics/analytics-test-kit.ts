@@ -40,14 +40,25 @@ export function send(t: ContentTestApp, site: Website, url: string, payload: unk
 export function clanker(host: string, schema: string, content: Record<string, unknown> = {}): { eventContent: string; eventSchemaName: string } {
   return {
     eventSchemaName: schema,
-    eventContent: JSON.stringify({ page_host: host, page_path: '/', event_occurrence_timestamp: Date.now(), session_id: 'tab-1', analytics_id: 'a-1', ...content }),
+    eventContent: JSON.stringify({
+      page_host: host,
+      page_path: '/',
+      event_occurrence_timestamp: Date.now(),
+      session_id: 'tab-1',
+      analytics_id: 'a-1',
+      ...content,
+    }),
   };
 }
 
 /** A page_speed performance record for a path on `host`. */
 export function pageSpeed(host: string, pathname: string, timings: Record<string, number>): Record<string, unknown> {
   return {
-    app: 'storefront', event: 'page_speed', pageLoadId: 'load-1', ts: Date.now(), raw: false,
+    app: 'storefront',
+    event: 'page_speed',
+    pageLoadId: 'load-1',
+    ts: Date.now(),
+    raw: false,
     data: { hostname: host.replace(/:\d+$/, ''), pathname, analyticsId: 'a-1', ...timings },
   };
 }

@@ -36,11 +36,20 @@ describe('tracking calls of spec 7 (issue 13)', () => {
     const report = (message: string, extra: Record<string, unknown> = {}) => ({
       event: 'javascript_error',
       timestamp: Date.now(),
-      data: { message, errorType: 'TypeError', url: `http://${host}/shop/mug`, stack: `TypeError: ${message}\n    at addToCart (http://${host}/assets/cart.js:10:5)\n    at onClick (http://${host}/assets/app.js:3:1)`, ...extra },
+      data: {
+        message,
+        errorType: 'TypeError',
+        url: `http://${host}/shop/mug`,
+        stack: `TypeError: ${message}\n    at addToCart (http://${host}/assets/cart.js:10:5)\n    at onClick (http://${host}/assets/app.js:3:1)`,
+        ...extra,
+      },
     });
 
     it('stores each report and groups the same error with varying numbers under one fingerprint', async () => {
-      const response = await send(t, a.site, P.javascriptErrors, [report("Cannot read properties of undefined (reading 'id') at 12"), report("Cannot read properties of undefined (reading 'sku') at 40")]);
+      const response = await send(t, a.site, P.javascriptErrors, [
+        report("Cannot read properties of undefined (reading 'id') at 12"),
+        report("Cannot read properties of undefined (reading 'sku') at 40"),
+      ]);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ accepted: 2 });
       const groups = await t.testDb.db.select().from(analyticsErrors).where(eq(analyticsErrors.websiteId, a.site.id));
@@ -56,7 +65,12 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       ['more than 20 reports (spec 9)', Array.from({ length: 21 }, () => ({ event: 'e', timestamp: 1, data: { message: 'x' } })), 400, undefined],
       ['an unknown data field', [{ event: 'e', timestamp: 1, data: { message: 'x', secret: 1 } }], 400, undefined],
       ['a stack over 5000 characters (spec 9)', [{ event: 'e', timestamp: 1, data: { message: 'x', stack: 'x'.repeat(5001) } }], 400, undefined],
-      ['a page on another site', [{ event: 'e', timestamp: 1, data: { message: 'x', url: 'http://analytics-b.localhost/' } }], 400, 'data.url is not on this site.'],
+      [
+        'a page on another site',
+        [{ event: 'e', timestamp: 1, data: { message: 'x', url: 'http://analytics-b.localhost/' } }],
+        400,
+        'data.url is not on this site.',
+      ],
       ['an object instead of an array', { event: 'e', timestamp: 1, data: { message: 'x' } }, 400, undefined],
     ])('refuses %s', async (_name, payload, status, message) => {
       const before = (await raw(a.site)).length;
@@ -77,17 +91,26 @@ describe('tracking calls of spec 7 (issue 13)', () => {
     const form = (fields: Record<string, string>, crumb: string) => new URLSearchParams({ crumb, ...fields }).toString();
     const post = (fields: Record<string, string>, options: { crumb?: boolean } = {}) => {
       const crumb = t.app.emporium.crumbs.issue(a.site.id);
-      return send(t, a.site, P.recordEvent, form(fields, options.crumb === false ? '' : crumb), { contentType: 'application/x-www-form-urlencoded', crumb: options.crumb });
+      return send(t, a.site, P.recordEvent, form(fields, options.crumb === false ? '' : crumb), {
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: options.crumb,
+      });
     };
 
     it('stores the event and counts it under its name', async () => {
-      const response = await post({ event: 'visit_product_page', data: JSON.stringify({ pagePath: '/shop/mug', websiteId: a.site.id, templateId: 't1', memberAccountId: 'm-1' }) });
+      const response = await post({
+        event: 'visit_product_page',
+        data: JSON.stringify({ pagePath: '/shop/mug', websiteId: a.site.id, templateId: 't1', memberAccountId: 'm-1' }),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ accepted: 1 });
       const [row] = (await raw(a.site)).filter((r) => r.call === 'event');
       expect(row).toMatchObject({ name: 'visit_product_page', path: '/shop/mug' });
       expect(row!.payload).not.toHaveProperty('memberAccountId');
-      const [count] = await t.testDb.db.select().from(analyticsDailyEvents).where(and(eq(analyticsDailyEvents.websiteId, a.site.id), eq(analyticsDailyEvents.name, 'visit_product_page')));
+      const [count] = await t.testDb.db
+        .select()
+        .from(analyticsDailyEvents)
+        .where(and(eq(analyticsDailyEvents.websiteId, a.site.id), eq(analyticsDailyEvents.name, 'visit_product_page')));
       expect(count!.count).toBe(1);
     });
 
@@ -112,7 +135,11 @@ describe('tracking calls of spec 7 (issue 13)', () => {
     it('accepts a page view as JSON and as text/plain from sendBeacon without a crumb, with 202, and rolls it up', async () => {
       const site = (await t.seedSite({ identifier: 'analytics-views', title: 'Views' })).site;
       const h = t.hostOf(site);
-      const first = clanker(h, 'page_view', { page_path: '/shop', page_referrer_url: 'https://www.example.org/list', page_query_params: 'utm_source=news&utm_campaign=winter' });
+      const first = clanker(h, 'page_view', {
+        page_path: '/shop',
+        page_referrer_url: 'https://www.example.org/list',
+        page_query_params: 'utm_source=news&utm_campaign=winter',
+      });
       expect((await send(t, site, P.clankerEvents, first, { crumb: false })).statusCode).toBe(202);
       const second = clanker(h, 'page_view', { page_path: '/shop/mug', page_referrer_url: `http://${h}/shop` });
       const beacon = await send(t, site, P.clankerEvents, JSON.stringify(second), { crumb: false, contentType: 'text/plain;charset=UTF-8' });
@@ -124,7 +151,15 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       expect(new Set(sessions.map((s) => s.visitorHash)).size).toBe(2);
       const hourly = await t.testDb.db.select().from(analyticsHourly).where(eq(analyticsHourly.websiteId, site.id));
       const shop = hourly.find((h) => h.pageType === 'collection')!;
-      expect(shop).toMatchObject({ referrer: 'example.org', utmSource: 'news', utmCampaign: 'winter', device: 'desktop', browser: 'Chrome', pageViews: 1, entries: 1 });
+      expect(shop).toMatchObject({
+        referrer: 'example.org',
+        utmSource: 'news',
+        utmCampaign: 'winter',
+        device: 'desktop',
+        browser: 'Chrome',
+        pageViews: 1,
+        entries: 1,
+      });
       expect(hourly.find((h) => h.pageType === 'item')).toMatchObject({ referrer: '', pageViews: 1, entries: 0 });
       expect(hourly.find((h) => h.device === 'phone')).toMatchObject({ pageType: 'home', browser: 'Safari', entries: 1 });
       const stored = await raw(site);
@@ -137,7 +172,10 @@ describe('tracking calls of spec 7 (issue 13)', () => {
     });
 
     it('counts a product view by its object_identifier', async () => {
-      expect((await send(t, a.site, P.clankerEvents, clanker(host, 'product_view', { page_path: '/shop/mug', object_identifier: a.productId }), { crumb: false })).statusCode).toBe(202);
+      expect(
+        (await send(t, a.site, P.clankerEvents, clanker(host, 'product_view', { page_path: '/shop/mug', object_identifier: a.productId }), { crumb: false }))
+          .statusCode,
+      ).toBe(202);
       const [row] = await t.testDb.db.select().from(analyticsDailyProducts).where(eq(analyticsDailyProducts.websiteId, a.site.id));
       expect(row).toMatchObject({ itemId: a.productId, views: 1 });
     });
@@ -146,9 +184,21 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       ['an empty body', undefined, NO_PAYLOAD_MESSAGE],
       ['an unknown schema', { eventSchemaName: 'nope', eventContent: '{}' }, undefined],
       ['eventContent that is not JSON', { eventSchemaName: 'page_view', eventContent: '{x' }, 'eventContent must be a JSON string.'],
-      ['an unknown eventContent field', { eventSchemaName: 'page_view', eventContent: JSON.stringify({ page_host: 'analytics-a.localhost', page_path: '/', ip: '1.2.3.4' }) }, undefined],
-      ['a product view without object_identifier', { eventSchemaName: 'product_view', eventContent: JSON.stringify({ page_host: 'analytics-a.localhost', page_path: '/' }) }, undefined],
-      ['a page on another site', { eventSchemaName: 'page_view', eventContent: JSON.stringify({ page_host: 'analytics-b.localhost', page_path: '/' }) }, 'page_host is not this site.'],
+      [
+        'an unknown eventContent field',
+        { eventSchemaName: 'page_view', eventContent: JSON.stringify({ page_host: 'analytics-a.localhost', page_path: '/', ip: '1.2.3.4' }) },
+        undefined,
+      ],
+      [
+        'a product view without object_identifier',
+        { eventSchemaName: 'product_view', eventContent: JSON.stringify({ page_host: 'analytics-a.localhost', page_path: '/' }) },
+        undefined,
+      ],
+      [
+        'a page on another site',
+        { eventSchemaName: 'page_view', eventContent: JSON.stringify({ page_host: 'analytics-b.localhost', page_path: '/' }) },
+        'page_host is not this site.',
+      ],
     ])('refuses %s with 400', async (_name, payload, message) => {
       const response = await send(t, a.site, P.clankerEvents, payload, { crumb: false });
       expect(response.statusCode).toBe(400);
@@ -156,14 +206,23 @@ describe('tracking calls of spec 7 (issue 13)', () => {
     });
 
     it('names the wrong eventContent field', async () => {
-      const response = await send(t, a.site, P.clankerEvents, { eventSchemaName: 'page_view', eventContent: JSON.stringify({ page_host: host, page_path: 'no-slash' }) }, { crumb: false });
+      const response = await send(
+        t,
+        a.site,
+        P.clankerEvents,
+        { eventSchemaName: 'page_view', eventContent: JSON.stringify({ page_host: host, page_path: 'no-slash' }) },
+        { crumb: false },
+      );
       expect(response.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { 'eventContent.page_path': 'page_path must start with /.' } });
     });
 
     it('refuses a cross-site beacon (Sec-Fetch-Site, Origin)', async () => {
       const crossSite = await send(t, a.site, P.clankerEvents, clanker(host, 'page_view'), { crumb: false, headers: { 'sec-fetch-site': 'cross-site' } });
       expect(crossSite.statusCode).toBe(403);
-      const foreignOrigin = await send(t, a.site, P.clankerEvents, clanker(host, 'page_view'), { crumb: false, headers: { 'sec-fetch-site': '', origin: 'https://evil.example' } });
+      const foreignOrigin = await send(t, a.site, P.clankerEvents, clanker(host, 'page_view'), {
+        crumb: false,
+        headers: { 'sec-fetch-site': '', origin: 'https://evil.example' },
+      });
       expect(foreignOrigin.statusCode).toBe(403);
     });
 
@@ -179,7 +238,10 @@ describe('tracking calls of spec 7 (issue 13)', () => {
 
     it("does not count the owner's own visits", async () => {
       const site = (await t.seedSite({ identifier: 'analytics-owner', title: 'Owner' })).site;
-      const response = await send(t, site, P.clankerEvents, clanker(t.hostOf(site), 'page_view'), { crumb: false, headers: { authorization: 'Bearer content-owner-token-0123456789' } });
+      const response = await send(t, site, P.clankerEvents, clanker(t.hostOf(site), 'page_view'), {
+        crumb: false,
+        headers: { authorization: 'Bearer content-owner-token-0123456789' },
+      });
       expect(response.json()).toEqual({ accepted: 0 });
       expect(await raw(site)).toHaveLength(0);
     });
@@ -188,7 +250,13 @@ describe('tracking calls of spec 7 (issue 13)', () => {
   describe('POST /api/v1/clanker/validate-event-content/{schemaName}', () => {
     it('lists what is wrong and stores nothing', async () => {
       const before = (await raw(a.site)).length;
-      const response = await send(t, a.site, '/api/v1/clanker/validate-event-content/product_view', { page_host: host, page_path: 'x', browser_window_width: -1 }, {});
+      const response = await send(
+        t,
+        a.site,
+        '/api/v1/clanker/validate-event-content/product_view',
+        { page_host: host, page_path: 'x', browser_window_width: -1 },
+        {},
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.valid).toBe(false);
@@ -198,13 +266,15 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       const unknown = await send(t, a.site, '/api/v1/clanker/validate-event-content/nope', { page_host: host, page_path: '/' }, {});
       expect(unknown.json().errors[0].field).toBe('eventSchemaName');
       expect(await raw(a.site)).toHaveLength(before);
-      expect((await send(t, a.site, '/api/v1/clanker/validate-event-content/page_view', { page_host: host, page_path: '/' }, { crumb: false })).statusCode).toBe(401);
+      expect(
+        (await send(t, a.site, '/api/v1/clanker/validate-event-content/page_view', { page_host: host, page_path: '/' }, { crumb: false })).statusCode,
+      ).toBe(401);
     });
   });
 
   describe('census calls (button-click, button-render, form-render, overlay, RecordQuickView)', () => {
     it('stores and counts each, a quick view also as a product view', async () => {
-      const site = (await t.seedSite({ identifier: 'analytics-census', title: 'Census' }));
+      const site = await t.seedSite({ identifier: 'analytics-census', title: 'Census' });
       const h = t.hostOf(site.site);
       const url = `http://${h}/shop/mug`;
       const calls: Array<[string, Record<string, unknown>]> = [
@@ -243,7 +313,13 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       const site = (await t.seedSite({ identifier: 'analytics-perf', title: 'Perf' })).site;
       const h = t.hostOf(site);
       const records = [
-        pageSpeed(h, '/shop/mug', { firstContentfulPaint: 900, largestContentfulPaint: 2100, cumulativeLayoutShift: 0.05, interactionToNextPaint: 120, responseStart: 180 }),
+        pageSpeed(h, '/shop/mug', {
+          firstContentfulPaint: 900,
+          largestContentfulPaint: 2100,
+          cumulativeLayoutShift: 0.05,
+          interactionToNextPaint: 120,
+          responseStart: 180,
+        }),
         { app: 'storefront', event: 'image', pageLoadId: 'load-1', ts: Date.now(), raw: true, data: { src: '/img/mug.jpg', duration: 42 } },
       ];
       const response = await send(t, site, P.performance, JSON.stringify(records), { crumb: false, contentType: 'text/plain;charset=UTF-8' });
@@ -264,7 +340,10 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       ['a negative timing', [pageSpeed('analytics-a.localhost', '/', { largestContentfulPaint: -5 })], undefined],
       ['more than 50 records', Array.from({ length: 51 }, () => pageSpeed('analytics-a.localhost', '/', {})), undefined],
     ])('refuses %s with 400', async (_name, payload, message) => {
-      const response = await send(t, a.site, P.performance, typeof payload === 'string' ? payload : JSON.stringify(payload), { crumb: false, contentType: 'text/plain' });
+      const response = await send(t, a.site, P.performance, typeof payload === 'string' ? payload : JSON.stringify(payload), {
+        crumb: false,
+        contentType: 'text/plain',
+      });
       expect(response.statusCode).toBe(400);
       if (message) expect(response.json().message).toBe(message);
     });
@@ -272,7 +351,9 @@ describe('tracking calls of spec 7 (issue 13)', () => {
 
   describe('GET /api/commerce/fullstory/getId (spec 5 eligibility)', () => {
     it('answers the mock id while recording is off, with the eligibility of the visit', async () => {
-      const us = (await t.seedSite({ identifier: 'analytics-us', title: 'US', settings: { country: 'US', timeZone: 'America/Chicago', sessionRecording: true } })).site;
+      const us = (
+        await t.seedSite({ identifier: 'analytics-us', title: 'US', settings: { country: 'US', timeZone: 'America/Chicago', sessionRecording: true } })
+      ).site;
       const get = (site: Website, query: string) => t.app.inject({ method: 'GET', url: `${RECORDING_ID_PATH}${query}`, headers: { host: t.hostOf(site) } });
       expect((await get(us, '?hardwareConcurrency=4&sampled=true')).json()).toEqual({ id: 'mock', eligible: true });
       expect((await get(us, '?hardwareConcurrency=2&sampled=true')).json()).toEqual({ id: 'mock', eligible: false });
@@ -288,6 +369,8 @@ describe('tracking calls of spec 7 (issue 13)', () => {
     const refused = await send(t, site, P.performance, JSON.stringify([pageSpeed(t.hostOf(site), '/', {})]), { crumb: false, ip: '203.0.113.50' });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect((await send(t, site, P.performance, JSON.stringify([pageSpeed(t.hostOf(site), '/', {})]), { crumb: false, ip: '203.0.113.51' })).statusCode).toBe(202);
+    expect((await send(t, site, P.performance, JSON.stringify([pageSpeed(t.hostOf(site), '/', {})]), { crumb: false, ip: '203.0.113.51' })).statusCode).toBe(
+      202,
+    );
   });
 });

@@ -6,8 +6,8 @@ import type { ClankerSchemaName, EventContentValue, PerformanceRecordValue } fro
 import { trafficSourceOf } from './traffic-source.js';
 import { occurredAt, ownPath, type VisitContext } from './visit-context.js';
 import type { VitalMetric } from './vitals-histogram.js';
-import { z } from '../http/schemas.js';
-import { ScriptErrorReports } from './schemas.js';
+import type { z } from '../http/schemas.js';
+import type { ScriptErrorReports } from './schemas.js';
 
 /** Newer-client fields that identify a person or browser: used for hashing or dropped, never stored. */
 const IDENTIFYING_CONTENT = ['analytics_id', 'marketing_id', 'session_id', 'enduser_user_agent', 'member_account_id'] as const;
@@ -31,14 +31,25 @@ export async function clankerBatch(context: VisitContext, schemaName: ClankerSch
   const sessionHash = await context.sessionHash(content.session_id);
   const batch = emptyBatch();
   batch.raw.push({
-    websiteId: context.websiteId, occurredAt: at, call: 'clanker', name: schemaName, sessionHash, path,
+    websiteId: context.websiteId,
+    occurredAt: at,
+    call: 'clanker',
+    name: schemaName,
+    sessionHash,
+    path,
     payload: { ...withoutKeys(content, IDENTIFYING_CONTENT), device: context.device, browser: context.browser },
   });
   if (schemaName === 'page_view') {
     batch.pageViews.push({
-      websiteId: context.websiteId, at: context.now, path, pageType: pageTypeOf(path),
+      websiteId: context.websiteId,
+      at: context.now,
+      path,
+      pageType: pageTypeOf(path),
       source: trafficSourceOf(content.page_referrer_url, content.page_query_params, context.host),
-      device: context.device, browser: context.browser, visitorHash: context.visitorHash, sessionHash,
+      device: context.device,
+      browser: context.browser,
+      visitorHash: context.visitorHash,
+      sessionHash,
     });
   } else if (schemaName === 'product_view') {
     batch.productViews.push({ websiteId: context.websiteId, at: context.now, itemId: content.object_identifier! });
@@ -52,7 +63,14 @@ export async function clankerBatch(context: VisitContext, schemaName: ClankerSch
 export function recordEventBatch(context: VisitContext, event: string, payload: Record<string, unknown>): IngestBatch {
   const batch = emptyBatch();
   const path = typeof payload.pagePath === 'string' ? payload.pagePath.split('?')[0]! : '';
-  batch.raw.push({ websiteId: context.websiteId, occurredAt: context.now, call: 'event', name: event, path, payload: withoutKeys(payload, ['memberAccountId']) });
+  batch.raw.push({
+    websiteId: context.websiteId,
+    occurredAt: context.now,
+    call: 'event',
+    name: event,
+    path,
+    payload: withoutKeys(payload, ['memberAccountId']),
+  });
   batch.namedEvents.push({ websiteId: context.websiteId, at: context.now, name: event });
   return batch;
 }
@@ -76,16 +94,31 @@ export function scriptErrorBatch(context: VisitContext, reports: z.infer<typeof 
     if (data.url) page = ownPath(data.url, context, 'data.url');
     const type = data.errorType || 'Error';
     const stack = data.stack ?? '';
-    batch.raw.push({ websiteId: context.websiteId, occurredAt: at, call: 'error', name: report.event, path: page, payload: { ...data, browser: context.browser } });
+    batch.raw.push({
+      websiteId: context.websiteId,
+      occurredAt: at,
+      call: 'error',
+      name: report.event,
+      path: page,
+      payload: { ...data, browser: context.browser },
+    });
     batch.errors.push({
-      websiteId: context.websiteId, at: context.now, fingerprint: errorFingerprint(type, data.message, stack, context.host),
-      type, message: data.message, stack, page, browser: context.browser,
+      websiteId: context.websiteId,
+      at: context.now,
+      fingerprint: errorFingerprint(type, data.message, stack, context.host),
+      type,
+      message: data.message,
+      stack,
+      page,
+      browser: context.browser,
     });
   }
   return batch;
 }
 
-const VITAL_FIELDS: ReadonlyArray<[VitalMetric, 'firstContentfulPaint' | 'largestContentfulPaint' | 'cumulativeLayoutShift' | 'interactionToNextPaint' | 'firstInputDelay' | 'responseStart']> = [
+const VITAL_FIELDS: ReadonlyArray<
+  [VitalMetric, 'firstContentfulPaint' | 'largestContentfulPaint' | 'cumulativeLayoutShift' | 'interactionToNextPaint' | 'firstInputDelay' | 'responseStart']
+> = [
   ['fcp', 'firstContentfulPaint'],
   ['lcp', 'largestContentfulPaint'],
   ['cls', 'cumulativeLayoutShift'],
@@ -100,15 +133,33 @@ export function performanceBatch(context: VisitContext, records: PerformanceReco
   for (const record of records) {
     const at = occurredAt(record.ts, context.now);
     if (record.event !== 'page_speed') {
-      batch.raw.push({ websiteId: context.websiteId, occurredAt: at, call: 'performance', name: record.event, path: '', payload: { app: record.app, pageLoadId: record.pageLoadId, raw: record.raw, data: record.data } });
+      batch.raw.push({
+        websiteId: context.websiteId,
+        occurredAt: at,
+        call: 'performance',
+        name: record.event,
+        path: '',
+        payload: { app: record.app, pageLoadId: record.pageLoadId, raw: record.raw, data: record.data },
+      });
       continue;
     }
     const { data } = record;
     if (data.hostname.toLowerCase() !== context.hostname) throw new AppError('BAD_REQUEST', 'hostname is not this site.');
     const pageType = pageTypeOf(data.pathname);
     batch.raw.push({
-      websiteId: context.websiteId, occurredAt: at, call: 'performance', name: 'page_speed', path: data.pathname,
-      payload: { app: record.app, pageLoadId: record.pageLoadId, raw: record.raw, device: context.device, browser: context.browser, data: withoutKeys(data, ['analyticsId', 'marketingId', 'memberId']) },
+      websiteId: context.websiteId,
+      occurredAt: at,
+      call: 'performance',
+      name: 'page_speed',
+      path: data.pathname,
+      payload: {
+        app: record.app,
+        pageLoadId: record.pageLoadId,
+        raw: record.raw,
+        device: context.device,
+        browser: context.browser,
+        data: withoutKeys(data, ['analyticsId', 'marketingId', 'memberId']),
+      },
     });
     for (const [metric, field] of VITAL_FIELDS) {
       const value = data[field];

@@ -44,14 +44,32 @@ function chunks<T>(rows: T[]): T[][] {
 }
 
 const hourlyKey = (p: PageViewFact) =>
-  [p.websiteId, hourOf(p.at).toISOString(), p.pageType, p.source.referrer, p.source.utmSource, p.source.utmMedium, p.source.utmCampaign, p.device, p.browser].join('\u0000');
+  [
+    p.websiteId,
+    hourOf(p.at).toISOString(),
+    p.pageType,
+    p.source.referrer,
+    p.source.utmSource,
+    p.source.utmMedium,
+    p.source.utmCampaign,
+    p.device,
+    p.browser,
+  ].join('\u0000');
 
 /** Upserts the sessions of the page views and returns the keys of the sessions this batch started. */
 async function writeSessions(tx: DbOrTx, pageViews: PageViewFact[]): Promise<Set<string>> {
   const sessions = fold(
     pageViews,
     (p) => `${p.websiteId}\u0000${p.sessionHash}`,
-    (p) => ({ websiteId: p.websiteId, sessionHash: p.sessionHash, day: utcDay(p.at), visitorHash: p.visitorHash, startedAt: p.at, lastSeenAt: p.at, pageViews: 1 }),
+    (p) => ({
+      websiteId: p.websiteId,
+      sessionHash: p.sessionHash,
+      day: utcDay(p.at),
+      visitorHash: p.visitorHash,
+      startedAt: p.at,
+      lastSeenAt: p.at,
+      pageViews: 1,
+    }),
     (s, p) => {
       s.pageViews += 1;
       if (p.at < s.startedAt) s.startedAt = p.at;
@@ -90,8 +108,17 @@ async function writePageViews(tx: DbOrTx, pageViews: PageViewFact[]): Promise<vo
     pageViews,
     hourlyKey,
     (p) => ({
-      websiteId: p.websiteId, hour: hourOf(p.at), pageType: p.pageType, referrer: p.source.referrer, utmSource: p.source.utmSource,
-      utmMedium: p.source.utmMedium, utmCampaign: p.source.utmCampaign, device: p.device, browser: p.browser, pageViews: 1, entries: entryOf.has(p) ? 1 : 0,
+      websiteId: p.websiteId,
+      hour: hourOf(p.at),
+      pageType: p.pageType,
+      referrer: p.source.referrer,
+      utmSource: p.source.utmSource,
+      utmMedium: p.source.utmMedium,
+      utmCampaign: p.source.utmCampaign,
+      device: p.device,
+      browser: p.browser,
+      pageViews: 1,
+      entries: entryOf.has(p) ? 1 : 0,
     }),
     (h, p) => {
       h.pageViews += 1;
@@ -103,7 +130,17 @@ async function writePageViews(tx: DbOrTx, pageViews: PageViewFact[]): Promise<vo
       .insert(analyticsHourly)
       .values(rows)
       .onConflictDoUpdate({
-        target: [analyticsHourly.websiteId, analyticsHourly.hour, analyticsHourly.pageType, analyticsHourly.referrer, analyticsHourly.utmSource, analyticsHourly.utmMedium, analyticsHourly.utmCampaign, analyticsHourly.device, analyticsHourly.browser],
+        target: [
+          analyticsHourly.websiteId,
+          analyticsHourly.hour,
+          analyticsHourly.pageType,
+          analyticsHourly.referrer,
+          analyticsHourly.utmSource,
+          analyticsHourly.utmMedium,
+          analyticsHourly.utmCampaign,
+          analyticsHourly.device,
+          analyticsHourly.browser,
+        ],
         set: { pageViews: sql`${analyticsHourly.pageViews} + excluded.page_views`, entries: sql`${analyticsHourly.entries} + excluded.entries` },
       });
   }
@@ -117,7 +154,10 @@ async function writePageViews(tx: DbOrTx, pageViews: PageViewFact[]): Promise<vo
     await tx
       .insert(analyticsDailyPages)
       .values(rows)
-      .onConflictDoUpdate({ target: [analyticsDailyPages.websiteId, analyticsDailyPages.day, analyticsDailyPages.path], set: { views: sql`${analyticsDailyPages.views} + excluded.views` } });
+      .onConflictDoUpdate({
+        target: [analyticsDailyPages.websiteId, analyticsDailyPages.day, analyticsDailyPages.path],
+        set: { views: sql`${analyticsDailyPages.views} + excluded.views` },
+      });
   }
 }
 
@@ -132,7 +172,10 @@ async function writeCounters(tx: DbOrTx, batch: IngestBatch): Promise<void> {
     await tx
       .insert(analyticsDailyProducts)
       .values(rows)
-      .onConflictDoUpdate({ target: [analyticsDailyProducts.websiteId, analyticsDailyProducts.day, analyticsDailyProducts.itemId], set: { views: sql`${analyticsDailyProducts.views} + excluded.views` } });
+      .onConflictDoUpdate({
+        target: [analyticsDailyProducts.websiteId, analyticsDailyProducts.day, analyticsDailyProducts.itemId],
+        set: { views: sql`${analyticsDailyProducts.views} + excluded.views` },
+      });
   }
   const events = fold(
     batch.namedEvents,
@@ -144,7 +187,10 @@ async function writeCounters(tx: DbOrTx, batch: IngestBatch): Promise<void> {
     await tx
       .insert(analyticsDailyEvents)
       .values(rows)
-      .onConflictDoUpdate({ target: [analyticsDailyEvents.websiteId, analyticsDailyEvents.day, analyticsDailyEvents.name], set: { count: sql`${analyticsDailyEvents.count} + excluded.count` } });
+      .onConflictDoUpdate({
+        target: [analyticsDailyEvents.websiteId, analyticsDailyEvents.day, analyticsDailyEvents.name],
+        set: { count: sql`${analyticsDailyEvents.count} + excluded.count` },
+      });
   }
   const vitals = fold(
     batch.vitals.map((v) => ({ ...v, bucket: bucketOf(v.metric, v.value) })),
@@ -168,8 +214,16 @@ async function writeErrors(tx: DbOrTx, batch: IngestBatch): Promise<void> {
     batch.errors,
     (e) => `${e.websiteId}\u0000${e.fingerprint}`,
     (e) => ({
-      websiteId: e.websiteId, fingerprint: e.fingerprint, errorType: e.type, message: e.message, exampleStack: e.stack, count: 1,
-      firstSeen: e.at, lastSeen: e.at, pages: [e.page], browsers: [e.browser as string],
+      websiteId: e.websiteId,
+      fingerprint: e.fingerprint,
+      errorType: e.type,
+      message: e.message,
+      exampleStack: e.stack,
+      count: 1,
+      firstSeen: e.at,
+      lastSeen: e.at,
+      pages: [e.page],
+      browsers: [e.browser as string],
     }),
     (g, e) => {
       g.count += 1;
@@ -206,7 +260,10 @@ async function writeErrors(tx: DbOrTx, batch: IngestBatch): Promise<void> {
     await tx
       .insert(analyticsErrorDays)
       .values(rows)
-      .onConflictDoUpdate({ target: [analyticsErrorDays.websiteId, analyticsErrorDays.day, analyticsErrorDays.fingerprint], set: { count: sql`${analyticsErrorDays.count} + excluded.count` } });
+      .onConflictDoUpdate({
+        target: [analyticsErrorDays.websiteId, analyticsErrorDays.day, analyticsErrorDays.fingerprint],
+        set: { count: sql`${analyticsErrorDays.count} + excluded.count` },
+      });
   }
 }
 
@@ -217,7 +274,16 @@ async function writeErrors(tx: DbOrTx, batch: IngestBatch): Promise<void> {
 export async function writeBatch(tx: DbOrTx, batch: IngestBatch): Promise<void> {
   for (const rows of chunks(batch.raw)) {
     await tx.insert(analyticsEvents).values(
-      rows.map((r) => ({ websiteId: r.websiteId, day: utcDay(r.occurredAt), occurredAt: r.occurredAt, call: r.call, name: r.name, sessionHash: r.sessionHash ?? null, path: r.path, payload: r.payload })),
+      rows.map((r) => ({
+        websiteId: r.websiteId,
+        day: utcDay(r.occurredAt),
+        occurredAt: r.occurredAt,
+        call: r.call,
+        name: r.name,
+        sessionHash: r.sessionHash ?? null,
+        path: r.path,
+        payload: r.payload,
+      })),
     );
   }
   await writePageViews(tx, batch.pageViews);

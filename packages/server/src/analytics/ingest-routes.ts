@@ -84,7 +84,9 @@ function parseEventContent(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'eventContent must be a JSON string.', { body: { fields: { eventContent: 'eventContent must be a JSON string.' } } });
+    throw new AppError('VALIDATION_FAILED', 'eventContent must be a JSON string.', {
+      body: { fields: { eventContent: 'eventContent must be a JSON string.' } },
+    });
   }
 }
 
@@ -114,10 +116,15 @@ export function registerIngestRoutes(parent: FastifyInstance, deps: IngestDeps):
   const limit = app.rateLimit({ ...TRACKING_RATE_LIMIT });
 
   /** Stores what `build` makes unless the call comes from a robot, the owner, or recording is off; returns the count stored. */
-  async function ingest(request: FastifyRequest, build: (context: VisitContext) => IngestBatch | Promise<IngestBatch>, reportedAgent?: string): Promise<{ accepted: number }> {
+  async function ingest(
+    request: FastifyRequest,
+    build: (context: VisitContext) => IngestBatch | Promise<IngestBatch>,
+    reportedAgent?: string,
+  ): Promise<{ accepted: number }> {
     const context = await visitContextOf(request, deps.salt);
     const batch = await build(context);
-    if (!app.config.recordVisits || isRobotCall(request, reportedAgent) || (await isOwnerRequest(app.db, request, app.config.ownerToken))) return { accepted: 0 };
+    if (!app.config.recordVisits || isRobotCall(request, reportedAgent) || (await isOwnerRequest(app.db, request, app.config.ownerToken)))
+      return { accepted: 0 };
     if (batch.raw.length > 0) await deps.writer.write(batch);
     return { accepted: batch.raw.length };
   }
@@ -128,105 +135,196 @@ export function registerIngestRoutes(parent: FastifyInstance, deps: IngestDeps):
     const tags = ['tracking'];
     const noStore = { 'cache-control': 'no-store' };
 
-    routes.post(TRACKING_PATHS.javascriptErrors, {
-      bodyLimit: TRACKING_BODY_LIMITS.errors, onRequest: limit, preValidation: refuseNoPayload,
-      schema: { tags, summary: 'Script error reports (JSON array of event, data, timestamp; crumb in X-CSRF-Token)', body: ScriptErrorReports, response: withErrors({ 200: Accepted }) },
-    }, async (request, reply) => {
-      reply.headers(noStore);
-      return ingest(request, (context) => scriptErrorBatch(context, request.body));
-    });
-
-    routes.post(TRACKING_PATHS.recordEvent, {
-      bodyLimit: TRACKING_BODY_LIMITS.event, onRequest: limit,
-      preValidation: async (request) => {
-        const body = request.body as Record<string, unknown> | undefined;
-        if (!body || typeof body !== 'object' || body.data === undefined || body.data === '' || body.data === '{}') throw new AppError('BAD_REQUEST', NO_PAYLOAD_MESSAGE);
+    routes.post(
+      TRACKING_PATHS.javascriptErrors,
+      {
+        bodyLimit: TRACKING_BODY_LIMITS.errors,
+        onRequest: limit,
+        preValidation: refuseNoPayload,
+        schema: {
+          tags,
+          summary: 'Script error reports (JSON array of event, data, timestamp; crumb in X-CSRF-Token)',
+          body: ScriptErrorReports,
+          response: withErrors({ 200: Accepted }),
+        },
       },
-      schema: { tags, summary: 'An older-client event (form-encoded crumb, event, data as a JSON string)', body: RecordEventForm, response: withErrors({ 200: Accepted }) },
-    }, async (request, reply) => {
-      if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'RecordEvent must be form-encoded: crumb, event, data.');
-      }
-      let data: unknown;
-      try {
-        data = JSON.parse(request.body.data);
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'data must be a JSON string.', { body: { fields: { data: 'data must be a JSON string.' } } });
-      }
-      const payload = validated(OlderClientPayload, data, 'data');
-      reply.headers(noStore);
-      return ingest(request, (context) => recordEventBatch(context, request.body.event, payload));
-    });
+      async (request, reply) => {
+        reply.headers(noStore);
+        return ingest(request, (context) => scriptErrorBatch(context, request.body));
+      },
+    );
 
-    routes.post(TRACKING_PATHS.clankerEvents, {
-      bodyLimit: TRACKING_BODY_LIMITS.clanker, onRequest: limit, preValidation: refuseNoPayload, config: { crumb: false },
-      schema: { tags, summary: 'A newer-client event: eventContent (JSON string) and eventSchemaName; JSON or text/plain (beacon)', body: ClankerEnvelope, response: withErrors({ 202: Accepted }) },
-    }, async (request, reply) => {
-      const name = request.body.eventSchemaName;
-      const content = validated(eventContentSchema(name), parseEventContent(request.body.eventContent), 'eventContent');
-      const result = await ingest(request, (context) => clankerBatch(context, name, content), content.enduser_user_agent);
-      return reply.code(202).headers(noStore).send(result);
-    });
-
-    routes.post(TRACKING_PATHS.clankerValidate, {
-      bodyLimit: TRACKING_BODY_LIMITS.clanker, onRequest: limit, preValidation: refuseNoPayload,
-      schema: { tags, summary: 'Checks an event content against a schema and lists what is wrong (stores nothing; crumb in X-CSRF-Token)', params: SchemaNameParams, body: z.union([z.record(z.string(), z.unknown()), z.string()]).describe('The event content: a JSON object, or a JSON string of one'), response: withErrors({ 200: ValidationReport }) },
-    }, async (request, reply) => {
-      reply.headers(noStore);
-      const { schemaName } = request.params;
-      if (!(CLANKER_SCHEMAS as readonly string[]).includes(schemaName)) {
-        return { valid: false, errors: [{ field: 'eventSchemaName', message: `Unknown schema: ${schemaName.slice(0, 64)}. Known: ${CLANKER_SCHEMAS.join(', ')}.` }] };
-      }
-      let content: unknown = request.body;
-      if (typeof content === 'string') {
-        try {
-          content = JSON.parse(content);
-        } catch {
-          return { valid: false, errors: [{ field: 'eventContent', message: 'eventContent must be a JSON string.' }] };
+    routes.post(
+      TRACKING_PATHS.recordEvent,
+      {
+        bodyLimit: TRACKING_BODY_LIMITS.event,
+        onRequest: limit,
+        preValidation: async (request) => {
+          const body = request.body as Record<string, unknown> | undefined;
+          if (!body || typeof body !== 'object' || body.data === undefined || body.data === '' || body.data === '{}')
+            throw new AppError('BAD_REQUEST', NO_PAYLOAD_MESSAGE);
+        },
+        schema: {
+          tags,
+          summary: 'An older-client event (form-encoded crumb, event, data as a JSON string)',
+          body: RecordEventForm,
+          response: withErrors({ 200: Accepted }),
+        },
+      },
+      async (request, reply) => {
+        if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'RecordEvent must be form-encoded: crumb, event, data.');
         }
-      }
-      const result = eventContentSchema(schemaName as ClankerSchemaName).safeParse(content);
-      if (result.success) return { valid: true, errors: [] };
-      return { valid: false, errors: Object.entries(zodFields(result.error)).map(([field, message]) => ({ field, message })) };
-    });
+        let data: unknown;
+        try {
+          data = JSON.parse(request.body.data);
+        } catch {
+          throw new AppError('VALIDATION_FAILED', 'data must be a JSON string.', { body: { fields: { data: 'data must be a JSON string.' } } });
+        }
+        const payload = validated(OlderClientPayload, data, 'data');
+        reply.headers(noStore);
+        return ingest(request, (context) => recordEventBatch(context, request.body.event, payload));
+      },
+    );
+
+    routes.post(
+      TRACKING_PATHS.clankerEvents,
+      {
+        bodyLimit: TRACKING_BODY_LIMITS.clanker,
+        onRequest: limit,
+        preValidation: refuseNoPayload,
+        config: { crumb: false },
+        schema: {
+          tags,
+          summary: 'A newer-client event: eventContent (JSON string) and eventSchemaName; JSON or text/plain (beacon)',
+          body: ClankerEnvelope,
+          response: withErrors({ 202: Accepted }),
+        },
+      },
+      async (request, reply) => {
+        const name = request.body.eventSchemaName;
+        const content = validated(eventContentSchema(name), parseEventContent(request.body.eventContent), 'eventContent');
+        const result = await ingest(request, (context) => clankerBatch(context, name, content), content.enduser_user_agent);
+        return reply.code(202).headers(noStore).send(result);
+      },
+    );
+
+    routes.post(
+      TRACKING_PATHS.clankerValidate,
+      {
+        bodyLimit: TRACKING_BODY_LIMITS.clanker,
+        onRequest: limit,
+        preValidation: refuseNoPayload,
+        schema: {
+          tags,
+          summary: 'Checks an event content against a schema and lists what is wrong (stores nothing; crumb in X-CSRF-Token)',
+          params: SchemaNameParams,
+          body: z.union([z.record(z.string(), z.unknown()), z.string()]).describe('The event content: a JSON object, or a JSON string of one'),
+          response: withErrors({ 200: ValidationReport }),
+        },
+      },
+      async (request, reply) => {
+        reply.headers(noStore);
+        const { schemaName } = request.params;
+        if (!(CLANKER_SCHEMAS as readonly string[]).includes(schemaName)) {
+          return {
+            valid: false,
+            errors: [{ field: 'eventSchemaName', message: `Unknown schema: ${schemaName.slice(0, 64)}. Known: ${CLANKER_SCHEMAS.join(', ')}.` }],
+          };
+        }
+        let content: unknown = request.body;
+        if (typeof content === 'string') {
+          try {
+            content = JSON.parse(content);
+          } catch {
+            return { valid: false, errors: [{ field: 'eventContent', message: 'eventContent must be a JSON string.' }] };
+          }
+        }
+        const result = eventContentSchema(schemaName as ClankerSchemaName).safeParse(content);
+        if (result.success) return { valid: true, errors: [] };
+        return { valid: false, errors: Object.entries(zodFields(result.error)).map(([field, message]) => ({ field, message })) };
+      },
+    );
 
     const censusOptions = { bodyLimit: TRACKING_BODY_LIMITS.census, onRequest: limit, preValidation: refuseNoPayload };
     const censusSchema = <B extends z.ZodType>(summary: string, body: B) => ({ tags, summary, body, response: withErrors({ 200: Accepted }) });
 
-    for (const [name, path] of [['button-click', TRACKING_PATHS.buttonClick], ['button-render', TRACKING_PATHS.buttonRender]] as const) {
-      routes.post(path, { ...censusOptions, schema: censusSchema(`Census ${name} (JSON: visitorCookie and page fields; crumb in X-CSRF-Token or the body)`, ButtonEventBody) }, async (request, reply) => {
-        reply.headers(noStore);
-        const { url, title, buttonText, buttonHref } = request.body;
-        return ingest(request, (context) => censusBatch(context, name, ownPath(url, context), { title, buttonText, buttonHref }));
-      });
+    for (const [name, path] of [
+      ['button-click', TRACKING_PATHS.buttonClick],
+      ['button-render', TRACKING_PATHS.buttonRender],
+    ] as const) {
+      routes.post(
+        path,
+        { ...censusOptions, schema: censusSchema(`Census ${name} (JSON: visitorCookie and page fields; crumb in X-CSRF-Token or the body)`, ButtonEventBody) },
+        async (request, reply) => {
+          reply.headers(noStore);
+          const { url, title, buttonText, buttonHref } = request.body;
+          return ingest(request, (context) => censusBatch(context, name, ownPath(url, context), { title, buttonText, buttonHref }));
+        },
+      );
     }
 
-    routes.post(TRACKING_PATHS.formRender, { ...censusOptions, schema: censusSchema('Census form-render (JSON: formId, visitorCookie)', FormRenderBody) }, async (request, reply) => {
-      reply.headers(noStore);
-      const { formId, url } = request.body;
-      return ingest(request, (context) => censusBatch(context, 'form-render', url ? ownPath(url, context) : '', { formId }));
-    });
+    routes.post(
+      TRACKING_PATHS.formRender,
+      { ...censusOptions, schema: censusSchema('Census form-render (JSON: formId, visitorCookie)', FormRenderBody) },
+      async (request, reply) => {
+        reply.headers(noStore);
+        const { formId, url } = request.body;
+        return ingest(request, (context) => censusBatch(context, 'form-render', url ? ownPath(url, context) : '', { formId }));
+      },
+    );
 
-    routes.post(TRACKING_PATHS.overlay, { ...censusOptions, schema: censusSchema('Census overlay (JSON: visitorCookie and overlay fields)', OverlayBody) }, async (request, reply) => {
-      reply.headers(noStore);
-      const { overlayAction, overlayVersion, url, title } = request.body;
-      return ingest(request, (context) => censusBatch(context, `overlay-${overlayAction}`, ownPath(url, context), { overlayAction, overlayVersion, title }));
-    });
+    routes.post(
+      TRACKING_PATHS.overlay,
+      { ...censusOptions, schema: censusSchema('Census overlay (JSON: visitorCookie and overlay fields)', OverlayBody) },
+      async (request, reply) => {
+        reply.headers(noStore);
+        const { overlayAction, overlayVersion, url, title } = request.body;
+        return ingest(request, (context) => censusBatch(context, `overlay-${overlayAction}`, ownPath(url, context), { overlayAction, overlayVersion, title }));
+      },
+    );
 
-    routes.post(TRACKING_PATHS.quickView, { ...censusOptions, schema: { tags, summary: "Census quick view of a product (counts as a product view)", params: QuickViewParams, body: QuickViewBody, response: withErrors({ 200: Accepted }) } }, async (request, reply) => {
-      const site = request.site;
-      if (!site || !(await isSiteProduct(app.db, site.id, request.params.id))) throw new AppError('NOT_FOUND', UNKNOWN_PRODUCT_MESSAGE);
-      reply.headers(noStore);
-      const { url } = request.body;
-      return ingest(request, (context) => censusBatch(context, 'quick-view', url ? ownPath(url, context) : '', { itemId: request.params.id }, request.params.id));
-    });
+    routes.post(
+      TRACKING_PATHS.quickView,
+      {
+        ...censusOptions,
+        schema: {
+          tags,
+          summary: 'Census quick view of a product (counts as a product view)',
+          params: QuickViewParams,
+          body: QuickViewBody,
+          response: withErrors({ 200: Accepted }),
+        },
+      },
+      async (request, reply) => {
+        const site = request.site;
+        if (!site || !(await isSiteProduct(app.db, site.id, request.params.id))) throw new AppError('NOT_FOUND', UNKNOWN_PRODUCT_MESSAGE);
+        reply.headers(noStore);
+        const { url } = request.body;
+        return ingest(request, (context) =>
+          censusBatch(context, 'quick-view', url ? ownPath(url, context) : '', { itemId: request.params.id }, request.params.id),
+        );
+      },
+    );
 
-    routes.post(TRACKING_PATHS.performance, {
-      bodyLimit: TRACKING_BODY_LIMITS.performance, onRequest: limit, preValidation: refuseNoPayload, config: { crumb: false },
-      schema: { tags, summary: 'Performance records (JSON array of app, data, event, pageLoadId, ts, raw); JSON or text/plain (beacon)', body: PerformanceRecords, response: withErrors({ 202: Accepted }) },
-    }, async (request, reply) => {
-      const result = await ingest(request, (context) => performanceBatch(context, request.body));
-      return reply.code(202).headers(noStore).send(result);
-    });
+    routes.post(
+      TRACKING_PATHS.performance,
+      {
+        bodyLimit: TRACKING_BODY_LIMITS.performance,
+        onRequest: limit,
+        preValidation: refuseNoPayload,
+        config: { crumb: false },
+        schema: {
+          tags,
+          summary: 'Performance records (JSON array of app, data, event, pageLoadId, ts, raw); JSON or text/plain (beacon)',
+          body: PerformanceRecords,
+          response: withErrors({ 202: Accepted }),
+        },
+      },
+      async (request, reply) => {
+        const result = await ingest(request, (context) => performanceBatch(context, request.body));
+        return reply.code(202).headers(noStore).send(result);
+      },
+    );
   });
 }

@@ -14,8 +14,15 @@ function eventBatch(websiteId: string, name: string, at = new Date()): IngestBat
   batch.raw.push({ websiteId, occurredAt: at, call: 'event', name, path: '/', payload: {} });
   batch.namedEvents.push({ websiteId, at, name });
   batch.pageViews.push({
-    websiteId, at, path: '/', pageType: 'home', source: { referrer: '', utmSource: '', utmMedium: '', utmCampaign: '' },
-    device: 'desktop', browser: 'Chrome', visitorHash: `v-${name}`, sessionHash: `s-${name}`,
+    websiteId,
+    at,
+    path: '/',
+    pageType: 'home',
+    source: { referrer: '', utmSource: '', utmMedium: '', utmCampaign: '' },
+    device: 'desktop',
+    browser: 'Chrome',
+    visitorHash: `v-${name}`,
+    sessionHash: `s-${name}`,
   });
   return batch;
 }

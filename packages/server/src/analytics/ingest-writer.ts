@@ -30,7 +30,10 @@ export class IngestWriter {
   private queue: Waiting[] = [];
   private flushing = false;
 
-  constructor(private readonly db: Db, private readonly maxBatch = 5000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly maxBatch = 5000,
+  ) {}
 
   /** Stores `batch`; resolves once committed, rejects if its transaction failed. */
   write(batch: IngestBatch): Promise<void> {

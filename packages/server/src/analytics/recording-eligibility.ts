@@ -20,11 +20,5 @@ export interface RecordingContext {
  * feature toggle on, the sampling flag set and more than 2 hardware threads.
  */
 export function isRecordingEligible(context: RecordingContext): boolean {
-  return (
-    context.country === 'US' &&
-    context.timeZone.startsWith('America/') &&
-    context.featureEnabled &&
-    context.sampled &&
-    (context.hardwareThreads ?? 0) > 2
-  );
+  return context.country === 'US' && context.timeZone.startsWith('America/') && context.featureEnabled && context.sampled && (context.hardwareThreads ?? 0) > 2;
 }

@@ -21,14 +21,39 @@ describe('GET /api/owner/analytics (issue 13: the owner figures)', () => {
     host = t.hostOf(s.site);
     const view = (path: string, extra: Record<string, unknown> = {}) => clanker(host, 'page_view', { page_path: path, ...extra });
     // Visitor 1 (desktop, from a newsletter): home, product, cart. Visitor 2 (phone, direct): home only (a bounce).
-    for (const body of [view('/', { page_referrer_url: 'https://news.example/issue', page_query_params: 'utm_source=nl&utm_campaign=winter' }), view('/shop/mug'), view('/cart')]) {
+    for (const body of [
+      view('/', { page_referrer_url: 'https://news.example/issue', page_query_params: 'utm_source=nl&utm_campaign=winter' }),
+      view('/shop/mug'),
+      view('/cart'),
+    ]) {
       expect((await send(t, s.site, TRACKING_PATHS.clankerEvents, body, { crumb: false })).statusCode).toBe(202);
     }
     await send(t, s.site, TRACKING_PATHS.clankerEvents, view('/', { session_id: 'tab-9' }), { crumb: false, userAgent: IPHONE, ip: '198.51.100.99' });
-    await send(t, s.site, TRACKING_PATHS.clankerEvents, clanker(host, 'product_view', { page_path: '/shop/mug', object_identifier: s.productId }), { crumb: false });
-    const speed = (lcp: number) => pageSpeed(host, '/shop/mug', { largestContentfulPaint: lcp, firstContentfulPaint: lcp / 2, cumulativeLayoutShift: 0.02, interactionToNextPaint: 80, responseStart: 150 });
-    await send(t, s.site, TRACKING_PATHS.performance, JSON.stringify([speed(1000), speed(1200), speed(1400), speed(3000)]), { crumb: false, contentType: 'text/plain' });
-    const error = (n: number) => ({ event: 'javascript_error', timestamp: Date.now(), data: { message: `Item ${n} is not defined`, errorType: 'ReferenceError', url: `http://${host}/shop/mug`, stack: `ReferenceError: Item ${n} is not defined\n    at render (http://${host}/assets/app.js:${n}:1)` } });
+    await send(t, s.site, TRACKING_PATHS.clankerEvents, clanker(host, 'product_view', { page_path: '/shop/mug', object_identifier: s.productId }), {
+      crumb: false,
+    });
+    const speed = (lcp: number) =>
+      pageSpeed(host, '/shop/mug', {
+        largestContentfulPaint: lcp,
+        firstContentfulPaint: lcp / 2,
+        cumulativeLayoutShift: 0.02,
+        interactionToNextPaint: 80,
+        responseStart: 150,
+      });
+    await send(t, s.site, TRACKING_PATHS.performance, JSON.stringify([speed(1000), speed(1200), speed(1400), speed(3000)]), {
+      crumb: false,
+      contentType: 'text/plain',
+    });
+    const error = (n: number) => ({
+      event: 'javascript_error',
+      timestamp: Date.now(),
+      data: {
+        message: `Item ${n} is not defined`,
+        errorType: 'ReferenceError',
+        url: `http://${host}/shop/mug`,
+        stack: `ReferenceError: Item ${n} is not defined\n    at render (http://${host}/assets/app.js:${n}:1)`,
+      },
+    });
     await send(t, s.site, TRACKING_PATHS.javascriptErrors, [error(1), error(2), error(3)]);
     // Store records: two cart lines, a paid order, a failed payment, and an old paid order outside the period.
     const [cart] = await t.testDb.db.insert(carts).values({ websiteId: s.site.id }).returning();

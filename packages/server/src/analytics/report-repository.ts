@@ -65,7 +65,12 @@ async function traffic(db: DbOrTx, websiteId: string, period: ReportPeriod) {
     .groupBy(h.referrer)
     .orderBy(desc(visitsOf), desc(pageViews), h.referrer)
     .limit(TOP);
-  const devices = await db.select({ device: h.device, visits: visitsOf, pageViews }).from(h).where(inPeriod).groupBy(h.device).orderBy(desc(pageViews), h.device);
+  const devices = await db
+    .select({ device: h.device, visits: visitsOf, pageViews })
+    .from(h)
+    .where(inPeriod)
+    .groupBy(h.device)
+    .orderBy(desc(pageViews), h.device);
   return {
     pageViews: num(total?.pageViews),
     referrers: referrers.map((r) => ({ source: r.source, visits: num(r.visits), pageViews: num(r.pageViews) })),
@@ -92,9 +97,21 @@ async function products(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const views = sum(p.views);
   const [total] = await db.select({ views }).from(p).where(inPeriod);
   const top = await db.select({ itemId: p.itemId, views }).from(p).where(inPeriod).groupBy(p.itemId).orderBy(desc(views), p.itemId).limit(TOP);
-  const titles = top.length === 0
-    ? []
-    : await db.select({ id: items.id, title: items.title }).from(items).where(and(eq(items.websiteId, websiteId), inArray(items.id, top.map((t) => t.itemId))));
+  const titles =
+    top.length === 0
+      ? []
+      : await db
+          .select({ id: items.id, title: items.title })
+          .from(items)
+          .where(
+            and(
+              eq(items.websiteId, websiteId),
+              inArray(
+                items.id,
+                top.map((t) => t.itemId),
+              ),
+            ),
+          );
   const titleOf = new Map(titles.map((t) => [t.id, t.title]));
   return {
     productViews: num(total?.views),
@@ -137,7 +154,10 @@ async function webVitals(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   }
   const result: Record<string, Record<ReportedVital, { p75: number | null }>> = {};
   for (const [pageType, byMetric] of [...histograms].sort(([a], [b]) => a.localeCompare(b))) {
-    result[pageType] = Object.fromEntries(REPORTED_VITALS.map((metric) => [metric, { p75: p75(metric, byMetric.get(metric) ?? []) }])) as Record<ReportedVital, { p75: number | null }>;
+    result[pageType] = Object.fromEntries(REPORTED_VITALS.map((metric) => [metric, { p75: p75(metric, byMetric.get(metric) ?? []) }])) as Record<
+      ReportedVital,
+      { p75: number | null }
+    >;
   }
   return result;
 }
@@ -148,7 +168,16 @@ async function errors(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const e = analyticsErrors;
   const occurrences = sum(d.count);
   const rows = await db
-    .select({ message: e.message, errorType: e.errorType, count: occurrences, firstSeen: e.firstSeen, lastSeen: e.lastSeen, stack: e.exampleStack, pages: e.pages, browsers: e.browsers })
+    .select({
+      message: e.message,
+      errorType: e.errorType,
+      count: occurrences,
+      firstSeen: e.firstSeen,
+      lastSeen: e.lastSeen,
+      stack: e.exampleStack,
+      pages: e.pages,
+      browsers: e.browsers,
+    })
     .from(d)
     .innerJoin(e, and(eq(e.websiteId, d.websiteId), eq(e.fingerprint, d.fingerprint)))
     .where(and(eq(d.websiteId, websiteId), gte(d.day, period.from), lte(d.day, period.to)))

@@ -23,24 +23,39 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void 
     return site.id;
   };
 
-  routes.get(ANALYTICS_REPORT_PATH, {
-    onRequest: limit, preValidation: guard,
-    schema: { tags: ['owner'], summary: 'Visitors, sessions, funnel, revenue, top pages and products, referrers, devices, web vitals and errors for a period', querystring: ReportQuery, response: withErrors({ 200: AnalyticsReportBody }) },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store, private');
-    return analyticsReport(deps.db, siteId(request.site), request.query);
-  });
+  routes.get(
+    ANALYTICS_REPORT_PATH,
+    {
+      onRequest: limit,
+      preValidation: guard,
+      schema: {
+        tags: ['owner'],
+        summary: 'Visitors, sessions, funnel, revenue, top pages and products, referrers, devices, web vitals and errors for a period',
+        querystring: ReportQuery,
+        response: withErrors({ 200: AnalyticsReportBody }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store, private');
+      return analyticsReport(deps.db, siteId(request.site), request.query);
+    },
+  );
 
-  routes.get(ANALYTICS_CSV_PATH, {
-    onRequest: limit, preValidation: guard,
-    schema: { tags: ['owner'], summary: 'The analytics report for a period as CSV', querystring: ReportQuery, response: withErrors({ 200: ReportCsv }) },
-  }, async (request, reply) => {
-    const { from, to } = request.query;
-    const csv = reportCsv(await analyticsReport(deps.db, siteId(request.site), request.query));
-    return reply
-      .header('cache-control', 'no-store, private')
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="analytics-${from}-${to}.csv"`)
-      .send(csv);
-  });
+  routes.get(
+    ANALYTICS_CSV_PATH,
+    {
+      onRequest: limit,
+      preValidation: guard,
+      schema: { tags: ['owner'], summary: 'The analytics report for a period as CSV', querystring: ReportQuery, response: withErrors({ 200: ReportCsv }) },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const csv = reportCsv(await analyticsReport(deps.db, siteId(request.site), request.query));
+      return reply
+        .header('cache-control', 'no-store, private')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="analytics-${from}-${to}.csv"`)
+        .send(csv);
+    },
+  );
 }

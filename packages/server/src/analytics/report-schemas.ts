@@ -8,15 +8,20 @@ export const BAD_PERIOD_MESSAGE = `from must be on or before to, at most ${MAX_R
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD.' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), { error: 'must be a real date.' });
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    error: 'must be a real date.',
+  });
 
 /** Query of the report: a period of whole UTC days, both ends included. */
 export const ReportQuery = z
   .object({ from: isoDay.describe('First day (UTC), YYYY-MM-DD'), to: isoDay.describe('Last day (UTC), YYYY-MM-DD, included') })
-  .refine(({ from, to }) => {
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    return days >= 0 && days < MAX_REPORT_DAYS;
-  }, { error: BAD_PERIOD_MESSAGE, path: ['to'] });
+  .refine(
+    ({ from, to }) => {
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      return days >= 0 && days < MAX_REPORT_DAYS;
+    },
+    { error: BAD_PERIOD_MESSAGE, path: ['to'] },
+  );
 
 const Vital = z.object({ p75: z.number().nullable().describe('75th percentile (ms; CLS unitless), null without samples') });
 

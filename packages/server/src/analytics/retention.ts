@@ -27,7 +27,15 @@ export async function pruneRawEvents(db: Db, now: Date, batch = 10_000): Promise
     .from(analyticsEvents)
     .where(lt(analyticsEvents.day, utcDay(new Date(now.getTime() - MIN_RAW_RETENTION_DAYS * 86_400_000))));
   if (sites.length === 0) return 0;
-  const settings = await db.select({ id: websites.id, settings: websites.settings }).from(websites).where(inArray(websites.id, sites.map((s) => s.id)));
+  const settings = await db
+    .select({ id: websites.id, settings: websites.settings })
+    .from(websites)
+    .where(
+      inArray(
+        websites.id,
+        sites.map((s) => s.id),
+      ),
+    );
   let deleted = 0;
   for (const site of settings) {
     const cutoff = utcDay(new Date(now.getTime() - rawRetentionDays(site.settings) * 86_400_000));
@@ -37,7 +45,10 @@ export async function pruneRawEvents(db: Db, now: Date, batch = 10_000): Promise
         .from(analyticsEvents)
         .where(and(eq(analyticsEvents.websiteId, site.id), lt(analyticsEvents.day, cutoff)))
         .limit(batch);
-      const rows = await db.delete(analyticsEvents).where(inArray(analyticsEvents.id, sql`(${old})`)).returning({ id: analyticsEvents.id });
+      const rows = await db
+        .delete(analyticsEvents)
+        .where(inArray(analyticsEvents.id, sql`(${old})`))
+        .returning({ id: analyticsEvents.id });
       deleted += rows.length;
       if (rows.length < batch) break;
     }

@@ -136,8 +136,19 @@ export const ButtonEventBody = z.strictObject({
   buttonText: text(200).optional(),
   buttonHref: text(2048).optional(),
 });
-export const FormRenderBody = z.strictObject({ crumb, visitorCookie, formId: text(64).regex(ID, { error: 'formId must be an id.' }), url: PageFields.url.optional() });
-export const OverlayBody = z.strictObject({ crumb, visitorCookie, ...PageFields, overlayAction: z.enum(['shown', 'closed', 'submitted']), overlayVersion: z.number().int().min(0).optional() });
+export const FormRenderBody = z.strictObject({
+  crumb,
+  visitorCookie,
+  formId: text(64).regex(ID, { error: 'formId must be an id.' }),
+  url: PageFields.url.optional(),
+});
+export const OverlayBody = z.strictObject({
+  crumb,
+  visitorCookie,
+  ...PageFields,
+  overlayAction: z.enum(['shown', 'closed', 'submitted']),
+  overlayVersion: z.number().int().min(0).optional(),
+});
 export const QuickViewBody = z.strictObject({ crumb, visitorCookie, url: PageFields.url.optional() });
 export const QuickViewParams = z.object({ id: text(64) });
 
@@ -148,7 +159,14 @@ export const PageSpeedData = z.strictObject({
   analyticsId: text(100).optional(),
   marketingId: text(100).optional(),
   memberId: text(100).optional(),
-  connection: z.strictObject({ effectiveType: text(20).optional(), rtt: millis.optional(), downlink: z.number().min(0).max(100_000).optional(), saveData: z.boolean().optional() }).optional(),
+  connection: z
+    .strictObject({
+      effectiveType: text(20).optional(),
+      rtt: millis.optional(),
+      downlink: z.number().min(0).max(100_000).optional(),
+      saveData: z.boolean().optional(),
+    })
+    .optional(),
   screenWidth: pixels.optional(),
   screenHeight: pixels.optional(),
   viewportWidth: pixels.optional(),
@@ -173,7 +191,9 @@ export const PageSpeedData = z.strictObject({
 });
 
 /** Data of image and user records: a flat map of short values. */
-const FlatData = z.record(text(64), z.union([text(512), z.number(), z.boolean(), z.null()])).refine((d) => Object.keys(d).length <= 40, { error: 'at most 40 fields.' });
+const FlatData = z
+  .record(text(64), z.union([text(512), z.number(), z.boolean(), z.null()]))
+  .refine((d) => Object.keys(d).length <= 40, { error: 'at most 40 fields.' });
 
 const recordBase = { app: text(64), pageLoadId: text(64).regex(ID, { error: 'pageLoadId must be an id.' }), ts: timestamp, raw: z.boolean() };
 
@@ -194,7 +214,11 @@ export const PerformanceRecords = z
 // --- GET /api/commerce/fullstory/getId -------------------------------------------------------
 
 export const RecordingQuery = z.object({
-  hardwareConcurrency: z.string().regex(/^\d{1,4}$/, { error: 'hardwareConcurrency must be a whole number.' }).optional().describe("The browser's navigator.hardwareConcurrency"),
+  hardwareConcurrency: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: 'hardwareConcurrency must be a whole number.' })
+    .optional()
+    .describe("The browser's navigator.hardwareConcurrency"),
   sampled: z.enum(['true', 'false']).optional().describe('Whether the visit was sampled for recording'),
 });
 export const RecordingId = z.object({

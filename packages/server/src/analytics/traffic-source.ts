@@ -19,7 +19,13 @@ function referrerHost(referrerUrl: string | undefined, ownHost: string): string 
     const url = new URL(referrerUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
     const host = url.hostname.toLowerCase().replace(/^www\./, '');
-    return host === ownHost.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '') ? '' : clip(host);
+    return host ===
+      ownHost
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .replace(/^www\./, '')
+      ? ''
+      : clip(host);
   } catch {
     return '';
   }

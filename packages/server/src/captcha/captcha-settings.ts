@@ -22,7 +22,6 @@ export interface SiteCaptchaSettings {
   minScore: number;
 }
 
-
 /** Reads a site's captcha settings with defaults: proof of work, difficulty 14, minimum score 0.5. */
 export function siteCaptchaSettings(site: Pick<Website, 'settings'>): SiteCaptchaSettings {
   const own = StoredCaptchaSettings.parse(site.settings.captcha);
@@ -42,7 +41,10 @@ export function siteCaptchaSettings(site: Pick<Website, 'settings'>): SiteCaptch
 const pow = new PowCaptchaProvider();
 
 /** The provider a site uses; proof of work unless a reCAPTCHA kind is configured with its keys. */
-export function captchaProviderFor(site: Pick<Website, 'settings'>, config: Pick<FormsConfig, 'recaptchaVerifyUrl' | 'recaptchaEnterpriseUrl'>): CaptchaProvider {
+export function captchaProviderFor(
+  site: Pick<Website, 'settings'>,
+  config: Pick<FormsConfig, 'recaptchaVerifyUrl' | 'recaptchaEnterpriseUrl'>,
+): CaptchaProvider {
   const settings = siteCaptchaSettings(site);
   if (settings.provider === 'pow') return pow;
   if (settings.provider === 'recaptcha') {

@@ -9,7 +9,10 @@ export const RECAPTCHA_CSP_SOURCES: Readonly<Record<string, ReadonlyArray<string
 
 /** Adds the reCAPTCHA sources to a Content-Security-Policy header value, keeping everything else. */
 export function withRecaptchaSources(policy: string): string {
-  const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
   const seen = new Set<string>();
   const out = directives.map((directive) => {
     const [name = '', ...sources] = directive.split(/\s+/);

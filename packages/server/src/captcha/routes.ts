@@ -21,14 +21,22 @@ export async function registerCaptchaApi(app: FastifyInstance, deps: AppDeps): P
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['captcha'];
 
-  const settingsSchema = { tags, summary: "The site's captcha provider and site key (never its secrets)", response: withErrors({ 200: PublicCaptchaSettings }) };
+  const settingsSchema = {
+    tags,
+    summary: "The site's captcha provider and site key (never its secrets)",
+    response: withErrors({ 200: PublicCaptchaSettings }),
+  };
   routes.get('/api/captcha/settings', { schema: settingsSchema }, async (request, reply) => {
     const site = siteOf(request);
     reply.header('cache-control', 'no-cache');
     return publicCaptchaSettings(site);
   });
 
-  const challengeSchema = { tags, summary: 'A single-use proof-of-work challenge (404 when the site uses reCAPTCHA)', response: withErrors({ 200: PowChallengeAnswer }) };
+  const challengeSchema = {
+    tags,
+    summary: 'A single-use proof-of-work challenge (404 when the site uses reCAPTCHA)',
+    response: withErrors({ 200: PowChallengeAnswer }),
+  };
   routes.get('/api/captcha/challenge', { onRequest: deps.rateLimit({ ...CAPTCHA_CHALLENGE_RATE_LIMIT }), schema: challengeSchema }, async (request, reply) => {
     const site = siteOf(request);
     const settings = siteCaptchaSettings(site);

@@ -40,7 +40,13 @@ export const SiteverifyAnswer = z.looseObject({ success: z.boolean().optional().
 /** The part of a reCAPTCHA Enterprise assessment the provider reads. */
 export const AssessmentAnswer = z
   .looseObject({
-    tokenProperties: z.looseObject({ valid: z.boolean().optional().catch(undefined), action: z.string().optional().catch(undefined) }).catch({}).default({}),
-    riskAnalysis: z.looseObject({ score: z.number().optional().catch(undefined) }).catch({}).default({}),
+    tokenProperties: z
+      .looseObject({ valid: z.boolean().optional().catch(undefined), action: z.string().optional().catch(undefined) })
+      .catch({})
+      .default({}),
+    riskAnalysis: z
+      .looseObject({ score: z.number().optional().catch(undefined) })
+      .catch({})
+      .default({}),
   })
   .catch({ tokenProperties: {}, riskAnalysis: {} });

@@ -49,12 +49,20 @@ export async function findAddKey(db: DbOrTx, websiteId: string, key: string): Pr
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, status: idempotencyKeys.responseStatus, body: idempotencyKeys.responseBody })
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.websiteId, websiteId), eq(idempotencyKeys.scope, ADD_KEY_SCOPE), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, expiredBefore)));
+    .where(
+      and(
+        eq(idempotencyKeys.websiteId, websiteId),
+        eq(idempotencyKeys.scope, ADD_KEY_SCOPE),
+        eq(idempotencyKeys.key, key),
+        gt(idempotencyKeys.createdAt, expiredBefore),
+      ),
+    );
   if (!row) return undefined;
   const body = row.body;
-  const stored = row.status !== null && isStoredAdd(body)
-    ? { requestCartId: body.requestCartId, cartId: body.cartId, newCart: body.newCart, bodyJson: body.bodyJson, status: row.status }
-    : undefined;
+  const stored =
+    row.status !== null && isStoredAdd(body)
+      ? { requestCartId: body.requestCartId, cartId: body.cartId, newCart: body.newCart, bodyJson: body.bodyJson, status: row.status }
+      : undefined;
   return { requestHash: row.requestHash, stored };
 }
 

@@ -51,13 +51,7 @@ function sameFields(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-async function assertStock(
-  db: DbOrTx,
-  websiteId: string,
-  product: CatalogProduct,
-  variant: CatalogVariant,
-  wanted: number,
-): Promise<void> {
+async function assertStock(db: DbOrTx, websiteId: string, product: CatalogProduct, variant: CatalogVariant, wanted: number): Promise<void> {
   if (!isStockedType(product.productType)) return;
   const stock = await getStock(db, websiteId, variant.id);
   if (!stock) throw new AppError('VALIDATION_FAILED', AddToCartMessages.VARIANT_UNAVAILABLE);

@@ -73,7 +73,11 @@ export async function priceLines(
   known?: ReadonlyMap<string, CatalogProduct>,
 ): Promise<{ lines: PricedLine[]; unavailable: CartEntryRow[] }> {
   const missing = known ? entries.filter((e) => !known.has(e.itemId)) : entries;
-  const loaded = await loadCatalogProducts(db, websiteId, missing.map((e) => e.itemId));
+  const loaded = await loadCatalogProducts(
+    db,
+    websiteId,
+    missing.map((e) => e.itemId),
+  );
   const catalog = known ? new Map([...known, ...loaded]) : loaded;
   const lines: PricedLine[] = [];
   const unavailable: CartEntryRow[] = [];
@@ -138,7 +142,12 @@ async function pricingInputs(
   const taxOf = sources ? () => sources.taxRules() : () => loadTaxRules(db, site);
   if (entries.length === 0) return { lines: [], unavailable: [], coupons: await loadCoupons(db, site.id, codes), storeOptions: [], rules: [] };
   if (sources?.concurrent) {
-    const [priced, coupons, options, rules] = await Promise.all([priceLines(db, site.id, entries, sources.products), loadCoupons(db, site.id, codes), shippingOf(), taxOf()]);
+    const [priced, coupons, options, rules] = await Promise.all([
+      priceLines(db, site.id, entries, sources.products),
+      loadCoupons(db, site.id, codes),
+      shippingOf(),
+      taxOf(),
+    ]);
     const any = priced.lines.length > 0;
     return { ...priced, coupons, storeOptions: any && needsShipping(priced.lines) ? options : [], rules: any ? rules : [] };
   }

@@ -8,15 +8,13 @@ export type CartRow = typeof carts.$inferSelect;
 export type CartEntryRow = typeof cartEntries.$inferSelect;
 
 /** A cart of this website by id (purchased carts only when asked), or undefined. */
-export async function findCart(
-  db: DbOrTx,
-  websiteId: string,
-  cartId: string,
-  options: { includePurchased?: boolean } = {},
-): Promise<CartRow | undefined> {
+export async function findCart(db: DbOrTx, websiteId: string, cartId: string, options: { includePurchased?: boolean } = {}): Promise<CartRow | undefined> {
   const conditions = [eq(carts.websiteId, websiteId), eq(carts.id, cartId)];
   if (!options.includePurchased) conditions.push(eq(carts.isPurchased, false));
-  const [row] = await db.select().from(carts).where(and(...conditions));
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(...conditions));
   return row;
 }
 

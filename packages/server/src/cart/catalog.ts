@@ -69,19 +69,20 @@ export async function loadCatalogProducts(db: DbOrTx, websiteId: string, itemIds
     .select({ item: { id: items.id, title: items.title, collectionId: items.collectionId, urlId: items.urlId, assetUrl: items.assetUrl }, product: products })
     .from(items)
     .innerJoin(products, and(eq(products.websiteId, items.websiteId), eq(products.itemId, items.id)))
-    .where(
-      and(
-        eq(items.websiteId, websiteId),
-        inArray(items.id, ids),
-        eq(items.recordType, STORE_ITEM_RECORD_TYPE),
-        eq(items.status, 'published'),
-      ),
-    );
+    .where(and(eq(items.websiteId, websiteId), inArray(items.id, ids), eq(items.recordType, STORE_ITEM_RECORD_TYPE), eq(items.status, 'published')));
   if (rows.length === 0) return out;
   const variantRows = await db
     .select()
     .from(variants)
-    .where(and(eq(variants.websiteId, websiteId), inArray(variants.productId, rows.map((r) => r.item.id))))
+    .where(
+      and(
+        eq(variants.websiteId, websiteId),
+        inArray(
+          variants.productId,
+          rows.map((r) => r.item.id),
+        ),
+      ),
+    )
     .orderBy(asc(variants.displayIndex), asc(variants.sku));
   for (const { item, product } of rows) {
     out.set(item.id, {

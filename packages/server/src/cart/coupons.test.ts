@@ -4,7 +4,22 @@ import { evaluateCoupons, normalizeCouponCode, type CouponRecord } from './coupo
 const NOW = new Date('2026-06-01T12:00:00Z');
 
 function coupon(code: string, patch: Partial<CouponRecord> = {}): [string, CouponRecord] {
-  return [code, { id: `id-${code}`, code, kind: 'FIXED', amount: 500, minSubtotalCents: 0, startsAt: null, endsAt: null, maxUses: null, timesUsed: 0, active: true, ...patch }];
+  return [
+    code,
+    {
+      id: `id-${code}`,
+      code,
+      kind: 'FIXED',
+      amount: 500,
+      minSubtotalCents: 0,
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      timesUsed: 0,
+      active: true,
+      ...patch,
+    },
+  ];
 }
 
 describe('evaluateCoupons', () => {
@@ -22,7 +37,11 @@ describe('evaluateCoupons', () => {
 
   it('applies percent (rounded half up), fixed and free shipping', () => {
     const result = evaluateCoupons(['ten', ' five ', 'SHIP'], records, 1235, NOW);
-    expect(result.valid.map((c) => [c.code, c.discountCents])).toEqual([['TEN', 124], ['FIVE', 500], ['SHIP', 0]]);
+    expect(result.valid.map((c) => [c.code, c.discountCents])).toEqual([
+      ['TEN', 124],
+      ['FIVE', 500],
+      ['SHIP', 0],
+    ]);
     expect(result).toMatchObject({ discountCents: 624, freeShipping: true, invalid: [], couponIds: ['id-TEN', 'id-FIVE', 'id-SHIP'] });
   });
 

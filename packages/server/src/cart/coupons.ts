@@ -71,12 +71,7 @@ function whyInvalid(coupon: CouponRecord | undefined, subtotalCents: number, now
  * of the subtotal (rounded half up), fixed amounts, and free shipping; the total discount
  * never exceeds the subtotal.
  */
-export function evaluateCoupons(
-  codes: readonly string[],
-  records: ReadonlyMap<string, CouponRecord>,
-  subtotalCents: number,
-  now: Date,
-): CouponEvaluation {
+export function evaluateCoupons(codes: readonly string[], records: ReadonlyMap<string, CouponRecord>, subtotalCents: number, now: Date): CouponEvaluation {
   const result: CouponEvaluation = { valid: [], invalid: [], discountCents: 0, freeShipping: false, couponIds: [] };
   let remaining = subtotalCents;
   for (const code of [...new Set(codes.map(normalizeCouponCode))].filter(Boolean)) {

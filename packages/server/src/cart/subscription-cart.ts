@@ -66,11 +66,7 @@ export async function findSubscriptionCart(db: DbOrTx, site: Website, cartToken:
 }
 
 /** A subscription cart for the subscription page: the cart JSON and the plan, or null (also once purchased). */
-export async function loadSubscriptionCart(
-  db: DbOrTx,
-  site: Website,
-  cartToken: string,
-): Promise<{ cart: ShoppingCartJson; plan: SubscriptionPlan } | null> {
+export async function loadSubscriptionCart(db: DbOrTx, site: Website, cartToken: string): Promise<{ cart: ShoppingCartJson; plan: SubscriptionPlan } | null> {
   const row = await findSubscriptionCart(db, site, cartToken);
   if (!row) return null;
   const cart = await findCart(db, site.id, row.cartId);

@@ -34,7 +34,10 @@ describe('readCheckoutInput', () => {
   });
 
   it.each([
-    [{ email: 'a@example.com', shippingAddress: { country: 'USA' } }, { 'shippingAddress.firstName': 'Required', 'shippingAddress.country': 'Country must be a two-letter country code.' }],
+    [
+      { email: 'a@example.com', shippingAddress: { country: 'USA' } },
+      { 'shippingAddress.firstName': 'Required', 'shippingAddress.country': 'Country must be a two-letter country code.' },
+    ],
     [{ email: 'a@example.com', shippingAddress: {} }, { 'shippingAddress.city': 'Required' }],
     [{ email: 'a@example.com', billingAddress: { firstName: 'A' } }, { 'billingAddress.lastName': 'Required' }],
   ])('refuses the incomplete address of %j', (body, errors) => {

@@ -63,9 +63,7 @@ describe.each(availableDialects())('checkout at scale on %s (production rate lim
       }
     })();
     const started = performance.now();
-    const responses = await Promise.all(
-      visitors.map((v, i) => v.checkout({ email: `buyer${i}@example.com`, shippingAddress: ADDRESS, payment: PAY_OK })),
-    );
+    const responses = await Promise.all(visitors.map((v, i) => v.checkout({ email: `buyer${i}@example.com`, shippingAddress: ADDRESS, payment: PAY_OK })));
     const elapsed = performance.now() - started;
     running = false;
     await watcher;
@@ -85,7 +83,9 @@ describe.each(availableDialects())('checkout at scale on %s (production rate lim
     expect(written).toHaveLength(UNITS);
     expect(new Set(written.map((o) => o.orderNumber)).size).toBe(UNITS);
     expect(new Set(placed.map((r) => r.json().order.id))).toEqual(new Set(written.map((o) => o.id)));
-    console.info(`[${dialect}] ${BUYERS} concurrent checkouts for ${UNITS} units: ${placed.length} placed, ${refused.length} refused, lowest stock seen ${lowest}, ${elapsed.toFixed(0)} ms`);
+    console.info(
+      `[${dialect}] ${BUYERS} concurrent checkouts for ${UNITS} units: ${placed.length} placed, ${refused.length} refused, lowest stock seen ${lowest}, ${elapsed.toFixed(0)} ms`,
+    );
   }, 120_000);
 
   it(`${DUPLICATES} concurrent submissions of one checkout with one Idempotency-Key: one order, identical responses`, async () => {

@@ -5,7 +5,11 @@ import { canonicalJson, requestHash } from './idempotency.js';
 function sortedCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedCopy);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedCopy((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortedCopy((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

@@ -12,7 +12,13 @@ type Token = { value: unknown } | { text: string };
 
 /** Keys sorted, in the order an object built from them lists them (integer-like keys first), as stored hashes were made. */
 function sortedKeys(value: object): string[] {
-  return Object.keys(Object.fromEntries(Object.keys(value).sort().map((key) => [key, true])));
+  return Object.keys(
+    Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, true]),
+    ),
+  );
 }
 
 function scalarJson(value: unknown, inArray: boolean): string | undefined {
@@ -66,7 +72,9 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the request body with keys sorted. */
 export function requestHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(body ?? null))
+    .digest('hex');
 }
 
 /** A stored response for a key. */

@@ -1,6 +1,26 @@
 /** Checkout: input, rules, idempotency, gift cards and the one-transaction order placement. */
-export { placeOrder, confirmationPath, orderStatusPath, type OrderOptions, CART_CHANGED_MESSAGE, GIFT_CARD_INVALID_MESSAGE, COUPON_USED_UP_MESSAGE, type CheckoutDeps, type CheckoutResponse, type PlaceOrderResult } from './place-order.js';
-export { readCheckoutInput, readAddress, INVALID_EMAIL_MESSAGE, ADDRESS_INCOMPLETE_MESSAGE, type AddressFields, type CheckoutInput, type CheckoutRequest, type PostalAddress } from './checkout-input.js';
+export {
+  placeOrder,
+  confirmationPath,
+  orderStatusPath,
+  type OrderOptions,
+  CART_CHANGED_MESSAGE,
+  GIFT_CARD_INVALID_MESSAGE,
+  COUPON_USED_UP_MESSAGE,
+  type CheckoutDeps,
+  type CheckoutResponse,
+  type PlaceOrderResult,
+} from './place-order.js';
+export {
+  readCheckoutInput,
+  readAddress,
+  INVALID_EMAIL_MESSAGE,
+  ADDRESS_INCOMPLETE_MESSAGE,
+  type AddressFields,
+  type CheckoutInput,
+  type CheckoutRequest,
+  type PostalAddress,
+} from './checkout-input.js';
 export { assertCheckoutAllowed, cartEmptyError, SHIPPING_OPTION_MESSAGE, NO_SHIPPING_MESSAGE } from './checkout-rules.js';
 export { IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, requestHash } from './idempotency.js';
 export { findGiftCard, newGiftCardCode, normalizeGiftCardCode, type GiftCardRow } from './gift-cards.js';

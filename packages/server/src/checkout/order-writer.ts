@@ -38,8 +38,18 @@ function confirmationText(record: OrderRecord, orderNumber: number, cards: Array
   const lines = priced.lines.map((l) => `${l.entry.quantity} x ${l.product.title} (${l.variant.sku})`);
   const total = formatMoney(money(priced.grandTotalCents, priced.currency), locale);
   const giftLines = cards.map((c) => `Gift card ${c.code}: ${formatMoney(money(c.amountCents, priced.currency), locale)}`);
-  const plan = record.subscription ? [`Subscription: ${subscriptionPriceText(money(priced.grandTotalCents, priced.currency), record.subscription, locale)}`] : [];
-  return [`Thank you for your order #${orderNumber} at ${site.title}.`, '', ...lines, '', `Total: ${total}`, ...plan, ...(giftLines.length ? ['', ...giftLines] : [])].join('\n');
+  const plan = record.subscription
+    ? [`Subscription: ${subscriptionPriceText(money(priced.grandTotalCents, priced.currency), record.subscription, locale)}`]
+    : [];
+  return [
+    `Thank you for your order #${orderNumber} at ${site.title}.`,
+    '',
+    ...lines,
+    '',
+    `Total: ${total}`,
+    ...plan,
+    ...(giftLines.length ? ['', ...giftLines] : []),
+  ].join('\n');
 }
 
 /**
@@ -66,7 +76,9 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<numbe
     shippingCents: priced.shippingCostCents,
     discountCents: priced.discountCents,
     grandTotalCents: priced.grandTotalCents,
-    subscription: record.subscription ? { billingPeriod: { ...record.subscription.billingPeriod }, numBillingCycles: record.subscription.numBillingCycles } : null,
+    subscription: record.subscription
+      ? { billingPeriod: { ...record.subscription.billingPeriod }, numBillingCycles: record.subscription.numBillingCycles }
+      : null,
     statusToken: record.statusToken,
   });
   await tx.insert(orderItems).values(

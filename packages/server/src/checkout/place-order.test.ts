@@ -11,7 +11,17 @@ import type { Website } from '../sites/index.js';
 import { readCheckoutInput } from './checkout-input.js';
 import { CART_CHANGED_MESSAGE, placeOrder } from './place-order.js';
 
-const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {}, trace: () => {}, fatal: () => {}, child: () => silent, level: 'silent', silent: () => {} } as never;
+const silent = {
+  error: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  fatal: () => {},
+  child: () => silent,
+  level: 'silent',
+  silent: () => {},
+} as never;
 const INPUT = readCheckoutInput({
   email: 'a@example.com',
   shippingAddress: { firstName: 'A', lastName: 'B', address1: '1 St', city: 'C', postalCode: '1', country: 'US' },
@@ -82,7 +92,16 @@ describe('placeOrder', () => {
     const placed = await placeOrder({ db: t.db, providers: new Map([['test', provider]]), log: silent }, site, await cartWith(1), INPUT, undefined);
     expect([...provider.authorizations.values()].map((a) => [a.state, a.amount, a.orderId])).toEqual([['captured', 3000, placed.body.order.id]]);
 
-    const failing: PaymentProvider = { ...provider, id: 'test', testMode: true, authorize: (r) => provider.authorize(r), capture: async () => { throw new Error('gateway down'); }, void: (id) => provider.void(id) };
+    const failing: PaymentProvider = {
+      ...provider,
+      id: 'test',
+      testMode: true,
+      authorize: (r) => provider.authorize(r),
+      capture: async () => {
+        throw new Error('gateway down');
+      },
+      void: (id) => provider.void(id),
+    };
     const result = await placeOrder({ db: t.db, providers: new Map([['test', failing]]), log: silent }, site, await cartWith(1), INPUT, undefined);
     const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, result.body.order.id));
     expect(row!.status).toBe('PAYMENT_FAILED');

@@ -199,7 +199,10 @@ export async function placeOrder(
       await provider.capture(authorizationId);
     } catch (error) {
       deps.log.error({ err: error, orderId }, 'payment capture failed after the order was written');
-      await db.update(orders).set({ status: 'PAYMENT_FAILED' }).where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId)));
+      await db
+        .update(orders)
+        .set({ status: 'PAYMENT_FAILED' })
+        .where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId)));
     }
   }
   return { body, replayed: false };

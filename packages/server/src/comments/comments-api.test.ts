@@ -51,7 +51,9 @@ describe('comments API (issue 6)', () => {
     for (const id of ids.slice(0, 2)) await t.call(b.site, 'POST', `/api/content/comments/${id}/approve`, {}, { owner: true });
     await t.call(b.site, 'POST', `/api/content/comments/${ids[2]}/reject`, {}, { owner: true });
     expect((await t.call(b.site, 'GET', itemCommentsPath(b.postId))).json()).toMatchObject({ publicCommentCount: 2, countText: '2 Comments' });
-    expect((await t.call(b.site, 'GET', '/api/content/comments?status=rejected', undefined, { owner: true })).json().comments.map((c: { body: string }) => c.body)).toEqual(['spam']);
+    expect(
+      (await t.call(b.site, 'GET', '/api/content/comments?status=rejected', undefined, { owner: true })).json().comments.map((c: { body: string }) => c.body),
+    ).toEqual(['spam']);
   });
 
   it.each([
@@ -92,7 +94,10 @@ describe('comments API (issue 6)', () => {
 
   it('refuses a post without the crumb', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: itemCommentsPath(a.postId), headers: { host: t.hostOf(a.site), cookie: 'crumb=abcdefghijklmnopqrstuvwxyz', 'content-type': 'application/json' }, payload: JSON.stringify(GOOD),
+      method: 'POST',
+      url: itemCommentsPath(a.postId),
+      headers: { host: t.hostOf(a.site), cookie: 'crumb=abcdefghijklmnopqrstuvwxyz', 'content-type': 'application/json' },
+      payload: JSON.stringify(GOOD),
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ crumbFail: true, message: CRUMB_EXPIRED_MESSAGE });
@@ -108,13 +113,21 @@ describe('comments API (issue 6)', () => {
   });
 
   it('answers 404 for drafts, members-only posts, unknown ids and ids of another site (tenancy)', async () => {
-    for (const url of [itemCommentsPath(a.draftId), itemCommentsPath(a.memberPostId), itemCommentsPath('nope'), itemCommentsPath(b.postId), itemCommentsPath('bad id!')]) {
+    for (const url of [
+      itemCommentsPath(a.draftId),
+      itemCommentsPath(a.memberPostId),
+      itemCommentsPath('nope'),
+      itemCommentsPath(b.postId),
+      itemCommentsPath('bad id!'),
+    ]) {
       expect((await t.call(a.site, 'GET', url)).statusCode, url).toBe(404);
       expect((await t.call(a.site, 'POST', url, GOOD)).statusCode, url).toBe(404);
     }
     const theirs = (await t.call(b.site, 'POST', itemCommentsPath(b.postId), GOOD)).json().id as string;
     expect((await t.call(a.site, 'POST', `/api/content/comments/${theirs}/approve`, {}, { owner: true })).statusCode).toBe(404);
-    expect((await t.call(a.site, 'GET', '/api/content/comments', undefined, { owner: true })).json().comments.map((c: { id: string }) => c.id)).not.toContain(theirs);
+    expect((await t.call(a.site, 'GET', '/api/content/comments', undefined, { owner: true })).json().comments.map((c: { id: string }) => c.id)).not.toContain(
+      theirs,
+    );
   });
 
   it('limits comment posts to 5 a minute per site and client IP', () => {
@@ -127,7 +140,10 @@ describe('comments API (issue 6)', () => {
     expect((await t.call(a.site, 'GET', '/api/content/comments?status=maybe')).statusCode).toBe(401);
     const unknown = await t.call(a.site, 'GET', '/api/content/comments?status=maybe', undefined, { owner: true });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ message: 'status must be one of pending, approved, rejected.', fields: { status: 'status must be one of pending, approved, rejected.' } });
+    expect(unknown.json()).toMatchObject({
+      message: 'status must be one of pending, approved, rejected.',
+      fields: { status: 'status must be one of pending, approved, rejected.' },
+    });
   });
 
   it('rate-limits comment posts per site and client (5, then 429)', async () => {

@@ -1,7 +1,21 @@
 /** Visitor comments: moderation queue, public listing, counts and visibility rules (spec 4, 9). */
 export { registerCommentRoutes, itemCommentsPath, COMMENT_QUEUE_PATH, COMMENT_RATE_LIMIT, CONTENT_POST_BODY_LIMIT } from './routes.js';
-export { commentCountText, COMMENT_PENDING_MESSAGE, COMMENTS_CLOSED_MESSAGE, COMMENT_NOT_FOUND_MESSAGE, COMMENT_LIMITS, CommentMessages } from './comment-texts.js';
-export { commentsVisible, commentStateOf, acceptsComments, COMMENT_STATE_OPEN, COMMENT_STATE_CLOSED, type CommentVisibilityInput } from './comment-visibility.js';
+export {
+  commentCountText,
+  COMMENT_PENDING_MESSAGE,
+  COMMENTS_CLOSED_MESSAGE,
+  COMMENT_NOT_FOUND_MESSAGE,
+  COMMENT_LIMITS,
+  CommentMessages,
+} from './comment-texts.js';
+export {
+  commentsVisible,
+  commentStateOf,
+  acceptsComments,
+  COMMENT_STATE_OPEN,
+  COMMENT_STATE_CLOSED,
+  type CommentVisibilityInput,
+} from './comment-visibility.js';
 export {
   CommentBody,
   CommentParams,

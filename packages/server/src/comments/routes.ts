@@ -41,7 +41,12 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, limit
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 
-  const listSchema = { tags, summary: "An item's approved comments and whether the comments area shows", params: ItemParams, response: withErrors({ 200: ItemComments }) };
+  const listSchema = {
+    tags,
+    summary: "An item's approved comments and whether the comments area shows",
+    params: ItemParams,
+    response: withErrors({ 200: ItemComments }),
+  };
   routes.get('/api/content/items/:itemId/comments', { schema: listSchema }, async (request, reply) => {
     const site = siteOf(request);
     const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
@@ -60,26 +65,50 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, limit
     };
   });
 
-  const postSchema = { tags, summary: 'Post a comment (it waits for the owner’s approval)', params: ItemParams, body: CommentBody, response: withErrors({ 202: PendingComment }) };
-  routes.post('/api/content/items/:itemId/comments', { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema }, async (request, reply) => {
-    const site = siteOf(request);
-    const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
-    if (!acceptsComments(site.settings.commentsEnabled, commentStateOf(item.structuredContent))) {
-      throw new AppError('FORBIDDEN', COMMENTS_CLOSED_MESSAGE);
-    }
-    const id = await addComment(db, site.id, item.id, request.body, existingVisitorId(request));
-    return reply.code(202).send({ id, status: 'pending' as const, message: COMMENT_PENDING_MESSAGE });
-  });
+  const postSchema = {
+    tags,
+    summary: 'Post a comment (it waits for the owner’s approval)',
+    params: ItemParams,
+    body: CommentBody,
+    response: withErrors({ 202: PendingComment }),
+  };
+  routes.post(
+    '/api/content/items/:itemId/comments',
+    { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+      if (!acceptsComments(site.settings.commentsEnabled, commentStateOf(item.structuredContent))) {
+        throw new AppError('FORBIDDEN', COMMENTS_CLOSED_MESSAGE);
+      }
+      const id = await addComment(db, site.id, item.id, request.body, existingVisitorId(request));
+      return reply.code(202).send({ id, status: 'pending' as const, message: COMMENT_PENDING_MESSAGE });
+    },
+  );
 
-  const queueSchema = { tags, summary: "The owner's comments in one moderation state, newest first", querystring: CommentQueueQuery, response: withErrors({ 200: CommentQueue }) };
+  const queueSchema = {
+    tags,
+    summary: "The owner's comments in one moderation state, newest first",
+    querystring: CommentQueueQuery,
+    response: withErrors({ 200: CommentQueue }),
+  };
   routes.get(COMMENT_QUEUE_PATH, { preValidation: readQueue, schema: queueSchema }, async (request, reply) => {
     const site = siteOf(request);
     reply.header('cache-control', 'no-store, private');
     return { comments: await commentQueue(db, site.id, request.query.status) };
   });
 
-  for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a comment (owner)`, params: CommentParams, body: EmptyBody, response: withErrors({ 200: ModeratedComment }) };
+  for (const [action, status] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    const schema = {
+      tags,
+      summary: `${action === 'approve' ? 'Approve' : 'Reject'} a comment (owner)`,
+      params: CommentParams,
+      body: EmptyBody,
+      response: withErrors({ 200: ModeratedComment }),
+    };
     routes.post(`${COMMENT_QUEUE_PATH}/:commentId/${action}`, { preValidation: moderate, schema }, async (request) => {
       const site = siteOf(request);
       const id = commentId(request.params.commentId);

@@ -6,10 +6,29 @@ import { CRUMB_EXPIRED_MESSAGE, CRUMB_NO_COOKIES_MESSAGE } from '../http/crumb.j
 import { WindowlessStore, addProduct, createShop, unlimitedStore, type Shop } from './commerce-test-kit.js';
 
 const CART_KEYS = [
-  'applicableTaxRules', 'coupons', 'created', 'discountCents', 'entries', 'grandTotalCents', 'hasDigital', 'id',
-  'invalidCoupons', 'isPurchased', 'orderId', 'purelyDigital', 'requiresShipping', 'selectedShippingOption',
-  'shippingCostCents', 'shippingLocation', 'shippingOptions', 'subtotalAmount', 'subtotalCents', 'taxCents',
-  'totalQuantity', 'validCoupons', 'websiteId',
+  'applicableTaxRules',
+  'coupons',
+  'created',
+  'discountCents',
+  'entries',
+  'grandTotalCents',
+  'hasDigital',
+  'id',
+  'invalidCoupons',
+  'isPurchased',
+  'orderId',
+  'purelyDigital',
+  'requiresShipping',
+  'selectedShippingOption',
+  'shippingCostCents',
+  'shippingLocation',
+  'shippingOptions',
+  'subtotalAmount',
+  'subtotalCents',
+  'taxCents',
+  'totalQuantity',
+  'validCoupons',
+  'websiteId',
 ].sort();
 
 describe('shopping cart API', () => {
@@ -60,9 +79,23 @@ describe('shopping cart API', () => {
     const cart = response.json();
     expect(Object.keys(cart).sort()).toEqual(CART_KEYS);
     expect(cart).toMatchObject({
-      id: '', websiteId: shop.site.id, isPurchased: false, entries: [], subtotalCents: 0, taxCents: 0, shippingCostCents: 0,
-      discountCents: 0, grandTotalCents: 0, totalQuantity: 0, subtotalAmount: { value: 0, currency: 'USD' },
-      hasDigital: false, purelyDigital: false, requiresShipping: false, coupons: [], validCoupons: [], invalidCoupons: [],
+      id: '',
+      websiteId: shop.site.id,
+      isPurchased: false,
+      entries: [],
+      subtotalCents: 0,
+      taxCents: 0,
+      shippingCostCents: 0,
+      discountCents: 0,
+      grandTotalCents: 0,
+      totalQuantity: 0,
+      subtotalAmount: { value: 0, currency: 'USD' },
+      hasDigital: false,
+      purelyDigital: false,
+      requiresShipping: false,
+      coupons: [],
+      validCoupons: [],
+      invalidCoupons: [],
     });
   });
 
@@ -153,7 +186,11 @@ describe('shopping cart API', () => {
   it('uses the sale price, never sells out gift cards or digital goods, and flags digital carts', async () => {
     const visitor = shop.visitor();
     const sale = await visitor.add(tee.itemId, 'TEE-M-RED', 2);
-    expect(sale.json().newlyAdded).toMatchObject({ purchasePriceCents: 1500, subTotal: 3000, chosenVariant: { sku: 'TEE-M-RED', attributes: { Size: 'M', Color: 'Red' } } });
+    expect(sale.json().newlyAdded).toMatchObject({
+      purchasePriceCents: 1500,
+      subTotal: 3000,
+      chosenVariant: { sku: 'TEE-M-RED', attributes: { Size: 'M', Color: 'Red' } },
+    });
     const digital = shop.visitor();
     expect((await digital.add(gift.itemId, 'GC50', 2)).statusCode).toBe(200);
     const added = await digital.add(ebook.itemId, null, 1);
@@ -247,7 +284,12 @@ describe('shopping cart API', () => {
 
   it('requires the crumb on every state-changing call', async () => {
     const visitor = shop.visitor();
-    const noHeader = await visitor.request('POST', '/api/commerce/shopping-cart/entries', { itemId: shirt.itemId, sku: 'SHIRT', quantity: 1 }, { crumb: false });
+    const noHeader = await visitor.request(
+      'POST',
+      '/api/commerce/shopping-cart/entries',
+      { itemId: shirt.itemId, sku: 'SHIRT', quantity: 1 },
+      { crumb: false },
+    );
     expect(noHeader.statusCode).toBe(401);
     expect(noHeader.json()).toMatchObject({ crumbFail: true, message: CRUMB_EXPIRED_MESSAGE });
     const response = await shop.app.inject({
@@ -277,8 +319,15 @@ describe('shopping cart API', () => {
     const visitor = shop.visitor();
     const response = await visitor.request('GET', `/api/commerce/inventory/stock/?itemId=${tee.itemId}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ results: [{ unlimited: false, qtyInStock: 10 }, { unlimited: false, qtyInStock: 10 }] });
-    expect((await visitor.request('GET', `/api/commerce/inventory/stock/?itemId=${unlimited.itemId}`)).json()).toEqual({ results: [{ unlimited: true, qtyInStock: 0 }] });
+    expect(response.json()).toEqual({
+      results: [
+        { unlimited: false, qtyInStock: 10 },
+        { unlimited: false, qtyInStock: 10 },
+      ],
+    });
+    expect((await visitor.request('GET', `/api/commerce/inventory/stock/?itemId=${unlimited.itemId}`)).json()).toEqual({
+      results: [{ unlimited: true, qtyInStock: 0 }],
+    });
     expect((await visitor.request('GET', '/api/commerce/inventory/stock/')).statusCode).toBe(400);
     expect((await visitor.request('GET', `/api/commerce/inventory/stock/?itemId=${'f'.repeat(32)}`)).statusCode).toBe(404);
   });
@@ -322,7 +371,6 @@ describe('shopping cart API', () => {
 describe('add-to-cart rate limit', () => {
   let shop: Shop;
   afterAll(() => shop.close());
-
 
   it("answers 429 'Please try again in a few seconds.' past 20 adds in 10 s from one IP, per site", async () => {
     const store = new WindowlessStore();

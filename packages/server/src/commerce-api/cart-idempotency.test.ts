@@ -164,10 +164,21 @@ describe.each(availableDialects())('idempotent add-to-cart (double adds) on %s',
     const first = await keyedAdd(v, key);
     const cartId = first.json().shoppingCart.id;
     const dayAgo = sql`now() - interval '25 hours'`;
-    await t.testDb.db.update(idempotencyKeys).set({ createdAt: dayAgo }).where(and(eq(idempotencyKeys.websiteId, site.id), eq(idempotencyKeys.key, key)));
+    await t.testDb.db
+      .update(idempotencyKeys)
+      .set({ createdAt: dayAgo })
+      .where(and(eq(idempotencyKeys.websiteId, site.id), eq(idempotencyKeys.key, key)));
     await t.testDb.db.insert(idempotencyKeys).values([
       { websiteId: site.id, scope: 'cart-add', key: `stale-${dialect}`, requestHash: 'x', responseStatus: 200, responseBody: {}, createdAt: dayAgo },
-      { websiteId: site.id, scope: `checkout:${cartId}`, key: `old-checkout-${dialect}`, requestHash: 'x', responseStatus: 200, responseBody: {}, createdAt: dayAgo },
+      {
+        websiteId: site.id,
+        scope: `checkout:${cartId}`,
+        key: `old-checkout-${dialect}`,
+        requestHash: 'x',
+        responseStatus: 200,
+        responseBody: {},
+        createdAt: dayAgo,
+      },
     ] as never);
     const again = await keyedAdd(v, key);
     expect(again.statusCode).toBe(200);
@@ -183,7 +194,10 @@ describe.each(availableDialects())('idempotent add-to-cart (double adds) on %s',
   it.runIf(dialect === 'pg')('two app instances with their own pools on one PostgreSQL add once per key', async () => {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c search_path=${t.testDb.schemaName}` });
     const secondDb = await openDatabase({ pool });
-    const second = await createTestApp({ testDb: { db: secondDb, dialect: 'pg', schemaName: t.testDb.schemaName, close: async () => {} }, rateLimitStore: unlimitedStore });
+    const second = await createTestApp({
+      testDb: { db: secondDb, dialect: 'pg', schemaName: t.testDb.schemaName, close: async () => {} },
+      rateLimitStore: unlimitedStore,
+    });
     try {
       const before = await cartCount();
       const newcomers = Array.from({ length: 5 }, (_, i) => ({ v: visitor(), key: `two-apps-${i}` }));

@@ -108,13 +108,17 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];
 
-  routes.get(CartPaths.CART, { schema: { tags, summary: "The visitor's open cart (empty when none)", response: withErrors({ 200: ShoppingCartSchema }) } }, async (request, reply) => {
-    const site = siteOf(request);
-    const cartId = cartIdFromRequest(request);
-    const cart = await cartAnswer(db, site, cartId);
-    if (cartId && cart.id === '') clearCartCookies(reply, secureCookies);
-    return noStore(reply).send(cart);
-  });
+  routes.get(
+    CartPaths.CART,
+    { schema: { tags, summary: "The visitor's open cart (empty when none)", response: withErrors({ 200: ShoppingCartSchema }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const cartId = cartIdFromRequest(request);
+      const cart = await cartAnswer(db, site, cartId);
+      if (cartId && cart.id === '') clearCartCookies(reply, secureCookies);
+      return noStore(reply).send(cart);
+    },
+  );
 
   const addSchema = {
     tags,
@@ -141,7 +145,13 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     return noStore(reply).send({ shoppingCart, newlyAdded: entry });
   });
 
-  const quantitySchema = { tags, summary: "Change an entry's quantity (0 removes it)", params: EntryParams, body: ChangeQuantityBody, response: withErrors({ 200: EntryChangeAnswer }) };
+  const quantitySchema = {
+    tags,
+    summary: "Change an entry's quantity (0 removes it)",
+    params: EntryParams,
+    body: ChangeQuantityBody,
+    response: withErrors({ 200: EntryChangeAnswer }),
+  };
   routes.put(CartPaths.ENTRY, { schema: quantitySchema }, async (request, reply) => {
     const site = siteOf(request);
     const entryId = entryIdOf(request.params);
@@ -151,49 +161,75 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
-  routes.delete(CartPaths.ENTRY, { schema: { tags, summary: 'Remove an entry', params: EntryParams, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
-    const site = siteOf(request);
-    const entryId = entryIdOf(request.params);
-    const change = await removeEntry(db, site, cartIdFromRequest(request), entryId);
-    return noStore(reply).send({ shoppingCart: (await changeResponse(db, site, change, null)).shoppingCart });
-  });
+  routes.delete(
+    CartPaths.ENTRY,
+    { schema: { tags, summary: 'Remove an entry', params: EntryParams, response: withErrors({ 200: CartAnswer }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const entryId = entryIdOf(request.params);
+      const change = await removeEntry(db, site, cartIdFromRequest(request), entryId);
+      return noStore(reply).send({ shoppingCart: (await changeResponse(db, site, change, null)).shoppingCart });
+    },
+  );
 
-  const fieldsSchema = { tags, summary: "Replace an entry's additional-field answers", params: EntryParams, body: EntryFieldsBody, response: withErrors({ 200: EntryChangeAnswer }) };
+  const fieldsSchema = {
+    tags,
+    summary: "Replace an entry's additional-field answers",
+    params: EntryParams,
+    body: EntryFieldsBody,
+    response: withErrors({ 200: EntryChangeAnswer }),
+  };
   routes.put(CartPaths.ENTRY_FIELDS, { schema: fieldsSchema }, async (request, reply) => {
     const site = siteOf(request);
     const entryId = entryIdOf(request.params);
     const { itemId, sku, additionalFields } = request.body;
-    const change = await updateEntryAdditionalFields(db, site, cartIdFromRequest(request), entryId, { itemId, sku, additionalFields: readAdditionalFields(additionalFields) });
+    const change = await updateEntryAdditionalFields(db, site, cartIdFromRequest(request), entryId, {
+      itemId,
+      sku,
+      additionalFields: readAdditionalFields(additionalFields),
+    });
     const { shoppingCart, entry } = await changeResponse(db, site, change, entryId);
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
-  routes.post(CartPaths.COUPONS, { onRequest: deps.couponLimit, schema: { tags, summary: 'Add a coupon code to the cart', body: CouponBody, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
-    const site = siteOf(request);
-    const code = normalizeCouponCode(request.body.code);
-    if (!code) throw new AppError('VALIDATION_FAILED', COUPON_CODE_MISSING);
-    const cart = await openCartOf(db, site, cartIdFromRequest(request));
-    const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
-    if (codes.length >= MAX_CART_COUPONS) throw new AppError('VALIDATION_FAILED', `A cart can hold at most ${MAX_CART_COUPONS} coupons.`);
-    await updateCart(db, site.id, cart.id, { coupons: [...codes, code] });
-    return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
-  });
+  routes.post(
+    CartPaths.COUPONS,
+    { onRequest: deps.couponLimit, schema: { tags, summary: 'Add a coupon code to the cart', body: CouponBody, response: withErrors({ 200: CartAnswer }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const code = normalizeCouponCode(request.body.code);
+      if (!code) throw new AppError('VALIDATION_FAILED', COUPON_CODE_MISSING);
+      const cart = await openCartOf(db, site, cartIdFromRequest(request));
+      const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
+      if (codes.length >= MAX_CART_COUPONS) throw new AppError('VALIDATION_FAILED', `A cart can hold at most ${MAX_CART_COUPONS} coupons.`);
+      await updateCart(db, site.id, cart.id, { coupons: [...codes, code] });
+      return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
+    },
+  );
 
-  routes.delete(CartPaths.COUPON, { schema: { tags, summary: 'Remove a coupon code from the cart', params: CouponParams, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
-    const site = siteOf(request);
-    const code = normalizeCouponCode(request.params.code);
-    const cart = await openCartOf(db, site, cartIdFromRequest(request));
-    const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
-    await updateCart(db, site.id, cart.id, { coupons: codes });
-    return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
-  });
+  routes.delete(
+    CartPaths.COUPON,
+    { schema: { tags, summary: 'Remove a coupon code from the cart', params: CouponParams, response: withErrors({ 200: CartAnswer }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const code = normalizeCouponCode(request.params.code);
+      const cart = await openCartOf(db, site, cartIdFromRequest(request));
+      const codes = couponCodesOf(cart.coupons).filter((c) => c !== code);
+      await updateCart(db, site.id, cart.id, { coupons: codes });
+      return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
+    },
+  );
 
-  routes.put(CartPaths.SHIPPING, { schema: { tags, summary: "Set the cart's shipping location and option", body: ShippingBody, response: withErrors({ 200: CartAnswer }) } }, async (request, reply) => {
-    const site = siteOf(request);
-    const cart = await openCartOf(db, site, cartIdFromRequest(request));
-    await updateCart(db, site.id, cart.id, shippingPatch(request.body));
-    return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
-  });
+  routes.put(
+    CartPaths.SHIPPING,
+    { schema: { tags, summary: "Set the cart's shipping location and option", body: ShippingBody, response: withErrors({ 200: CartAnswer }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const cart = await openCartOf(db, site, cartIdFromRequest(request));
+      await updateCart(db, site.id, cart.id, shippingPatch(request.body));
+      return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
+    },
+  );
 }
 
 function couponCodesOf(value: unknown): string[] {

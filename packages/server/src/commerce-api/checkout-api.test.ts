@@ -54,7 +54,11 @@ describe('checkout API (test mode)', () => {
     expect(noPayment.json().message).toBe('Payment details are required.');
     const unknown = await visitor.checkout({ email: 'a@example.com', shippingAddress: ADDRESS, payment: { provider: 'paypal' } });
     expect(unknown.json().message).toBe("Payment provider 'paypal' is not available.");
-    const otherCard = await visitor.checkout({ email: 'a@example.com', shippingAddress: ADDRESS, payment: { provider: 'test', cardNumber: '5555 5555 5555 4444' } });
+    const otherCard = await visitor.checkout({
+      email: 'a@example.com',
+      shippingAddress: ADDRESS,
+      payment: { provider: 'test', cardNumber: '5555 5555 5555 4444' },
+    });
     expect(otherCard.statusCode).toBe(422);
   });
 
@@ -135,7 +139,12 @@ describe('checkout API (test mode)', () => {
 
     const spender = shop.visitor();
     await spender.add(shirt.itemId, 'SHIRT');
-    const partial = await spender.checkout({ email: 'r@example.com', shippingAddress: ADDRESS, giftCardCode: cards[0]!.code.toLowerCase().replace(/-/g, ' '), payment: PAY_OK });
+    const partial = await spender.checkout({
+      email: 'r@example.com',
+      shippingAddress: ADDRESS,
+      giftCardCode: cards[0]!.code.toLowerCase().replace(/-/g, ' '),
+      payment: PAY_OK,
+    });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().order).toMatchObject({
       grandTotal: { value: 4500 },
@@ -233,7 +242,10 @@ describe('checkout pricing: minimum subtotal, shipping options, tax rules, coupo
     expect(cart).toMatchObject({ subtotalCents: 14000, shippingCostCents: 800, taxCents: 0, grandTotalCents: 14800, hasDigital: true, requiresShipping: true });
 
     const express = cart.shippingOptions[1].id;
-    const set = await visitor.request('PUT', '/api/commerce/shopping-cart/shipping', { shippingLocation: { country: 'us', region: 'il', postalCode: '60601' }, shippingOptionId: express });
+    const set = await visitor.request('PUT', '/api/commerce/shopping-cart/shipping', {
+      shippingLocation: { country: 'us', region: 'il', postalCode: '60601' },
+      shippingOptionId: express,
+    });
     expect(set.statusCode).toBe(200);
     cart = set.json().shoppingCart;
     expect(cart.shippingOptions.map((o: { name: string }) => o.name)).toEqual(['Standard', 'Express']);
@@ -256,7 +268,12 @@ describe('checkout pricing: minimum subtotal, shipping options, tax rules, coupo
     // taxable goods 14000 - 1400 = 12600: 6.25 % -> 788 (787.5 rounded up), 1 % of 12600 + 2500 -> 151
     expect(cart).toMatchObject({ discountCents: 1400, taxCents: 939, grandTotalCents: 14000 - 1400 + 2500 + 939 });
 
-    const withInvalid = await visitor.checkout({ email: 'a@example.com', shippingAddress: { ...ADDRESS, city: 'Chicago' }, shippingOptionId: express, payment: PAY_OK });
+    const withInvalid = await visitor.checkout({
+      email: 'a@example.com',
+      shippingAddress: { ...ADDRESS, city: 'Chicago' },
+      shippingOptionId: express,
+      payment: PAY_OK,
+    });
     expect(withInvalid.statusCode).toBe(400);
     expect(withInvalid.json().message).toBe('OLD: This coupon has expired.');
 
@@ -277,14 +294,20 @@ describe('checkout pricing: minimum subtotal, shipping options, tax rules, coupo
       grandTotal: { value: 14000 - 1400 + 914 },
       shippingOption: { id: express, name: 'Express', costCents: 0 },
     });
-    const used = await shop.db.select().from(coupons).where(and(eq(coupons.websiteId, shop.site.id), eq(coupons.code, 'TENOFF')));
+    const used = await shop.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.websiteId, shop.site.id), eq(coupons.code, 'TENOFF')));
     expect(used[0]!.timesUsed).toBe(1);
   });
 
   it('refuses a country no option serves, and an option that does not serve the address', async () => {
     const site = await shop.newSite();
     const product = await addProduct(shop.db, site.id, { title: 'Canoe', variants: [{ sku: 'CANOE', priceCents: 90000 }] });
-    const [canada] = await shop.db.insert(shippingOptions).values({ websiteId: site.id, name: 'Canada post', priceCents: 1500, countries: ['CA'] }).returning();
+    const [canada] = await shop.db
+      .insert(shippingOptions)
+      .values({ websiteId: site.id, name: 'Canada post', priceCents: 1500, countries: ['CA'] })
+      .returning();
     const visitor = shop.visitor(site);
     await visitor.add(product.itemId, 'CANOE');
     const nowhere = await visitor.checkout({ email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_OK });
@@ -344,7 +367,8 @@ describe('checkout and coupon rate limits', () => {
     const visitor = shop.visitor(shop.site, '10.5.0.1');
     await visitor.add(product.itemId, 'PEN');
     const declined: number[] = [];
-    for (let i = 0; i < 10; i += 1) declined.push((await visitor.checkout({ email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_DECLINED })).statusCode);
+    for (let i = 0; i < 10; i += 1)
+      declined.push((await visitor.checkout({ email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_DECLINED })).statusCode);
     expect(declined.every((s) => s === 422)).toBe(true);
     const limited = await visitor.checkout({ email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_OK });
     expect(limited.statusCode).toBe(429);

@@ -61,7 +61,10 @@ describe.each(availableDialects())('checkout under concurrency on %s', (dialect)
   it.runIf(dialect === 'pg')('two app instances with their own pools on one PostgreSQL never oversell', async () => {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c search_path=${t.testDb.schemaName}` });
     const secondDb = await openDatabase({ pool });
-    const secondApp = await createTestApp({ testDb: { db: secondDb, dialect: 'pg', schemaName: t.testDb.schemaName, close: async () => {} }, rateLimitStore: unlimitedStore });
+    const secondApp = await createTestApp({
+      testDb: { db: secondDb, dialect: 'pg', schemaName: t.testDb.schemaName, close: async () => {} },
+      rateLimitStore: unlimitedStore,
+    });
     try {
       const product = await addProduct(t.testDb.db, site.id, { title: 'Shared', variants: [{ sku: 'SHARED', priceCents: 1000, qtyInStock: 5 }] });
       const visitors = Array.from({ length: 20 }, (_, i) => new Visitor(i % 2 ? secondApp.app : app, t.hostOf(site), `10.4.0.${i + 1}`));
@@ -116,7 +119,10 @@ describe.each(availableDialects())('checkout under concurrency on %s', (dialect)
     const visitor = new Visitor(app, t.hostOf(site), '10.3.0.1');
     await visitor.add(product.itemId, 'RETRY');
     const key = `key-${dialect}-2`;
-    const declined = await visitor.checkout({ email: 'k@example.com', shippingAddress: ADDRESS, payment: { provider: 'test', cardNumber: '4000000000000002' } }, { 'idempotency-key': key });
+    const declined = await visitor.checkout(
+      { email: 'k@example.com', shippingAddress: ADDRESS, payment: { provider: 'test', cardNumber: '4000000000000002' } },
+      { 'idempotency-key': key },
+    );
     expect(declined.statusCode).toBe(422);
     const keys = await t.testDb.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     expect(keys).toHaveLength(0);

@@ -39,12 +39,24 @@ export function registerCheckoutRoutes(
   const tags = ['checkout'];
   const orderDeps = (log: import('fastify').FastifyBaseLogger) => ({ db: deps.db, providers: deps.providers, log });
 
-  const checkoutSchema = { tags, summary: "Place the order of the visitor's cart", headers: IdempotencyHeaders, body: CheckoutBody, response: withErrors({ 200: CheckoutAnswer }) };
+  const checkoutSchema = {
+    tags,
+    summary: "Place the order of the visitor's cart",
+    headers: IdempotencyHeaders,
+    body: CheckoutBody,
+    response: withErrors({ 200: CheckoutAnswer }),
+  };
   routes.post(CHECKOUT_PATH, { onRequest: deps.checkoutLimit, schema: checkoutSchema }, async (request, reply) => {
     const site = siteOf(request);
     const key = request.headers[IDEMPOTENCY_HEADER];
     const input = readCheckoutInput(request.body);
-    const result = await placeOrder(orderDeps(request.log), site, cartIdFromRequest(request), input, key ? { key, hash: requestHash(request.body) } : undefined);
+    const result = await placeOrder(
+      orderDeps(request.log),
+      site,
+      cartIdFromRequest(request),
+      input,
+      key ? { key, hash: requestHash(request.body) } : undefined,
+    );
     clearCartCookies(reply, deps.secureCookies);
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return noStore(reply).send(result.body);
@@ -84,7 +96,12 @@ export function registerCheckoutRoutes(
     }
   });
 
-  const shippingSchema = { tags, summary: "Set a subscription cart's shipping location and option", body: SubscriptionShippingBody, response: withErrors({ 200: CartAnswer }) };
+  const shippingSchema = {
+    tags,
+    summary: "Set a subscription cart's shipping location and option",
+    body: SubscriptionShippingBody,
+    response: withErrors({ 200: CartAnswer }),
+  };
   routes.put(SUBSCRIPTION_SHIPPING_PATH, { schema: shippingSchema }, async (request, reply) => {
     const site = siteOf(request);
     const found = await findSubscriptionCart(deps.db, site, request.body.cartToken);

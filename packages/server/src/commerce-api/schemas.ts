@@ -105,7 +105,10 @@ export const CartEntrySchema = z.object({
   chosenVariant: z.object({
     sku: z.string(),
     attributes: z.record(z.string(), z.string()),
-    optionValues: z.array(z.object({ optionName: z.string(), value: z.string() })).optional().describe('Page context only'),
+    optionValues: z
+      .array(z.object({ optionName: z.string(), value: z.string() }))
+      .optional()
+      .describe('Page context only'),
   }),
   title: z.string(),
   subTotal: z.number().int().describe('Unit price times quantity'),
@@ -121,7 +124,7 @@ const ShippingOptionSchema = z.object({ id: z.string(), name: z.string(), costCe
 /** The shopping cart (spec 3, field names exactly as specified); money in minor units. */
 export const ShoppingCartSchema = z
   .object({
-    id: z.string().describe("Empty when the visitor has no cart"),
+    id: z.string().describe('Empty when the visitor has no cart'),
     websiteId: z.string(),
     orderId: z.string().nullable(),
     created: z.number().describe('Milliseconds since the epoch (0 without a cart)'),
@@ -199,12 +202,7 @@ export const AddressInput = z.object(
 /** Body of POST /api/commerce/checkout. */
 export const CheckoutBody = z.object(
   {
-    email: z
-      .string({ error: INVALID_EMAIL })
-      .trim()
-      .min(3, { error: INVALID_EMAIL })
-      .max(256, { error: INVALID_EMAIL })
-      .regex(EMAIL, { error: INVALID_EMAIL }),
+    email: z.string({ error: INVALID_EMAIL }).trim().min(3, { error: INVALID_EMAIL }).max(256, { error: INVALID_EMAIL }).regex(EMAIL, { error: INVALID_EMAIL }),
     shippingAddress: AddressInput.nullish().describe('Required when the cart ships'),
     billingAddress: AddressInput.nullish(),
     shippingOptionId: z.string({ error: 'shippingOptionId must be a string.' }).trim().max(64, { error: 'shippingOptionId must be a string.' }).nullish(),
@@ -216,11 +214,16 @@ export const CheckoutBody = z.object(
     giftCardCode: z.string({ error: 'giftCardCode must be a string.' }).trim().max(64, { error: 'This gift card code is not valid.' }).nullish(),
     payment: z
       .looseObject(
-        { provider: z.string({ error: 'payment.provider is required.' }).min(1, { error: 'payment.provider is required.' }).describe('Payment provider id, e.g. test') },
+        {
+          provider: z
+            .string({ error: 'payment.provider is required.' })
+            .min(1, { error: 'payment.provider is required.' })
+            .describe('Payment provider id, e.g. test'),
+        },
         { error: 'payment must be an object.' },
       )
       .nullish()
-      .describe("The provider and its own details (the test provider reads cardNumber)"),
+      .describe('The provider and its own details (the test provider reads cardNumber)'),
   },
   requestObject,
 );

@@ -27,7 +27,12 @@ describe('subscription cart (POST /api/3/commerce/cart/subscription)', () => {
 
   it('returns a cart token whose cart holds the one entry and the plan', async () => {
     const visitor = shop.visitor();
-    const response = await visitor.request('POST', '/api/3/commerce/cart/subscription', { itemId: box.itemId, sku: 'BOX-S', qty: 1, additionalFields: JSON.stringify({ grind: 'fine' }) });
+    const response = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
+      itemId: box.itemId,
+      sku: 'BOX-S',
+      qty: 1,
+      additionalFields: JSON.stringify({ grind: 'fine' }),
+    });
     expect(response.statusCode).toBe(200);
     const { cartToken } = response.json();
     expect(cartToken).toMatch(/^[A-Za-z0-9_-]{32}$/);

@@ -15,8 +15,19 @@ describe('subscription checkout (POST /api/commerce/checkout/subscription) and o
 
   beforeAll(async () => {
     shop = await createShop({ rateLimitStore: unlimitedStore, settings: { commerce: { testMode: true } } as never });
-    box = await addProduct(shop.db, shop.site.id, { title: 'Seed box', isSubscribable: true, subscriptionPlan: SIX_MONTHS, variants: [{ sku: 'BOX', priceCents: 3200, qtyInStock: 5 }] });
-    beans = await addProduct(shop.db, shop.site.id, { title: 'Beans', productType: 3, isSubscribable: true, subscriptionPlan: WEEKLY_FOREVER, variants: [{ sku: 'BEANS', priceCents: 900 }] } as never);
+    box = await addProduct(shop.db, shop.site.id, {
+      title: 'Seed box',
+      isSubscribable: true,
+      subscriptionPlan: SIX_MONTHS,
+      variants: [{ sku: 'BOX', priceCents: 3200, qtyInStock: 5 }],
+    });
+    beans = await addProduct(shop.db, shop.site.id, {
+      title: 'Beans',
+      productType: 3,
+      isSubscribable: true,
+      subscriptionPlan: WEEKLY_FOREVER,
+      variants: [{ sku: 'BEANS', priceCents: 900 }],
+    } as never);
   });
   afterAll(() => shop.close());
 
@@ -38,7 +49,10 @@ describe('subscription checkout (POST /api/commerce/checkout/subscription) and o
     expect(confirmationUrl).toBe(`/checkout/order-confirmed/${order.id}`);
     expect(statusUrl).toMatch(new RegExp(`^/checkout/order-status/${order.id}\\?token=[A-Za-z0-9_-]{32}$`));
     expect(order).toMatchObject({ testMode: true, subscription: SIX_MONTHS, items: [{ sku: 'BOX', quantity: 1 }], subtotal: { value: 3200 } });
-    const [row] = await shop.db.select().from(orders).where(and(eq(orders.websiteId, shop.site.id), eq(orders.id, order.id)));
+    const [row] = await shop.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.websiteId, shop.site.id), eq(orders.id, order.id)));
     expect(row!.subscription).toEqual(SIX_MONTHS);
     const [mail] = await shop.db.select().from(outbox).where(eq(outbox.websiteId, shop.site.id));
     expect(mail!.textBody).toContain('Subscription: ');
@@ -50,28 +64,53 @@ describe('subscription checkout (POST /api/commerce/checkout/subscription) and o
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().order.id).toBe(order.id);
 
-    const changed = await visitor.request('POST', SUBSCRIPTION_CHECKOUT_PATH, { ...body, email: 'other@example.com' }, { headers: { 'idempotency-key': 'sub-key-000000000001' } });
+    const changed = await visitor.request(
+      'POST',
+      SUBSCRIPTION_CHECKOUT_PATH,
+      { ...body, email: 'other@example.com' },
+      { headers: { 'idempotency-key': 'sub-key-000000000001' } },
+    );
     expect(changed.statusCode).toBe(422);
 
     const again = await visitor.request('POST', SUBSCRIPTION_CHECKOUT_PATH, body, { headers: { 'idempotency-key': 'sub-key-000000000002' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(SUBSCRIPTION_PURCHASED_MESSAGE);
-    const [stock] = await shop.db.select().from(variants).where(and(eq(variants.websiteId, shop.site.id), eq(variants.sku, 'BOX')));
+    const [stock] = await shop.db
+      .select()
+      .from(variants)
+      .where(and(eq(variants.websiteId, shop.site.id), eq(variants.sku, 'BOX')));
     expect(stock!.qtyInStock).toBe(4);
     const placed = await shop.db.select().from(orders).where(eq(orders.websiteId, shop.site.id));
     expect(placed.filter((o) => o.purchasedCartId === row!.purchasedCartId)).toHaveLength(1);
   });
 
   it('sets the subscription cart shipping by token and checks out with it; other sites and used tokens are 404', async () => {
-    const [fast] = await shop.db.insert(shippingOptions).values([{ websiteId: shop.site.id, name: 'Fast', priceCents: 1500, countries: ['US'], displayIndex: 0 }]).returning();
+    const [fast] = await shop.db
+      .insert(shippingOptions)
+      .values([{ websiteId: shop.site.id, name: 'Fast', priceCents: 1500, countries: ['US'], displayIndex: 0 }])
+      .returning();
     const visitor = shop.visitor();
     const cartToken = await subscriptionToken(box.itemId, 'BOX', visitor);
-    const set = await visitor.request('PUT', SUBSCRIPTION_SHIPPING_PATH, { cartToken, shippingLocation: { country: 'US', region: 'NY', postalCode: '12534' }, shippingOptionId: fast!.id });
+    const set = await visitor.request('PUT', SUBSCRIPTION_SHIPPING_PATH, {
+      cartToken,
+      shippingLocation: { country: 'US', region: 'NY', postalCode: '12534' },
+      shippingOptionId: fast!.id,
+    });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().shoppingCart).toMatchObject({ shippingCostCents: 1500, selectedShippingOption: { id: fast!.id }, entries: [{ chosenVariant: { sku: 'BOX' } }] });
+    expect(set.json().shoppingCart).toMatchObject({
+      shippingCostCents: 1500,
+      selectedShippingOption: { id: fast!.id },
+      entries: [{ chosenVariant: { sku: 'BOX' } }],
+    });
     const other = await shop.newSite();
     expect((await shop.visitor(other).request('PUT', SUBSCRIPTION_SHIPPING_PATH, { cartToken, shippingOptionId: fast!.id })).statusCode).toBe(404);
-    const placed = await visitor.request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken, email: 'a@example.com', shippingAddress: { ...ADDRESS, region: 'NY', postalCode: '12534' }, shippingOptionId: fast!.id, payment: PAY_OK });
+    const placed = await visitor.request('POST', SUBSCRIPTION_CHECKOUT_PATH, {
+      cartToken,
+      email: 'a@example.com',
+      shippingAddress: { ...ADDRESS, region: 'NY', postalCode: '12534' },
+      shippingOptionId: fast!.id,
+      payment: PAY_OK,
+    });
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json().order.shippingTotal.value).toBe(1500);
     expect((await visitor.request('PUT', SUBSCRIPTION_SHIPPING_PATH, { cartToken, shippingOptionId: fast!.id })).statusCode).toBe(404);
@@ -88,16 +127,27 @@ describe('subscription checkout (POST /api/commerce/checkout/subscription) and o
   it('refuses an unknown, malformed or other-site token (404), a declined card (cart kept) and a missing address', async () => {
     const other = await shop.newSite();
     const cartToken = await subscriptionToken(box.itemId, 'BOX');
-    for (const [site, token] of [[shop.site, 'x'.repeat(32)], [shop.site, 'short'], [shop.site, undefined], [other, cartToken]] as const) {
-      const response = await shop.visitor(site).request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken: token, email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_OK });
+    for (const [site, token] of [
+      [shop.site, 'x'.repeat(32)],
+      [shop.site, 'short'],
+      [shop.site, undefined],
+      [other, cartToken],
+    ] as const) {
+      const response = await shop
+        .visitor(site)
+        .request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken: token, email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_OK });
       expect(response.statusCode).toBe(404);
     }
     const noAddress = await shop.visitor().request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken, email: 'a@example.com', payment: PAY_OK });
     expect(noAddress.statusCode).toBe(400);
     expect(noAddress.json().message).toBe('Please complete the shipping address.');
-    const declined = await shop.visitor().request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken, email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_DECLINED });
+    const declined = await shop
+      .visitor()
+      .request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken, email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_DECLINED });
     expect(declined.statusCode).toBe(422);
-    const ok = await shop.visitor().request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken, email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_OK });
+    const ok = await shop
+      .visitor()
+      .request('POST', SUBSCRIPTION_CHECKOUT_PATH, { cartToken, email: 'a@example.com', shippingAddress: ADDRESS, payment: PAY_OK });
     expect(ok.statusCode).toBe(200);
   });
 });
@@ -112,11 +162,21 @@ describe('subscription checkout and order status pages', () => {
     });
     const site = await t.createSite({ identifier: `subpages-${process.pid}`, title: 'Sub pages', settings: { commerce: { testMode: true } } as never });
     const other = await t.createSite({ identifier: `subpages-other-${process.pid}`, title: 'Other', settings: {} });
-    const box = await addProduct(t.testDb.db, site.id, { title: 'Seed box', isSubscribable: true, subscriptionPlan: SIX_MONTHS, variants: [{ sku: 'BOX', priceCents: 3200, unlimited: true }] });
+    const box = await addProduct(t.testDb.db, site.id, {
+      title: 'Seed box',
+      isSubscribable: true,
+      subscriptionPlan: SIX_MONTHS,
+      variants: [{ sku: 'BOX', priceCents: 3200, unlimited: true }],
+    });
     const host = t.hostOf(site);
     const crumb = await crumbForHost(t.app, host);
     const send = (method: 'GET' | 'POST', url: string, payload?: object, h = host) =>
-      t.app.inject({ method, url, headers: { host: h, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, accept: method === 'GET' ? 'text/html' : 'application/json' }, ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method,
+        url,
+        headers: { host: h, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, accept: method === 'GET' ? 'text/html' : 'application/json' },
+        ...(payload ? { payload } : {}),
+      });
     const { cartToken } = (await send('POST', '/api/3/commerce/cart/subscription', { itemId: box.itemId, sku: 'BOX', qty: 1 })).json();
 
     const page = await send('GET', `/checkout/subscription?cartToken=${cartToken}`);

@@ -11,11 +11,21 @@ export const SUBSCRIPTION_CART_PATH = '/api/3/commerce/cart/subscription';
 /** Registers POST /api/3/commerce/cart/subscription ({itemId, sku, qty, additionalFields} -> {cartToken}). */
 export function registerSubscriptionRoutes(app: FastifyInstance, deps: { db: Db; addToCartLimit: onRequestHookHandler }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['cart'], summary: 'Make a one-entry cart to buy a product as a subscription', body: SubscriptionCartBody, response: withErrors({ 200: SubscriptionCartAnswer }) };
+  const schema = {
+    tags: ['cart'],
+    summary: 'Make a one-entry cart to buy a product as a subscription',
+    body: SubscriptionCartBody,
+    response: withErrors({ 200: SubscriptionCartAnswer }),
+  };
   routes.post(SUBSCRIPTION_CART_PATH, { onRequest: deps.addToCartLimit, schema }, async (request, reply) => {
     const site = siteOf(request);
     const { itemId, sku, qty, additionalFields } = request.body;
-    const cartToken = await createSubscriptionCart(deps.db, site, { itemId, sku, quantity: readQuantity(qty), additionalFields: readAdditionalFields(additionalFields) });
+    const cartToken = await createSubscriptionCart(deps.db, site, {
+      itemId,
+      sku,
+      quantity: readQuantity(qty),
+      additionalFields: readAdditionalFields(additionalFields),
+    });
     return noStore(reply).send({ cartToken });
   });
 }

@@ -25,7 +25,13 @@ export interface ContentSite {
 /** A test app with helpers to call the content routes as a browser would. */
 export interface ContentTestApp extends TestApp {
   /** Sends a request to a site with a valid crumb (cookie plus X-CSRF-Token) and optional extra cookies. */
-  call: (site: Website, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, extra?: { cookie?: string; owner?: boolean; accept?: string }) => Promise<LightMyRequestResponse>;
+  call: (
+    site: Website,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    extra?: { cookie?: string; owner?: boolean; accept?: string },
+  ) => Promise<LightMyRequestResponse>;
   seedSite: (input: NewWebsite, extra?: { merchandising?: Record<string, unknown> }) => Promise<ContentSite>;
 }
 
@@ -36,27 +42,86 @@ async function insertItem(db: Db, values: typeof items.$inferInsert): Promise<st
 
 /** Seeds a blog with an open post, a closed post and a draft, a product and an event collection. */
 export async function seedContent(db: Db, site: Website, merchandising: Record<string, unknown> = { nativeReviewsDisplayEnabled: true }): Promise<ContentSite> {
-  const [blog] = await db.insert(collections).values({ websiteId: site.id, type: 1, urlId: 'journal', title: 'Journal', description: 'Notes & news', isHomepage: false }).returning();
+  const [blog] = await db
+    .insert(collections)
+    .values({ websiteId: site.id, type: 1, urlId: 'journal', title: 'Journal', description: 'Notes & news', isHomepage: false })
+    .returning();
   const [shop] = await db.insert(collections).values({ websiteId: site.id, type: 13, urlId: 'shop', title: 'Shop', displayIndex: 1 }).returning();
-  const [events] = await db.insert(collections).values({ websiteId: site.id, type: 1, urlId: 'events', title: 'Events', displayIndex: 2, settings: { kind: 'events' } }).returning();
-  const [home] = await db.insert(collections).values({ websiteId: site.id, type: 10, urlId: 'home', title: 'Home', isHomepage: true, displayIndex: 3 }).returning();
-  const [members] = await db.insert(collections).values({ websiteId: site.id, type: 1, urlId: 'private', title: 'Members', displayIndex: 4, settings: { access: 'members' } }).returning();
-  const memberPostId = await insertItem(db, { websiteId: site.id, collectionId: members!.id, recordType: 1, urlId: 'secret', title: 'Secret', structuredContent: { commentsOpen: true } });
-  const postId = await insertItem(db, {
-    websiteId: site.id, collectionId: blog!.id, recordType: 1, urlId: 'first-post', title: 'Fish & <Chips>', body: '<p>Hello <b>world</b> & "friends"</p>',
-    authorName: 'Ada', tags: ['food'], publishOn: new Date('2026-01-02T10:00:00Z'), structuredContent: { commentsOpen: true },
+  const [events] = await db
+    .insert(collections)
+    .values({ websiteId: site.id, type: 1, urlId: 'events', title: 'Events', displayIndex: 2, settings: { kind: 'events' } })
+    .returning();
+  const [home] = await db
+    .insert(collections)
+    .values({ websiteId: site.id, type: 10, urlId: 'home', title: 'Home', isHomepage: true, displayIndex: 3 })
+    .returning();
+  const [members] = await db
+    .insert(collections)
+    .values({ websiteId: site.id, type: 1, urlId: 'private', title: 'Members', displayIndex: 4, settings: { access: 'members' } })
+    .returning();
+  const memberPostId = await insertItem(db, {
+    websiteId: site.id,
+    collectionId: members!.id,
+    recordType: 1,
+    urlId: 'secret',
+    title: 'Secret',
+    structuredContent: { commentsOpen: true },
   });
-  const closedPostId = await insertItem(db, { websiteId: site.id, collectionId: blog!.id, recordType: 1, urlId: 'closed', title: 'Closed', body: 'x', publishOn: new Date('2026-01-01T10:00:00Z') });
-  const draftId = await insertItem(db, { websiteId: site.id, collectionId: blog!.id, recordType: 1, urlId: 'draft', title: 'Draft', status: 'draft', structuredContent: { commentsOpen: true } });
-  const productId = await insertItem(db, { websiteId: site.id, collectionId: shop!.id, recordType: 11, urlId: 'mug', title: 'Mug', body: 'A mug', assetUrl: '/img/mug.jpg' });
+  const postId = await insertItem(db, {
+    websiteId: site.id,
+    collectionId: blog!.id,
+    recordType: 1,
+    urlId: 'first-post',
+    title: 'Fish & <Chips>',
+    body: '<p>Hello <b>world</b> & "friends"</p>',
+    authorName: 'Ada',
+    tags: ['food'],
+    publishOn: new Date('2026-01-02T10:00:00Z'),
+    structuredContent: { commentsOpen: true },
+  });
+  const closedPostId = await insertItem(db, {
+    websiteId: site.id,
+    collectionId: blog!.id,
+    recordType: 1,
+    urlId: 'closed',
+    title: 'Closed',
+    body: 'x',
+    publishOn: new Date('2026-01-01T10:00:00Z'),
+  });
+  const draftId = await insertItem(db, {
+    websiteId: site.id,
+    collectionId: blog!.id,
+    recordType: 1,
+    urlId: 'draft',
+    title: 'Draft',
+    status: 'draft',
+    structuredContent: { commentsOpen: true },
+  });
+  const productId = await insertItem(db, {
+    websiteId: site.id,
+    collectionId: shop!.id,
+    recordType: 11,
+    urlId: 'mug',
+    title: 'Mug',
+    body: 'A mug',
+    assetUrl: '/img/mug.jpg',
+  });
   await db.insert(products).values({ websiteId: site.id, itemId: productId, merchandising });
   await db.insert(variants).values([
     { websiteId: site.id, productId, sku: 'MUG-S', priceCents: 1200, qtyInStock: 0 },
     { websiteId: site.id, productId, sku: 'MUG-L', priceCents: 1500, qtyInStock: 3 },
   ]);
   const eventId = await insertItem(db, {
-    websiteId: site.id, collectionId: events!.id, recordType: 12, urlId: 'fair', title: 'Spring fair',
-    structuredContent: { startDate: Date.parse('2026-05-01T15:00:00Z'), endDate: Date.parse('2026-05-01T18:00:00Z'), location: { addressLine1: '1 Main St', addressCountry: 'US' } },
+    websiteId: site.id,
+    collectionId: events!.id,
+    recordType: 12,
+    urlId: 'fair',
+    title: 'Spring fair',
+    structuredContent: {
+      startDate: Date.parse('2026-05-01T15:00:00Z'),
+      endDate: Date.parse('2026-05-01T18:00:00Z'),
+      location: { addressLine1: '1 Main St', addressCountry: 'US' },
+    },
   });
   void home;
   return { site, blogId: blog!.id, postId, closedPostId, draftId, memberPostId, productId, eventId };

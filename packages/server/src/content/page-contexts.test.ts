@@ -28,7 +28,10 @@ describe('page contexts for the page module (issue 6)', () => {
     const db = t.testDb.db;
     const id = await addReview(db, a.site.id, a.productId, { name: 'R', rating: 5, title: '', body: 'Great' }, undefined);
     await moderateReview(db, a.site.id, id, 'approved');
-    expect(await productReviewsContext(db, a.site, a.productId)).toMatchObject({ aggregateRating: { ratingValue: 5, reviewCount: 1 }, reviews: [{ body: 'Great' }] });
+    expect(await productReviewsContext(db, a.site, a.productId)).toMatchObject({
+      aggregateRating: { ratingValue: 5, reviewCount: 1 },
+      reviews: [{ body: 'Great' }],
+    });
     expect(await productReviewsContext(db, { ...a.site, settings: { reviewsKillSwitch: true } }, a.productId)).toBeNull();
     expect(await productReviewsContext(db, a.site, a.postId)).toBeNull();
   });

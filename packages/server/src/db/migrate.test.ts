@@ -20,9 +20,9 @@ describe('migrator', () => {
   it('is idempotent: a second and third run apply nothing and change no table', async () => {
     const tables = async () =>
       (
-        (await t.db.execute(
-          sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1`,
-        )) as unknown as { rows: Array<{ table_name: string }> }
+        (await t.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1`)) as unknown as {
+          rows: Array<{ table_name: string }>;
+        }
       ).rows.map((r) => r.table_name);
     const before = await tables();
     const second = await applyMigrations(t.db);

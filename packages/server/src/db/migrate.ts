@@ -53,9 +53,7 @@ export async function applyMigrations(db: Db, migrations?: Migration[]): Promise
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(
-      sql.raw(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-      ),
+      sql.raw('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())'),
     );
     const result = (await tx.execute(sql`SELECT version FROM schema_migrations`)) as unknown as {
       rows: Array<{ version: string }>;
@@ -68,9 +66,7 @@ export async function applyMigrations(db: Db, migrations?: Migration[]): Promise
         continue;
       }
       for (const statement of splitStatements(migration.sql)) await tx.execute(sql.raw(statement));
-      await tx.execute(
-        sql`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`,
-      );
+      await tx.execute(sql`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`);
       report.applied.push(migration.version);
     }
     return report;

@@ -11,7 +11,15 @@ interface ColumnInfo {
   udt_name: string;
 }
 
-const UDT_BY_SQL_TYPE: Record<string, string> = { text: 'text', 'text[]': '_text', integer: 'int4', bigserial: 'int8', jsonb: 'jsonb', date: 'date', 'timestamp with time zone': 'timestamptz' };
+const UDT_BY_SQL_TYPE: Record<string, string> = {
+  text: 'text',
+  'text[]': '_text',
+  integer: 'int4',
+  bigserial: 'int8',
+  jsonb: 'jsonb',
+  date: 'date',
+  'timestamp with time zone': 'timestamptz',
+};
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 
 describe('analytics tables in Drizzle match the SQL migration 0120', () => {

@@ -5,7 +5,10 @@
 import { bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from './tables/websites.js';
 
-const websiteId = () => text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' });
+const websiteId = () =>
+  text('website_id')
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' });
 const day = () => date('day', { mode: 'string' }).notNull();
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' }).notNull();
 

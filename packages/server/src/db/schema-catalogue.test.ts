@@ -11,7 +11,14 @@ interface ColumnInfo {
   udt_name: string;
 }
 
-const UDT_BY_SQL_TYPE: Record<string, string> = { bigserial: 'int8', text: 'text', integer: 'int4', boolean: 'bool', jsonb: 'jsonb', 'timestamp with time zone': 'timestamptz' };
+const UDT_BY_SQL_TYPE: Record<string, string> = {
+  bigserial: 'int8',
+  text: 'text',
+  integer: 'int4',
+  boolean: 'bool',
+  jsonb: 'jsonb',
+  'timestamp with time zone': 'timestamptz',
+};
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
 
 describe('catalogue tables in Drizzle match the SQL migrations 0100-0109', () => {

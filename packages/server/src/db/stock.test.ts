@@ -38,9 +38,7 @@ describe.each(availableDialects())('stock guard on %s', (dialect) => {
 
   it('runs the concurrent decrements inside transactions too', async () => {
     const { variantId } = await createProductFixture(t.db, websiteId, { qtyInStock: 5 });
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => t.db.transaction((tx) => takeStock(tx, websiteId, variantId, 1))),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => t.db.transaction((tx) => takeStock(tx, websiteId, variantId, 1))));
     expect(results.filter((r) => r !== null)).toHaveLength(5);
     expect((await getStock(t.db, websiteId, variantId))!.qtyInStock).toBe(0);
   });

@@ -26,13 +26,7 @@ export async function takeStock(db: DbOrTx, websiteId: string, variantId: string
       qtyInStock: sql`CASE WHEN ${variants.unlimited} THEN ${variants.qtyInStock} ELSE ${variants.qtyInStock} - ${quantity} END`,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(variants.websiteId, websiteId),
-        eq(variants.id, variantId),
-        or(eq(variants.unlimited, true), gte(variants.qtyInStock, quantity)),
-      ),
-    )
+    .where(and(eq(variants.websiteId, websiteId), eq(variants.id, variantId), or(eq(variants.unlimited, true), gte(variants.qtyInStock, quantity))))
     .returning({ unlimited: variants.unlimited, qtyInStock: variants.qtyInStock });
   return row ?? null;
 }

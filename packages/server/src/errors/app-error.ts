@@ -38,11 +38,7 @@ export class AppError extends Error {
   readonly body: Readonly<Record<string, unknown>>;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    extra: { body?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, extra: { body?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.code = code;
     this.status = ERROR_STATUS[code];

@@ -15,7 +15,8 @@ export async function blogChannel(db: DbOrTx, site: Website, urlId: string, orig
     .select()
     .from(collections)
     .where(and(eq(collections.websiteId, site.id), eq(collections.urlId, urlId), eq(collections.enabled, true), eq(collections.type, BLOG_COLLECTION_TYPE)));
-  if (!collection || collection.settings.kind === 'events' || collection.settings.access === 'password' || collection.settings.access === 'members') return undefined;
+  if (!collection || collection.settings.kind === 'events' || collection.settings.access === 'password' || collection.settings.access === 'members')
+    return undefined;
   const rows = await db
     .select()
     .from(items)

@@ -10,8 +10,20 @@ import { RSS_CONTENT_TYPE, rssFormatTarget } from './routes.js';
 describe('buildRss', () => {
   it('is well-formed RSS 2.0 with escaped titles and HTML bodies', () => {
     const xml = buildRss({
-      title: 'A & B', link: 'http://x/blog', selfUrl: 'http://x/blog/rss.xml', description: '',
-      items: [{ title: '<Hi> & "bye"', link: 'http://x/blog/a?b=1&c=2', guid: 'g1', pubDate: new Date(Date.UTC(2026, 0, 2, 10)), descriptionHtml: '<p>]]> & <b>x</b></p>', categories: ['c&d'] }],
+      title: 'A & B',
+      link: 'http://x/blog',
+      selfUrl: 'http://x/blog/rss.xml',
+      description: '',
+      items: [
+        {
+          title: '<Hi> & "bye"',
+          link: 'http://x/blog/a?b=1&c=2',
+          guid: 'g1',
+          pubDate: new Date(Date.UTC(2026, 0, 2, 10)),
+          descriptionHtml: '<p>]]> & <b>x</b></p>',
+          categories: ['c&d'],
+        },
+      ],
     });
     const root = parseXml(xml);
     expect(root.name).toBe('rss');
@@ -71,14 +83,23 @@ describe('blog feeds (issue 6)', () => {
 
   it('leaves other pages to the page router and answers 404 for non-blogs and other sites', async () => {
     expect((await get('feeds-a.localhost', '/journal')).headers['content-type']).toMatch(/^text\/html/);
-    for (const url of ['/shop/rss.xml', '/events/rss.xml', '/nothing/rss.xml', '/shop?format=rss']) expect((await get('feeds-a.localhost', url)).statusCode, url).toBe(404);
+    for (const url of ['/shop/rss.xml', '/events/rss.xml', '/nothing/rss.xml', '/shop?format=rss'])
+      expect((await get('feeds-a.localhost', url)).statusCode, url).toBe(404);
     const theirs = parseXml((await get('feeds-b.localhost', '/journal/rss.xml')).body);
     expect(findAll(theirs, 'guid').map((g) => g.text)).not.toContain(a.postId);
   });
 
   it(`holds at most ${RSS_ITEM_LIMIT} posts`, async () => {
     const [post] = await t.testDb.db.select().from(items).where(eq(items.id, b.postId));
-    await t.testDb.db.insert(items).values(Array.from({ length: RSS_ITEM_LIMIT + 5 }, (_, i) => ({ websiteId: b.site.id, collectionId: post!.collectionId, recordType: 1, urlId: `p${i}`, title: `P${i}` })));
+    await t.testDb.db.insert(items).values(
+      Array.from({ length: RSS_ITEM_LIMIT + 5 }, (_, i) => ({
+        websiteId: b.site.id,
+        collectionId: post!.collectionId,
+        recordType: 1,
+        urlId: `p${i}`,
+        title: `P${i}`,
+      })),
+    );
     expect(findAll(parseXml((await get('feeds-b.localhost', '/journal/rss.xml')).body), 'item')).toHaveLength(RSS_ITEM_LIMIT);
   });
 });

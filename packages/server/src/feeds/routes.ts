@@ -41,9 +41,11 @@ export function registerFeedRoutes(app: FastifyInstance, deps: AppDeps): void {
     tags: ['feeds'],
     summary: "A blog's RSS 2.0 feed (also answered at /{blogUrlId}?format=rss)",
     params: BlogParams,
-    response: withErrors({ 200: textResponse('application/rss+xml', 'RSS 2.0 feed of the blog\'s latest public posts') }),
+    response: withErrors({ 200: textResponse('application/rss+xml', "RSS 2.0 feed of the blog's latest public posts") }),
   };
-  app.withTypeProvider<ZodTypeProvider>().get('/:blogUrlId/rss.xml', { schema }, async (request, reply) => sendFeed(deps, request, reply, request.params.blogUrlId));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/:blogUrlId/rss.xml', { schema }, async (request, reply) => sendFeed(deps, request, reply, request.params.blogUrlId));
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;

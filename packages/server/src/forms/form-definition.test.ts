@@ -37,7 +37,14 @@ describe('form field definitions (spec 3: editable settings per kind)', () => {
     expect(() => normalizeField({ type: 'checkbox', options: [' '] }, 0)).toThrow('must not contain empty texts');
     expect(() => normalizeField({ type: 'textarea', maxLength: 0 }, 0)).toThrow('fields[0].maxLength');
     expect(() => normalizeField({ type: 'hidden', key: '' }, 0)).toThrow('key is required');
-    expect(() => normalizeFormDefinition({ fields: [{ id: 'x', type: 'text' }, { id: 'x', type: 'email' }] })).toThrow('Two fields share an id.');
+    expect(() =>
+      normalizeFormDefinition({
+        fields: [
+          { id: 'x', type: 'text' },
+          { id: 'x', type: 'email' },
+        ],
+      }),
+    ).toThrow('Two fields share an id.');
     expect(() => normalizeFormDefinition({ successRedirect: 'javascript:alert(1)' })).toThrow('successRedirect');
     expect(() => normalizeFormDefinition([])).toThrow('A form must be an object.');
   });

@@ -31,7 +31,10 @@ function toColumns(definition: FormDefinition) {
 
 /** Ids of the fields that carry answers (every kind but section), sorted. */
 function answerIds(fields: ReadonlyArray<FormField>): string[] {
-  return fields.filter((f) => f.type !== 'section').map((f) => f.id).sort();
+  return fields
+    .filter((f) => f.type !== 'section')
+    .map((f) => f.id)
+    .sort();
 }
 
 function sameIds(a: string[], b: string[]): boolean {
@@ -54,7 +57,10 @@ async function assertDistinctFieldSet(db: DbOrTx, websiteId: string, fields: For
 export async function createForm(db: DbOrTx, websiteId: string, input: unknown): Promise<FormRow> {
   const definition = normalizeFormDefinition(input);
   await assertDistinctFieldSet(db, websiteId, definition.fields);
-  const [row] = await db.insert(forms).values({ websiteId, ...toColumns(definition) }).returning();
+  const [row] = await db
+    .insert(forms)
+    .values({ websiteId, ...toColumns(definition) })
+    .returning();
   return row!;
 }
 
@@ -73,7 +79,10 @@ export async function updateForm(db: DbOrTx, websiteId: string, formId: string, 
 
 /** One form of a site, or undefined. */
 export async function getForm(db: DbOrTx, websiteId: string, formId: string): Promise<FormRow | undefined> {
-  const [row] = await db.select().from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.id, formId)));
+  const [row] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.websiteId, websiteId), eq(forms.id, formId)));
   return row;
 }
 
@@ -87,12 +96,7 @@ export async function listForms(db: DbOrTx, websiteId: string): Promise<FormRow[
  * whose answer field ids are exactly the submitted ids (the browser sends every answer field),
  * else the only form having all of them. Undefined when none (or several) match.
  */
-export async function findSubmissionForm(
-  db: DbOrTx,
-  websiteId: string,
-  fieldIds: string[],
-  formId?: string,
-): Promise<FormRow | undefined> {
+export async function findSubmissionForm(db: DbOrTx, websiteId: string, fieldIds: string[], formId?: string): Promise<FormRow | undefined> {
   if (formId !== undefined) {
     const row = await getForm(db, websiteId, formId);
     return row && fieldIds.every((id) => fieldsOf(row).some((f) => f.id === id)) ? row : undefined;

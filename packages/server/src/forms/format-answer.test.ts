@@ -22,7 +22,7 @@ describe('formatAnswer', () => {
     expect(formatAnswer({ id: 'a', type: 'address', title: 'Address' }, ['1 Main St', '', 'Springfield'])).toBe('1 Main St Springfield');
   });
 
-  it("labels a hidden field by its key when it has no title", () => {
+  it('labels a hidden field by its key when it has no title', () => {
     expect(fieldLabel({ id: 'h', type: 'hidden', key: 'utm_source', value: 'x' })).toBe('utm_source');
   });
 });

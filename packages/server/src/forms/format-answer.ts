@@ -10,7 +10,10 @@ function inQuestionOrder(field: FormField, entries: [string, string][]): [string
     const i = questions.indexOf(question);
     return i === -1 ? questions.length : i;
   };
-  return entries.map((entry, i) => ({ entry, i })).sort((a, b) => rank(a.entry[0]) - rank(b.entry[0]) || a.i - b.i).map((x) => x.entry);
+  return entries
+    .map((entry, i) => ({ entry, i }))
+    .sort((a, b) => rank(a.entry[0]) - rank(b.entry[0]) || a.i - b.i)
+    .map((x) => x.entry);
 }
 
 /** One submitted answer as plain text (owner view, CSV, mails); likert answers follow the question order. */

@@ -43,7 +43,9 @@ describe('public form API (spec 7 Forms, 8 Public forms)', () => {
   });
 
   it('refuses form definitions with settings a field kind does not have', async () => {
-    await expect(createForm(t.testDb.db, site.id, { fields: [{ type: 'hidden', key: 'k', required: true }] })).rejects.toThrow("'required' is not a setting of hidden fields");
+    await expect(createForm(t.testDb.db, site.id, { fields: [{ type: 'hidden', key: 'k', required: true }] })).rejects.toThrow(
+      "'required' is not a setting of hidden fields",
+    );
     await expect(createForm(t.testDb.db, site.id, { fields: [{ type: 'radio' }] })).rejects.toThrow('options is required');
     await expect(createForm(t.testDb.db, site.id, { fields: [{ type: 'colour' }] })).rejects.toThrow('is not a field kind');
     const twin = { fields: form.fields.filter((f) => (f as { type: string }).type !== 'section') };
@@ -54,7 +56,13 @@ describe('public form API (spec 7 Forms, 8 Public forms)', () => {
 
   it('finds the form by its field ids when forms share some of them', async () => {
     const newsletter = await createForm(t.testDb.db, other.id, { name: 'Newsletter', fields: [{ id: 'email', type: 'email', required: true }] });
-    const contact = await createForm(t.testDb.db, other.id, { name: 'Contact', fields: [{ id: 'email', type: 'email' }, { id: 'msg', type: 'textarea', required: true }] });
+    const contact = await createForm(t.testDb.db, other.id, {
+      name: 'Contact',
+      fields: [
+        { id: 'email', type: 'email' },
+        { id: 'msg', type: 'textarea', required: true },
+      ],
+    });
     const send = async (values: Record<string, string>) => {
       const key = await t.submissionKey(other);
       const response = await t.call(other, 'POST', '/api/form/SaveFormSubmission', { ...TEST_PAGE, key, form: JSON.stringify(values) });
@@ -152,7 +160,11 @@ describe('public form API (spec 7 Forms, 8 Public forms)', () => {
     expect(badJson.json().message).toBe('Could not parse the form fields, please check your entries.');
     const wrongShape = await t.call(site, 'POST', '/api/form/SaveFormSubmission', { ...TEST_PAGE, key, form: JSON.stringify({ 'a-email': ['x'] }) });
     expect(wrongShape.json().message).toBe('Could not parse the form fields, please check your entries.');
-    const notAnOption = await t.call(site, 'POST', '/api/form/SaveFormSubmission', { ...TEST_PAGE, key, form: JSON.stringify({ ...JSON.parse(JSON.stringify(everyKindValues('a'))), 'a-radio': 'Green' }) });
+    const notAnOption = await t.call(site, 'POST', '/api/form/SaveFormSubmission', {
+      ...TEST_PAGE,
+      key,
+      form: JSON.stringify({ ...JSON.parse(JSON.stringify(everyKindValues('a'))), 'a-radio': 'Green' }),
+    });
     expect(notAnOption.json().message).toBe('Could not parse the form fields, please check your entries.');
   });
 

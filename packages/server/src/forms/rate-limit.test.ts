@@ -48,7 +48,13 @@ describe('form submission rate limits: per client, and a per-site ceiling only a
       method: 'POST',
       url,
       remoteAddress: visitor.ip,
-      headers: { host: t.hostOf(site), accept: 'application/json', cookie: `crumb=${visitor.crumb}`, 'x-csrf-token': visitor.crumb, 'content-type': 'application/json' },
+      headers: {
+        host: t.hostOf(site),
+        accept: 'application/json',
+        cookie: `crumb=${visitor.crumb}`,
+        'x-csrf-token': visitor.crumb,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(body),
     });
   }

@@ -12,7 +12,16 @@ import { isSubmissionKeyUsable, issueSubmissionKey } from './submission-keys.js'
 import { toSubmissionRequest } from './submission-payload.js';
 import { storeSubmission } from './submission-store.js';
 import { formTemplateSchema } from './template-schema.js';
-import { FieldMessages, FormParams, FormValues, SavedSubmission, SaveFormSubmissionBody, SubmissionKey, TemplateSchema, TemplateSchemaQuery } from './schemas.js';
+import {
+  FieldMessages,
+  FormParams,
+  FormValues,
+  SavedSubmission,
+  SaveFormSubmissionBody,
+  SubmissionKey,
+  TemplateSchema,
+  TemplateSchemaQuery,
+} from './schemas.js';
 
 function notConfigured(): AppError {
   return new AppError('NOT_FOUND', FormMessages.NOT_CONFIGURED);
@@ -39,7 +48,14 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.get(
     '/api/template/GetTemplateSchema',
-    { schema: { tags: ['forms'], summary: 'The form block schema: field kinds, settings, editor tabs', querystring: TemplateSchemaQuery, response: withErrors({ 200: TemplateSchema }) } },
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'The form block schema: field kinds, settings, editor tabs',
+        querystring: TemplateSchemaQuery,
+        response: withErrors({ 200: TemplateSchema }),
+      },
+    },
     async (request) => {
       siteOf(request);
       return formTemplateSchema({ textareaMaxLength: true });
@@ -48,7 +64,15 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/api/rest/forms/validate/:formId',
-    { schema: { tags: ['forms'], summary: "Validates values against a form's rules", params: FormParams, body: FormValues.default({}), response: withErrors({ 200: FieldMessages }) } },
+    {
+      schema: {
+        tags: ['forms'],
+        summary: "Validates values against a form's rules",
+        params: FormParams,
+        body: FormValues.default({}),
+        response: withErrors({ 200: FieldMessages }),
+      },
+    },
     async (request) => {
       const site = siteOf(request);
       const form = await getForm(db, site.id, request.params.formId);
@@ -61,7 +85,15 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   routes.post(
     '/api/form/FormSubmissionKey',
-    { onRequest: keyLimit.onRequest, schema: { tags: ['forms'], summary: 'Issues a single-use form submission key (empty body)', body: EmptyBody, response: withErrors({ 200: SubmissionKey }) } },
+    {
+      onRequest: keyLimit.onRequest,
+      schema: {
+        tags: ['forms'],
+        summary: 'Issues a single-use form submission key (empty body)',
+        body: EmptyBody,
+        response: withErrors({ 200: SubmissionKey }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       await keyLimit.acceptForSite(request, reply);
@@ -74,7 +106,12 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/form/SaveFormSubmission',
     {
       onRequest: submitLimit.onRequest,
-      schema: { tags: ['forms'], summary: 'Saves a form submission (spec 3 payload)', body: SaveFormSubmissionBody, response: withErrors({ 200: SavedSubmission }) },
+      schema: {
+        tags: ['forms'],
+        summary: 'Saves a form submission (spec 3 payload)',
+        body: SaveFormSubmissionBody,
+        response: withErrors({ 200: SavedSubmission }),
+      },
     },
     async (request, reply) => {
       const site = siteOf(request);

@@ -6,7 +6,9 @@ const processing = { error: FormMessages.PROCESSING_ERROR };
 
 /** Query of GET /api/template/GetTemplateSchema. */
 export const TemplateSchemaQuery = z.object({
-  type: z.enum(TEMPLATE_SCHEMA_TYPES, { error: `Unknown template schema type; expected one of: ${TEMPLATE_SCHEMA_TYPES.join(', ')}.` }).describe('The block whose schema is wanted'),
+  type: z
+    .enum(TEMPLATE_SCHEMA_TYPES, { error: `Unknown template schema type; expected one of: ${TEMPLATE_SCHEMA_TYPES.join(', ')}.` })
+    .describe('The block whose schema is wanted'),
 });
 
 /** The form block's schema: field kinds with their settings and parts, editor tabs, form settings and defaults. */
@@ -19,7 +21,10 @@ export const TemplateSchema = z.object({
       public: z.boolean().describe('Whether visitors see this kind (the rest exist only in the editor)'),
       settings: z.array(z.string()),
       parts: z.array(z.object({ key: z.string(), label: z.string(), optional: z.boolean() })),
-      answers: z.array(z.object({ value: z.number(), label: z.string() })).optional().describe('Likert answers'),
+      answers: z
+        .array(z.object({ value: z.number(), label: z.string() }))
+        .optional()
+        .describe('Likert answers'),
     }),
   ),
   formSettings: z.array(z.string()),
@@ -85,7 +90,10 @@ export const FormJson = z.object({
 });
 
 const text = (name: string, max: number) =>
-  z.string({ error: `${name} must be a string.` }).max(max, { error: `${name} must be at most ${max} characters.` }).optional();
+  z
+    .string({ error: `${name} must be a string.` })
+    .max(max, { error: `${name} must be at most ${max} characters.` })
+    .optional();
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` }).optional();
 
 /**
@@ -96,7 +104,9 @@ export const FormDefinitionInput = z.object(
   {
     name: text('name', 500),
     fields: z
-      .array(z.looseObject({ type: z.string({ error: 'Each field needs a type.' }) }, { error: 'Each field must be an object.' }), { error: 'fields must be a list.' })
+      .array(z.looseObject({ type: z.string({ error: 'Each field needs a type.' }) }, { error: 'Each field must be an object.' }), {
+        error: 'fields must be a list.',
+      })
       .max(100, { error: 'A form has at most 100 fields.' })
       .optional(),
     submitLabel: text('submitLabel', 500),
@@ -107,7 +117,9 @@ export const FormDefinitionInput = z.object(
     captchaEnabled: flag('captchaEnabled'),
     captchaTheme: text('captchaTheme', 20),
     captchaAlignment: text('captchaAlignment', 20),
-    storage: z.object({ email: text('storage.email', 256).describe('Also mail each submission to this address') }, { error: 'storage must be an object.' }).optional(),
+    storage: z
+      .object({ email: text('storage.email', 256).describe('Also mail each submission to this address') }, { error: 'storage must be an object.' })
+      .optional(),
   },
   { error: 'A form must be an object.' },
 );

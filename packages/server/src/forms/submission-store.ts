@@ -18,12 +18,7 @@ export interface StoredSubmission {
  * A key that is unknown, expired, used or of another site gives 401 'Unable to submit form.
  * Please try again later.'; a storage failure gives 500 'Unable to send form. Please try again later.'
  */
-export async function storeSubmission(
-  db: Db,
-  form: FormRow,
-  request: SubmissionRequest,
-  data: Record<string, unknown>,
-): Promise<StoredSubmission> {
+export async function storeSubmission(db: Db, form: FormRow, request: SubmissionRequest, data: Record<string, unknown>): Promise<StoredSubmission> {
   const notify = (form.storage as { email?: unknown }).email;
   const mail = typeof notify === 'string' && isValidEmail(notify) ? submissionMail(form, notify.trim(), data, request.pageFields.pagePath) : undefined;
   let rows: Array<{ id: string; created_at: string | Date }>;
@@ -37,11 +32,13 @@ export async function storeSubmission(
         INSERT INTO form_submissions (website_id, form_id, submission_key, data, page_fields)
         SELECT ${form.websiteId}, ${form.id}, key.key, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(request.pageFields)}::jsonb FROM key
         RETURNING id, created_at)
-      ${mail
-        ? sql`, mail AS (
+      ${
+        mail
+          ? sql`, mail AS (
         INSERT INTO outbox (website_id, kind, to_address, subject, text_body, html_body)
         SELECT ${mail.websiteId}, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html} FROM saved)`
-        : sql``}
+          : sql``
+      }
       SELECT id, created_at FROM saved`);
     rows = (result as unknown as { rows: typeof rows }).rows;
   } catch (error) {

@@ -1,9 +1,7 @@
 import { isMultiPart, likertLabel, partsOf, phoneParts, type FieldValue, type FormField } from '@emporium/forms';
 
 /** Result of reading the submitted `form` object against a form's fields. */
-export type ReadValues =
-  | { ok: true; values: Record<string, FieldValue | undefined>; stored: Record<string, unknown> }
-  | { ok: false; problem: string };
+export type ReadValues = { ok: true; values: Record<string, FieldValue | undefined>; stored: Record<string, unknown> } | { ok: false; problem: string };
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');

@@ -9,7 +9,13 @@ export interface FormsTestApp extends TestApp {
   /** The app's outbox delivery (its sender exists when `smtpUrl` is configured). */
   outbox: OutboxDelivery;
   /** Sends a JSON request to a site with a valid crumb (cookie plus X-CSRF-Token). */
-  call: (site: Website, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, extra?: { cookie?: string; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
+  call: (
+    site: Website,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    extra?: { cookie?: string; headers?: Record<string, string> },
+  ) => Promise<LightMyRequestResponse>;
   /** Gets a submission key for a site. */
   submissionKey: (site: Website) => Promise<string>;
 }
@@ -18,10 +24,7 @@ export interface FormsTestApp extends TestApp {
  * Builds a test app whose configuration is the defaults plus `config` (owner token, limits,
  * SMTP and captcha endpoints...).
  */
-export async function createFormsTestApp(
-  config: Partial<AppConfig> = {},
-  options: { app?: Omit<CreateTestAppOptions, 'config'> } = {},
-): Promise<FormsTestApp> {
+export async function createFormsTestApp(config: Partial<AppConfig> = {}, options: { app?: Omit<CreateTestAppOptions, 'config'> } = {}): Promise<FormsTestApp> {
   const test = await createTestApp({ ...options.app, config });
   const crumbs = new Map<string, string>();
   const crumbOf = (site: Website) => crumbs.get(site.id) ?? crumbs.set(site.id, test.app.emporium.crumbs.issue(site.id)).get(site.id)!;

@@ -68,7 +68,13 @@ describe('request.cookies', () => {
 describe('setCookie', () => {
   it.each([
     ['crumb', 'abc', { sameSite: 'Lax' }, 'crumb=abc', ['Path=/', 'SameSite=Lax']],
-    ['s', 'v', { httpOnly: true, secure: true, maxAge: 60, path: '/x', domain: 'example.com' }, 's=v', ['Domain=example.com', 'HttpOnly', 'Max-Age=60', 'Path=/x', 'Secure']],
+    [
+      's',
+      'v',
+      { httpOnly: true, secure: true, maxAge: 60, path: '/x', domain: 'example.com' },
+      's=v',
+      ['Domain=example.com', 'HttpOnly', 'Max-Age=60', 'Path=/x', 'Secure'],
+    ],
     ['s', 'v', { sameSite: 'None' }, 's=v', ['Path=/', 'SameSite=None', 'Secure']],
     ['owner', 't', { httpOnly: true, sameSite: 'Strict', maxAge: 0 }, 'owner=t', ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Strict']],
   ] as const)('%s=%s %j', async (name, value, options, pair, attributes) => {

@@ -55,9 +55,7 @@ describe('crumb (CSRF) on every state-changing request', () => {
     ['a token that differs from the cookie', { cookie: 'crumb=COOKIE', 'x-csrf-token': 'x'.repeat(32) }, CRUMB_EXPIRED_MESSAGE],
     ['a token but no cookies', { 'x-csrf-token': 'TOKEN' }, CRUMB_NO_COOKIES_MESSAGE],
   ])('refuses %s with crumbFail and the spec message', async (_name, headers, message) => {
-    const resolved = Object.fromEntries(
-      Object.entries(headers).map(([k, v]) => [k, v.replace('COOKIE', crumb).replace('TOKEN', crumb)]),
-    );
+    const resolved = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('COOKIE', crumb).replace('TOKEN', crumb)]));
     const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, ...resolved }, payload: {} });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ crumbFail: true, message, error: 'CRUMB_FAIL' });
@@ -95,7 +93,9 @@ describe('crumb (CSRF) on every state-changing request', () => {
   });
 
   it('lets a route opt out (beacons) and does not check GET or unknown routes', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/test/beacon', headers: { host, 'content-type': 'text/plain' }, payload: '[]' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/test/beacon', headers: { host, 'content-type': 'text/plain' }, payload: '[]' })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/test/echo', headers: { host } })).statusCode).toBe(200);
     const unknown = await t.app.inject({ method: 'POST', url: '/api/nope', headers: { host }, payload: {} });
     expect(unknown.statusCode).toBe(404);
@@ -118,7 +118,12 @@ describe('crumb (CSRF) on every state-changing request', () => {
   });
 
   it('checks state changes outside /api too', async () => {
-    const refused = await t.app.inject({ method: 'POST', url: '/config/test/form', headers: { host, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/config/test/form',
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
     expect(refused.statusCode).toBe(401);
     const accepted = await t.app.inject({
       method: 'POST',
@@ -131,11 +136,21 @@ describe('crumb (CSRF) on every state-changing request', () => {
 
   it('refuses a self-chosen crumb pair and a crumb issued for another site', async () => {
     const chosen = 'A'.repeat(44);
-    const forged = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, cookie: `crumb=${chosen}`, 'x-csrf-token': chosen }, payload: {} });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host, cookie: `crumb=${chosen}`, 'x-csrf-token': chosen },
+      payload: {},
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ crumbFail: true, message: CRUMB_EXPIRED_MESSAGE });
     const foreign = await fetchCrumb(t.app, otherHost, '/test/page');
-    const tossed = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, cookie: `crumb=${foreign}`, 'x-csrf-token': foreign }, payload: {} });
+    const tossed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host, cookie: `crumb=${foreign}`, 'x-csrf-token': foreign },
+      payload: {},
+    });
     expect(tossed.statusCode).toBe(401);
   });
 
@@ -157,7 +172,12 @@ describe('crumb (CSRF) on every state-changing request', () => {
     ['Sec-Fetch-Site: none', { 'sec-fetch-site': 'none' }],
     ['an Origin of the same host', { origin: 'http://crumbs.localhost' }],
   ])('accepts a same-origin state change: %s', async (_name, headers) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: { host, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, ...headers }, payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { host, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, ...headers },
+      payload: {},
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -40,8 +40,7 @@ export interface CrumbSigner {
 /** Makes a {@link CrumbSigner} from a secret of at least 32 bytes. */
 export function crumbSigner(secret: Buffer): CrumbSigner {
   if (secret.length < 32) throw new TypeError('crumb secret must have at least 32 bytes');
-  const mac = (siteKey: string, nonce: string) =>
-    createHmac('sha256', secret).update(siteKey).update('\n').update(nonce).digest().subarray(0, MAC_BYTES);
+  const mac = (siteKey: string, nonce: string) => createHmac('sha256', secret).update(siteKey).update('\n').update(nonce).digest().subarray(0, MAC_BYTES);
   return {
     issue(siteKey) {
       const nonce = randomBytes(NONCE_BYTES).toString('base64url');

@@ -53,7 +53,11 @@ describe('the one error handler', () => {
         app.get('/test/boom', async () => {
           throw new TypeError('x is undefined');
         });
-        app.get('/api/test/schema', { schema: { querystring: z.object({ itemId: z.string({ error: 'itemId is required.' }), quantity: z.coerce.number().int().optional() }) } }, async () => ({}));
+        app.get(
+          '/api/test/schema',
+          { schema: { querystring: z.object({ itemId: z.string({ error: 'itemId is required.' }), quantity: z.coerce.number().int().optional() }) } },
+          async () => ({}),
+        );
       },
     });
     host = t.hostOf(await t.createSite({ identifier: 'errors', title: 'Errors' }));

@@ -101,12 +101,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, response
   return reply.type('text/html; charset=utf-8').send(renderErrorPage(response.status, title, response.message));
 }
 
-async function sendWithFallback(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  response: ErrorResponse,
-  fallbacks: PageFallbacks,
-): Promise<FastifyReply> {
+async function sendWithFallback(request: FastifyRequest, reply: FastifyReply, response: ErrorResponse, fallbacks: PageFallbacks): Promise<FastifyReply> {
   const render = response.status === 404 ? fallbacks.notFound : response.status >= 500 ? fallbacks.error : undefined;
   if (render && request.site && !wantsJson(request) && !reply.sent) {
     try {

@@ -175,8 +175,7 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
     for (const cookie of response.cookies) if (cookie.name !== 'crumb') jar.set(cookie.name, cookie.value);
     return response;
   };
-  const itemId = async (urlId: string) =>
-    (await testDb.db.select({ id: items.id }).from(items).where(eq(items.urlId, urlId)))[0]!.id;
+  const itemId = async (urlId: string) => (await testDb.db.select({ id: items.id }).from(items).where(eq(items.urlId, urlId)))[0]!.id;
   const submission = async (page: { pagePath: string }, key?: string) =>
     buildSubmissionPayload({
       fields: NEWSLETTER_FORM.fields as never,
@@ -194,7 +193,13 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
         done();
       },
     });
-    app = await buildApp({ db: testDb.db, pages: true, config: { logLevel: 'error', ownerToken: OWNER_TOKEN }, logStream, rateLimitStore: { hit: async () => 1, close: async () => {} } });
+    app = await buildApp({
+      db: testDb.db,
+      pages: true,
+      config: { logLevel: 'error', ownerToken: OWNER_TOKEN },
+      logStream,
+      rateLimitStore: { hit: async () => 1, close: async () => {} },
+    });
     await app.ready();
     crumb = await fetchCrumb(app, host);
     ids.post = await itemId('why-we-wash-our-linen-twice');
@@ -202,7 +207,10 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
     ids.shirt = await itemId('linen-camp-shirt');
     ids.seedBox = await itemId('seasonal-seed-box');
     ids.workshop = await itemId('natural-dye-workshop');
-    const [newsletter] = await testDb.db.select({ id: forms.id }).from(forms).where(and(eq(forms.name, 'Newsletter')));
+    const [newsletter] = await testDb.db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.name, 'Newsletter')));
     ids.newsletter = newsletter!.id;
   });
   beforeEach(() => {
@@ -241,7 +249,11 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('query.q contains a NUL character (U+0000)');
     const api = await send('GET', '/api/commerce/inventory/stock/?itemId=%00');
-    expect(api.json()).toEqual({ error: 'INVALID_INPUT', field: 'query.itemId', message: 'query.itemId contains a NUL character (U+0000), which is not accepted in text.' });
+    expect(api.json()).toEqual({
+      error: 'INVALID_INPUT',
+      field: 'query.itemId',
+      message: 'query.itemId contains a NUL character (U+0000), which is not accepted in text.',
+    });
   });
 
   it('refuses NUL in add-to-cart and subscription item ids', async () => {
@@ -258,9 +270,18 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
   });
 
   it('refuses NUL or a lone surrogate in a form submission key and page path', async () => {
-    expectRefused(await send('POST', '/api/form/SaveFormSubmission', { ...(await submission({ pagePath: '/' }, `k${NUL}`)), formId: ids.newsletter }), 'body.key');
-    expectRefused(await send('POST', '/api/form/SaveFormSubmission', { ...(await submission({ pagePath: `/${NUL}` })), formId: ids.newsletter }), 'body.pagePath');
-    expectRefused(await send('POST', '/api/form/SaveFormSubmission', { ...(await submission({ pagePath: `/${LONE}` })), formId: ids.newsletter }), 'body.pagePath');
+    expectRefused(
+      await send('POST', '/api/form/SaveFormSubmission', { ...(await submission({ pagePath: '/' }, `k${NUL}`)), formId: ids.newsletter }),
+      'body.key',
+    );
+    expectRefused(
+      await send('POST', '/api/form/SaveFormSubmission', { ...(await submission({ pagePath: `/${NUL}` })), formId: ids.newsletter }),
+      'body.pagePath',
+    );
+    expectRefused(
+      await send('POST', '/api/form/SaveFormSubmission', { ...(await submission({ pagePath: `/${LONE}` })), formId: ids.newsletter }),
+      'body.pagePath',
+    );
   });
 
   it('refuses NUL in an owner form name and submit label', async () => {
@@ -300,15 +321,30 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
     ['a lone surrogate', LONE],
   ])('refuses %s hidden as a JSON escape inside a JSON-text field (cart additionalFields, form values, census data)', async (_name, bad) => {
     const additionalFields = JSON.stringify({ attendee: `Ada${bad}` });
-    expectRefused(await send('POST', '/api/commerce/shopping-cart/entries', { itemId: ids.workshop, sku: null, quantity: 1, additionalFields }), 'body.additionalFields.attendee');
+    expectRefused(
+      await send('POST', '/api/commerce/shopping-cart/entries', { itemId: ids.workshop, sku: null, quantity: 1, additionalFields }),
+      'body.additionalFields.attendee',
+    );
     const key = (await send('POST', '/api/form/FormSubmissionKey')).json().key as string;
-    const submissionBody = { form: JSON.stringify({ email: `a${bad}@example.com` }), key, formId: ids.newsletter, pageTitle: 'Home', pageId: 'home', contentSource: 'c', pagePath: '/', pagePermissionTypeValue: 1 };
+    const submissionBody = {
+      form: JSON.stringify({ email: `a${bad}@example.com` }),
+      key,
+      formId: ids.newsletter,
+      pageTitle: 'Home',
+      pageId: 'home',
+      contentSource: 'c',
+      pagePath: '/',
+      pagePermissionTypeValue: 1,
+    };
     expectRefused(await send('POST', '/api/form/SaveFormSubmission', submissionBody), 'body.form.email');
     const visitor = 'visitor-0001|1700000000000|1700000000000|1700000000000|1';
     const data = JSON.stringify({ event: 'view', url: `http://${host}/journal`, title: `Walnut${bad}` });
     const hit = new URLSearchParams({ event: 'view', data, ss_cvr: visitor, crumb }).toString();
     expectRefused(
-      await send('POST', '/api/census/RecordHit', hit, { 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumb}; ss_cvr=${encodeURIComponent(visitor)}` }),
+      await send('POST', '/api/census/RecordHit', hit, {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `crumb=${crumb}; ss_cvr=${encodeURIComponent(visitor)}`,
+      }),
       'body.data',
     );
   });
@@ -331,7 +367,11 @@ describe.each(availableDialects())('issues 2 and 3: NUL, lone surrogates and dee
   });
 
   it('treats a cookie holding NUL as absent instead of refusing the visitor', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/commerce/shopping-cart', headers: { host, cookie: `crumb=${crumb}; SiteUserInfo=%00; cart=%00` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/commerce/shopping-cart',
+      headers: { host, cookie: `crumb=${crumb}; SiteUserInfo=%00; cart=%00` },
+    });
     expect(response.statusCode).toBe(200);
   });
 

@@ -20,7 +20,10 @@ describe('access log', () => {
 
   it('writes one line per request with method, host, url, status, time and request id, and no cookies', async () => {
     lines.length = 0;
-    const response = await t.app.inject({ url: '/api/commerce/shopping-cart?x=1', headers: { host, 'x-request-id': 'log-1', cookie: 'crumb=secretcrumbvalue0123' } });
+    const response = await t.app.inject({
+      url: '/api/commerce/shopping-cart?x=1',
+      headers: { host, 'x-request-id': 'log-1', cookie: 'crumb=secretcrumbvalue0123' },
+    });
     expect(response.statusCode).toBe(200);
     const mine = lines.filter((l) => l.reqId === 'log-1');
     expect(mine).toHaveLength(1);

@@ -17,7 +17,13 @@ export function loggerOptions(level: LogLevel, stream?: NodeJS.WritableStream): 
   return {
     level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-siteuser-xsrf-token"]', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-csrf-token"]',
+        'req.headers["x-siteuser-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
     ...(stream ? { stream } : {}),

@@ -86,11 +86,12 @@ describe.each(availableDialects())('the OpenAPI document and every operation in 
     expect(missing).toEqual([]);
   });
 
-  it('answers requests built from each operation\'s schemas, and hostile variants of them, without a 5xx or an error log', async () => {
+  it("answers requests built from each operation's schemas, and hostile variants of them, without a 5xx or an error log", async () => {
     const failures: string[] = [];
     const send = async (operation: Operation, label: string, request: InjectOptions) => {
       const response = await app.inject(request);
-      if (response.statusCode >= 500) failures.push(`${operation.method} ${operation.path} (${label}): HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (response.statusCode >= 500)
+        failures.push(`${operation.method} ${operation.path} (${label}): HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
     };
     let round = 0;
     for (const operation of operationsOf(document)) {
@@ -99,14 +100,22 @@ describe.each(availableDialects())('the OpenAPI document and every operation in 
       const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path');
       const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query');
       const urlWith = (values: Record<string, unknown>, query: Record<string, unknown>) => {
-        const path = operation.path.replace(/\{(\w+|\*)\}/g, (_, name: string) => (name === '*' && values[name] === undefined ? 'shop' : encodeURIComponent(String(values[name] ?? ids[name] ?? 'x'))));
-        const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+        const path = operation.path.replace(/\{(\w+|\*)\}/g, (_, name: string) =>
+          name === '*' && values[name] === undefined ? 'shop' : encodeURIComponent(String(values[name] ?? ids[name] ?? 'x')),
+        );
+        const search = new URLSearchParams(
+          Object.entries(query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        );
         return search.size > 0 ? `${path}?${search}` : path;
       };
       const realParams = Object.fromEntries(pathParams.map((p) => [p.name, ids[p.name]]));
       const generatedParams = sample(fc.record(Object.fromEntries(pathParams.map((p) => [p.name, arbitraryFor(p.schema)]))), 2);
       const queries = sample(
-        fc.record(Object.fromEntries(queryParams.map((p) => [p.name, arbitraryFor(p.schema)])), { requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name) }),
+        fc.record(Object.fromEntries(queryParams.map((p) => [p.name, arbitraryFor(p.schema)])), {
+          requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
+        }),
         2,
       );
       const body = bodySchemaOf(operation);

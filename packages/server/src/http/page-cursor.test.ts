@@ -41,10 +41,22 @@ describe('page cursors and sizes', () => {
 
   it('builds a page from limit + 1 rows with the last row as the next position', () => {
     const rows = [1, 2, 3].map((n) => ({ n }));
-    const page = toPage(rows, 2, (r) => r.n * 10, (r) => [String(r.n)]);
+    const page = toPage(
+      rows,
+      2,
+      (r) => r.n * 10,
+      (r) => [String(r.n)],
+    );
     expect(page.items).toEqual([10, 20]);
     expect(page.hasNextPage).toBe(true);
     expect(decodeCursor(page.nextPageCursor, [MICROS_PART])).toEqual(['2']);
-    expect(toPage(rows, 3, (r) => r.n, (r) => [String(r.n)])).toEqual({ items: [1, 2, 3], hasNextPage: false, nextPageCursor: null });
+    expect(
+      toPage(
+        rows,
+        3,
+        (r) => r.n,
+        (r) => [String(r.n)],
+      ),
+    ).toEqual({ items: [1, 2, 3], hasNextPage: false, nextPageCursor: null });
   });
 });

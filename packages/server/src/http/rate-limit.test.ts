@@ -21,7 +21,9 @@ describe('rate limit on a route (in-memory store)', () => {
       rateLimitStore: store,
       setup: (app) => {
         app.get('/api/test/limited', { onRequest: rateLimitHook(store, { name: 'test', max: 3, windowMs: 10_000 }, () => now) }, async () => ({ ok: true }));
-        app.get('/api/test/per-site', { onRequest: app.emporium.rateLimit({ name: 'per-site', max: 2, windowMs: 60_000, key: 'site' }) }, async () => ({ ok: true }));
+        app.get('/api/test/per-site', { onRequest: app.emporium.rateLimit({ name: 'per-site', max: 2, windowMs: 60_000, key: 'site' }) }, async () => ({
+          ok: true,
+        }));
       },
     });
     hosts.push(t.hostOf(await t.createSite({ identifier: 'rl-a', title: 'A' })));

@@ -26,7 +26,12 @@ const NO_MAX = Number.MAX_SAFE_INTEGER;
 
 function incr(store: FastifyRateLimitStore, key: string, windowMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    store.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('rate limit store gave no count')) : resolve(result.current)), windowMs, NO_MAX);
+    store.incr(
+      key,
+      (error, result) => (error || !result ? reject(error ?? new Error('rate limit store gave no count')) : resolve(result.current)),
+      windowMs,
+      NO_MAX,
+    );
   });
 }
 
@@ -120,7 +125,14 @@ function assertValidRule(rule: RateLimitRule): void {
  * headers are also sent when the request is allowed. If the store fails, the request is let
  * through and a warning is logged.
  */
-async function countRequest(store: RateLimitStore, rule: RateLimitRule, request: FastifyRequest, reply: FastifyReply, now: number, reportHeaders: boolean): Promise<void> {
+async function countRequest(
+  store: RateLimitStore,
+  rule: RateLimitRule,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  now: number,
+  reportHeaders: boolean,
+): Promise<void> {
   const window = Math.floor(now / rule.windowMs);
   const key = `${rule.name}:${keyFor(rule, request)}:${window}`;
   let count: number;

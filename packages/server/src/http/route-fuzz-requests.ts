@@ -37,7 +37,23 @@ export function pathVariants(path: string): string[] {
 
 /** Text that breaks naive handlers: NUL, lone surrogates, odd encodings, prototype names, 100 KB, random code points. */
 export const hostileText = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udc00y', 'end\ud83d', '', ' ', '%', '%E0%A4%A', '../../etc/passwd', '<script>x</script>', '{.section x}', '-1', '1e309', 'NaN'),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udc00y',
+    'end\ud83d',
+    '',
+    ' ',
+    '%',
+    '%E0%A4%A',
+    '../../etc/passwd',
+    '<script>x</script>',
+    '{.section x}',
+    '-1',
+    '1e309',
+    'NaN',
+  ),
   fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'),
   fc.constant('x'.repeat(100_000)),
   fc.string({ unit: 'binary', maxLength: 24 }),
@@ -58,7 +74,36 @@ export const jsonValueText = fc.oneof(
   fc.constantFrom('{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '-0', '1e400', 'null'),
 );
 /** Body field names the routes read. */
-export const FIELDS = ['itemId', 'sku', 'quantity', 'qty', 'additionalFields', 'code', 'shippingOptionId', 'shippingLocation', 'email', 'name', 'body', 'title', 'rating', 'key', 'form', 'formId', 'pagePath', 'pageId', 'fields', 'submitLabel', 'password', 'crumb', 'event', 'data', 'lines', 'payment', 'billingAddress', 'shippingAddress'];
+export const FIELDS = [
+  'itemId',
+  'sku',
+  'quantity',
+  'qty',
+  'additionalFields',
+  'code',
+  'shippingOptionId',
+  'shippingLocation',
+  'email',
+  'name',
+  'body',
+  'title',
+  'rating',
+  'key',
+  'form',
+  'formId',
+  'pagePath',
+  'pageId',
+  'fields',
+  'submitLabel',
+  'password',
+  'crumb',
+  'event',
+  'data',
+  'lines',
+  'payment',
+  'billingAddress',
+  'shippingAddress',
+];
 /** A body field name: one the routes read, a prototype name, one holding NUL or a lone surrogate, or random. */
 export const fieldName = fc.oneof(fc.constantFrom(...FIELDS, '__proto__', 'constructor', 'a\u0000', 'b\ud800'), fc.string({ unit: 'binary', maxLength: 12 }));
 
@@ -76,9 +121,45 @@ export interface Hostile {
 /** Generates {@link Hostile} requests. */
 export const hostileRequest: fc.Arbitrary<Hostile> = fc.record({
   params: fc.array(hostileText, { minLength: 4, maxLength: 4 }),
-  query: fc.array(fc.tuple(fc.oneof(fc.constantFrom('q', 'tag', 'category', 'itemId', 'page', 'cursor', 'offset', 'next', 'format', 'author', 'month', '__proto__[x]', 'constructor[prototype][x]', 'a[]')), hostileText), { maxLength: 3 }),
-  cookie: fc.option(fc.tuple(fc.constantFrom('emporium_cart', 'SiteUserInfo', 'emporium_owner', 'ss_cvr', 'ss_unlock_site', 'hasCart', 'crumb'), hostileText).map(([name, value]) => `${name}=${encodeLoose(value)}`), { nil: undefined }),
-  contentType: fc.constantFrom('application/json', 'application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x', undefined),
+  query: fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          'q',
+          'tag',
+          'category',
+          'itemId',
+          'page',
+          'cursor',
+          'offset',
+          'next',
+          'format',
+          'author',
+          'month',
+          '__proto__[x]',
+          'constructor[prototype][x]',
+          'a[]',
+        ),
+      ),
+      hostileText,
+    ),
+    { maxLength: 3 },
+  ),
+  cookie: fc.option(
+    fc
+      .tuple(fc.constantFrom('emporium_cart', 'SiteUserInfo', 'emporium_owner', 'ss_cvr', 'ss_unlock_site', 'hasCart', 'crumb'), hostileText)
+      .map(([name, value]) => `${name}=${encodeLoose(value)}`),
+    { nil: undefined },
+  ),
+  contentType: fc.constantFrom(
+    'application/json',
+    'application/json',
+    'application/x-www-form-urlencoded',
+    'text/plain',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    undefined,
+  ),
   body: fc.constantFrom('entries', 'entries', 'json', 'deep', 'none'),
   entries: fc.array(fc.tuple(fieldName, jsonValueText), { maxLength: 5 }),
   json: jsonValueText,
@@ -113,7 +194,12 @@ export const mutationValue = fc.oneof(
   { weight: 6, arbitrary: storageKillers.map((text) => ({ text })) },
   { weight: 1, arbitrary: fc.constant({ text: 'x'.repeat(100_000) }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 16 }).map((text) => ({ text })) },
-  { weight: 2, arbitrary: fc.oneof(deepJson, fc.constantFrom('123', '-1', '1e309', '[]', '{}', 'null', 'true', '[{"__proto__":{}}]', '{"a":"\\u0000"}')).map((raw) => ({ raw })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(deepJson, fc.constantFrom('123', '-1', '1e309', '[]', '{}', 'null', 'true', '[{"__proto__":{}}]', '{"a":"\\u0000"}'))
+      .map((raw) => ({ raw })),
+  },
 );
 /** Generates {@link Mutation}s. */
 export const mutation: fc.Arbitrary<Mutation> = fc.record({
@@ -151,7 +237,12 @@ export function serialiseWith(value: Json, path: string[], rawJson: string): str
 }
 
 /** A template body with one leaf replaced by the hostile value, as JSON or form-encoded (nested fields as JSON text). */
-export function mutatedBody(template: Record<string, Json>, path: string[], value: Mutation['value'], formEncoded: boolean): { payload: string; contentType: string } {
+export function mutatedBody(
+  template: Record<string, Json>,
+  path: string[],
+  value: Mutation['value'],
+  formEncoded: boolean,
+): { payload: string; contentType: string } {
   const rawJson = 'raw' in value ? value.raw : JSON.stringify(value.text);
   if (!formEncoded) return { payload: serialiseWith(template, path, rawJson), contentType: 'application/json' };
   const [top, ...rest] = path;

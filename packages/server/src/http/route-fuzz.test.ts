@@ -55,7 +55,12 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
     samples.product = await itemId('everyday-apron');
     samples.post = await itemId('why-we-wash-our-linen-twice');
     samples.form = (await db.select({ id: forms.id }).from(forms).where(eq(forms.name, 'Newsletter')))[0]!.id;
-    samples.collection = (await db.select({ id: collections.id }).from(collections).where(and(eq(collections.urlId, 'shop'))))[0]!.id;
+    samples.collection = (
+      await db
+        .select({ id: collections.id })
+        .from(collections)
+        .where(and(eq(collections.urlId, 'shop')))
+    )[0]!.id;
     const added = await app.inject({
       method: 'POST',
       url: '/api/commerce/shopping-cart/entries',
@@ -124,8 +129,16 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
         const json = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${OWNER_TOKEN}` };
         const forged = forgedCrumb();
         await send(`${route.method} ${path} without a crumb`, { ...base, headers: { host: HOST, ...json } }, refused);
-        await send(`${route.method} ${path} with a forged crumb`, { ...base, headers: { host: HOST, ...json, cookie: `crumb=${forged}`, 'x-csrf-token': forged } }, refused);
-        await send(`${route.method} ${path} with a token not matching the crumb cookie`, { ...base, headers: { host: HOST, ...json, cookie: `crumb=${crumb}; ${cartCookie}`, 'x-csrf-token': forged } }, refused);
+        await send(
+          `${route.method} ${path} with a forged crumb`,
+          { ...base, headers: { host: HOST, ...json, cookie: `crumb=${forged}`, 'x-csrf-token': forged } },
+          refused,
+        );
+        await send(
+          `${route.method} ${path} with a token not matching the crumb cookie`,
+          { ...base, headers: { host: HOST, ...json, cookie: `crumb=${crumb}; ${cartCookie}`, 'x-csrf-token': forged } },
+          refused,
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -137,9 +150,12 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
     for (const route of routes) {
       const stateChanging = STATE_CHANGING.has(route.method);
       for (const path of pathVariants(concretePath(route.url))) {
-        if (!stateChanging) await send(`${route.method} ${path}`, { method: 'GET', url: path, headers: { host: HOST, cookie: `crumb=${crumb}` } }, noServerError);
+        if (!stateChanging)
+          await send(`${route.method} ${path}`, { method: 'GET', url: path, headers: { host: HOST, cookie: `crumb=${crumb}` } }, noServerError);
       }
-      for (const [index, hostile] of fc.sample(fc.tuple(hostileRequest, fc.boolean()), { numRuns: RUNS_PER_ROUTE, seed: SEED + routes.indexOf(route) }).entries()) {
+      for (const [index, hostile] of fc
+        .sample(fc.tuple(hostileRequest, fc.boolean()), { numRuns: RUNS_PER_ROUTE, seed: SEED + routes.indexOf(route) })
+        .entries()) {
         const [request, hostileParams] = hostile;
         const query = request.query.map(([name, value]) => `${encodeLoose(name)}=${encodeLoose(value)}`).join('&');
         const url = concretePath(route.url, hostileParams ? request.params : undefined) + (query ? `?${query}` : '');
@@ -159,18 +175,51 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
       if (stateChanging) {
         const [sample] = fc.sample(hostileRequest, { numRuns: 1, seed: SEED });
         const payload = bodyOf(sample!) ?? '{}';
-        await send(`${route.method} ${route.url} hostile body without a crumb`, { method: route.method as InjectOptions['method'], url: concretePath(route.url), headers: { host: HOST, 'content-type': 'application/json' }, payload }, refused);
+        await send(
+          `${route.method} ${route.url} hostile body without a crumb`,
+          {
+            method: route.method as InjectOptions['method'],
+            url: concretePath(route.url),
+            headers: { host: HOST, 'content-type': 'application/json' },
+            payload,
+          },
+          refused,
+        );
       }
     }
     expect(failures).toEqual([]);
   }, 180_000);
   /** A well-formed request body for a route (a union of common fields for routes without their own). */
   const templateFor = (route: Route, submissionKey: string): { body: Record<string, Json>; form: boolean } => {
-    const checkout = { email: 'ada@example.com', shippingAddress: ADDRESS, billingAddress: ADDRESS, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } };
+    const checkout = {
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+      billingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
+    };
     const templates: Record<string, Record<string, Json>> = {
-      'POST /api/census/RecordHit': { event: 'view', data: JSON.stringify({ event: 'view', url: `http://${HOST}/journal`, title: 'Journal', locale: 'en-US' }), ss_cvr: VISITOR },
-      'POST /api/form/SaveFormSubmission': { form: JSON.stringify({ email: 'ada@example.com' }), key: submissionKey, formId: samples.form!, pageTitle: 'Home', pageId: 'home', contentSource: 'c', pagePath: '/', pagePermissionTypeValue: 1 },
-      'POST /api/commerce/shopping-cart/entries': { itemId: samples.workshop!, sku: 'FF-DYE-JAN10', quantity: 1, additionalFields: JSON.stringify({ attendee: 'Ada', diet: 'none' }) },
+      'POST /api/census/RecordHit': {
+        event: 'view',
+        data: JSON.stringify({ event: 'view', url: `http://${HOST}/journal`, title: 'Journal', locale: 'en-US' }),
+        ss_cvr: VISITOR,
+      },
+      'POST /api/form/SaveFormSubmission': {
+        form: JSON.stringify({ email: 'ada@example.com' }),
+        key: submissionKey,
+        formId: samples.form!,
+        pageTitle: 'Home',
+        pageId: 'home',
+        contentSource: 'c',
+        pagePath: '/',
+        pagePermissionTypeValue: 1,
+      },
+      'POST /api/commerce/shopping-cart/entries': {
+        itemId: samples.workshop!,
+        sku: 'FF-DYE-JAN10',
+        quantity: 1,
+        additionalFields: JSON.stringify({ attendee: 'Ada', diet: 'none' }),
+      },
       'PUT /api/commerce/shopping-cart/entries/:entryId': { quantity: 2 },
       'PUT /api/commerce/shopping-cart/entries/:entryId/additionalFields': { additionalFields: JSON.stringify({ attendee: 'Ada' }) },
       'POST /api/commerce/shopping-cart/coupons': { code: 'SAVE10' },
@@ -181,7 +230,12 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
       'POST /api/3/commerce/cart/subscription': { itemId: samples.seedBox!, sku: null, qty: 1, additionalFields: null },
       'POST /api/content/items/:itemId/comments': { name: 'Ada', email: 'ada@example.com', body: 'Lovely linen.' },
       'POST /api/content/products/:itemId/reviews': { name: 'Ada', rating: 5, title: 'Sturdy', body: 'Good apron.' },
-      'POST /api/site-users/account/notifications/restock': { isJoinMailingList: true, productId: samples.mug!, variantId: samples.mugVariant!, siteVisitorEmail: 'ada@example.com' },
+      'POST /api/site-users/account/notifications/restock': {
+        isJoinMailingList: true,
+        productId: samples.mug!,
+        variantId: samples.mugVariant!,
+        siteVisitorEmail: 'ada@example.com',
+      },
       'POST /api/owner/forms': { name: 'News', fields: [{ type: 'email', title: 'Email', required: true }], submitLabel: 'Go', submissionMessage: 'Thanks' },
       'PUT /api/owner/forms/:formId': { name: 'News', fields: [{ type: 'email', title: 'Email', required: true }], submitLabel: 'Go' },
       'PUT /api/owner/popup-overlay': { enabled: true, position: 'bottom-right', version: 1, title: 'Hello', formId: samples.form! },
@@ -196,11 +250,33 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
     const key = `${route.method} ${route.url}`;
     if (forms[key]) return { body: forms[key]!, form: true };
     return {
-      body: templates[key] ?? { itemId: samples.product!, sku: null, quantity: 1, code: 'SAVE10', name: 'Ada', email: 'ada@example.com', body: 'Text', title: 'Title', password: 'password 1234', enabled: true },
+      body: templates[key] ?? {
+        itemId: samples.product!,
+        sku: null,
+        quantity: 1,
+        code: 'SAVE10',
+        name: 'Ada',
+        email: 'ada@example.com',
+        body: 'Text',
+        title: 'Title',
+        password: 'password 1234',
+        enabled: true,
+      },
       form: key === 'POST /api/census/RecordHit',
     };
   };
-  const VALID_QUERY: Record<string, string> = { q: 'linen', tag: 'canvas', category: 'Home', itemId: '', productId: '', variantId: '', limit: '10', page: '1', next: '/config/forms', cursor: '' };
+  const VALID_QUERY: Record<string, string> = {
+    q: 'linen',
+    tag: 'canvas',
+    category: 'Home',
+    itemId: '',
+    productId: '',
+    variantId: '',
+    limit: '10',
+    page: '1',
+    next: '/config/forms',
+    cursor: '',
+  };
   const COOKIE_NAMES = ['crumb', 'emporium_cart', 'hasCart', 'SiteUserInfo', 'ss_cvr', 'emporium_owner', 'ss_unlock_site'];
 
   it('answers well-formed requests with one hostile field, parameter or cookie with 4xx or success, never 5xx', async () => {
@@ -226,17 +302,35 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
         const cookieName = COOKIE_NAMES[change.pick % COOKIE_NAMES.length]!;
         const cookies = [`crumb=${crumb}`, cartCookie, `ss_cvr=${encodeURIComponent(VISITOR)}`];
         if (where === 'cookie') cookies.unshift(`${cookieName}=${encodeLoose(hostileText)}`);
-        const headers: Record<string, string> = { host: HOST, accept: 'application/json, text/html', cookie: cookies.join('; '), 'x-csrf-token': crumb, authorization: `Bearer ${OWNER_TOKEN}`, 'idempotency-key': `m-${randomUUID()}` };
+        const headers: Record<string, string> = {
+          host: HOST,
+          accept: 'application/json, text/html',
+          cookie: cookies.join('; '),
+          'x-csrf-token': crumb,
+          authorization: `Bearer ${OWNER_TOKEN}`,
+          'idempotency-key': `m-${randomUUID()}`,
+        };
         let payload: string | undefined;
         let target = '';
         if (stateChanging) {
           const needsKey = route.url === '/api/form/SaveFormSubmission';
-          const key = needsKey ? ((await app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', headers: { host: HOST, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb } })).json().key as string) : '';
+          const key = needsKey
+            ? ((
+                await app.inject({
+                  method: 'POST',
+                  url: '/api/form/FormSubmissionKey',
+                  headers: { host: HOST, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
+                })
+              ).json().key as string)
+            : '';
           const template = templateFor(route, key);
           const paths = leafPaths(template.body as Json);
           const path = where === 'body' ? paths[change.pick % paths.length]! : ['__unused'];
           if (where === 'body') target = path.join('.');
-          const built = where === 'body' ? mutatedBody(template.body, path, change.value, template.form || change.formEncoded) : mutatedBody(template.body, [], { raw: JSON.stringify(template.body) }, template.form);
+          const built =
+            where === 'body'
+              ? mutatedBody(template.body, path, change.value, template.form || change.formEncoded)
+              : mutatedBody(template.body, [], { raw: JSON.stringify(template.body) }, template.form);
           payload = built.payload;
           headers['content-type'] = built.contentType;
         }

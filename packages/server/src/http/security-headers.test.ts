@@ -10,9 +10,7 @@ describe('security headers', () => {
     t = await createTestApp({
       csp: { 'script-src': ['https://js.example.com'] },
       setup: (app) => {
-        app.get('/test/page', async (request, reply) =>
-          reply.type('text/html; charset=utf-8').send(`<script nonce="${request.cspNonce}">1</script>`),
-        );
+        app.get('/test/page', async (request, reply) => reply.type('text/html; charset=utf-8').send(`<script nonce="${request.cspNonce}">1</script>`));
         app.get('/api/test/json', async () => ({ ok: true }));
       },
     });
@@ -52,11 +50,20 @@ describe('security headers', () => {
 });
 
 describe('security headers through @fastify/helmet', () => {
-  const EXPECTED = ['content-security-policy', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options'];
+  const EXPECTED = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'permissions-policy',
+    'referrer-policy',
+    'x-content-type-options',
+    'x-frame-options',
+  ];
   const securityHeaderNames = (headers: Record<string, unknown>) =>
-    Object.keys(headers).filter((name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name)).sort();
+    Object.keys(headers)
+      .filter((name) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(name))
+      .sort();
 
-  it('are exactly the headers the server sent before helmet, none of helmet\'s other defaults', async () => {
+  it("are exactly the headers the server sent before helmet, none of helmet's other defaults", async () => {
     const app = Fastify();
     registerSecurityHeaders(app);
     app.get('/', async () => 'ok');

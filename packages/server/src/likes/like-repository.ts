@@ -8,7 +8,10 @@ export interface LikeState {
 }
 
 async function countOf(db: Db, websiteId: string, itemId: string): Promise<number> {
-  const [row] = await db.select({ likeCount: items.likeCount }).from(items).where(and(eq(items.websiteId, websiteId), eq(items.id, itemId)));
+  const [row] = await db
+    .select({ likeCount: items.likeCount })
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), eq(items.id, itemId)));
   return row?.likeCount ?? 0;
 }
 

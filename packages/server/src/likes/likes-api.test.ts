@@ -32,14 +32,27 @@ describe('likes API (issue 6)', () => {
     expect(other.json().likeCount).toBe(2);
     expect(cookieFrom(other, VISITOR_COOKIE)).toBeUndefined();
 
-    expect((await t.call(a.site, 'PUT', itemLikePath(a.postId), { liked: false }, { cookie })).json()).toEqual({ itemId: a.postId, liked: false, likeCount: 1 });
-    expect((await t.call(a.site, 'PUT', itemLikePath(a.postId), { liked: false }, { cookie })).json()).toEqual({ itemId: a.postId, liked: false, likeCount: 1 });
+    expect((await t.call(a.site, 'PUT', itemLikePath(a.postId), { liked: false }, { cookie })).json()).toEqual({
+      itemId: a.postId,
+      liked: false,
+      likeCount: 1,
+    });
+    expect((await t.call(a.site, 'PUT', itemLikePath(a.postId), { liked: false }, { cookie })).json()).toEqual({
+      itemId: a.postId,
+      liked: false,
+      likeCount: 1,
+    });
     expect((await t.call(a.site, 'GET', itemLikePath(a.postId))).json()).toEqual({ itemId: a.postId, liked: false, likeCount: 1 });
   });
 
   it('keeps items.like_count equal to the number of like rows under concurrent likes', async () => {
     const visitors = Array.from({ length: 12 }, (_, i) => `${VISITOR_COOKIE}=visitor-concurrent-${String(i).padStart(4, '0')}`);
-    await Promise.all(visitors.flatMap((cookie) => [t.call(a.site, 'PUT', itemLikePath(a.productId), { liked: true }, { cookie }), t.call(a.site, 'PUT', itemLikePath(a.productId), { liked: true }, { cookie })]));
+    await Promise.all(
+      visitors.flatMap((cookie) => [
+        t.call(a.site, 'PUT', itemLikePath(a.productId), { liked: true }, { cookie }),
+        t.call(a.site, 'PUT', itemLikePath(a.productId), { liked: true }, { cookie }),
+      ]),
+    );
     expect((await t.call(a.site, 'GET', itemLikePath(a.productId))).json().likeCount).toBe(12);
   });
 
@@ -51,8 +64,14 @@ describe('likes API (issue 6)', () => {
   });
 
   it('answers 404 for another site’s item, drafts and unknown ids, and needs the crumb', async () => {
-    for (const id of [b.postId, a.draftId, a.memberPostId, 'missing']) expect((await t.call(a.site, 'PUT', itemLikePath(id), { liked: true })).statusCode).toBe(404);
-    const noCrumb = await t.app.inject({ method: 'PUT', url: itemLikePath(a.postId), headers: { host: t.hostOf(a.site), 'content-type': 'application/json' }, payload: '{"liked":true}' });
+    for (const id of [b.postId, a.draftId, a.memberPostId, 'missing'])
+      expect((await t.call(a.site, 'PUT', itemLikePath(id), { liked: true })).statusCode).toBe(404);
+    const noCrumb = await t.app.inject({
+      method: 'PUT',
+      url: itemLikePath(a.postId),
+      headers: { host: t.hostOf(a.site), 'content-type': 'application/json' },
+      payload: '{"liked":true}',
+    });
     expect(noCrumb.statusCode).toBe(401);
     expect((await t.call(b.site, 'GET', itemLikePath(b.postId))).json().likeCount).toBe(0);
   });

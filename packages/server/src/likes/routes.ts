@@ -23,14 +23,31 @@ export function registerLikeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/content/items/:itemId/like', { schema: { tags: ['content'], summary: "An item's like count and whether this visitor likes it", params: ItemParams, response: withErrors({ 200: LikeState }) } }, async (request, reply) => {
-    const site = siteOf(request);
-    const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
-    reply.header('cache-control', 'no-store, private');
-    return { itemId: item.id, ...(await likeState(db, site.id, item.id, existingVisitorId(request))) };
-  });
+  routes.get(
+    '/api/content/items/:itemId/like',
+    {
+      schema: {
+        tags: ['content'],
+        summary: "An item's like count and whether this visitor likes it",
+        params: ItemParams,
+        response: withErrors({ 200: LikeState }),
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+      reply.header('cache-control', 'no-store, private');
+      return { itemId: item.id, ...(await likeState(db, site.id, item.id, existingVisitorId(request))) };
+    },
+  );
 
-  const putSchema = { tags: ['content'], summary: 'Like or unlike an item (idempotent)', params: ItemParams, body: LikeBody, response: withErrors({ 200: LikeState }) };
+  const putSchema = {
+    tags: ['content'],
+    summary: 'Like or unlike an item (idempotent)',
+    params: ItemParams,
+    body: LikeBody,
+    response: withErrors({ 200: LikeState }),
+  };
   routes.put('/api/content/items/:itemId/like', { onRequest: deps.rateLimit({ ...LIKE_RATE_LIMIT }), schema: putSchema }, async (request, reply) => {
     const site = siteOf(request);
     if (site.settings.simpleLikingEnabled !== true) throw new AppError('FORBIDDEN', LIKES_DISABLED_MESSAGE);

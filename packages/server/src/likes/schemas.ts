@@ -9,6 +9,6 @@ export const LikeBody = z.object({ liked: z.boolean({ error: 'liked must be true
 /** A visitor's like of an item and the item's like count. */
 export const LikeState = z.object({
   itemId: z.string(),
-  liked: z.boolean().describe("Whether this visitor (ss_cvr cookie) likes the item"),
+  liked: z.boolean().describe('Whether this visitor (ss_cvr cookie) likes the item'),
   likeCount: z.number().int().nonnegative(),
 });

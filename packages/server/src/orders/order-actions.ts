@@ -19,7 +19,10 @@ export type OrderActor = AuditActor;
 type OrderRow = typeof orders.$inferSelect;
 
 async function currentStatus(db: DbOrTx, websiteId: string, orderId: string): Promise<string> {
-  const [row] = await db.select({ status: orders.status }).from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+  const [row] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
   return row.status;
 }
@@ -51,7 +54,13 @@ function shippedMail(site: Website, order: OrderRow, fulfilment: Fulfilment) {
  * customer's shipping mail in the same transaction. Only a PAID order can be fulfilled, once.
  * Returns the order and whether a mail was queued.
  */
-export async function fulfilOrder(db: Db, site: Website, orderId: string, fulfilment: Fulfilment, actor: OrderActor): Promise<{ order: OrderDetail; mailQueued: boolean }> {
+export async function fulfilOrder(
+  db: Db,
+  site: Website,
+  orderId: string,
+  fulfilment: Fulfilment,
+  actor: OrderActor,
+): Promise<{ order: OrderDetail; mailQueued: boolean }> {
   const mailQueued = await db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
@@ -61,8 +70,19 @@ export async function fulfilOrder(db: Db, site: Website, orderId: string, fulfil
     if (!order) throw new AppError('CONFLICT', cannotFulfilMessage(await currentStatus(tx, site.id, orderId)));
     await tx.insert(orderFulfilments).values({ websiteId: site.id, orderId, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier });
     const carrier = fulfilment.carrier ? ` (${fulfilment.carrier})` : '';
-    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'FULFILLED', message: `Fulfilled with tracking number ${fulfilment.trackingNumber}${carrier}`, actor: actor.email });
-    await recordAuditAs(tx, site.id, actor, { action: 'order.fulfil', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier } });
+    await tx.insert(orderEvents).values({
+      websiteId: site.id,
+      orderId,
+      kind: 'FULFILLED',
+      message: `Fulfilled with tracking number ${fulfilment.trackingNumber}${carrier}`,
+      actor: actor.email,
+    });
+    await recordAuditAs(tx, site.id, actor, {
+      action: 'order.fulfil',
+      subjectType: 'order',
+      subjectId: orderId,
+      detail: { orderNumber: order.orderNumber, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier },
+    });
     if (!fulfilment.notifyCustomer || order.customerEmail === '') return false;
     await enqueueMails(tx, [shippedMail(site, order, fulfilment)]);
     return true;
@@ -93,10 +113,16 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string, re
     for (const line of lines) if (line.variantId) units.set(line.variantId, (units.get(line.variantId) ?? 0) + line.quantity);
     for (const [variantId, quantity] of [...units].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const level = await returnStock(tx, websiteId, variantId, quantity);
-      if (level && !level.unlimited) await recordStockMovements(tx, websiteId, [{ variantId, reason: 'cancel', change: quantity, qtyAfter: level.qtyInStock, orderId, actor }]);
+      if (level && !level.unlimited)
+        await recordStockMovements(tx, websiteId, [{ variantId, reason: 'cancel', change: quantity, qtyAfter: level.qtyInStock, orderId, actor }]);
     }
     await tx.insert(orderEvents).values({ websiteId, orderId, kind: 'CANCELLED', message: reason ? `Cancelled: ${reason}` : 'Cancelled', actor: actor.email });
-    await recordAuditAs(tx, websiteId, actor, { action: 'order.cancel', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, reason, unitsReturned: Object.fromEntries(units) } });
+    await recordAuditAs(tx, websiteId, actor, {
+      action: 'order.cancel',
+      subjectType: 'order',
+      subjectId: orderId,
+      detail: { orderNumber: order.orderNumber, reason, unitsReturned: Object.fromEntries(units) },
+    });
   });
   return detailAfterCommit(db, websiteId, orderId);
 }
@@ -139,7 +165,12 @@ export async function refundOrder(db: Db, site: Website, orderId: string, reques
     const whole = amount === left && refunded === 0 ? 'Refunded in full' : amount === left ? 'Refunded the rest' : 'Refunded';
     const message = `${whole}: ${formatMoney(money(amount, order.currency), site.settings.locale)}${request.reason ? ` (${request.reason})` : ''}`;
     await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'REFUNDED', message, amountCents: amount, actor: actor.email });
-    await recordAuditAs(tx, site.id, actor, { action: 'order.refund', subjectType: 'order', subjectId: orderId, detail: { orderNumber: order.orderNumber, amountCents: amount, currency: order.currency, reason: request.reason } });
+    await recordAuditAs(tx, site.id, actor, {
+      action: 'order.refund',
+      subjectType: 'order',
+      subjectId: orderId,
+      detail: { orderNumber: order.orderNumber, amountCents: amount, currency: order.currency, reason: request.reason },
+    });
   });
   return detailAfterCommit(db, site.id, orderId);
 }

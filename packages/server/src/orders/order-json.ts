@@ -56,7 +56,10 @@ export interface OrderJson {
  */
 export async function loadOrderForPage(db: DbOrTx, websiteId: string, orderId: string): Promise<OrderJson | null> {
   if (typeof orderId !== 'string' || !/^[0-9a-f]{32}$/.test(orderId)) return null;
-  const [order] = await db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)));
   if (!order) return null;
   const lines = await db
     .select()
@@ -103,10 +106,7 @@ export async function loadOrderForPage(db: DbOrTx, websiteId: string, orderId: s
     coupons: detail?.coupons ?? [],
     shippingOption: detail?.shippingOption ?? null,
     taxLines: detail?.taxLines ?? [],
-    giftCardPayment:
-      detail?.giftCardCode && detail.giftCardCents > 0
-        ? { codeEnding: detail.giftCardCode.slice(-4), amount: m(detail.giftCardCents) }
-        : null,
+    giftCardPayment: detail?.giftCardCode && detail.giftCardCents > 0 ? { codeEnding: detail.giftCardCode.slice(-4), amount: m(detail.giftCardCents) } : null,
     payment: detail?.payment ?? {},
     purchasedGiftCards: cards.map((c) => ({ code: c.code, amount: m(c.initialCents) })),
     subscription: (order.subscription as SubscriptionPlan | null) ?? null,

@@ -19,7 +19,10 @@ describe('outbox sender', () => {
   const mail = (to: string) => ({ websiteId, kind: 'test', to, subject: `Hi ${to}`, text: 'x', html: '<p>x</p>' });
 
   it('delivers each queued mail once even with two senders running at the same time', async () => {
-    await enqueueMails(t.db, Array.from({ length: 30 }, (_, i) => mail(`r${i}@example.com`)));
+    await enqueueMails(
+      t.db,
+      Array.from({ length: 30 }, (_, i) => mail(`r${i}@example.com`)),
+    );
     const delivered: string[] = [];
     const send = async (m: ClaimedMail) => {
       await new Promise((resolve) => setTimeout(resolve, 1));

@@ -31,7 +31,11 @@ describe('audit log per site (issue 12: "An audit log per site")', () => {
 
   it('records the acting owner of a request and lists entries of the site only, newest first', async () => {
     const crumb = await crumbForHost(t.app, t.hostOf(a));
-    const changed = await t.app.inject({ method: 'POST', url: '/api/owner/test-audited-change', headers: { host: t.hostOf(a), cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, ...bearer } });
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/owner/test-audited-change',
+      headers: { host: t.hostOf(a), cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, ...bearer },
+    });
     expect(changed.statusCode).toBe(200);
     await recordAuditAs(t.testDb.db, b.id, { ownerId: null, email: 'cli@example.com' }, { action: 'owner.add', subjectType: 'owner' });
 
@@ -40,7 +44,14 @@ describe('audit log per site (issue 12: "An audit log per site")', () => {
     expect(page.headers['cache-control']).toBe('no-store, private');
     const body = page.json();
     expect(body.entries).toHaveLength(1);
-    expect(body.entries[0]).toMatchObject({ ownerId: null, actorEmail: null, action: 'product.update', subjectType: 'product', subjectId: 'p1', detail: { price: 1200 } });
+    expect(body.entries[0]).toMatchObject({
+      ownerId: null,
+      actorEmail: null,
+      action: 'product.update',
+      subjectType: 'product',
+      subjectId: 'p1',
+      detail: { price: 1200 },
+    });
     expect(Date.parse(body.entries[0].createdAt)).not.toBeNaN();
     expect((await list(b)).json().entries.map((e: { action: string }) => e.action)).toEqual(['owner.add']);
   });

@@ -26,8 +26,19 @@ export async function addOwner(db: Db, input: NewOwner, actor: AuditActor): Prom
   const temporary = input.password === undefined ? oneTimePassword() : undefined;
   const passwordHash = await hashPassword(input.password ?? temporary!);
   const owner = await db.transaction(async (tx) => {
-    const created = await createOwner(tx, { websiteId: input.websiteId, email: input.email, role: input.role, passwordHash, mustChangePassword: temporary !== undefined });
-    await recordAuditAs(tx, input.websiteId, actor, { action: 'owner.add', subjectType: 'owner', subjectId: created.id, detail: { email: created.email, role: created.role } });
+    const created = await createOwner(tx, {
+      websiteId: input.websiteId,
+      email: input.email,
+      role: input.role,
+      passwordHash,
+      mustChangePassword: temporary !== undefined,
+    });
+    await recordAuditAs(tx, input.websiteId, actor, {
+      action: 'owner.add',
+      subjectType: 'owner',
+      subjectId: created.id,
+      detail: { email: created.email, role: created.role },
+    });
     return created;
   });
   return { owner, oneTimePassword: temporary };
@@ -39,7 +50,12 @@ export async function removeOwnerByEmail(db: Db, websiteId: string, email: strin
   if (!found) return false;
   await db.transaction(async (tx) => {
     await removeOwner(tx, websiteId, found.id);
-    await recordAuditAs(tx, websiteId, actor, { action: 'owner.remove', subjectType: 'owner', subjectId: found.id, detail: { email: found.email, role: found.role } });
+    await recordAuditAs(tx, websiteId, actor, {
+      action: 'owner.remove',
+      subjectType: 'owner',
+      subjectId: found.id,
+      detail: { email: found.email, role: found.role },
+    });
   });
   return true;
 }

@@ -21,13 +21,19 @@ export function normalEmail(email: string): string {
 
 /** The owner of a site with this email (any case). */
 export async function findOwnerByEmail(db: DbOrTx, websiteId: string, email: string): Promise<OwnerRow | undefined> {
-  const [row] = await db.select().from(owners).where(and(eq(owners.websiteId, websiteId), eq(owners.email, normalEmail(email))));
+  const [row] = await db
+    .select()
+    .from(owners)
+    .where(and(eq(owners.websiteId, websiteId), eq(owners.email, normalEmail(email))));
   return row;
 }
 
 /** The owner of a site with this id. */
 export async function findOwner(db: DbOrTx, websiteId: string, ownerId: string): Promise<OwnerRow | undefined> {
-  const [row] = await db.select().from(owners).where(and(eq(owners.websiteId, websiteId), eq(owners.id, ownerId)));
+  const [row] = await db
+    .select()
+    .from(owners)
+    .where(and(eq(owners.websiteId, websiteId), eq(owners.id, ownerId)));
   return row;
 }
 

@@ -39,14 +39,23 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
   const canWrite = requireOwner(db, config.ownerToken, 'owners:write');
   const tags = ['owner', 'owner accounts'];
 
-  routes.get(OWNERS_PATH, { preValidation: canRead, schema: { tags, summary: "The site's owners (owners:read)", response: withErrors({ 200: OwnerList }) } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store, private');
-    return { owners: (await listOwners(db, siteOf(request).id)).map(ownerSummary) };
-  });
+  routes.get(
+    OWNERS_PATH,
+    { preValidation: canRead, schema: { tags, summary: "The site's owners (owners:read)", response: withErrors({ 200: OwnerList }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store, private');
+      return { owners: (await listOwners(db, siteOf(request).id)).map(ownerSummary) };
+    },
+  );
 
   routes.post(
     OWNERS_PATH,
-    { preValidation: canWrite, onRequest: deps.rateLimit({ ...INVITE_RATE_LIMIT }), bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: 'Invites an owner by mail with a role (owners:write)', body: InviteBody, response: withErrors({ 201: OwnerAnswer }) } },
+    {
+      preValidation: canWrite,
+      onRequest: deps.rateLimit({ ...INVITE_RATE_LIMIT }),
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: { tags, summary: 'Invites an owner by mail with a role (owners:write)', body: InviteBody, response: withErrors({ 201: OwnerAnswer }) },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const context = { websiteId: site.id, siteTitle: site.title, baseUrl: canonicalOrigin(site, config) };
@@ -65,12 +74,27 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
 
   routes.patch(
     `${OWNERS_PATH}/:ownerId`,
-    { preValidation: canWrite, bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Changes an owner's role; never the last admin's (owners:write)", params: OwnerParams, body: RoleBody, response: withErrors({ 200: OwnerAnswer }) } },
+    {
+      preValidation: canWrite,
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Changes an owner's role; never the last admin's (owners:write)",
+        params: OwnerParams,
+        body: RoleBody,
+        response: withErrors({ 200: OwnerAnswer }),
+      },
+    },
     async (request) => {
       const site = siteOf(request);
       const owner = await db.transaction(async (tx) => {
         const { before, after } = await changeRole(tx, site.id, request.params.ownerId, request.body.role);
-        await recordAudit(tx, request, { action: 'owner.role-change', subjectType: 'owner', subjectId: after.id, detail: { email: after.email, from: before.role, to: after.role } });
+        await recordAudit(tx, request, {
+          action: 'owner.role-change',
+          subjectType: 'owner',
+          subjectId: after.id,
+          detail: { email: after.email, from: before.role, to: after.role },
+        });
         return after;
       });
       return { owner: ownerSummary(owner) };
@@ -79,12 +103,25 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
 
   routes.delete(
     `${OWNERS_PATH}/:ownerId`,
-    { preValidation: canWrite, schema: { tags, summary: 'Removes an owner and ends their sessions; never the last admin (owners:write)', params: OwnerParams, response: withErrors({ 204: NoContent }) } },
+    {
+      preValidation: canWrite,
+      schema: {
+        tags,
+        summary: 'Removes an owner and ends their sessions; never the last admin (owners:write)',
+        params: OwnerParams,
+        response: withErrors({ 204: NoContent }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       await db.transaction(async (tx) => {
         const removed = await removeOwner(tx, site.id, request.params.ownerId);
-        await recordAudit(tx, request, { action: 'owner.remove', subjectType: 'owner', subjectId: removed.id, detail: { email: removed.email, role: removed.role } });
+        await recordAudit(tx, request, {
+          action: 'owner.remove',
+          subjectType: 'owner',
+          subjectId: removed.id,
+          detail: { email: removed.email, role: removed.role },
+        });
       });
       return reply.code(204).send(null);
     },
@@ -92,7 +129,15 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
 
   routes.post(
     '/api/owner/invitations/accept',
-    { bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Accepts an invitation with the mailed token, sets the password and signs in", body: TokenPasswordBody, response: withErrors({ 200: SessionAnswer }) } },
+    {
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Accepts an invitation with the mailed token, sets the password and signs in',
+        body: TokenPasswordBody,
+        response: withErrors({ 200: SessionAnswer }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const hash = await hashPassword(request.body.password);
@@ -102,7 +147,12 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
         if (!found) throw new AppError('BAD_REQUEST', LINK_INVALID_MESSAGE);
         await setOwnerPasswordHash(tx, found.id, hash, false);
         await touchSignIn(tx, found.id);
-        await recordAuditAs(tx, site.id, { ownerId: found.id, email: found.email }, { action: 'owner.invitation-accept', subjectType: 'owner', subjectId: found.id });
+        await recordAuditAs(
+          tx,
+          site.id,
+          { ownerId: found.id, email: found.email },
+          { action: 'owner.invitation-accept', subjectType: 'owner', subjectId: found.id },
+        );
         return { ...found, mustChangePassword: false };
       });
       await startAccountSession(db, site.id, owner.id, reply, config.secureCookies);

@@ -25,14 +25,22 @@ describe('owners of a site: invitations, roles, removal (issue 12)', () => {
 
   const accept = async (token: string, password = PASSWORD) => {
     const headers = await ownerHeaders(t.app, t.hostOf(a));
-    return t.app.inject({ method: 'POST', url: '/api/owner/invitations/accept', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ token, password }) });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/owner/invitations/accept',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ token, password }),
+    });
   };
 
   it('invites by mail with the chosen role; accepting sets the password and signs in with that role', async () => {
     const invited = await admin.call('POST', OWNERS_PATH, { email: 'Writer@Example.com', role: 'editor' });
     expect(invited.statusCode).toBe(201);
     expect(invited.json().owner).toMatchObject({ email: 'writer@example.com', role: 'editor', invitationPending: true, lastSignInAt: null });
-    expect((await admin.call('POST', OWNERS_PATH, { email: 'writer@example.com', role: 'viewer' })).json()).toMatchObject({ error: 'CONFLICT', message: OWNER_EXISTS_MESSAGE });
+    expect((await admin.call('POST', OWNERS_PATH, { email: 'writer@example.com', role: 'viewer' })).json()).toMatchObject({
+      error: 'CONFLICT',
+      message: OWNER_EXISTS_MESSAGE,
+    });
     const bad = await admin.call('POST', OWNERS_PATH, { email: 'x@example.com', role: 'emperor' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['role']);
@@ -85,7 +93,8 @@ describe('owners of a site: invitations, roles, removal (issue 12)', () => {
 
   it('writes an audit entry for every change', async () => {
     const actions = (await t.testDb.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.websiteId, a.id))).map((r) => r.action);
-    for (const action of ['owner.add', 'owner.sign-in', 'owner.invite', 'owner.invitation-accept', 'owner.role-change', 'owner.remove']) expect(actions).toContain(action);
+    for (const action of ['owner.add', 'owner.sign-in', 'owner.invite', 'owner.invitation-accept', 'owner.role-change', 'owner.remove'])
+      expect(actions).toContain(action);
   });
 });
 
@@ -98,7 +107,12 @@ describe('owner session cookie over HTTPS', () => {
       const client = await signInOwner(t.app, t.hostOf(site), 'o@example.com');
       expect(client.cookie).toContain(`${SECURE_OWNER_COOKIE}=`);
       const headers = await ownerHeaders(t.app, t.hostOf(site));
-      const response = await t.app.inject({ method: 'POST', url: SESSION_PATH, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'o@example.com', password: 'correct horse battery staple' }) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: SESSION_PATH,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'o@example.com', password: 'correct horse battery staple' }),
+      });
       const setCookie = String(response.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-emporium_owner=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
       expect((await client.call('GET', AUDIT_PATH)).statusCode).toBe(403);

@@ -2,11 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOwner } from '../../test-support/owners.js';
 import { createTestApp, crumbForHost, type TestApp } from '../../test-support/test-app.js';
 import { ownerAccountSessions } from '../db/schema-owners.js';
-import { newSecret, OWNER_COOKIE, OWNER_ROLES, OWNER_SIGN_IN_REQUIRED, roleCan, sha256, type OwnerPermission, type OwnerRole } from '../owner-sessions/index.js';
+import {
+  newSecret,
+  OWNER_COOKIE,
+  OWNER_ROLES,
+  OWNER_SIGN_IN_REQUIRED,
+  roleCan,
+  sha256,
+  type OwnerPermission,
+  type OwnerRole,
+} from '../owner-sessions/index.js';
 import type { Website } from '../sites/index.js';
 
 /** Owner calls anyone may make: they are how an owner gets a session. */
-const PUBLIC_CALLS = new Set(['POST /api/owner/session', 'POST /api/owner/password-reset', 'POST /api/owner/password-reset/confirm', 'POST /api/owner/invitations/accept']);
+const PUBLIC_CALLS = new Set([
+  'POST /api/owner/session',
+  'POST /api/owner/password-reset',
+  'POST /api/owner/password-reset/confirm',
+  'POST /api/owner/invitations/accept',
+]);
 /** Owner calls any signed-in owner of the site may make, whatever the role. */
 const SESSION_CALLS = new Set(['GET /api/owner/session', 'DELETE /api/owner/session', 'POST /api/owner/session/revoke-all', 'PUT /api/owner/password']);
 
@@ -44,7 +58,9 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
     a = await t.createSite({ identifier: 'matrix-a', title: 'A' });
     b = await t.createSite({ identifier: 'matrix-b', title: 'B' });
     for (const role of OWNER_ROLES) ownerIds.set(role, (await makeOwner(t.testDb.db, a.id, `${role}@example.com`, role)).id);
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: t.hostOf(a) } })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: t.hostOf(a) } })).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
     calls = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([method, operation]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method) && isOwnerCall(path, operation.tags ?? []))
@@ -56,7 +72,9 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
   /** A fresh session of a role's owner of site A (inserted directly: calls like revoke-all end sessions). */
   async function sessionOf(role: OwnerRole): Promise<string> {
     const token = newSecret();
-    await t.testDb.db.insert(ownerAccountSessions).values({ tokenHash: sha256(token), websiteId: a.id, ownerId: ownerIds.get(role)!, expiresAt: new Date(Date.now() + 3_600_000) });
+    await t.testDb.db
+      .insert(ownerAccountSessions)
+      .values({ tokenHash: sha256(token), websiteId: a.id, ownerId: ownerIds.get(role)!, expiresAt: new Date(Date.now() + 3_600_000) });
     return `${OWNER_COOKIE}=${token}`;
   }
 
@@ -67,7 +85,13 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
     return t.app.inject({
       method: call.method as 'GET',
       url: call.url,
-      headers: { host, accept: 'application/json', cookie: [`crumb=${crumb}`, ...(session ? [session] : [])].join('; '), 'x-csrf-token': crumb, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        host,
+        accept: 'application/json',
+        cookie: [`crumb=${crumb}`, ...(session ? [session] : [])].join('; '),
+        'x-csrf-token': crumb,
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      },
       ...(hasBody ? { payload: '{}' } : {}),
     });
   }
@@ -77,13 +101,24 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
   it('finds the owner calls, including the account calls and the audit log', () => {
     const keys = calls.map(key);
     expect(keys.length).toBeGreaterThan(20);
-    for (const expected of [...SESSION_CALLS, 'GET /api/owner/audit', 'GET /api/owner/owners', 'POST /api/owner/owners', 'PATCH /api/owner/owners/{ownerId}', 'DELETE /api/owner/owners/{ownerId}']) expect(keys).toContain(expected);
+    for (const expected of [
+      ...SESSION_CALLS,
+      'GET /api/owner/audit',
+      'GET /api/owner/owners',
+      'POST /api/owner/owners',
+      'PATCH /api/owner/owners/{ownerId}',
+      'DELETE /api/owner/owners/{ownerId}',
+    ])
+      expect(keys).toContain(expected);
   });
 
   it('refuses every owner call without a session, and with a session of another site (401)', async () => {
     const admin = await sessionOf('admin');
     for (const call of calls.filter((c) => !PUBLIC_CALLS.has(key(c)))) {
-      for (const [site, session] of [[a, undefined], [b, admin]] as const) {
+      for (const [site, session] of [
+        [a, undefined],
+        [b, admin],
+      ] as const) {
         const response = await send(call, site, session);
         expect(response.statusCode, `${key(call)} on ${site.identifier} ${session ? "with site A's session" : 'without a session'}`).toBe(401);
         expect(response.json().message).toBe(OWNER_SIGN_IN_REQUIRED);

@@ -27,7 +27,15 @@ export function registerOwnerAccounts(app: FastifyInstance, deps: AppDeps, optio
 
   routes.get(
     AUDIT_PATH,
-    { preValidation: requireOwner(db, config.ownerToken, 'audit:read'), schema: { tags: ['owner'], summary: "The site's audit log, newest first (owner, audit:read)", querystring: AuditQuery, response: withErrors({ 200: AuditPage }) } },
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'audit:read'),
+      schema: {
+        tags: ['owner'],
+        summary: "The site's audit log, newest first (owner, audit:read)",
+        querystring: AuditQuery,
+        response: withErrors({ 200: AuditPage }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const { cursor, limit } = request.query;

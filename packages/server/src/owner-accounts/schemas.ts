@@ -25,7 +25,9 @@ const Email = z
   .trim()
   .max(254, { error: 'The email address is too long.' })
   .pipe(z.email({ error: 'Enter a valid email address.' }));
-const Password = z.string({ error: 'Enter a password.' }).max(MAX_PASSWORD_LENGTH, { error: `The password may have at most ${MAX_PASSWORD_LENGTH} characters.` });
+const Password = z
+  .string({ error: 'Enter a password.' })
+  .max(MAX_PASSWORD_LENGTH, { error: `The password may have at most ${MAX_PASSWORD_LENGTH} characters.` });
 const NewPassword = Password.min(MIN_PASSWORD_LENGTH, { error: `The password must have at least ${MIN_PASSWORD_LENGTH} characters.` });
 const Token = z.string({ error: 'The link is not valid.' }).min(1, { error: 'The link is not valid.' }).max(200, { error: 'The link is not valid.' });
 const Role = z.enum(OWNER_ROLES, { error: `role must be one of: ${OWNER_ROLES.join(', ')}.` }).describe('Owner role (docs/roles.md)');

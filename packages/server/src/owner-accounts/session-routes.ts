@@ -65,7 +65,15 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
 
   routes.post(
     SESSION_PATH,
-    { bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: 'Signs an owner in with email and password; sets the session cookie', body: SignInBody, response: withErrors({ 200: SessionAnswer }) } },
+    {
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Signs an owner in with email and password; sets the session cookie',
+        body: SignInBody,
+        response: withErrors({ 200: SessionAnswer }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const email = request.body.email.toLowerCase();
@@ -80,31 +88,48 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
       await clearFailures(db, site.id, keys.account);
       await touchSignIn(db, owner.id);
       await startAccountSession(db, site.id, owner.id, reply, secure);
-      await recordAuditAs(db, site.id, { ownerId: owner.id, email: owner.email }, { action: 'owner.sign-in', subjectType: 'owner', subjectId: owner.id, detail: { ip: request.ip } });
+      await recordAuditAs(
+        db,
+        site.id,
+        { ownerId: owner.id, email: owner.email },
+        { action: 'owner.sign-in', subjectType: 'owner', subjectId: owner.id, detail: { ip: request.ip } },
+      );
       reply.header('cache-control', 'no-store');
       return { owner: sessionOwner(owner) };
     },
   );
 
-  routes.get(SESSION_PATH, { preValidation: signedIn, schema: { tags, summary: 'The signed-in owner', response: withErrors({ 200: SessionAnswer }) } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store, private');
-    return { owner: actorOwner(request.owner!) };
-  });
+  routes.get(
+    SESSION_PATH,
+    { preValidation: signedIn, schema: { tags, summary: 'The signed-in owner', response: withErrors({ 200: SessionAnswer }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store, private');
+      return { owner: actorOwner(request.owner!) };
+    },
+  );
 
-  routes.delete(SESSION_PATH, { preValidation: signedIn, schema: { tags, summary: 'Signs out of this session', response: withErrors({ 204: NoContent }) } }, async (request, reply) => {
-    const actor = request.owner!;
-    if (actor.sessionHash) {
-      await endAccountSession(db, actor.sessionHash);
-      clearOwnerCookies(reply, secure);
-    } else {
-      await endOwnerSession(db, request, reply);
-    }
-    return reply.code(204).send(null);
-  });
+  routes.delete(
+    SESSION_PATH,
+    { preValidation: signedIn, schema: { tags, summary: 'Signs out of this session', response: withErrors({ 204: NoContent }) } },
+    async (request, reply) => {
+      const actor = request.owner!;
+      if (actor.sessionHash) {
+        await endAccountSession(db, actor.sessionHash);
+        clearOwnerCookies(reply, secure);
+      } else {
+        await endOwnerSession(db, request, reply);
+      }
+      return reply.code(204).send(null);
+    },
+  );
 
   routes.post(
     `${SESSION_PATH}/revoke-all`,
-    { preValidation: signedIn, bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Signs out of every session of the signed-in owner's account", body: EmptyBody, response: withErrors({ 204: NoContent }) } },
+    {
+      preValidation: signedIn,
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: { tags, summary: "Signs out of every session of the signed-in owner's account", body: EmptyBody, response: withErrors({ 204: NoContent }) },
+    },
     async (request, reply) => {
       const actor = accountOf(request);
       await db.transaction(async (tx) => {
@@ -118,7 +143,16 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
 
   routes.put(
     '/api/owner/password',
-    { preValidation: signedIn, bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Changes the signed-in owner's password; other sessions end", body: PasswordChangeBody, response: withErrors({ 204: NoContent }) } },
+    {
+      preValidation: signedIn,
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Changes the signed-in owner's password; other sessions end",
+        body: PasswordChangeBody,
+        response: withErrors({ 204: NoContent }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const actor = accountOf(request);
@@ -141,7 +175,16 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
 
   routes.post(
     '/api/owner/password-reset',
-    { onRequest: deps.rateLimit({ ...RESET_RATE_LIMIT }), bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: 'Mails a password reset link when the account exists; the same answer either way', body: ResetRequestBody, response: withErrors({ 202: ResetRequested }) } },
+    {
+      onRequest: deps.rateLimit({ ...RESET_RATE_LIMIT }),
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Mails a password reset link when the account exists; the same answer either way',
+        body: ResetRequestBody,
+        response: withErrors({ 202: ResetRequested }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const owner = await findOwnerByEmail(db, site.id, request.body.email);
@@ -150,7 +193,12 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
         await db.transaction(async (tx) => {
           const token = await issueToken(tx, site.id, owner.id, 'reset');
           await enqueueMails(tx, [resetMail(context, owner.email, token)]);
-          await recordAuditAs(tx, site.id, { ownerId: owner.id, email: owner.email }, { action: 'owner.password-reset-request', subjectType: 'owner', subjectId: owner.id, detail: { ip: request.ip } });
+          await recordAuditAs(
+            tx,
+            site.id,
+            { ownerId: owner.id, email: owner.email },
+            { action: 'owner.password-reset-request', subjectType: 'owner', subjectId: owner.id, detail: { ip: request.ip } },
+          );
         });
         mailQueued();
       }
@@ -160,7 +208,15 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
 
   routes.post(
     '/api/owner/password-reset/confirm',
-    { bodyLimit: SESSION_BODY_LIMIT, schema: { tags, summary: "Sets a new password with a reset link's token; every session of the account ends", body: TokenPasswordBody, response: withErrors({ 204: NoContent }) } },
+    {
+      bodyLimit: SESSION_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Sets a new password with a reset link's token; every session of the account ends",
+        body: TokenPasswordBody,
+        response: withErrors({ 204: NoContent }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const hash = await hashPassword(request.body.password);
@@ -171,7 +227,12 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
         await setOwnerPasswordHash(tx, owner.id, hash, false);
         await endOwnerAccountSessions(tx, owner.id);
         await clearFailures(tx, site.id, throttleKeys(owner.email, '').account);
-        await recordAuditAs(tx, site.id, { ownerId: owner.id, email: owner.email }, { action: 'owner.password-reset', subjectType: 'owner', subjectId: owner.id });
+        await recordAuditAs(
+          tx,
+          site.id,
+          { ownerId: owner.id, email: owner.email },
+          { action: 'owner.password-reset', subjectType: 'owner', subjectId: owner.id },
+        );
       });
       return reply.code(204).send(null);
     },

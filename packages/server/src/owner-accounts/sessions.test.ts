@@ -6,7 +6,16 @@ import { ownerTokens } from '../db/schema-owners.js';
 import { outbox } from '../db/schema.js';
 import { OWNER_SIGN_IN_REQUIRED, PASSWORD_CHANGE_REQUIRED } from '../owner-sessions/index.js';
 import type { Website } from '../sites/index.js';
-import { addOwner, AUDIT_PATH, CURRENT_PASSWORD_WRONG, LINK_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE, SESSION_PATH, SIGN_IN_FAILED_MESSAGE, SIGN_IN_LOCKED_MESSAGE } from './index.js';
+import {
+  addOwner,
+  AUDIT_PATH,
+  CURRENT_PASSWORD_WRONG,
+  LINK_INVALID_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  SESSION_PATH,
+  SIGN_IN_FAILED_MESSAGE,
+  SIGN_IN_LOCKED_MESSAGE,
+} from './index.js';
 
 const NEW_PASSWORD = 'a much longer new password';
 
@@ -28,7 +37,12 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
 
   const signIn = async (email: string, password: string, targetHost = host, extra: Record<string, string> = {}) => {
     const headers = await ownerHeaders(t.app, targetHost);
-    return t.app.inject({ method: 'POST', url: SESSION_PATH, headers: { ...headers, 'content-type': 'application/json', ...extra }, payload: JSON.stringify({ email, password }) });
+    return t.app.inject({
+      method: 'POST',
+      url: SESSION_PATH,
+      headers: { ...headers, 'content-type': 'application/json', ...extra },
+      payload: JSON.stringify({ email, password }),
+    });
   };
 
   it('signs in by email (any case) and password with an HttpOnly, SameSite=Lax session cookie of 256 random bits', async () => {
@@ -45,7 +59,11 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
   });
 
   it("answers 401 'Email or password is incorrect.' for a wrong password and for an unknown email alike", async () => {
-    for (const [email, password] of [['viewer@example.com', 'not the password at all'], ['nobody@example.com', TEST_OWNER_PASSWORD], ['admin@example.com', 'the other site password']]) {
+    for (const [email, password] of [
+      ['viewer@example.com', 'not the password at all'],
+      ['nobody@example.com', TEST_OWNER_PASSWORD],
+      ['admin@example.com', 'the other site password'],
+    ]) {
       const response = await signIn(email!, password!);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ error: 'UNAUTHORIZED', message: SIGN_IN_FAILED_MESSAGE });
@@ -105,7 +123,8 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
   it('counts wrong current passwords of a password change against the account (429 after 5 failures)', async () => {
     await makeOwner(t.testDb.db, a.id, 'stolen-session@example.com', 'viewer');
     const thief = await signInOwner(t.app, host, 'stolen-session@example.com');
-    for (let i = 0; i < 6; i++) expect((await thief.call('PUT', '/api/owner/password', { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD })).statusCode).toBe(400);
+    for (let i = 0; i < 6; i++)
+      expect((await thief.call('PUT', '/api/owner/password', { currentPassword: `guess number ${i}`, newPassword: NEW_PASSWORD })).statusCode).toBe(400);
     const locked = await thief.call('PUT', '/api/owner/password', { currentPassword: TEST_OWNER_PASSWORD, newPassword: NEW_PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
@@ -144,7 +163,14 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
     expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBeCloseTo(15 * 60_000, -4);
 
     const confirm = (body: unknown, onHost = host) =>
-      ownerHeaders(t.app, onHost).then((h) => t.app.inject({ method: 'POST', url: '/api/owner/password-reset/confirm', headers: { ...h, 'content-type': 'application/json' }, payload: JSON.stringify(body) }));
+      ownerHeaders(t.app, onHost).then((h) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/owner/password-reset/confirm',
+          headers: { ...h, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        }),
+      );
     expect((await confirm({ token, password: NEW_PASSWORD }, t.hostOf(b))).json().message).toBe(LINK_INVALID_MESSAGE);
     expect((await confirm({ token, password: NEW_PASSWORD })).statusCode).toBe(204);
     const again = await confirm({ token, password: 'yet another password' });
@@ -156,7 +182,10 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
     await ask('forgetful@example.com');
     const [latest] = await t.testDb.db.select().from(outbox).where(eq(outbox.kind, 'owner-password-reset')).orderBy(sql`${outbox.createdAt} desc`).limit(1);
     const late = decodeURIComponent(/#token=([^\s"<]+)/.exec(latest!.textBody)![1]!);
-    await t.testDb.db.update(ownerTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(ownerTokens.purpose, 'reset')));
+    await t.testDb.db
+      .update(ownerTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(ownerTokens.purpose, 'reset')));
     expect((await confirm({ token: late, password: NEW_PASSWORD })).json().message).toBe(LINK_INVALID_MESSAGE);
   });
 

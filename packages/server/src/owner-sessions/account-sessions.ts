@@ -44,7 +44,9 @@ export interface SessionOwner {
  */
 export async function startAccountSession(db: DbOrTx, websiteId: string, ownerId: string, reply: FastifyReply, secure: boolean): Promise<void> {
   const token = newSecret();
-  await db.insert(ownerAccountSessions).values({ tokenHash: sha256(token), websiteId, ownerId, expiresAt: new Date(Date.now() + OWNER_SESSION_SECONDS * 1000) });
+  await db
+    .insert(ownerAccountSessions)
+    .values({ tokenHash: sha256(token), websiteId, ownerId, expiresAt: new Date(Date.now() + OWNER_SESSION_SECONDS * 1000) });
   await db.delete(ownerAccountSessions).where(lt(ownerAccountSessions.expiresAt, new Date()));
   setCookie(reply, ownerCookieName(secure), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: OWNER_SESSION_SECONDS });
 }

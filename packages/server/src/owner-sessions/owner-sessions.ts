@@ -119,7 +119,13 @@ async function actorOf(db: Db, request: FastifyRequest, ownerToken: string | und
     const account = await findAccountSession(db, site.id, token);
     if (account) {
       if (account.role === null) return NO_ROLE;
-      return { ownerId: account.id, email: account.email, role: account.role, mustChangePassword: account.mustChangePassword, sessionHash: account.sessionHash };
+      return {
+        ownerId: account.id,
+        email: account.email,
+        role: account.role,
+        mustChangePassword: account.mustChangePassword,
+        sessionHash: account.sessionHash,
+      };
     }
     const [row] = await db
       .select({ websiteId: ownerSessions.websiteId })
@@ -144,7 +150,13 @@ export async function isOwnerRequest(db: Db, request: FastifyRequest, ownerToken
  * (`permission`: an `area:level`, or 'admin' for calls only admins make), undefined for calls
  * any signed-in owner may make.
  */
-async function guard(db: Db, ownerToken: string | undefined, request: FastifyRequest, allowed: (actor: OwnerActor) => boolean, permission: OwnerPermission | 'admin' | undefined): Promise<void> {
+async function guard(
+  db: Db,
+  ownerToken: string | undefined,
+  request: FastifyRequest,
+  allowed: (actor: OwnerActor) => boolean,
+  permission: OwnerPermission | 'admin' | undefined,
+): Promise<void> {
   const actor = await actorOf(db, request, ownerToken);
   if (actor === undefined) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
   const needs = permission === undefined ? {} : { permission };

@@ -29,7 +29,7 @@ describe('docs/roles.md (issue 12 "Roles of spec 3 with a permission table in do
     expect(doc).toBe(expected);
   });
 
-  it("numbers every role as spec 3 does and gives every spec role a name", () => {
+  it('numbers every role as spec 3 does and gives every spec role a name', () => {
     expect(Object.values(OWNER_ROLE_IDS).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     expect(OWNER_ROLES.every((role) => roleCan(role, 'audit:read') === (role === 'admin'))).toBe(true);
     expect(OWNER_AREAS.some((area) => roleCan('none', `${area}:read`))).toBe(false);

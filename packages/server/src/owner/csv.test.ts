@@ -19,6 +19,14 @@ describe('CSV export cells', () => {
   });
 
   it('writes a header, CRLF rows and a byte-order mark', () => {
-    expect(toCsv(['A', 'B'], [['1', null], ['x"y', 2]])).toBe('\uFEFF"A","B"\r\n"1",""\r\n"x""y","2"\r\n');
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          ['1', null],
+          ['x"y', 2],
+        ],
+      ),
+    ).toBe('\uFEFF"A","B"\r\n"1",""\r\n"x""y","2"\r\n');
   });
 });

@@ -133,16 +133,24 @@ beforeAll(async () => {
   const db = t.testDb.db;
   const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, 'demo'));
   websiteId = site!.id;
-  const [contact] = await db.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Contact')));
+  const [contact] = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Contact')));
   formId = contact!.id;
   await updateForm(db, websiteId, formId, { name: 'Contact', fields: FIELDS, submitLabel: 'Send', submissionMessage: 'Thanks', storage: { email: NOTIFY } });
 
   const key = (await call('POST', '/api/form/FormSubmissionKey')).json().key as string;
-  const payload = buildSubmissionPayload({ fields: FIELDS, values: VALUES, key, page: { pageTitle: 'Contact', pageId: 'contact', contentSource: 'c', pagePath: '/contact', pagePermissionTypeValue: 1 }, queryString: QUERY });
+  const payload = buildSubmissionPayload({
+    fields: FIELDS,
+    values: VALUES,
+    key,
+    page: { pageTitle: 'Contact', pageId: 'contact', contentSource: 'c', pagePath: '/contact', pagePermissionTypeValue: 1 },
+    queryString: QUERY,
+  });
   stored = JSON.parse(payload.form) as Record<string, unknown>;
   const saved = await call('POST', '/api/form/SaveFormSubmission', payload);
   expect(saved.statusCode, saved.body).toBe(200);
-
 }, 120_000);
 
 afterAll(async () => {
@@ -157,7 +165,10 @@ describe('hostile strings in every field kind (issue 5 acceptance 5)', () => {
 
   it('the visitor answers of every kind are stored exactly as sent', async () => {
     expect(stored).toMatchObject({ ...VALUES, phone: parts('phone', 4), hidden: hostile('v-hidden') });
-    const [row] = await t.testDb.db.select({ data: formSubmissions.data }).from(formSubmissions).where(and(eq(formSubmissions.websiteId, websiteId), eq(formSubmissions.formId, formId)));
+    const [row] = await t.testDb.db
+      .select({ data: formSubmissions.data })
+      .from(formSubmissions)
+      .where(and(eq(formSubmissions.websiteId, websiteId), eq(formSubmissions.formId, formId)));
     expect(row!.data).toEqual(stored);
   });
 
@@ -195,12 +206,25 @@ describe('hostile strings in every field kind (issue 5 acceptance 5)', () => {
   });
 
   it('the notification mail escapes every answer in HTML and keeps it as given in plain text', async () => {
-    const mails = (await call('GET', '/api/owner/outbox', undefined, true)).json().mails as { kind: string; toAddress: string; htmlBody: string; textBody: string }[];
+    const mails = (await call('GET', '/api/owner/outbox', undefined, true)).json().mails as {
+      kind: string;
+      toAddress: string;
+      htmlBody: string;
+      textBody: string;
+    }[];
     const mail = mails.find((m) => m.kind === 'form-submission' && m.toAddress === NOTIFY);
     expect(mail).toBeDefined();
     expectNoRawMarkup(mail!.htmlBody);
     for (const [id, tags] of Object.entries(ANSWER_TAGS)) for (const tag of tags) expect(mail!.htmlBody, `${id}: ${tag}`).toContain(shown(tag));
-    for (const text of [VALUES.text, VALUES.textarea, VALUES.number, VALUES.website, HOSTILE_EMAIL, hostile('v-hidden'), (VALUES.address as string[]).join(' ')]) {
+    for (const text of [
+      VALUES.text,
+      VALUES.textarea,
+      VALUES.number,
+      VALUES.website,
+      HOSTILE_EMAIL,
+      hostile('v-hidden'),
+      (VALUES.address as string[]).join(' '),
+    ]) {
       expect(mail!.textBody).toContain(text as string);
     }
   });

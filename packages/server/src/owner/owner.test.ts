@@ -36,7 +36,8 @@ describe('owner CSV exports and form calls (the dashboard at /config is the admi
   });
 
   const owner = { authorization: `Bearer ${OWNER_TOKEN}` };
-  const get = (url: string, headers: Record<string, string> = owner, target: Website = site) => t.app.inject({ method: 'GET', url, headers: { host: t.hostOf(target), ...headers } });
+  const get = (url: string, headers: Record<string, string> = owner, target: Website = site) =>
+    t.app.inject({ method: 'GET', url, headers: { host: t.hostOf(target), ...headers } });
 
   it('refuses the CSV exports without an owner (401) and no longer serves the old /config pages', async () => {
     for (const path of [`/api/owner/forms/${form.id}/submissions.csv`, '/api/owner/restock.csv']) {
@@ -44,8 +45,18 @@ describe('owner CSV exports and form calls (the dashboard at /config is the admi
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ error: 'UNAUTHORIZED' });
     }
-    for (const [method, url] of [['POST', '/config/login'], ['POST', '/config/logout'], ['POST', '/config/password'], ['POST', '/config/restock/send']] as const) {
-      const response = await t.app.inject({ method, url, headers: { host: t.hostOf(site), 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumbFor(site)}` }, payload: `crumb=${crumbFor(site)}&password=correct+horse+battery` });
+    for (const [method, url] of [
+      ['POST', '/config/login'],
+      ['POST', '/config/logout'],
+      ['POST', '/config/password'],
+      ['POST', '/config/restock/send'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { host: t.hostOf(site), 'content-type': 'application/x-www-form-urlencoded', cookie: `crumb=${crumbFor(site)}` },
+        payload: `crumb=${crumbFor(site)}&password=correct+horse+battery`,
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
   });
@@ -60,7 +71,9 @@ describe('owner CSV exports and form calls (the dashboard at /config is the admi
     expect(submissions.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(submissions.headers['content-disposition']).toMatch(/^attachment; filename="[A-Za-z0-9._-]+"$/);
     const lines = submissions.body.replace('\uFEFF', '').split('\r\n');
-    expect(lines[0]).toBe('"Submitted","Name","Email","Text","Message","Number","Website","Budget","Password","Twitter","Address","Phone","Phone abroad","Date","Time","Colour","Sizes","Country","Opinion","utm_source","Page"');
+    expect(lines[0]).toBe(
+      '"Submitted","Name","Email","Text","Message","Number","Website","Budget","Password","Twitter","Address","Phone","Phone abroad","Date","Time","Colour","Sizes","Country","Opinion","utm_source","Page"',
+    );
     expect(lines[1]).toContain(`"<script>alert(""x"")</script>{.section website}{title}{.end}'""&=HYPERLINK(""http://evil"")"`);
     expect(lines[1]).toContain('"S, L"');
     expect(lines[1]).toContain(`"'=cmd|'/c calc'!A1"`);

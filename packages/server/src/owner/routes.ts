@@ -54,19 +54,32 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
 
   routes.get(
     '/api/owner/forms/:formId/submissions.csv',
-    { preValidation: requireOwner(db, config.ownerToken, 'forms:read'), schema: { tags: ['owner'], summary: "A form's submissions as CSV, oldest first", params: FormParams, response: withErrors({ 200: OwnerCsv }) } },
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'forms:read'),
+      schema: { tags: ['owner'], summary: "A form's submissions as CSV, oldest first", params: FormParams, response: withErrors({ 200: OwnerCsv }) },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const form = await getForm(db, site.id, request.params.formId);
       if (!form) throw formNotFound();
       const rows = (await listSubmissions(db, site.id, form.id)).reverse();
-      return csv(reply, `${form.id}-submissions.csv`, toCsv(submissionHeader(form), rows.map((r) => submissionCells(form, r))));
+      return csv(
+        reply,
+        `${form.id}-submissions.csv`,
+        toCsv(
+          submissionHeader(form),
+          rows.map((r) => submissionCells(form, r)),
+        ),
+      );
     },
   );
 
   routes.get(
     '/api/owner/restock.csv',
-    { preValidation: requireOwner(db, config.ownerToken, 'restock:read'), schema: { tags: ['owner'], summary: 'Restock sign-ups as CSV', response: withErrors({ 200: OwnerCsv }) } },
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'restock:read'),
+      schema: { tags: ['owner'], summary: 'Restock sign-ups as CSV', response: withErrors({ 200: OwnerCsv }) },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const rows = await allSignUps(db, site.id);
@@ -74,23 +87,53 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
       return csv(
         reply,
         'restock-signups.csv',
-        toCsv(header, rows.map((r) => [r.createdAt, r.email, r.productName, r.sku, r.productId, r.variantId, r.isJoinMailingList ? 'yes' : 'no', r.language ?? '', r.notifiedAt ?? ''])),
+        toCsv(
+          header,
+          rows.map((r) => [
+            r.createdAt,
+            r.email,
+            r.productName,
+            r.sku,
+            r.productId,
+            r.variantId,
+            r.isJoinMailingList ? 'yes' : 'no',
+            r.language ?? '',
+            r.notifiedAt ?? '',
+          ]),
+        ),
       );
     },
   );
 
-  routes.get('/api/owner/visits', { preValidation: requireOwner(db, config.ownerToken, 'reports:read'), schema: jsonCall(`Page views and visitors by path over the last ${VISIT_REPORT_DAYS} days`, { response: withErrors({ 200: VisitReport }) }) }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return visitReport(db, siteOf(request));
-  });
+  routes.get(
+    '/api/owner/visits',
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'reports:read'),
+      schema: jsonCall(`Page views and visitors by path over the last ${VISIT_REPORT_DAYS} days`, { response: withErrors({ 200: VisitReport }) }),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return visitReport(db, siteOf(request));
+    },
+  );
 
-  routes.get('/api/owner/forms', { preValidation: requireOwner(db, config.ownerToken, 'forms:read'), schema: jsonCall('The forms of the site', { response: withErrors({ 200: z.object({ forms: z.array(FormJson) }) }) }) }, async (request) => ({
-    forms: (await listForms(db, siteOf(request).id)).map(formJson),
-  }));
+  routes.get(
+    '/api/owner/forms',
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'forms:read'),
+      schema: jsonCall('The forms of the site', { response: withErrors({ 200: z.object({ forms: z.array(FormJson) }) }) }),
+    },
+    async (request) => ({
+      forms: (await listForms(db, siteOf(request).id)).map(formJson),
+    }),
+  );
 
   routes.post(
     '/api/owner/forms',
-    { preValidation: requireOwner(db, config.ownerToken, 'forms:write'), schema: jsonCall('Creates a form', { body: FormDefinitionInput, response: withErrors({ 201: z.object({ form: FormJson }) }) }) },
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'forms:write'),
+      schema: jsonCall('Creates a form', { body: FormDefinitionInput, response: withErrors({ 201: z.object({ form: FormJson }) }) }),
+    },
     async (request, reply) => {
       const form = await createForm(db, siteOf(request).id, request.body);
       return reply.code(201).send({ form: formJson(form) });
@@ -99,13 +142,27 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
 
   routes.put(
     '/api/owner/forms/:formId',
-    { preValidation: requireOwner(db, config.ownerToken, 'forms:write'), schema: jsonCall("Replaces a form's settings", { params: FormParams, body: FormDefinitionInput, response: withErrors({ 200: z.object({ form: FormJson }) }) }) },
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'forms:write'),
+      schema: jsonCall("Replaces a form's settings", {
+        params: FormParams,
+        body: FormDefinitionInput,
+        response: withErrors({ 200: z.object({ form: FormJson }) }),
+      }),
+    },
     async (request) => ({ form: formJson(await updateForm(db, siteOf(request).id, request.params.formId, request.body)) }),
   );
 
   routes.get(
     '/api/owner/forms/:formId/submissions',
-    { preValidation: requireOwner(db, config.ownerToken, 'forms:read'), schema: jsonCall("A form's submissions, newest first, paged", { params: FormParams, querystring: SubmissionsQuery, response: withErrors({ 200: SubmissionPage }) }) },
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'forms:read'),
+      schema: jsonCall("A form's submissions, newest first, paged", {
+        params: FormParams,
+        querystring: SubmissionsQuery,
+        response: withErrors({ 200: SubmissionPage }),
+      }),
+    },
     async (request) => {
       const site = siteOf(request);
       const form = await getForm(db, site.id, request.params.formId);
@@ -116,7 +173,14 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
     },
   );
 
-  routes.get('/api/owner/outbox', { preValidation: requireOwner(db, config.ownerToken, 'restock:read'), schema: jsonCall('The newest mails of the site and their delivery', { response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }) }) }, async (request) => ({
-    mails: (await listOutbox(db, siteOf(request).id)).map(outboxMailJson),
-  }));
+  routes.get(
+    '/api/owner/outbox',
+    {
+      preValidation: requireOwner(db, config.ownerToken, 'restock:read'),
+      schema: jsonCall('The newest mails of the site and their delivery', { response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }) }),
+    },
+    async (request) => ({
+      mails: (await listOutbox(db, siteOf(request).id)).map(outboxMailJson),
+    }),
+  );
 }

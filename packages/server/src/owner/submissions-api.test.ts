@@ -92,7 +92,9 @@ describe('owner submissions API pages with a cursor (issue 7)', () => {
 
   it('walks rows stamped by the database clock (microseconds) without skipping or repeating one', async () => {
     const stamped = await createForm(t.testDb.db, site.id, everyKindForm('s'));
-    await t.testDb.db.insert(formSubmissions).values(Array.from({ length: 7 }, (_, i) => ({ websiteId: site.id, formId: stamped.id, submissionKey: `s-${i}`, data: { n: i } })));
+    await t.testDb.db
+      .insert(formSubmissions)
+      .values(Array.from({ length: 7 }, (_, i) => ({ websiteId: site.id, formId: stamped.id, submissionKey: `s-${i}`, data: { n: i } })));
     const { rows } = await readAll(site, stamped.id, 2);
     expect(rows.map((r) => r.data.n).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
@@ -107,7 +109,14 @@ describe('owner submissions API pages with a cursor (issue 7)', () => {
   });
 
   it('answers 400 for a malformed cursor', async () => {
-    for (const cursor of ['garbage', encodeCursor(['x', 'y']), encodeCursor(['1']), encodeCursor(['99999999999999999999', 'y']), Buffer.from('{"a":1}').toString('base64url'), 'a'.repeat(2000)]) {
+    for (const cursor of [
+      'garbage',
+      encodeCursor(['x', 'y']),
+      encodeCursor(['1']),
+      encodeCursor(['99999999999999999999', 'y']),
+      Buffer.from('{"a":1}').toString('base64url'),
+      'a'.repeat(2000),
+    ]) {
       const response = await list(site, form.id, `?cursor=${cursor}`);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('cursor is not valid.');

@@ -12,7 +12,15 @@ describe('illustrations', () => {
   });
 
   it('refuses unknown or malformed names', () => {
-    for (const file of ['shirt-neon.svg', 'rocket-sage.svg', 'shirt-sage.png', '../shirt-sage.svg', 'shirt_sage.svg', 'constructor-sage.svg', 'shirt-toString.svg']) {
+    for (const file of [
+      'shirt-neon.svg',
+      'rocket-sage.svg',
+      'shirt-sage.png',
+      '../shirt-sage.svg',
+      'shirt_sage.svg',
+      'constructor-sage.svg',
+      'shirt-toString.svg',
+    ]) {
       expect(parseIllustrationName(file)).toBeNull();
     }
     expect(() => illustrationUrl('rocket', 'sage')).toThrow(RangeError);

@@ -99,13 +99,15 @@ export const MOTIFS: Readonly<Record<string, Motif>> = Object.freeze({
       .map((i) => {
         const x = 140 + (i % 3) * 260;
         const y = 200 + Math.floor(i / 3) * 330;
-        const r = (i * 47) % 90 - 45;
+        const r = ((i * 47) % 90) - 45;
         return `<g transform="translate(${x} ${y}) rotate(${r})"><path d="M0 -120 C70 -60 70 60 0 120 C-70 60 -70 -60 0 -120Z" fill="${i % 2 ? p.main : p.dark}" opacity=".9"/><path d="M0 -110 V110" stroke="${p.light}" stroke-width="5" opacity=".6"/></g>`;
       })
       .join(''),
   loom: (p) =>
     `<rect x="120" y="120" width="560" height="560" rx="24" fill="${p.light}"/>` +
-    Array.from({ length: 9 }, (_, i) => `<rect x="${150 + i * 58}" y="150" width="34" height="500" fill="${i % 2 ? p.main : p.accent}" opacity=".85"/>`).join('') +
+    Array.from({ length: 9 }, (_, i) => `<rect x="${150 + i * 58}" y="150" width="34" height="500" fill="${i % 2 ? p.main : p.accent}" opacity=".85"/>`).join(
+      '',
+    ) +
     Array.from({ length: 8 }, (_, i) => `<rect x="150" y="${170 + i * 60}" width="500" height="22" fill="${p.dark}" opacity=".55"/>`).join(''),
   market: (p) =>
     `${shadow(400, 680, 300)}<path d="M120 300 h560 l-40-110 h-480z" fill="${p.main}"/>` +

@@ -63,7 +63,13 @@ describe('registerIslandAssetRoute', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toMatch(/^text\/javascript/);
     expect(ok.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/assets/storefront/.vite/manifest.json', '/assets/storefront/assets/../.vite/manifest.json', '/assets/storefront/assets/%2e%2e%2f.vite%2fmanifest.json', '/assets/storefront/assets/missing.js', '/assets/storefront/assets/main-aaa.txt']) {
+    for (const url of [
+      '/assets/storefront/.vite/manifest.json',
+      '/assets/storefront/assets/../.vite/manifest.json',
+      '/assets/storefront/assets/%2e%2e%2f.vite%2fmanifest.json',
+      '/assets/storefront/assets/missing.js',
+      '/assets/storefront/assets/main-aaa.txt',
+    ]) {
       expect((await app.inject(url)).statusCode, url).toBe(404);
     }
     await app.close();
@@ -79,7 +85,8 @@ describe('registerIslandAssetRoute', () => {
     writeFileSync(join(dir, 'assets', 'main.css'), 'body{}');
     const app = Fastify();
     registerIslandAssetRoute(app, dir);
-    const get = (file: string, encoding?: string) => app.inject({ url: `/assets/storefront/assets/${file}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const get = (file: string, encoding?: string) =>
+      app.inject({ url: `/assets/storefront/assets/${file}`, headers: encoding ? { 'accept-encoding': encoding } : {} });
     const brotli = await get('main-aaa.js', 'gzip, deflate, br');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');

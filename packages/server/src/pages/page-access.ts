@@ -1,4 +1,12 @@
-import { hasCollectionAccess, hasSiteAccess, sitePasswordHash, UNLOCK_FAILED_QUERY, UNLOCK_PATH, WRONG_PASSWORD_MESSAGE, collectionPasswordHash } from '../access/index.js';
+import {
+  hasCollectionAccess,
+  hasSiteAccess,
+  sitePasswordHash,
+  UNLOCK_FAILED_QUERY,
+  UNLOCK_PATH,
+  WRONG_PASSWORD_MESSAGE,
+  collectionPasswordHash,
+} from '../access/index.js';
 import type { Website } from '../sites/index.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { PageType } from './page-types.js';

@@ -35,7 +35,10 @@ function stableHeaders(res: LightMyRequestResponse): Record<string, unknown> {
 
 async function shirtVariant() {
   const json = (await t.context('demo', PRODUCT)).json;
-  const [variant] = await t.testDb.db.select().from(variants).where(and(eq(variants.websiteId, siteId), eq(variants.productId, json.item.id as string)));
+  const [variant] = await t.testDb.db
+    .select()
+    .from(variants)
+    .where(and(eq(variants.websiteId, siteId), eq(variants.productId, json.item.id as string)));
   return { itemId: json.item.id as string, variant: variant! };
 }
 
@@ -72,7 +75,10 @@ describe('page cache', () => {
   it('shows a price change and a stock change on the next request', async () => {
     const { variant } = await shirtVariant();
     await anonymous(`${PRODUCT}?format=json`);
-    await t.testDb.db.update(variants).set({ priceCents: variant.priceCents + 1234 }).where(eq(variants.id, variant.id));
+    await t.testDb.db
+      .update(variants)
+      .set({ priceCents: variant.priceCents + 1234 })
+      .where(eq(variants.id, variant.id));
     const repriced = await anonymous(`${PRODUCT}?format=json`);
     expect(repriced.headers[PAGE_CACHE_HEADER]).toBe('miss');
     expect(JSON.stringify(repriced.json().item)).toContain(String(variant.priceCents + 1234));
@@ -166,8 +172,14 @@ describe('page cache and writes (issue 3: no write may be missed)', () => {
     await shownVariant(variant.sku);
     await shownVariant(variant.sku);
     await t.testDb.db.transaction(async (tx) => {
-      await tx.update(variants).set({ priceCents: variant.priceCents + 11 }).where(eq(variants.id, variant.id));
-      await tx.update(variants).set({ qtyInStock: variant.qtyInStock + 5 }).where(eq(variants.id, variant.id));
+      await tx
+        .update(variants)
+        .set({ priceCents: variant.priceCents + 11 })
+        .where(eq(variants.id, variant.id));
+      await tx
+        .update(variants)
+        .set({ qtyInStock: variant.qtyInStock + 5 })
+        .where(eq(variants.id, variant.id));
     });
     expect(await shownVariant(variant.sku)).toMatchObject({ priceCents: variant.priceCents + 11, qtyInStock: variant.qtyInStock + 5 });
     await t.testDb.db.update(variants).set({ priceCents: variant.priceCents, qtyInStock: variant.qtyInStock }).where(eq(variants.id, variant.id));
@@ -183,7 +195,12 @@ describe('page cache and writes (issue 3: no write may be missed)', () => {
     expect(added.statusCode).toBe(200);
     const cartId = added.json().shoppingCart.id as string;
     const address = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
-    const paid = await api('POST', '/api/commerce/checkout', { email: 'ada@example.com', shippingAddress: address, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } }, `crumb=${crumb}; emporium_cart=${cartId}`);
+    const paid = await api(
+      'POST',
+      '/api/commerce/checkout',
+      { email: 'ada@example.com', shippingAddress: address, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } },
+      `crumb=${crumb}; emporium_cart=${cartId}`,
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     const after = await shownVariant(variant.sku);
     expect(after.cache).toBe('miss');

@@ -7,7 +7,9 @@ import { writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
 
 /** Reads the site's page version (0078: bumped by every write a page can show); -1 when the site does not exist. */
 export async function readPageVersion(db: Db, websiteId: string): Promise<number> {
-  const result = (await db.execute(sql`SELECT page_version FROM websites WHERE id = ${websiteId} LIMIT 1`)) as unknown as { rows: Array<{ page_version: number | string }> };
+  const result = (await db.execute(sql`SELECT page_version FROM websites WHERE id = ${websiteId} LIMIT 1`)) as unknown as {
+    rows: Array<{ page_version: number | string }>;
+  };
   const row = result.rows[0];
   return row ? Number(row.page_version) : -1;
 }

@@ -77,7 +77,15 @@ function storable(slot: CacheSlot | undefined, req: PageRequest, page: BuiltPage
   return slot !== undefined && page.status === 200 && !(req.crumb && body.includes(req.crumb));
 }
 
-async function respond(deps: PageHandlerDeps, request: FastifyRequest, reply: FastifyReply, req: PageRequest, page: BuiltPage, asJson: boolean, slot?: CacheSlot) {
+async function respond(
+  deps: PageHandlerDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  req: PageRequest,
+  page: BuiltPage,
+  asJson: boolean,
+  slot?: CacheSlot,
+) {
   const assets = { css: deps.theme.assetUrls['site.css'] ?? '', favicon: deps.theme.assetUrls['favicon.svg'] ?? '' };
   const context = await baseContext(req, page, assets);
   reply.code(page.status).header('cache-control', 'no-cache');
@@ -91,7 +99,8 @@ async function respond(deps: PageHandlerDeps, request: FastifyRequest, reply: Fa
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
   const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
   if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
-  if (errors.length === 0 && storable(slot, req, page, html)) return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html), 'miss');
+  if (errors.length === 0 && storable(slot, req, page, html))
+    return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html), 'miss');
   return reply.type('text/html; charset=utf-8').send(html);
 }
 

@@ -46,7 +46,18 @@ describe('?format=json context (spec section 3 shapes)', () => {
     expect(tote.structuredContent).toMatchObject({
       productType: 1,
       onSale: true,
-      variants: [{ sku: 'FF-TOTE-OLIVE', price: 7800, salePrice: 5900, onSale: true, priceMoney: { value: '78.00', currency: 'USD' }, salePriceMoney: { value: '59.00', currency: 'USD' }, qtyInStock: 12, unlimited: false }],
+      variants: [
+        {
+          sku: 'FF-TOTE-OLIVE',
+          price: 7800,
+          salePrice: 5900,
+          onSale: true,
+          priceMoney: { value: '78.00', currency: 'USD' },
+          salePriceMoney: { value: '59.00', currency: 'USD' },
+          qtyInStock: 12,
+          unlimited: false,
+        },
+      ],
     });
     const kinds = json.items.map((i: any) => i.structuredContent.productType).sort();
     expect(new Set(kinds)).toEqual(new Set([1, 2, 3, 4]));
@@ -142,7 +153,9 @@ describe('?format=json context (spec section 3 shapes)', () => {
     const soap = (await t.context('demo', '/shop/oat-honey-soap')).json.item;
     const [variant] = await t.testDb.db.select().from(variants).where(eq(variants.productId, soap.id));
     const [cart] = await t.testDb.db.insert(carts).values({ websiteId: site }).returning();
-    await t.testDb.db.insert(cartEntries).values({ websiteId: site, cartId: cart!.id, itemId: soap.id, variantId: variant!.id, sku: variant!.sku, quantity: 2, purchasePriceCents: 1200 });
+    await t.testDb.db
+      .insert(cartEntries)
+      .values({ websiteId: site, cartId: cart!.id, itemId: soap.id, variantId: variant!.id, sku: variant!.sku, quantity: 2, purchasePriceCents: 1200 });
     const res = await t.get('demo', '/cart', { cookie: `emporium_cart=${cart!.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('href="/shop/oat-honey-soap">Oat &amp; Honey Soap</a>');

@@ -47,7 +47,19 @@ describe('page router (spec section 2)', () => {
 
   it('renders every seeded page without a template error', async () => {
     const paths = ['/', '/shop', '/journal', '/events', '/studio', '/contact', '/about', '/cart', '/checkout', '/search?q=linen', '/nowhere'];
-    for (const slug of ['linen-camp-shirt', 'stoneware-mug', 'waxed-canvas-tote', 'beeswax-taper-candles', 'everyday-apron', 'hedgerow-sewing-pattern', 'natural-dye-workshop', 'gift-card', 'seasonal-seed-box', 'oat-honey-soap']) paths.push(`/shop/${slug}`);
+    for (const slug of [
+      'linen-camp-shirt',
+      'stoneware-mug',
+      'waxed-canvas-tote',
+      'beeswax-taper-candles',
+      'everyday-apron',
+      'hedgerow-sewing-pattern',
+      'natural-dye-workshop',
+      'gift-card',
+      'seasonal-seed-box',
+      'oat-honey-soap',
+    ])
+      paths.push(`/shop/${slug}`);
     for (const path of paths) expect((await t.get('demo', path)).statusCode).toBeLessThan(500);
     for (const path of ['/', '/notes', '/notes/the-ridge-trail-in-november', '/readings/winter-reading-at-oblong-books', '/photos', '/contact']) {
       expect((await t.get('journal', path)).statusCode).toBe(200);
@@ -73,7 +85,9 @@ describe('page router (spec section 2)', () => {
       .values({ websiteId, orderNumber: 1001, currency: 'USD', subtotalCents: 2400, grandTotalCents: 2400 })
       .returning();
     const [shop] = (await t.context('demo', '/shop')).json.items;
-    await t.testDb.db.insert(orderItems).values({ websiteId, orderId: order!.id, itemId: shop.id, productName: 'Oat & Honey Soap', quantity: 2, unitPriceCents: 1200 });
+    await t.testDb.db
+      .insert(orderItems)
+      .values({ websiteId, orderId: order!.id, itemId: shop.id, productName: 'Oat & Honey Soap', quantity: 2, unitPriceCents: 1200 });
     const res = await t.get('demo', `/checkout/order-confirmed/${order!.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('class="page-type-202 ');
@@ -90,17 +104,33 @@ describe('page router (spec section 2)', () => {
     const websiteId = site.json.website.id as string;
     const [order] = await t.testDb.db
       .insert(orders)
-      .values({ websiteId, orderNumber: 1002, currency: 'USD', subtotalCents: 3600, discountCents: 360, shippingCents: 800, taxCents: 259, grandTotalCents: 4299, statusToken: 'a'.repeat(32) })
+      .values({
+        websiteId,
+        orderNumber: 1002,
+        currency: 'USD',
+        subtotalCents: 3600,
+        discountCents: 360,
+        shippingCents: 800,
+        taxCents: 259,
+        grandTotalCents: 4299,
+        statusToken: 'a'.repeat(32),
+      })
       .returning();
     const [shop] = (await t.context('demo', '/shop')).json.items;
-    await t.testDb.db.insert(orderItems).values({ websiteId, orderId: order!.id, itemId: shop.id, productName: 'Oat & Honey Soap', quantity: 3, unitPriceCents: 1200 });
-    await t.testDb.db.insert(orderCheckoutDetails).values({ websiteId, orderId: order!.id, shippingOption: { id: 'x', name: 'Standard', costCents: 800 }, giftCardCode: 'GIFT', giftCardCents: 1000 });
+    await t.testDb.db
+      .insert(orderItems)
+      .values({ websiteId, orderId: order!.id, itemId: shop.id, productName: 'Oat & Honey Soap', quantity: 3, unitPriceCents: 1200 });
+    await t.testDb.db
+      .insert(orderCheckoutDetails)
+      .values({ websiteId, orderId: order!.id, shippingOption: { id: 'x', name: 'Standard', costCents: 800 }, giftCardCode: 'GIFT', giftCardCents: 1000 });
     for (const path of [`/checkout/order-confirmed/${order!.id}`, `/checkout/order-status/${order!.id}?token=${'a'.repeat(32)}`]) {
       const res = await t.get('demo', path);
       expect(res.statusCode).toBe(200);
       const text = res.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
       expect(text).toContain('Oat &amp; Honey Soap &times; 3 $36.00');
-      expect(text).toContain('Subtotal $36.00 Discount &minus;$3.60 Shipping (Standard) $8.00 Tax $2.59 Total $42.99 Paid by gift card &minus;$10.00 Charged $32.99');
+      expect(text).toContain(
+        'Subtotal $36.00 Discount &minus;$3.60 Shipping (Standard) $8.00 Tax $2.59 Total $42.99 Paid by gift card &minus;$10.00 Charged $32.99',
+      );
     }
   });
 
@@ -139,8 +169,7 @@ describe('page router (spec section 2)', () => {
   });
 
   it('searches titles, bodies and tags of published items', async () => {
-    const titles = async (q: string) =>
-      (await t.context('demo', `/search?q=${encodeURIComponent(q)}`)).json.items.map((i: { title: string }) => i.title);
+    const titles = async (q: string) => (await t.context('demo', `/search?q=${encodeURIComponent(q)}`)).json.items.map((i: { title: string }) => i.title);
     expect(await titles('linen')).toEqual(['Linen Camp Shirt', 'Why we wash our linen twice before it reaches you']);
     expect(await titles('pumice')).toEqual(['Why we wash our linen twice before it reaches you']);
     expect(await titles('beeswax')).toContain('Hand-dipped Beeswax Tapers');

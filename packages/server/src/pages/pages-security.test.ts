@@ -19,10 +19,22 @@ beforeAll(async () => {
     compiles += 1;
     return compile(source);
   };
-  t = await createPagesTestApp({ engine, islands: staticIslandAssets(true, '<script type="module" src="/assets/storefront/assets/main-test.js"></script>', '<link rel="stylesheet" href="/assets/storefront/assets/main-test.css">') });
+  t = await createPagesTestApp({
+    engine,
+    islands: staticIslandAssets(
+      true,
+      '<script type="module" src="/assets/storefront/assets/main-test.js"></script>',
+      '<link rel="stylesheet" href="/assets/storefront/assets/main-test.css">',
+    ),
+  });
   const site = (await t.context('demo', '/')).json.website.id as string;
   const collection = async (urlId: string) =>
-    (await t.testDb.db.select().from(collections).where(and(eq(collections.websiteId, site), eq(collections.urlId, urlId))))[0]!;
+    (
+      await t.testDb.db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.websiteId, site), eq(collections.urlId, urlId)))
+    )[0]!;
   const shop = await collection('shop');
   const journal = await collection('journal');
   const w = new SeedWriter(t.testDb.db, site);
@@ -82,7 +94,7 @@ describe('tenancy', () => {
     ['journal', '/shop/linen-camp-shirt'],
     ['journal', '/shop'],
     ['journal', '/journal/dyeing-with-walnut-hulls'],
-  ])('%s%s (another site\'s URL) is not found', async (site, path) => {
+  ])("%s%s (another site's URL) is not found", async (site, path) => {
     const res = await t.get(site, path);
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('class="page-type-100 ');
@@ -96,7 +108,7 @@ describe('tenancy', () => {
     expect(journal.showCart).toBe(false);
   });
 
-  it('never shows another site\'s rows in a listing', async () => {
+  it("never shows another site's rows in a listing", async () => {
     const { json } = await t.context('journal', '/notes');
     const websiteId = json.website.id;
     const foreign = await t.testDb.db.select({ w: items.websiteId }).from(items);
@@ -148,7 +160,10 @@ describe('assets and islands', () => {
     const themeSheet = head.search(/<link rel="stylesheet" href="\/static\/theme\//);
     expect(islandSheet, 'island sheet in the head').toBeGreaterThan(0);
     expect(themeSheet, 'theme sheet after the island sheet, so the theme wins ties').toBeGreaterThan(islandSheet);
-    const props = /data-island="ProductForm" data-props="([^"]*)"/.exec(body)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const props = /data-island="ProductForm" data-props="([^"]*)"/
+      .exec(body)![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     const parsed = JSON.parse(props);
     expect(parsed.product.variants[0].priceMoney).toEqual({ value: 8800, currency: 'USD' });
     const cart = (await t.get('demo', '/cart')).body;

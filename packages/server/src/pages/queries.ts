@@ -18,11 +18,7 @@ function visible(websiteId: string, now: Date): SQL {
 
 /** Every collection of a website, in display order. */
 export function listCollections(db: Db, websiteId: string): Promise<CollectionRow[]> {
-  return db
-    .select()
-    .from(collections)
-    .where(eq(collections.websiteId, websiteId))
-    .orderBy(asc(collections.displayIndex), asc(collections.createdAt));
+  return db.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.displayIndex), asc(collections.createdAt));
 }
 
 /** Listing options: page window and optional tag or category filter. */
@@ -44,17 +40,18 @@ function listingOrder(kind: CollectionKind): SQL[] {
 }
 
 /** One page of a collection's published items, and how many there are in all (unless `count: false`). */
-export async function listItems(
-  db: Db,
-  websiteId: string,
-  collectionId: string,
-  options: ListOptions,
-): Promise<{ rows: ItemRow[]; total: number }> {
+export async function listItems(db: Db, websiteId: string, collectionId: string, options: ListOptions): Promise<{ rows: ItemRow[]; total: number }> {
   const filters: SQL[] = [visible(websiteId, options.now), eq(items.collectionId, collectionId)];
   if (options.tag) filters.push(sql`${options.tag} = any(${items.tags})`);
   if (options.category) filters.push(sql`${options.category} = any(${items.categories})`);
   const where = and(...filters);
-  const page = db.select().from(items).where(where).orderBy(...listingOrder(options.kind)).limit(options.limit).offset(options.offset);
+  const page = db
+    .select()
+    .from(items)
+    .where(where)
+    .orderBy(...listingOrder(options.kind))
+    .limit(options.limit)
+    .offset(options.offset);
   if (options.count === false) {
     const rows = await page;
     return { rows, total: rows.length };
@@ -77,8 +74,18 @@ export async function findItem(db: Db, websiteId: string, collectionId: string, 
 export async function adjacentPosts(db: Db, websiteId: string, item: ItemRow, now: Date): Promise<{ newer?: ItemRow; older?: ItemRow }> {
   const base = and(visible(websiteId, now), eq(items.collectionId, item.collectionId), sql`${items.id} <> ${item.id}`);
   const [newer, older] = await Promise.all([
-    db.select().from(items).where(and(base, sql`${items.publishOn} > ${item.publishOn}`)).orderBy(asc(items.publishOn)).limit(1),
-    db.select().from(items).where(and(base, sql`${items.publishOn} <= ${item.publishOn}`)).orderBy(desc(items.publishOn), asc(items.id)).limit(1),
+    db
+      .select()
+      .from(items)
+      .where(and(base, sql`${items.publishOn} > ${item.publishOn}`))
+      .orderBy(asc(items.publishOn))
+      .limit(1),
+    db
+      .select()
+      .from(items)
+      .where(and(base, sql`${items.publishOn} <= ${item.publishOn}`))
+      .orderBy(desc(items.publishOn), asc(items.id))
+      .limit(1),
   ]);
   return { newer: newer[0], older: older[0] };
 }
@@ -89,7 +96,10 @@ export async function loadProducts(db: Db, websiteId: string, itemIds: readonly 
   if (itemIds.length === 0) return out;
   const ids = [...new Set(itemIds)];
   const [productRows, variantRows] = await Promise.all([
-    db.select().from(products).where(and(eq(products.websiteId, websiteId), inArray(products.itemId, ids))),
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.websiteId, websiteId), inArray(products.itemId, ids))),
     db
       .select()
       .from(variants)
@@ -104,7 +114,10 @@ export async function loadProducts(db: Db, websiteId: string, itemIds: readonly 
 /** Forms of one website by id. */
 export async function loadForms(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, typeof forms.$inferSelect>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(forms).where(and(eq(forms.websiteId, websiteId), inArray(forms.id, [...new Set(ids)])));
+  const rows = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.websiteId, websiteId), inArray(forms.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -135,7 +148,11 @@ export async function searchItems(db: Db, websiteId: string, query: string, now:
 
 /** An order of one website with its lines, or undefined. */
 export async function findOrder(db: Db, websiteId: string, orderId: string) {
-  const rows = await db.select().from(orders).where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId))).limit(1);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, orderId)))
+    .limit(1);
   const order = rows[0];
   if (!order) return undefined;
   const [lines, details] = await Promise.all([
@@ -156,6 +173,9 @@ export async function findOrder(db: Db, websiteId: string, orderId: string) {
 /** Items of one website by id (for cart lines and summaries). */
 export async function itemsById(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, ItemRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(items).where(and(eq(items.websiteId, websiteId), inArray(items.id, [...new Set(ids)])));
+  const rows = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), inArray(items.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r]));
 }

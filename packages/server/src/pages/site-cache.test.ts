@@ -49,7 +49,10 @@ describe('site cache (per site content version)', () => {
     const again = await siteData(db, siteId);
     expect(again.version).toBe(first.version);
     expect(await again.collections()).toBe(await first.collections());
-    const [shop] = await db.select().from(collections).where(and(eq(collections.websiteId, siteId), eq(collections.urlId, 'shop')));
+    const [shop] = await db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.websiteId, siteId), eq(collections.urlId, 'shop')));
     await db.update(collections).set({ title: 'The Shop' }).where(eq(collections.id, shop!.id));
     const after = await siteData(db, siteId);
     expect(after.version).toBeGreaterThan(first.version);
@@ -82,7 +85,10 @@ describe('site cache (per site content version)', () => {
     const [variant] = await t.testDb.db.select().from(variants).where(eq(variants.productId, soap.id));
     expect(cart.entries[0].purchasePriceCents).toBe(variant!.priceCents);
     const version = await readContentVersion(t.testDb.db, siteId);
-    await t.testDb.db.update(variants).set({ priceCents: variant!.priceCents + 111, qtyInStock: 3, unlimited: false }).where(eq(variants.id, variant!.id));
+    await t.testDb.db
+      .update(variants)
+      .set({ priceCents: variant!.priceCents + 111, qtyInStock: 3, unlimited: false })
+      .where(eq(variants.id, variant!.id));
     expect(await readContentVersion(t.testDb.db, siteId)).toBe(version);
     const next = await cartOf('/shop', cartId);
     expect(next.entries[0].purchasePriceCents).toBe(variant!.priceCents + 111);

@@ -96,7 +96,10 @@ export async function siteData(db: Db, websiteId: string): Promise<SiteData> {
       const out = new Map<string, FormRow>();
       if (wanted.length === 0) return out;
       const rows = await memo(entry, `forms:${wanted.join(',')}`, () =>
-        db.select().from(forms).where(and(eq(forms.websiteId, websiteId), inArray(forms.id, wanted))),
+        db
+          .select()
+          .from(forms)
+          .where(and(eq(forms.websiteId, websiteId), inArray(forms.id, wanted))),
       );
       for (const row of rows) out.set(row.id, row);
       return out;

@@ -10,9 +10,7 @@ export interface AuthorizationRequest {
 }
 
 /** Outcome of an authorization. */
-export type AuthorizationResult =
-  | { ok: true; authorizationId: string; summary: Record<string, unknown> }
-  | { ok: false; message: string };
+export type AuthorizationResult = { ok: true; authorizationId: string; summary: Record<string, unknown> } | { ok: false; message: string };
 
 /**
  * A payment provider. Checkout authorizes before the order transaction, captures after it

@@ -28,11 +28,17 @@ export function registerPopupRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { popupOverlay: storedPopup(siteOf(request).settings) ?? null };
   });
 
-  const putSchema = { tags, summary: 'Replace the newsletter popup overlay (the form must belong to the site)', body: PopupSettingsBody, response: withErrors({ 200: PopupOverlayAnswer }) };
+  const putSchema = {
+    tags,
+    summary: 'Replace the newsletter popup overlay (the form must belong to the site)',
+    body: PopupSettingsBody,
+    response: withErrors({ 200: PopupOverlayAnswer }),
+  };
   routes.put(POPUP_SETTINGS_PATH, { preValidation: writeSettings, bodyLimit: 16 * 1024, schema: putSchema }, async (request) => {
     const site = siteOf(request);
     const popup = request.body;
-    if (!(await getForm(deps.db, site.id, popup.formId))) throw new AppError('VALIDATION_FAILED', FORM_NOT_OF_SITE, { body: { fields: { formId: FORM_NOT_OF_SITE } } });
+    if (!(await getForm(deps.db, site.id, popup.formId)))
+      throw new AppError('VALIDATION_FAILED', FORM_NOT_OF_SITE, { body: { fields: { formId: FORM_NOT_OF_SITE } } });
     await updateWebsiteSettings(deps.db, site.id, { [POPUP_SETTING]: popup });
     deps.resolver.invalidate();
     return { popupOverlay: popup };

@@ -42,7 +42,13 @@ function ownerPut(body: unknown, owner = true): Promise<LightMyRequestResponse> 
   return t.app.inject({
     method: 'PUT',
     url: '/api/owner/popup-overlay',
-    headers: { host: 'demo.localhost', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json', ...(owner ? { authorization: `Bearer ${OWNER_TOKEN}` } : {}) },
+    headers: {
+      host: 'demo.localhost',
+      cookie: `crumb=${crumb}`,
+      'x-csrf-token': crumb,
+      'content-type': 'application/json',
+      ...(owner ? { authorization: `Bearer ${OWNER_TOKEN}` } : {}),
+    },
     payload: JSON.stringify(body),
   });
 }
@@ -50,14 +56,31 @@ function ownerPut(body: unknown, owner = true): Promise<LightMyRequestResponse> 
 describe('popup overlay settings and page props', () => {
   it('adds PopupOverlay island props to ordinary pages once the owner enables it', async () => {
     const siteId = String((await t.context('demo', '/')).json.website.id);
-    const [form] = await t.testDb.db.select({ id: forms.id }).from(forms).where(and(eq(forms.websiteId, siteId)));
+    const [form] = await t.testDb.db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.websiteId, siteId)));
     expect((await t.context('demo', '/about')).json.render.islands.popupOverlay).toBeUndefined();
     expect((await ownerPut({ enabled: true, title: 'Letters from the studio', formId: form!.id }, false)).statusCode).toBe(401);
     expect((await ownerPut({ enabled: true, title: 'x', formId: 'not-a-form' })).statusCode).toBe(400);
-    const put = await ownerPut({ enabled: true, version: '3', position: 'center-center', title: 'Letters from the studio', text: 'One email a month.', formId: form!.id });
+    const put = await ownerPut({
+      enabled: true,
+      version: '3',
+      position: 'center-center',
+      title: 'Letters from the studio',
+      text: 'One email a month.',
+      formId: form!.id,
+    });
     expect(put.statusCode).toBe(200);
     const props = (await t.context('demo', '/about')).json.render.islands.popupOverlay;
-    expect(props).toMatchObject({ version: '3', position: 'center-center', title: 'Letters from the studio', text: 'One email a month.', form: { id: form!.id }, page: { pagePath: '/about' } });
+    expect(props).toMatchObject({
+      version: '3',
+      position: 'center-center',
+      title: 'Letters from the studio',
+      text: 'One email a month.',
+      form: { id: form!.id },
+      page: { pagePath: '/about' },
+    });
     const html = (await t.get('demo', '/about')).body;
     expect(html).toContain('data-island="PopupOverlay"');
     expect((await t.context('demo', '/cart')).json.render.islands.popupOverlay).toBeUndefined();

@@ -9,12 +9,7 @@ export interface RestockMailContext {
 }
 
 /** The back-in-stock mail for one sign-up; every owner- or visitor-supplied text is escaped in HTML. */
-export function restockMail(
-  context: RestockMailContext,
-  websiteId: string,
-  to: string,
-  product: { title: string; path: string; sku: string },
-): NewMail {
+export function restockMail(context: RestockMailContext, websiteId: string, to: string, product: { title: string; path: string; sku: string }): NewMail {
   const name = product.title || 'An item';
   const url = `${context.baseUrl}${product.path}`;
   const subject = `${name} is back in stock`.replace(/[\r\n]+/g, ' ');

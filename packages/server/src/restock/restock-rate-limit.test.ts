@@ -41,12 +41,24 @@ describe('restock sign-up rate limits: per client, and a per-site ceiling only a
 
   function signUp(shop: { site: Website; product: ProductFixture }, visitor: Visitor, overrides: Record<string, unknown> = {}) {
     signUps += 1;
-    const body = { isJoinMailingList: false, productId: shop.product.itemId, variantId: shop.product.variantId, siteVisitorEmail: `visitor${signUps}@example.com`, ...overrides };
+    const body = {
+      isJoinMailingList: false,
+      productId: shop.product.itemId,
+      variantId: shop.product.variantId,
+      siteVisitorEmail: `visitor${signUps}@example.com`,
+      ...overrides,
+    };
     return t.app.inject({
       method: 'POST',
       url: RESTOCK_PATH,
       remoteAddress: visitor.ip,
-      headers: { host: t.hostOf(shop.site), accept: 'application/json', cookie: `crumb=${visitor.crumb}`, 'x-csrf-token': visitor.crumb, 'content-type': 'application/json' },
+      headers: {
+        host: t.hostOf(shop.site),
+        accept: 'application/json',
+        cookie: `crumb=${visitor.crumb}`,
+        'x-csrf-token': visitor.crumb,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify(body),
     });
   }
@@ -56,7 +68,13 @@ describe('restock sign-up rate limits: per client, and a per-site ceiling only a
     const attacker = await newVisitor(shop);
     const statuses = new Set<number>();
     for (let i = 0; i < 125; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url: RESTOCK_PATH, remoteAddress: attacker.ip, headers: { host: t.hostOf(shop.site) }, payload: {} });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: RESTOCK_PATH,
+        remoteAddress: attacker.ip,
+        headers: { host: t.hostOf(shop.site) },
+        payload: {},
+      });
       statuses.add(response.statusCode);
     }
     expect([...statuses].sort()).toEqual([401, 429]);

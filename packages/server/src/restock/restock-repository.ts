@@ -38,9 +38,12 @@ const iso = (value: unknown): string => new Date(value as string).toISOString();
 
 /** The product title and SKU of a site's variant, or undefined when it does not exist. */
 export async function findVariant(db: DbOrTx, websiteId: string, productId: string, variantId: string): Promise<{ title: string; sku: string } | undefined> {
-  const [row] = await rows<{ title: string; sku: string }>(db, sql`
+  const [row] = await rows<{ title: string; sku: string }>(
+    db,
+    sql`
     SELECT i.title, v.sku FROM variants v JOIN items i ON i.website_id = v.website_id AND i.id = v.product_id
-    WHERE v.website_id = ${websiteId} AND v.product_id = ${productId} AND v.id = ${variantId}`);
+    WHERE v.website_id = ${websiteId} AND v.product_id = ${productId} AND v.id = ${variantId}`,
+  );
   return row;
 }
 
@@ -49,17 +52,22 @@ export async function findVariant(db: DbOrTx, websiteId: string, productId: stri
  * requests meet the unique index and all but one insert nothing. True when this call stored it.
  */
 export async function signUpForRestock(db: DbOrTx, websiteId: string, request: RestockRequest): Promise<boolean> {
-  const inserted = await rows<{ id: string }>(db, sql`
+  const inserted = await rows<{ id: string }>(
+    db,
+    sql`
     INSERT INTO restock_signups (website_id, product_id, variant_id, email, join_mailing_list, language)
     VALUES (${websiteId}, ${request.productId}, ${request.variantId}, ${request.email}, ${request.joinMailingList}, ${request.language ?? null})
     ON CONFLICT (website_id, variant_id, email) WHERE notified_at IS NULL DO NOTHING
-    RETURNING id`);
+    RETURNING id`,
+  );
   return inserted.length === 1;
 }
 
 /** Sign-up groups (one per product variant), ordered by product and variant id. */
 export async function listSignUpGroups(db: DbOrTx, websiteId: string, after: string[] | undefined, limit: number): Promise<Page<SignUpGroup>> {
-  const found = await rows<Record<string, unknown>>(db, sql`
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT r.product_id, r.variant_id, coalesce(max(i.title), '') AS title, coalesce(max(v.sku), '') AS sku,
       count(*) FILTER (WHERE r.notified_at IS NULL)::int AS pending, count(r.notified_at)::int AS notified,
       max(r.created_at) AS last_at
@@ -70,7 +78,8 @@ export async function listSignUpGroups(db: DbOrTx, websiteId: string, after: str
       ${after ? sql`AND (r.product_id, r.variant_id) > (${after[0]}, ${after[1]})` : sql``}
     GROUP BY r.product_id, r.variant_id
     ORDER BY r.product_id, r.variant_id
-    LIMIT ${limit + 1}`);
+    LIMIT ${limit + 1}`,
+  );
   return toPage(
     found,
     limit,
@@ -95,7 +104,9 @@ export async function listSignUps(
   after: string[] | undefined,
   limit: number,
 ): Promise<Page<SignUp>> {
-  const found = await rows<Record<string, unknown>>(db, sql`
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT id, product_id, variant_id, email, join_mailing_list, language, created_at, notified_at,
       (extract(epoch from created_at) * 1000000)::bigint::text AS position
     FROM restock_signups
@@ -104,7 +115,8 @@ export async function listSignUps(
       ${filter.variantId ? sql`AND variant_id = ${filter.variantId}` : sql``}
       ${after ? sql`AND ((extract(epoch from created_at) * 1000000)::bigint, id) > (${after[0]}::bigint, ${after[1]})` : sql``}
     ORDER BY (extract(epoch from created_at) * 1000000)::bigint, id
-    LIMIT ${limit + 1}`);
+    LIMIT ${limit + 1}`,
+  );
   return toPage(
     found,
     limit,
@@ -137,21 +149,32 @@ export async function notifySignUps(db: Db, websiteId: string, requests: SendReq
   return db.transaction(async (tx) => {
     const counts: number[] = [];
     for (const request of requests) {
-      const notified = await rows<{ email: string; language: string | null }>(tx, sql`
+      const notified = await rows<{ email: string; language: string | null }>(
+        tx,
+        sql`
         UPDATE restock_signups SET notified_at = now()
         WHERE website_id = ${websiteId} AND product_id = ${request.productId} AND variant_id = ${request.variantId} AND notified_at IS NULL
-        RETURNING email, language`);
+        RETURNING email, language`,
+      );
       if (notified.length === 0) {
         counts.push(0);
         continue;
       }
-      const [product] = await rows<{ title: string; path: string; sku: string }>(tx, sql`
+      const [product] = await rows<{ title: string; path: string; sku: string }>(
+        tx,
+        sql`
         SELECT i.title, '/' || c.url_id || '/' || i.url_id AS path, coalesce(v.sku, '') AS sku
         FROM items i JOIN collections c ON c.website_id = i.website_id AND c.id = i.collection_id
         LEFT JOIN variants v ON v.website_id = i.website_id AND v.id = ${request.variantId}
-        WHERE i.website_id = ${websiteId} AND i.id = ${request.productId}`);
+        WHERE i.website_id = ${websiteId} AND i.id = ${request.productId}`,
+      );
       const product_ = { title: product?.title ?? '', path: product?.path ?? '/', sku: product?.sku ?? '' };
-      counts.push(await enqueueMails(tx, notified.map((n) => restockMail(mail, websiteId, n.email, product_))));
+      counts.push(
+        await enqueueMails(
+          tx,
+          notified.map((n) => restockMail(mail, websiteId, n.email, product_)),
+        ),
+      );
     }
     return counts;
   });
@@ -159,14 +182,17 @@ export async function notifySignUps(db: Db, websiteId: string, requests: SendReq
 
 /** Every sign-up of a site (for the CSV export), oldest first. */
 export async function allSignUps(db: DbOrTx, websiteId: string): Promise<Array<SignUp & { productName: string; sku: string }>> {
-  const found = await rows<Record<string, unknown>>(db, sql`
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`
     SELECT r.id, r.product_id, r.variant_id, r.email, r.join_mailing_list, r.language, r.created_at, r.notified_at,
       coalesce(i.title, '') AS title, coalesce(v.sku, '') AS sku
     FROM restock_signups r
     LEFT JOIN items i ON i.website_id = r.website_id AND i.id = r.product_id
     LEFT JOIN variants v ON v.website_id = r.website_id AND v.id = r.variant_id
     WHERE r.website_id = ${websiteId}
-    ORDER BY r.created_at, r.id`);
+    ORDER BY r.created_at, r.id`,
+  );
   return found.map((r) => ({
     id: String(r.id),
     productId: String(r.product_id),

@@ -106,7 +106,9 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
     const seen: string[] = [];
     let cursor = '';
     for (;;) {
-      const page = (await t.call(site, 'GET', `${PATH}?productId=${shirt.itemId}&variantId=${shirt.variantId}&limit=2&cursor=${cursor}`, undefined, owner)).json();
+      const page = (
+        await t.call(site, 'GET', `${PATH}?productId=${shirt.itemId}&variantId=${shirt.variantId}&limit=2&cursor=${cursor}`, undefined, owner)
+      ).json();
       seen.push(...page.signUps.map((s: { email: string }) => s.email));
       if (!page.hasNextPage) break;
       cursor = page.nextPageCursor;
@@ -120,11 +122,13 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
   });
 
   it('mails each sign-up exactly once through the outbox and SMTP; sending again sends nothing', async () => {
-    const body = { sendRequests: [{ productId: shirt.itemId, variantId: shirt.variantId }, { productId: hat.itemId, variantId: hat.variantId }] };
-    const [a, b] = await Promise.all([
-      t.call(site, 'POST', `${PATH}/send/all`, body, owner),
-      t.call(site, 'POST', `${PATH}/send/all`, body, owner),
-    ]);
+    const body = {
+      sendRequests: [
+        { productId: shirt.itemId, variantId: shirt.variantId },
+        { productId: hat.itemId, variantId: hat.variantId },
+      ],
+    };
+    const [a, b] = await Promise.all([t.call(site, 'POST', `${PATH}/send/all`, body, owner), t.call(site, 'POST', `${PATH}/send/all`, body, owner)]);
     expect(a.json().notifiedCount + b.json().notifiedCount).toBe(6);
     await t.outbox.sender!.flush();
     await new Promise((resolve) => setTimeout(resolve, 200));

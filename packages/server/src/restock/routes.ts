@@ -12,7 +12,18 @@ import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
 import { toRestockRequest } from './restock-payload.js';
 import { findVariant, listSignUpGroups, listSignUps, notifySignUps, signUpForRestock } from './restock-repository.js';
-import { RestockSignedUp, RestockSignUpBody, SendAllBody, SendAllResult, SendRequestBody, SendResult, SignUpGroupPage, SignUpGroupsQuery, SignUpPage, SignUpsQuery } from './schemas.js';
+import {
+  RestockSignedUp,
+  RestockSignUpBody,
+  SendAllBody,
+  SendAllResult,
+  SendRequestBody,
+  SendResult,
+  SignUpGroupPage,
+  SignUpGroupsQuery,
+  SignUpPage,
+  SignUpsQuery,
+} from './schemas.js';
 
 /** Path of the restock calls (spec 7). */
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
@@ -50,7 +61,15 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.post(
     RESTOCK_PATH,
-    { onRequest: signUpLimit.onRequest, schema: { tags: ['restock'], summary: 'Signs a visitor up for back-in-stock mail of a variant', body: RestockSignUpBody, response: withErrors({ 200: RestockSignedUp }) } },
+    {
+      onRequest: signUpLimit.onRequest,
+      schema: {
+        tags: ['restock'],
+        summary: 'Signs a visitor up for back-in-stock mail of a variant',
+        body: RestockSignUpBody,
+        response: withErrors({ 200: RestockSignedUp }),
+      },
+    },
     async (request, reply) => {
       const site = siteOf(request);
       const signUp = toRestockRequest(request.body);
@@ -68,7 +87,15 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.get(
     `${RESTOCK_PATH}/groups`,
-    { preValidation: readSignUps, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups counted by variant (owner)', querystring: SignUpGroupsQuery, response: withErrors({ 200: SignUpGroupPage }) } },
+    {
+      preValidation: readSignUps,
+      schema: {
+        tags: ['restock', 'owner'],
+        summary: 'Sign-ups counted by variant (owner)',
+        querystring: SignUpGroupsQuery,
+        response: withErrors({ 200: SignUpGroupPage }),
+      },
+    },
     async (request) => {
       const site = siteOf(request);
       const { cursor, limit } = request.query;
@@ -79,7 +106,15 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.get(
     RESTOCK_PATH,
-    { preValidation: readSignUps, schema: { tags: ['restock', 'owner'], summary: 'Sign-ups, newest first, optionally of one product or variant (owner)', querystring: SignUpsQuery, response: withErrors({ 200: SignUpPage }) } },
+    {
+      preValidation: readSignUps,
+      schema: {
+        tags: ['restock', 'owner'],
+        summary: 'Sign-ups, newest first, optionally of one product or variant (owner)',
+        querystring: SignUpsQuery,
+        response: withErrors({ 200: SignUpPage }),
+      },
+    },
     async (request) => {
       const site = siteOf(request);
       const { cursor, limit, productId, variantId } = request.query;
@@ -91,7 +126,15 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.post(
     `${RESTOCK_PATH}/send`,
-    { preValidation: sendMail, schema: { tags: ['restock', 'owner'], summary: "Queues back-in-stock mail for a variant's waiting sign-ups (owner)", body: SendRequestBody, response: withErrors({ 200: SendResult }) } },
+    {
+      preValidation: sendMail,
+      schema: {
+        tags: ['restock', 'owner'],
+        summary: "Queues back-in-stock mail for a variant's waiting sign-ups (owner)",
+        body: SendRequestBody,
+        response: withErrors({ 200: SendResult }),
+      },
+    },
     async (request) => {
       const site = siteOf(request);
       const { productId, variantId } = request.body;
@@ -103,7 +146,15 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
 
   routes.post(
     `${RESTOCK_PATH}/send/all`,
-    { preValidation: sendMail, schema: { tags: ['restock', 'owner'], summary: 'Queues back-in-stock mail for several variants (owner)', body: SendAllBody, response: withErrors({ 200: SendAllResult }) } },
+    {
+      preValidation: sendMail,
+      schema: {
+        tags: ['restock', 'owner'],
+        summary: 'Queues back-in-stock mail for several variants (owner)',
+        body: SendAllBody,
+        response: withErrors({ 200: SendAllResult }),
+      },
+    },
     async (request) => {
       const site = siteOf(request);
       const requests = request.body.sendRequests.map(({ productId, variantId }) => ({ productId, variantId }));

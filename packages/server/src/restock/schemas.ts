@@ -8,7 +8,11 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const LANGUAGE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3}$/;
 
 const id = (name: string) => z.string({ error: `${name} is missing or malformed.` }).regex(ID, { error: `${name} is missing or malformed.` });
-const token = (name: string) => z.string({ error: `${name} must be a string.` }).max(4000, { error: `${name} must be a string.` }).nullish();
+const token = (name: string) =>
+  z
+    .string({ error: `${name} must be a string.` })
+    .max(4000, { error: `${name} must be a string.` })
+    .nullish();
 
 /**
  * Body of POST /api/site-users/account/notifications/restock (spec 3 Restock sign-up). The email
@@ -76,10 +80,7 @@ export const SignUpGroupPage = z.object({ signUpGroups: z.array(SignUpGroupJson)
 export const SignUpPage = z.object({ signUps: z.array(SignUpJson), ...PageEnd });
 
 /** One variant whose waiting sign-ups are mailed. */
-export const SendRequestBody = z.object(
-  { productId: id('productId'), variantId: id('variantId') },
-  { error: 'A send request needs productId and variantId.' },
-);
+export const SendRequestBody = z.object({ productId: id('productId'), variantId: id('variantId') }, { error: 'A send request needs productId and variantId.' });
 
 /** Body of POST .../restock/send/all. */
 export const SendAllBody = z.object({

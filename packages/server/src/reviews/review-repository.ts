@@ -54,7 +54,16 @@ export async function reviewQueue(db: DbOrTx, websiteId: string, status: Moderat
     .where(and(eq(productReviews.websiteId, websiteId), eq(productReviews.status, status)))
     .orderBy(desc(productReviews.createdAt), asc(productReviews.id))
     .limit(MAX_REVIEWS_LISTED);
-  return rows.map((r) => ({ id: r.id, itemId: r.itemId, authorName: r.authorName, rating: r.rating, title: r.title, body: r.body, createdOn: r.createdAt.getTime(), status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    itemId: r.itemId,
+    authorName: r.authorName,
+    rating: r.rating,
+    title: r.title,
+    body: r.body,
+    createdOn: r.createdAt.getTime(),
+    status: r.status,
+  }));
 }
 
 /** Sets a review's moderation state; false when the site has no such review. */

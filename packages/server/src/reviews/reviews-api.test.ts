@@ -45,7 +45,14 @@ describe('reviews API (issue 6)', () => {
     const list = (await t.call(a.site, 'GET', productReviewsPath(a.productId))).json();
     expect(list.aggregateRating).toEqual({ ratingValue: 4.3, reviewCount: 3, bestRating: 5, worstRating: 1 });
     expect(list.reviews).toHaveLength(3);
-    expect(list.reviews[0]).toEqual({ id: expect.any(String), authorName: 'Lin', rating: expect.any(Number), title: 'Good mug', body: 'Holds tea <well>', createdOn: expect.any(Number) });
+    expect(list.reviews[0]).toEqual({
+      id: expect.any(String),
+      authorName: 'Lin',
+      rating: expect.any(Number),
+      title: 'Good mug',
+      body: 'Holds tea <well>',
+      createdOn: expect.any(Number),
+    });
   });
 
   it.each([
@@ -67,7 +74,9 @@ describe('reviews API (issue 6)', () => {
     expect(res.statusCode).toBe(202);
     const queued = (await t.call(b.site, 'GET', '/api/content/reviews', undefined, { owner: true })).json().reviews;
     expect(queued.find((r: { id: string }) => r.id === res.json().id)).toMatchObject({ authorName: 'Kim', rating: 3, title: '', body: 'Fine' });
-    expect((await t.call(b.site, 'POST', productReviewsPath(b.productId), { ...REVIEW, rating: ' 3' })).json().fields).toEqual({ rating: ReviewMessages.RATING_INVALID });
+    expect((await t.call(b.site, 'POST', productReviewsPath(b.productId), { ...REVIEW, rating: ' 3' })).json().fields).toEqual({
+      rating: ReviewMessages.RATING_INVALID,
+    });
   });
 
   it('lists the review queue by status for the owner only (401 before any 400)', async () => {
@@ -94,7 +103,8 @@ describe('reviews API (issue 6)', () => {
     const theirs = (await t.call(b.site, 'POST', productReviewsPath(b.productId), REVIEW)).json().id as string;
     expect((await t.call(a.site, 'POST', `/api/content/reviews/${theirs}/approve`, {}, { owner: true })).statusCode).toBe(404);
     expect((await t.call(b.site, 'POST', `/api/content/reviews/${theirs}/approve`, {})).statusCode).toBe(401);
-    const queueOf = async (s: ContentSite) => (await t.call(s.site, 'GET', '/api/content/reviews', undefined, { owner: true })).json().reviews.map((r: { id: string }) => r.id);
+    const queueOf = async (s: ContentSite) =>
+      (await t.call(s.site, 'GET', '/api/content/reviews', undefined, { owner: true })).json().reviews.map((r: { id: string }) => r.id);
     expect(await queueOf(b)).toContain(theirs);
     expect(await queueOf(a)).not.toContain(theirs);
   });

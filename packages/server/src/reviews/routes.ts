@@ -32,7 +32,12 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, limit:
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 
-  const listSchema = { tags, summary: "A product's approved reviews and aggregate rating", params: ProductParams, response: withErrors({ 200: ProductReviews }) };
+  const listSchema = {
+    tags,
+    summary: "A product's approved reviews and aggregate rating",
+    params: ProductParams,
+    response: withErrors({ 200: ProductReviews }),
+  };
   routes.get('/api/content/products/:itemId/reviews', { schema: listSchema }, async (request, reply) => {
     const site = siteOf(request);
     const itemId = await reviewableProduct(db, site, itemIdParam(request));
@@ -41,23 +46,47 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, limit:
     return { itemId, aggregateRating: aggregate, reviews };
   });
 
-  const postSchema = { tags, summary: 'Post a product review (it waits for the owner’s approval)', params: ProductParams, body: ReviewBody, response: withErrors({ 202: PendingReview }) };
-  routes.post('/api/content/products/:itemId/reviews', { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema }, async (request, reply) => {
-    const site = siteOf(request);
-    const itemId = await reviewableProduct(db, site, itemIdParam(request));
-    const id = await addReview(db, site.id, itemId, request.body, existingVisitorId(request));
-    return reply.code(202).send({ id, status: 'pending' as const, message: REVIEW_PENDING_MESSAGE });
-  });
+  const postSchema = {
+    tags,
+    summary: 'Post a product review (it waits for the owner’s approval)',
+    params: ProductParams,
+    body: ReviewBody,
+    response: withErrors({ 202: PendingReview }),
+  };
+  routes.post(
+    '/api/content/products/:itemId/reviews',
+    { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const itemId = await reviewableProduct(db, site, itemIdParam(request));
+      const id = await addReview(db, site.id, itemId, request.body, existingVisitorId(request));
+      return reply.code(202).send({ id, status: 'pending' as const, message: REVIEW_PENDING_MESSAGE });
+    },
+  );
 
-  const queueSchema = { tags, summary: "The owner's reviews in one moderation state, newest first", querystring: ReviewQueueQuery, response: withErrors({ 200: ReviewQueue }) };
+  const queueSchema = {
+    tags,
+    summary: "The owner's reviews in one moderation state, newest first",
+    querystring: ReviewQueueQuery,
+    response: withErrors({ 200: ReviewQueue }),
+  };
   routes.get(REVIEW_QUEUE_PATH, { preValidation: readQueue, schema: queueSchema }, async (request, reply) => {
     const site = siteOf(request);
     reply.header('cache-control', 'no-store, private');
     return { reviews: await reviewQueue(db, site.id, request.query.status) };
   });
 
-  for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected']] as const) {
-    const schema = { tags, summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review (owner)`, params: ReviewParams, body: EmptyBody, response: withErrors({ 200: ModeratedReview }) };
+  for (const [action, status] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    const schema = {
+      tags,
+      summary: `${action === 'approve' ? 'Approve' : 'Reject'} a review (owner)`,
+      params: ReviewParams,
+      body: EmptyBody,
+      response: withErrors({ 200: ModeratedReview }),
+    };
     routes.post(`${REVIEW_QUEUE_PATH}/:reviewId/${action}`, { preValidation: moderate, schema }, async (request) => {
       const site = siteOf(request);
       const id = request.params.reviewId;

@@ -20,7 +20,12 @@ export const SURVEY_FIELDS: Record<string, unknown>[] = [
   { id: 'survey-found', type: 'radio', title: 'How did you find us?', options: ['A friend', 'Instagram', 'Walking past', 'The market'], required: true },
   { id: 'survey-bought', type: 'checkbox', title: 'What did you buy?', options: ['Linen', 'Ceramics', 'Candles', 'Nothing this time'], required: true },
   { id: 'survey-favourite', type: 'select', title: 'Favourite range', options: ['Linen', 'Ceramics', 'Natural dye', 'Workshops'], required: true },
-  { id: 'survey-opinions', type: 'likert', title: 'How far do you agree?', options: ['The studio was easy to find.', 'Prices felt fair.', 'Staff were helpful.'] },
+  {
+    id: 'survey-opinions',
+    type: 'likert',
+    title: 'How far do you agree?',
+    options: ['The studio was easy to find.', 'Prices felt fair.', 'Staff were helpful.'],
+  },
   { id: 'survey-idea', type: 'text', title: 'One thing we should make next', placeholder: 'A linen apron?' },
   { id: 'survey-story', type: 'textarea', title: 'Anything else?', description: 'Up to 280 characters.', placeholder: 'Tell us more', maxLength: 280 },
   { id: 'survey-visits', type: 'number', title: 'Visits this year', placeholder: '1' },
@@ -86,7 +91,11 @@ export async function seedFormPages(db: DbOrTx, websiteId: string): Promise<{ su
     urlId: WHOLESALE_THANKS_URL_ID,
     title: 'Thanks for your enquiry',
     displayIndex: 8,
-    settings: { blocks: [{ typeName: 'html', title: 'Thanks for your enquiry', html: '<p>Our wholesale team replies within three working days with our trade price list.</p>' }] },
+    settings: {
+      blocks: [
+        { typeName: 'html', title: 'Thanks for your enquiry', html: '<p>Our wholesale team replies within three working days with our trade price list.</p>' },
+      ],
+    },
   });
   return { surveyFormId: survey!.id, wholesaleFormId: wholesale!.id };
 }

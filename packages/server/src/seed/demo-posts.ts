@@ -33,8 +33,18 @@ export const DEMO_POSTS: PostSeed[] = [
     body: '<p>Black walnuts drop all over our lane in October, and for years we stepped around them. Then a neighbour mentioned that her grandmother dyed every winter coat with them, and that was that.</p><h2>Gathering</h2><p>Wear gloves. The hulls stain everything they touch, which is exactly the point. We collect them while they are still green and slightly soft, then leave them in a lidded bucket of rainwater for two weeks until the liquid turns the colour of strong coffee.</p><h2>The dye bath</h2><p>Strain the liquid, bring it to a low simmer and add pre-wetted wool. Walnut is substantive, which means it needs no mordant at all. An hour gives a warm tan; leave it overnight as it cools and you will get a deep chocolate.</p><blockquote>Walnut is the most forgiving dye we know. It is hard to get wrong and impossible to get the same twice.</blockquote><p>We will be dyeing with walnut at the December workshop, if you would like to try it with us.</p>',
     likeCount: 38,
     comments: [
-      { authorName: 'Jess from Kingston', authorEmail: 'jess.from.kingston@example.com', body: 'Tried this last weekend with hulls from my backyard. The colour is incredible! Does it fade much in sunlight?', daysAgo: 3 },
-      { authorName: 'Ana Whitlock', authorEmail: 'ana.whitlock@example.com', body: 'Walnut is one of the most lightfast natural dyes we use. Ours have hung by a window for two years with barely any change.', daysAgo: 2 },
+      {
+        authorName: 'Jess from Kingston',
+        authorEmail: 'jess.from.kingston@example.com',
+        body: 'Tried this last weekend with hulls from my backyard. The colour is incredible! Does it fade much in sunlight?',
+        daysAgo: 3,
+      },
+      {
+        authorName: 'Ana Whitlock',
+        authorEmail: 'ana.whitlock@example.com',
+        body: 'Walnut is one of the most lightfast natural dyes we use. Ours have hung by a window for two years with barely any change.',
+        daysAgo: 2,
+      },
     ],
   },
   {
@@ -49,7 +59,14 @@ export const DEMO_POSTS: PostSeed[] = [
     excerpt: '<p>New linen can feel like paper. A stone wash and a second rinse are the difference between a shirt you tolerate and one you reach for.</p>',
     body: '<p>Linen straight off the loom is stiff, a little shiny and prone to shrinking. That is why every camp shirt we make goes through two washes before it is pressed and folded.</p><p>The first is a stone wash with pumice, which breaks down the surface of the fibres and gives the cloth its soft, slightly matte hand. The second is a plain cool rinse that takes out the last of the dust and sets the size. By the time a shirt reaches you, it has already done all of its shrinking.</p><p>It adds a day to every batch, and it is one of the few steps we will never skip.</p>',
     likeCount: 21,
-    comments: [{ authorName: 'Rosa M.', authorEmail: 'rosa.m@example.com', body: 'Can confirm: my shirt has not changed size after a year of weekly washing.', daysAgo: 10 }],
+    comments: [
+      {
+        authorName: 'Rosa M.',
+        authorEmail: 'rosa.m@example.com',
+        body: 'Can confirm: my shirt has not changed size after a year of weekly washing.',
+        daysAgo: 10,
+      },
+    ],
   },
   {
     urlId: 'a-visit-to-the-apiary',

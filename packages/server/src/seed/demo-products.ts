@@ -12,9 +12,15 @@ const RESTOCK = {
 };
 
 const SHIRT_STOCK: Record<string, number> = {
-  'Sage/S': 4, 'Sage/M': 2, 'Sage/L': 6,
-  'Clay/S': 0, 'Clay/M': 5, 'Clay/L': 2,
-  'Oat/S': 3, 'Oat/M': 7, 'Oat/L': 0,
+  'Sage/S': 4,
+  'Sage/M': 2,
+  'Sage/L': 6,
+  'Clay/S': 0,
+  'Clay/M': 5,
+  'Clay/L': 2,
+  'Oat/S': 3,
+  'Oat/M': 7,
+  'Oat/L': 0,
 };
 
 /** The products of the Fern & Field demo shop (one of every kind). */
@@ -100,9 +106,27 @@ export function demoProducts(workshopFormId: string, now: Date): ProductSeed[] {
       merchandising: { nativeReviewsDisplayEnabled: true },
       structuredContent: { altText: 'A clay-coloured cross-back work apron' },
       reviews: [
-        { rating: 5, title: 'Lives on the hook by my wheel', body: 'Thick, comfortable and the pockets are exactly where my hands go. Washed it a dozen times and it only gets better.', authorName: 'Maren K.', createdAt: daysAgo(now, 90) },
-        { rating: 4, title: 'Great apron, runs long', body: 'Beautiful fabric. I am 5\'3" and it sits just below my knees, which I actually like for gardening.', authorName: 'Priya S.', createdAt: daysAgo(now, 61) },
-        { rating: 5, title: 'Bought a second one', body: 'One for the kitchen, one for the workshop. No neck strain at all.', authorName: 'Tom W.', createdAt: daysAgo(now, 23) },
+        {
+          rating: 5,
+          title: 'Lives on the hook by my wheel',
+          body: 'Thick, comfortable and the pockets are exactly where my hands go. Washed it a dozen times and it only gets better.',
+          authorName: 'Maren K.',
+          createdAt: daysAgo(now, 90),
+        },
+        {
+          rating: 4,
+          title: 'Great apron, runs long',
+          body: 'Beautiful fabric. I am 5\'3" and it sits just below my knees, which I actually like for gardening.',
+          authorName: 'Priya S.',
+          createdAt: daysAgo(now, 61),
+        },
+        {
+          rating: 5,
+          title: 'Bought a second one',
+          body: 'One for the kitchen, one for the workshop. No neck strain at all.',
+          authorName: 'Tom W.',
+          createdAt: daysAgo(now, 23),
+        },
       ],
       variants: [
         { sku: 'FF-APRON-CLAY', priceCents: 6400, attributes: { Colour: 'Clay' }, qtyInStock: 9 },

@@ -84,7 +84,14 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
       altText: 'Striped market awning over tables of ceramics',
       startDate: daysAhead(now, 18, 16),
       endDate: daysAhead(now, 18, 22),
-      location: { addressTitle: 'Fern & Field Studio', addressLine1: '214 Warren Street', addressLine2: 'Hudson, NY 12534', addressCountry: 'US', mapLat: 42.2529, mapLng: -73.791 },
+      location: {
+        addressTitle: 'Fern & Field Studio',
+        addressLine1: '214 Warren Street',
+        addressLine2: 'Hudson, NY 12534',
+        addressCountry: 'US',
+        mapLat: 42.2529,
+        mapLng: -73.791,
+      },
     },
   });
   await w.item(events, {
@@ -99,7 +106,14 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
       altText: 'Indigo-dyed cloth with white shibori patterns',
       startDate: daysAhead(now, 32, 23),
       endDate: daysAhead(now, 33, 1),
-      location: { addressTitle: 'Fern & Field Studio', addressLine1: '214 Warren Street', addressLine2: 'Hudson, NY 12534', addressCountry: 'US', mapLat: 42.2529, mapLng: -73.791 },
+      location: {
+        addressTitle: 'Fern & Field Studio',
+        addressLine1: '214 Warren Street',
+        addressLine2: 'Hudson, NY 12534',
+        addressCountry: 'US',
+        mapLat: 42.2529,
+        mapLng: -73.791,
+      },
     },
   });
 
@@ -144,7 +158,12 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
         { typeName: 'summary', title: 'New in the shop', collectionId: shop, limit: 4, linkText: 'Shop all' },
         { typeName: 'quote', text: 'We would rather make fifty things well than five thousand things quickly.', source: 'Ana & Sam, founders' },
         { typeName: 'summary', title: 'From the journal', collectionId: journal, limit: 3, linkText: 'Read the journal' },
-        { typeName: 'newsletter', title: 'Letters from the studio', description: 'New batches, workshop dates and the occasional recipe. Once a month, never more.', formId: newsletterId },
+        {
+          typeName: 'newsletter',
+          title: 'Letters from the studio',
+          description: 'New batches, workshop dates and the occasional recipe. Once a month, never more.',
+          formId: newsletterId,
+        },
       ],
     },
   });
@@ -161,7 +180,12 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
           title: 'About Fern & Field',
           html: '<p>Fern &amp; Field began in 2019 as a market stall with six shirts and a crate of mugs. Today we are a team of four working out of an old feed store on Warren Street in Hudson, New York.</p><h2>How we work</h2><p>We make most things ourselves and buy the rest from people we know by name: flax from a mill in Belgium, wax from the Hartmann apiary, clay from a family yard in Pennsylvania. We make small batches, sell out often and restock when the work is ready.</p><h2>Visit</h2><p>The studio is open Thursday to Sunday, 10am to 5pm. Come and say hello.</p>',
         },
-        { typeName: 'image', assetUrl: illustrationUrl('landscape', 'sage'), altText: 'The hills behind the studio at sunrise', caption: 'The view from the back door.' },
+        {
+          typeName: 'image',
+          assetUrl: illustrationUrl('landscape', 'sage'),
+          altText: 'The hills behind the studio at sunrise',
+          caption: 'The view from the back door.',
+        },
       ],
     },
   });
@@ -186,8 +210,25 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
 
   await updateWebsiteSettings(db, site.id, {
     navigation: {
-      mainNavigation: { items: [{ collectionId: shop }, { collectionId: journal }, { collectionId: events }, { collectionId: gallery }, { collectionId: about }, { collectionId: contact }] },
-      footerNavigation: { items: [{ collectionId: shop }, { collectionId: journal }, { collectionId: events }, { collectionId: contact }, { externalLink: '/search', title: 'Search' }] },
+      mainNavigation: {
+        items: [
+          { collectionId: shop },
+          { collectionId: journal },
+          { collectionId: events },
+          { collectionId: gallery },
+          { collectionId: about },
+          { collectionId: contact },
+        ],
+      },
+      footerNavigation: {
+        items: [
+          { collectionId: shop },
+          { collectionId: journal },
+          { collectionId: events },
+          { collectionId: contact },
+          { externalLink: '/search', title: 'Search' },
+        ],
+      },
     },
     headerFooter: {
       header: { tagline: 'Goods for slow living', announcement: 'Free shipping on orders over $75 · Hand-packed in Hudson, NY' },

@@ -16,7 +16,12 @@ export const JOURNAL_POSTS: PostSeed[] = [
     body: '<p>By mid-November the ridge trail belongs to the stubborn. The leaves are down, which means the views you only glimpse in summer open all the way to the river, and the parking lot holds three cars instead of thirty.</p><p>I started at first light with a thermos and two layers too many. By the second overlook I had shed both, and by the fire tower the wind had convinced me to put them back on.</p><h2>What to bring</h2><p>Microspikes, even if the forecast says dry. A headlamp, because it is dark by 4:45. And something hot to drink at the top.</p>',
     likeCount: 52,
     comments: [
-      { authorName: 'Hal R.', authorEmail: 'hal.r@example.com', body: 'Did this loop last Sunday. The fire tower steps were icy, so seconding the microspikes.', daysAgo: 2 },
+      {
+        authorName: 'Hal R.',
+        authorEmail: 'hal.r@example.com',
+        body: 'Did this loop last Sunday. The fire tower steps were icy, so seconding the microspikes.',
+        daysAgo: 2,
+      },
       { authorName: 'Mina', authorEmail: 'mina@example.com', body: 'Beautiful writing. Is the north spur open again?', daysAgo: 1 },
     ],
   },
@@ -46,7 +51,14 @@ export const JOURNAL_POSTS: PostSeed[] = [
     excerpt: '<p>Once you start seeing lichens you will never walk past a stone wall the same way again.</p>',
     body: '<p>Lichens are not one organism but two, or sometimes three: a fungus and an alga (or cyanobacterium) living as a single body. They grow absurdly slowly, a few millimetres a year, which makes an old stone wall a kind of calendar.</p><p>Start with three shapes: crustose (painted on), foliose (leafy) and fruticose (shrubby). Bring a hand lens. Look at north-facing rock first.</p>',
     likeCount: 61,
-    comments: [{ authorName: 'Beth O.', authorEmail: 'beth.o@example.com', body: 'Bought a hand lens after reading this. My kids now refuse to walk past any wall.', daysAgo: 20 }],
+    comments: [
+      {
+        authorName: 'Beth O.',
+        authorEmail: 'beth.o@example.com',
+        body: 'Bought a hand lens after reading this. My kids now refuse to walk past any wall.',
+        daysAgo: 20,
+      },
+    ],
   },
   {
     urlId: 'packing-light-for-a-week',

@@ -54,7 +54,14 @@ export async function seedJournalSite(db: DbOrTx, now: Date): Promise<string> {
       altText: 'Leaves on a dusk-blue background',
       startDate: daysAhead(now, 25, 23),
       endDate: daysAhead(now, 26, 1),
-      location: { addressTitle: 'Oblong Books', addressLine1: '6422 Montgomery Street', addressLine2: 'Rhinebeck, NY 12572', addressCountry: 'US', mapLat: 41.927, mapLng: -73.912 },
+      location: {
+        addressTitle: 'Oblong Books',
+        addressLine1: '6422 Montgomery Street',
+        addressLine2: 'Rhinebeck, NY 12572',
+        addressCountry: 'US',
+        mapLat: 41.927,
+        mapLng: -73.912,
+      },
     },
   });
 
@@ -95,7 +102,12 @@ export async function seedJournalSite(db: DbOrTx, now: Date): Promise<string> {
           altText: 'Green hills under a pale sun',
         },
         { typeName: 'summary', title: 'Latest notes', collectionId: notes, limit: 3, linkText: 'All notes' },
-        { typeName: 'newsletter', title: 'The monthly dispatch', description: 'One essay, three links and a photograph, on the first Sunday of the month.', formId: newsletterId },
+        {
+          typeName: 'newsletter',
+          title: 'The monthly dispatch',
+          description: 'One essay, three links and a photograph, on the first Sunday of the month.',
+          formId: newsletterId,
+        },
       ],
     },
   });
@@ -106,7 +118,11 @@ export async function seedJournalSite(db: DbOrTx, now: Date): Promise<string> {
     displayIndex: 4,
     settings: {
       blocks: [
-        { typeName: 'html', title: 'Write to us', html: '<p>We read everything, and answer most of it. For readings and talks, please give us a few weeks’ notice.</p>' },
+        {
+          typeName: 'html',
+          title: 'Write to us',
+          html: '<p>We read everything, and answer most of it. For readings and talks, please give us a few weeks’ notice.</p>',
+        },
         { typeName: 'form', title: 'Send a note', formId: contactId },
       ],
     },

@@ -40,7 +40,9 @@ describe('seedDemo', () => {
     expect(of(twoOptions.itemId).some((v) => v.qtyInStock > 0)).toBe(true);
     expect(rows.some((p) => of(p.itemId).every((v) => !v.unlimited && v.qtyInStock === 0))).toBe(true);
     expect(vars.some((v) => v.onSale && v.salePriceCents < v.priceCents)).toBe(true);
-    expect(rows.some((p) => (p.merchandising as { scarcityEnabled?: boolean }).scarcityEnabled && of(p.itemId).length === 1 && of(p.itemId)[0]!.qtyInStock <= 5)).toBe(true);
+    expect(
+      rows.some((p) => (p.merchandising as { scarcityEnabled?: boolean }).scarcityEnabled && of(p.itemId).length === 1 && of(p.itemId)[0]!.qtyInStock <= 5),
+    ).toBe(true);
     const reviews = await t.db.select().from(productReviews).where(eq(productReviews.websiteId, demo!.id));
     expect(reviews.length).toBeGreaterThanOrEqual(3);
     expect(reviews.every((r) => r.status === 'approved')).toBe(true);

@@ -20,10 +20,14 @@ describe('canonical and Open Graph URLs come from the configured public URL, not
     expect(feed.body).not.toMatch(/DEMO\.LOCALHOST|:9999/);
   });
 
-  it.each(['DEMO.LOCALHOST.:3000', 'demo.localhost:9999'])('the template context\'s website URLs ignore Host %s (issue 10, defect 5)', async (host) => {
+  it.each(['DEMO.LOCALHOST.:3000', 'demo.localhost:9999'])("the template context's website URLs ignore Host %s (issue 10, defect 5)", async (host) => {
     const page = await t.get('demo', '/shop/linen-camp-shirt?format=json', { host });
     expect(page.statusCode).toBe(200);
     const { website } = page.json();
-    expect(website).toMatchObject({ baseUrl: 'http://demo.localhost:3000', authenticUrl: 'http://demo.localhost:3000', internalUrl: 'http://demo.localhost:3000' });
+    expect(website).toMatchObject({
+      baseUrl: 'http://demo.localhost:3000',
+      authenticUrl: 'http://demo.localhost:3000',
+      internalUrl: 'http://demo.localhost:3000',
+    });
   });
 });

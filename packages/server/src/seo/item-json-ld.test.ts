@@ -9,7 +9,11 @@ const money = (value: string) => ({ value, currency: 'USD' });
 describe('itemJsonLd over the page item context', () => {
   it('maps a store item (record type 11) with variants to a Product with offers and rating', () => {
     const item = {
-      recordType: 11, title: 'Mug', excerpt: '<p>Stoneware</p>', fullUrl: '/shop/mug', assetUrl: '/img/mug.jpg',
+      recordType: 11,
+      title: 'Mug',
+      excerpt: '<p>Stoneware</p>',
+      fullUrl: '/shop/mug',
+      assetUrl: '/img/mug.jpg',
       structuredContent: {
         productType: 1,
         variants: [
@@ -20,7 +24,13 @@ describe('itemJsonLd over the page item context', () => {
     };
     const node = itemJsonLd(item, { ...OPTIONS, aggregateRating: { ratingValue: 4.5, reviewCount: 2 } })!;
     expect(missingRequiredFields(node)).toEqual([]);
-    expect(node).toMatchObject({ '@type': 'Product', name: 'Mug', description: 'Stoneware', url: 'https://shop.example/shop/mug', image: ['https://shop.example/img/mug.jpg'] });
+    expect(node).toMatchObject({
+      '@type': 'Product',
+      name: 'Mug',
+      description: 'Stoneware',
+      url: 'https://shop.example/shop/mug',
+      image: ['https://shop.example/img/mug.jpg'],
+    });
     expect(node.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '12.00', highPrice: '15.00', availability: Availability.IN_STOCK });
     expect(node.aggregateRating).toMatchObject({ ratingValue: 4.5, reviewCount: 2 });
   });
@@ -40,15 +50,43 @@ describe('itemJsonLd over the page item context', () => {
   });
 
   it('maps an event (record type 12) with its lifted location', () => {
-    const node = itemJsonLd({ recordType: 12, title: 'Fair', fullUrl: '/events/fair', startDate: Date.UTC(2026, 4, 1, 15), endDate: Date.UTC(2026, 4, 1, 18), location: { addressTitle: 'Town hall', addressLine1: '1 Main St', addressCountry: 'US' } }, OPTIONS)!;
+    const node = itemJsonLd(
+      {
+        recordType: 12,
+        title: 'Fair',
+        fullUrl: '/events/fair',
+        startDate: Date.UTC(2026, 4, 1, 15),
+        endDate: Date.UTC(2026, 4, 1, 18),
+        location: { addressTitle: 'Town hall', addressLine1: '1 Main St', addressCountry: 'US' },
+      },
+      OPTIONS,
+    )!;
     expect(missingRequiredFields(node)).toEqual([]);
     expect(node.location).toMatchObject({ name: 'Town hall', address: { streetAddress: '1 Main St', addressCountry: 'US' } });
   });
 
   it('maps a text post (record type 1) to a BlogPosting with the site as publisher', () => {
-    const node = itemJsonLd({ recordType: 1, title: 'Hello', body: '<p>Body</p>', fullUrl: '/journal/hello', publishOn: Date.UTC(2026, 0, 2), updatedOn: Date.UTC(2026, 0, 3), author: { displayName: 'Ada' } }, OPTIONS)!;
+    const node = itemJsonLd(
+      {
+        recordType: 1,
+        title: 'Hello',
+        body: '<p>Body</p>',
+        fullUrl: '/journal/hello',
+        publishOn: Date.UTC(2026, 0, 2),
+        updatedOn: Date.UTC(2026, 0, 3),
+        author: { displayName: 'Ada' },
+      },
+      OPTIONS,
+    )!;
     expect(missingRequiredFields(node)).toEqual([]);
-    expect(node).toMatchObject({ '@type': 'BlogPosting', headline: 'Hello', author: { name: 'Ada' }, publisher: { name: 'Fern & Field' }, dateModified: '2026-01-03T00:00:00.000Z', description: 'Body' });
+    expect(node).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: 'Hello',
+      author: { name: 'Ada' },
+      publisher: { name: 'Fern & Field' },
+      dateModified: '2026-01-03T00:00:00.000Z',
+      description: 'Body',
+    });
   });
 
   it('returns null for other record types and for events without a start', () => {

@@ -52,13 +52,29 @@ export function itemJsonLd(item: Rec, options: ItemJsonLdOptions): JsonLd | null
   const images = imagesOf(item, options.origin);
   const recordType = Number(item.recordType);
   if (recordType === STORE_ITEM) {
-    return productJsonLd({ name: title, description, url, images, currency: options.currency, variants: offersOf(item), aggregateRating: options.aggregateRating });
+    return productJsonLd({
+      name: title,
+      description,
+      url,
+      images,
+      currency: options.currency,
+      variants: offersOf(item),
+      aggregateRating: options.aggregateRating,
+    });
   }
   if (recordType === EVENT) {
     const start = Number(item.startDate);
     if (!Number.isFinite(start)) return null;
     const end = Number(item.endDate);
-    return eventJsonLd({ name: title, url, startDate: start, endDate: Number.isFinite(end) ? end : undefined, location: rec(item.location) as EventLocationInput, description, images });
+    return eventJsonLd({
+      name: title,
+      url,
+      startDate: start,
+      endDate: Number.isFinite(end) ? end : undefined,
+      location: rec(item.location) as EventLocationInput,
+      description,
+      images,
+    });
   }
   if (recordType === TEXT) {
     const published = Number(item.publishOn);

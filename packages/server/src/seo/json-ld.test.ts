@@ -16,12 +16,33 @@ describe('Product JSON-LD', () => {
     const node = productJsonLd(PRODUCT)!;
     expect(missingRequiredFields(node)).toEqual([]);
     expect(node).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: 'Mug' });
-    expect(node.offers).toEqual({ '@type': 'Offer', price: '12.00', priceCurrency: 'USD', availability: Availability.OUT_OF_STOCK, url: PRODUCT.url, sku: 'MUG-S' });
+    expect(node.offers).toEqual({
+      '@type': 'Offer',
+      price: '12.00',
+      priceCurrency: 'USD',
+      availability: Availability.OUT_OF_STOCK,
+      url: PRODUCT.url,
+      sku: 'MUG-S',
+    });
   });
 
   it('uses an AggregateOffer when variant prices differ, in stock when any variant is', () => {
-    const node = productJsonLd({ ...PRODUCT, variants: [{ price: '12.00', available: false }, { price: '15.50', available: true }] })!;
-    expect(node.offers).toEqual({ '@type': 'AggregateOffer', lowPrice: '12.00', highPrice: '15.50', offerCount: 2, priceCurrency: 'USD', availability: Availability.IN_STOCK, url: PRODUCT.url });
+    const node = productJsonLd({
+      ...PRODUCT,
+      variants: [
+        { price: '12.00', available: false },
+        { price: '15.50', available: true },
+      ],
+    })!;
+    expect(node.offers).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: '12.00',
+      highPrice: '15.50',
+      offerCount: 2,
+      priceCurrency: 'USD',
+      availability: Availability.IN_STOCK,
+      url: PRODUCT.url,
+    });
     expect(missingRequiredFields(node)).toEqual([]);
   });
 
@@ -38,9 +59,21 @@ describe('Product JSON-LD', () => {
 
 describe('BlogPosting JSON-LD', () => {
   it('has headline, ISO dates, author name and the page as main entity', () => {
-    const node = blogPostingJsonLd({ headline: 'Hello', url: 'https://x.example/blog/hello', datePublished: Date.UTC(2026, 0, 2, 10), authorName: 'Ada', images: ['https://x.example/a.jpg'] });
+    const node = blogPostingJsonLd({
+      headline: 'Hello',
+      url: 'https://x.example/blog/hello',
+      datePublished: Date.UTC(2026, 0, 2, 10),
+      authorName: 'Ada',
+      images: ['https://x.example/a.jpg'],
+    });
     expect(missingRequiredFields(node)).toEqual([]);
-    expect(node).toMatchObject({ '@type': 'BlogPosting', datePublished: '2026-01-02T10:00:00.000Z', dateModified: '2026-01-02T10:00:00.000Z', author: { '@type': 'Person', name: 'Ada' }, mainEntityOfPage: { '@id': 'https://x.example/blog/hello' } });
+    expect(node).toMatchObject({
+      '@type': 'BlogPosting',
+      datePublished: '2026-01-02T10:00:00.000Z',
+      dateModified: '2026-01-02T10:00:00.000Z',
+      author: { '@type': 'Person', name: 'Ada' },
+      mainEntityOfPage: { '@id': 'https://x.example/blog/hello' },
+    });
   });
 
   it('caps the headline at 110 characters', () => {
@@ -50,7 +83,13 @@ describe('BlogPosting JSON-LD', () => {
 });
 
 describe('Event JSON-LD', () => {
-  const EVENT = { name: 'Spring fair', url: 'https://x.example/events/fair', startDate: Date.UTC(2026, 4, 1, 15), endDate: Date.UTC(2026, 4, 1, 18), location: { addressLine1: '1 Main St', addressLine2: 'Hall B', addressCountry: 'US', mapLat: 40.7, mapLng: -74 } };
+  const EVENT = {
+    name: 'Spring fair',
+    url: 'https://x.example/events/fair',
+    startDate: Date.UTC(2026, 4, 1, 15),
+    endDate: Date.UTC(2026, 4, 1, 18),
+    location: { addressLine1: '1 Main St', addressLine2: 'Hall B', addressCountry: 'US', mapLat: 40.7, mapLng: -74 },
+  };
 
   it('has name, startDate and a Place with a PostalAddress', () => {
     const node = eventJsonLd(EVENT)!;
@@ -61,7 +100,11 @@ describe('Event JSON-LD', () => {
       address: { '@type': 'PostalAddress', streetAddress: '1 Main St, Hall B', addressCountry: 'US' },
       geo: { '@type': 'GeoCoordinates', latitude: 40.7, longitude: -74 },
     });
-    expect(node).toMatchObject({ startDate: '2026-05-01T15:00:00.000Z', endDate: '2026-05-01T18:00:00.000Z', eventStatus: 'https://schema.org/EventScheduled' });
+    expect(node).toMatchObject({
+      startDate: '2026-05-01T15:00:00.000Z',
+      endDate: '2026-05-01T18:00:00.000Z',
+      eventStatus: 'https://schema.org/EventScheduled',
+    });
   });
 
   it('is null without an address (Google requires location.address)', () => expect(eventJsonLd({ ...EVENT, location: {} })).toBeNull());

@@ -34,7 +34,13 @@ export interface AggregateRatingInput {
 /** An `AggregateRating` (Google requires ratingValue and reviewCount or ratingCount); null without reviews. */
 export function aggregateRatingJsonLd(input: AggregateRatingInput): JsonLd | null {
   if (input.ratingValue === null || input.reviewCount < 1) return null;
-  return { '@type': 'AggregateRating', ratingValue: input.ratingValue, reviewCount: input.reviewCount, bestRating: input.bestRating ?? 5, worstRating: input.worstRating ?? 1 };
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: input.ratingValue,
+    reviewCount: input.reviewCount,
+    bestRating: input.bestRating ?? 5,
+    worstRating: input.worstRating ?? 1,
+  };
 }
 
 /** One purchasable variant of a product, for {@link productJsonLd}. */
@@ -68,7 +74,14 @@ function offersOf(input: ProductJsonLdInput): JsonLd | null {
   const high = Math.max(...prices);
   if (input.variants.length === 1 || low === high) {
     const only = input.variants[0]!;
-    return withoutEmpty({ '@type': 'Offer', price: only.price, priceCurrency: input.currency, availability, url: input.url, sku: input.variants.length === 1 ? only.sku : undefined }) as JsonLd;
+    return withoutEmpty({
+      '@type': 'Offer',
+      price: only.price,
+      priceCurrency: input.currency,
+      availability,
+      url: input.url,
+      sku: input.variants.length === 1 ? only.sku : undefined,
+    }) as JsonLd;
   }
   const decimals = (input.variants[0]!.price.split('.')[1] ?? '').length;
   return {
@@ -166,9 +179,10 @@ export function eventJsonLd(input: EventJsonLdInput): JsonLd | null {
   const loc = input.location ?? {};
   const street = [loc.addressLine1, loc.addressLine2].filter((s) => s && s.trim()).join(', ');
   if (!input.name || (!street && !loc.addressCountry)) return null;
-  const geo = Number.isFinite(loc.mapLat) && Number.isFinite(loc.mapLng) && !(loc.mapLat === 0 && loc.mapLng === 0)
-    ? { '@type': 'GeoCoordinates', latitude: loc.mapLat, longitude: loc.mapLng }
-    : undefined;
+  const geo =
+    Number.isFinite(loc.mapLat) && Number.isFinite(loc.mapLng) && !(loc.mapLat === 0 && loc.mapLng === 0)
+      ? { '@type': 'GeoCoordinates', latitude: loc.mapLat, longitude: loc.mapLng }
+      : undefined;
   return withoutEmpty({
     '@context': SCHEMA_CONTEXT,
     '@type': 'Event',

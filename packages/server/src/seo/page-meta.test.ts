@@ -4,12 +4,25 @@ import { absoluteUrl, canonicalOrigin } from '../sites/index.js';
 
 describe('page meta', () => {
   it('builds title, description, canonical URL, Open Graph and Twitter properties', () => {
-    const meta = buildPageMeta({ title: 'Mug', siteTitle: 'Fern & Field', description: '<p>A <b>sturdy</b> mug &amp; saucer</p>', canonicalUrl: 'https://x.example/shop/mug', image: 'https://x.example/m.jpg', type: 'product', locale: 'en-US' });
+    const meta = buildPageMeta({
+      title: 'Mug',
+      siteTitle: 'Fern & Field',
+      description: '<p>A <b>sturdy</b> mug &amp; saucer</p>',
+      canonicalUrl: 'https://x.example/shop/mug',
+      image: 'https://x.example/m.jpg',
+      type: 'product',
+      locale: 'en-US',
+    });
     expect(meta.title).toBe('Mug — Fern & Field');
     expect(meta.description).toBe('A sturdy mug & saucer');
     expect(meta.openGraph).toEqual({
-      'og:title': 'Mug', 'og:site_name': 'Fern & Field', 'og:url': 'https://x.example/shop/mug', 'og:type': 'product',
-      'og:description': 'A sturdy mug & saucer', 'og:image': 'https://x.example/m.jpg', 'og:locale': 'en_US',
+      'og:title': 'Mug',
+      'og:site_name': 'Fern & Field',
+      'og:url': 'https://x.example/shop/mug',
+      'og:type': 'product',
+      'og:description': 'A sturdy mug & saucer',
+      'og:image': 'https://x.example/m.jpg',
+      'og:locale': 'en_US',
     });
     expect(meta.twitter['twitter:card']).toBe('summary_large_image');
   });
@@ -38,7 +51,9 @@ describe('page meta', () => {
     expect(canonicalOrigin({ identifier: 'demo', domains: ['shop.example'] }, config)).toBe('https://shop.example');
     expect(canonicalOrigin({ identifier: 'demo', domains: [] }, config)).toBe('http://demo.localhost:3000');
     expect(canonicalOrigin({ identifier: 'demo', domains: [] }, { publicUrl: 'https://shops.test', baseDomain: 'shops.test' })).toBe('https://demo.shops.test');
-    expect(canonicalOrigin({ identifier: 'demo', domains: [] }, { publicUrl: 'https://shops.test:8443', baseDomain: 'shops.test' })).toBe('https://demo.shops.test:8443');
+    expect(canonicalOrigin({ identifier: 'demo', domains: [] }, { publicUrl: 'https://shops.test:8443', baseDomain: 'shops.test' })).toBe(
+      'https://demo.shops.test:8443',
+    );
     expect(absoluteUrl('http://a/', '/b/c')).toBe('http://a/b/c');
   });
 });

@@ -12,16 +12,26 @@ export const SEO_CACHE_CONTROL = 'public, max-age=3600';
 /** Registers `/sitemap.xml` (every public page, collection and item of the site) and `/robots.txt`. */
 export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const tags = ['seo'];
-  const sitemapSchema = { tags, summary: "The site's sitemap: every public page, collection and item", response: withErrors({ 200: textResponse('application/xml', 'Sitemap (sitemaps.org 0.9)') }) };
+  const sitemapSchema = {
+    tags,
+    summary: "The site's sitemap: every public page, collection and item",
+    response: withErrors({ 200: textResponse('application/xml', 'Sitemap (sitemaps.org 0.9)') }),
+  };
   app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) => {
     const site = siteOf(request);
     const urls = await publicSiteUrls(deps.db, site.id);
-    return reply.type('application/xml; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL).send(buildSitemapXml(canonicalOrigin(site, deps.config), urls));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', SEO_CACHE_CONTROL)
+      .send(buildSitemapXml(canonicalOrigin(site, deps.config), urls));
   });
 
   const robotsSchema = { tags, summary: "The site's robots.txt, naming the sitemap", response: withErrors({ 200: textResponse('text/plain', 'robots.txt') }) };
   app.get('/robots.txt', { schema: robotsSchema }, async (request, reply) => {
     const site = siteOf(request);
-    return reply.type('text/plain; charset=utf-8').header('cache-control', SEO_CACHE_CONTROL).send(buildRobotsTxt(canonicalOrigin(site, deps.config)));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', SEO_CACHE_CONTROL)
+      .send(buildRobotsTxt(canonicalOrigin(site, deps.config)));
   });
 }

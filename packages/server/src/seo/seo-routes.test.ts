@@ -24,16 +24,18 @@ describe('/sitemap.xml and /robots.txt (issue 6)', () => {
     expect(root.name).toBe('urlset');
     expect(root.attributes.xmlns).toBe(SITEMAP_NAMESPACE);
     const locs = findAll(root, 'loc').map((l) => l.text);
-    expect([...locs].sort()).toEqual([
-      'http://seo-a.localhost:3000/',
-      'http://seo-a.localhost:3000/journal',
-      'http://seo-a.localhost:3000/shop',
-      'http://seo-a.localhost:3000/events',
-      'http://seo-a.localhost:3000/events/fair',
-      'http://seo-a.localhost:3000/journal/first-post',
-      'http://seo-a.localhost:3000/journal/closed',
-      'http://seo-a.localhost:3000/shop/mug',
-    ].sort());
+    expect([...locs].sort()).toEqual(
+      [
+        'http://seo-a.localhost:3000/',
+        'http://seo-a.localhost:3000/journal',
+        'http://seo-a.localhost:3000/shop',
+        'http://seo-a.localhost:3000/events',
+        'http://seo-a.localhost:3000/events/fair',
+        'http://seo-a.localhost:3000/journal/first-post',
+        'http://seo-a.localhost:3000/journal/closed',
+        'http://seo-a.localhost:3000/shop/mug',
+      ].sort(),
+    );
     expect(locs[0]).toBe('http://seo-a.localhost:3000/');
     expect(locs.some((l) => l.includes('draft') || l.includes('private') || l.includes('/home'))).toBe(false);
     for (const lastmod of findAll(root, 'lastmod')) expect(lastmod.text).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -51,7 +53,9 @@ describe('/sitemap.xml and /robots.txt (issue 6)', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    expect(lines).toEqual(expect.arrayContaining(['Disallow: /api/', 'Disallow: /cart', 'Disallow: /checkout', 'Allow: /', 'Sitemap: http://seo-a.localhost:3000/sitemap.xml']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['Disallow: /api/', 'Disallow: /cart', 'Disallow: /checkout', 'Allow: /', 'Sitemap: http://seo-a.localhost:3000/sitemap.xml']),
+    );
   });
 
   it('answers 404 on a host without a site', async () => {

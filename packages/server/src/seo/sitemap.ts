@@ -11,9 +11,7 @@ function isoDate(date: Date): string {
 
 /** A sitemaps.org `urlset` document of absolute URLs under `origin`. */
 export function buildSitemapXml(origin: string, urls: readonly SiteUrl[]): string {
-  const entries = urls
-    .map((u) => `<url><loc>${escapeXml(absoluteUrl(origin, u.path))}</loc><lastmod>${isoDate(u.lastModified)}</lastmod></url>`)
-    .join('\n');
+  const entries = urls.map((u) => `<url><loc>${escapeXml(absoluteUrl(origin, u.path))}</loc><lastmod>${isoDate(u.lastModified)}</lastmod></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">\n${entries}${entries ? '\n' : ''}</urlset>\n`;
 }
 

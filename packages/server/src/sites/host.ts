@@ -1,9 +1,5 @@
 /** What a Host header names. */
-export type HostTarget =
-  | { kind: 'root' }
-  | { kind: 'subdomain'; identifier: string }
-  | { kind: 'domain'; domain: string }
-  | { kind: 'invalid' };
+export type HostTarget = { kind: 'root' } | { kind: 'subdomain'; identifier: string } | { kind: 'domain'; domain: string } | { kind: 'invalid' };
 
 /** Site identifiers: lower-case letters, digits and inner hyphens, 1-63 characters. */
 export const IDENTIFIER_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

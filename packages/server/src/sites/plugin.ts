@@ -16,10 +16,7 @@ function portOf(host: string | undefined): string | undefined {
  * answers `GET /` with the site listing and 404 for anything else; unknown hosts get a 404
  * page (JSON under /api). Site requests continue with `request.site` set.
  */
-export function registerSiteResolution(
-  app: FastifyInstance,
-  deps: { db: Db; resolver: SiteResolver; baseDomain: string },
-): void {
+export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; resolver: SiteResolver; baseDomain: string }): void {
   app.decorateRequest('site', null);
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host;

@@ -45,10 +45,7 @@ async function domainsOf(db: DbOrTx, websiteId: string): Promise<string[]> {
 /** Checks an identifier; throws a VALIDATION_FAILED {@link AppError} explaining what is wrong. */
 export function assertValidIdentifier(identifier: string): void {
   if (!IDENTIFIER_PATTERN.test(identifier)) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `Site identifier '${identifier}' must be 1-63 lower-case letters, digits or inner hyphens.`,
-    );
+    throw new AppError('VALIDATION_FAILED', `Site identifier '${identifier}' must be 1-63 lower-case letters, digits or inner hyphens.`);
   }
   if (RESERVED_IDENTIFIERS.has(identifier)) {
     throw new AppError('VALIDATION_FAILED', `Site identifier '${identifier}' is reserved.`);

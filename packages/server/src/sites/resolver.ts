@@ -4,10 +4,7 @@ import { findWebsiteByDomain, findWebsiteByIdentifier } from './repository.js';
 import type { Website } from './website.js';
 
 /** Outcome of resolving a Host header. */
-export type SiteResolution =
-  | { kind: 'root' }
-  | { kind: 'site'; website: Website }
-  | { kind: 'unknown' };
+export type SiteResolution = { kind: 'root' } | { kind: 'site'; website: Website } | { kind: 'unknown' };
 
 /** Resolves Host headers to websites, caching answers briefly. */
 export interface SiteResolver {
@@ -34,10 +31,7 @@ export function createSiteResolver(db: Db, options: SiteResolverOptions): SiteRe
   async function lookup(target: HostTarget): Promise<SiteResolution> {
     if (target.kind === 'root') return { kind: 'root' };
     if (target.kind === 'invalid') return { kind: 'unknown' };
-    const website =
-      target.kind === 'subdomain'
-        ? await findWebsiteByIdentifier(db, target.identifier)
-        : await findWebsiteByDomain(db, target.domain);
+    const website = target.kind === 'subdomain' ? await findWebsiteByIdentifier(db, target.identifier) : await findWebsiteByDomain(db, target.domain);
     return website ? { kind: 'site', website } : { kind: 'unknown' };
   }
 

@@ -27,8 +27,5 @@ export function renderSiteListing(sites: Website[], baseDomain: string, port: st
 
 /** The 404 page for a Host header that names no site. */
 export function renderUnknownSite(host: string): string {
-  return page(
-    'Site not found',
-    `<h1>Site not found</h1><p>No site is published at <strong>${escapeHtml(host)}</strong>.</p>`,
-  );
+  return page('Site not found', `<h1>Site not found</h1><p>No site is published at <strong>${escapeHtml(host)}</strong>.</p>`);
 }

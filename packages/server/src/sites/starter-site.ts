@@ -19,7 +19,12 @@ export async function createStarterSite(db: DbOrTx, input: NewWebsite): Promise<
       isHomepage: true,
       settings: {
         blocks: [
-          { typeName: 'hero', eyebrow: 'Welcome', title: site.title, text: site.description || 'A new site on Emporium. The shop, the journal and more are on their way.' },
+          {
+            typeName: 'hero',
+            eyebrow: 'Welcome',
+            title: site.title,
+            text: site.description || 'A new site on Emporium. The shop, the journal and more are on their way.',
+          },
           {
             typeName: 'html',
             title: 'Getting started',

@@ -111,8 +111,6 @@ describe('tenancy: a site asked for ids of another site answers as if they did n
     await expect(
       t.testDb.db.insert(items).values({ websiteId: siteA.id, collectionId: productB.collectionId, recordType: 1, urlId: 'sneaky' }),
     ).rejects.toThrow();
-    await expect(
-      t.testDb.db.insert(collections).values({ websiteId: 'no-such-site', type: 1, urlId: 'x', title: 'x' }),
-    ).rejects.toThrow();
+    await expect(t.testDb.db.insert(collections).values({ websiteId: 'no-such-site', type: 1, urlId: 'x', title: 'x' })).rejects.toThrow();
   });
 });

@@ -66,9 +66,20 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
   it('stores a product page view under the site of the Host header, ignoring the website id in the payload', async () => {
     const response = await hit(a.site, {
       data: {
-        event: 'view', websiteId: b.site.id, templateId: 'default', locale: 'en-US', viewportWidth: 1280, viewportHeight: 900,
-        screenWidth: 1920, screenHeight: 1080, userAgent: 'Test/1.0', clientDate: 1_763_900_000_000,
-        url: urlOn(a.site, '/shop/mug?color=blue#top'), title: 'Mug', itemId: a.productId, recordType: 11,
+        event: 'view',
+        websiteId: b.site.id,
+        templateId: 'default',
+        locale: 'en-US',
+        viewportWidth: 1280,
+        viewportHeight: 900,
+        screenWidth: 1920,
+        screenHeight: 1080,
+        userAgent: 'Test/1.0',
+        clientDate: 1_763_900_000_000,
+        url: urlOn(a.site, '/shop/mug?color=blue#top'),
+        title: 'Mug',
+        itemId: a.productId,
+        recordType: 11,
       },
     });
     expect(response.statusCode).toBe(204);
@@ -77,8 +88,18 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ websiteId: a.site.id, name: 'view', visitorId: 'visitor-0001' });
     expect(rows[0]!.payload).toEqual({
-      path: '/shop/mug', title: 'Mug', itemId: a.productId, recordType: 11, templateId: 'default', locale: 'en-US',
-      viewportWidth: 1280, viewportHeight: 900, screenWidth: 1920, screenHeight: 1080, userAgent: 'Test/1.0', clientDate: 1_763_900_000_000,
+      path: '/shop/mug',
+      title: 'Mug',
+      itemId: a.productId,
+      recordType: 11,
+      templateId: 'default',
+      locale: 'en-US',
+      viewportWidth: 1280,
+      viewportHeight: 900,
+      screenWidth: 1920,
+      screenHeight: 1080,
+      userAgent: 'Test/1.0',
+      clientDate: 1_763_900_000_000,
     });
     expect(await storedHits(b.site)).toHaveLength(0);
   });
@@ -99,7 +120,14 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     ['a non-integer viewport', { data: { event: 'view', url: 'http://census-a.localhost/', viewportWidth: '1280' } }, 400],
     ['an over-long title', { data: { event: 'view', url: 'http://census-a.localhost/', title: 'x'.repeat(513) } }, 400],
     ['a malformed item id', { data: { event: 'view', url: 'http://census-a.localhost/', itemId: '../x' } }, 400],
-    ['a JSON body', { contentType: 'application/json', raw: JSON.stringify({ event: 'view', data: '{"url":"http://census-a.localhost/"}', ss_cvr: VISITOR, crumb: 'CRUMB' }) }, 415],
+    [
+      'a JSON body',
+      {
+        contentType: 'application/json',
+        raw: JSON.stringify({ event: 'view', data: '{"url":"http://census-a.localhost/"}', ss_cvr: VISITOR, crumb: 'CRUMB' }),
+      },
+      415,
+    ],
     ['an oversized body', { raw: `event=view&ss_cvr=v&data=${'x'.repeat(CENSUS_HIT_BODY_LIMIT)}` }, 413],
   ])('refuses %s with a clear 4xx and stores nothing', async (_name, options, status) => {
     const before = (await storedHits(a.site)).length;
@@ -126,7 +154,9 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     expect(foreignCollection.statusCode).toBe(422);
     const mismatched = await hit(a.site, { data: { event: 'view', url: urlOn(a.site, '/shop/mug'), itemId: a.productId, collectionId: a.blogId } });
     expect(mismatched.statusCode).toBe(422);
-    const own = await hit(a.site, { data: { event: 'view', url: urlOn(a.site, '/journal/first-post'), itemId: a.postId, collectionId: a.blogId, recordType: 1 } });
+    const own = await hit(a.site, {
+      data: { event: 'view', url: urlOn(a.site, '/journal/first-post'), itemId: a.postId, collectionId: a.blogId, recordType: 1 },
+    });
     expect(own.statusCode).toBe(204);
   });
 
@@ -174,7 +204,12 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     }
     await hit(site, { form: { event: 'view', data: JSON.stringify({ url: urlOn(site, '/') }), ss_cvr: 'visitor-r3' } });
     await t.testDb.db.insert(trackingEvents).values({
-      websiteId: site.id, source: 'census', name: 'view', visitorId: 'old-visitor', payload: { path: '/' }, createdAt: new Date(Date.now() - 31 * 86_400_000),
+      websiteId: site.id,
+      source: 'census',
+      name: 'view',
+      visitorId: 'old-visitor',
+      payload: { path: '/' },
+      createdAt: new Date(Date.now() - 31 * 86_400_000),
     });
     const owner = { host: t.hostOf(site), authorization: `Bearer ${TEST_OWNER_TOKEN}` };
     const json = await t.app.inject({ method: 'GET', url: '/api/owner/visits', headers: owner });
@@ -217,12 +252,14 @@ describe('POST /api/census/RecordHit (spec 7, census hit data of spec 3)', () =>
     const now = new Date('2026-11-23T12:00:00Z');
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const row = (createdAt: Date, source = 'census') => ({ websiteId: site.id, source, name: 'view', visitorId: 'v', payload: { path: '/' }, createdAt });
-    await t.testDb.db.insert(trackingEvents).values([
-      ...Array.from({ length: 7 }, (_, i) => row(daysAgo(VISIT_RETENTION_DAYS + 1 + i))),
-      row(daysAgo(VISIT_RETENTION_DAYS - 1)),
-      row(daysAgo(1)),
-      row(daysAgo(VISIT_RETENTION_DAYS + 30), 'likes'),
-    ]);
+    await t.testDb.db
+      .insert(trackingEvents)
+      .values([
+        ...Array.from({ length: 7 }, (_, i) => row(daysAgo(VISIT_RETENTION_DAYS + 1 + i))),
+        row(daysAgo(VISIT_RETENTION_DAYS - 1)),
+        row(daysAgo(1)),
+        row(daysAgo(VISIT_RETENTION_DAYS + 30), 'likes'),
+      ]);
     const otherSiteBefore = (await storedHits(a.site)).length;
     expect(await pruneOldPageViews(t.testDb.db, now, 3)).toBe(7);
     const left = await t.testDb.db.select().from(trackingEvents).where(eq(trackingEvents.websiteId, site.id));

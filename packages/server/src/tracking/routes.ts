@@ -60,13 +60,17 @@ export function registerCensusRoutes(app: FastifyInstance, deps: AppDeps): void 
     body: CensusHitForm,
     response: withErrors({ 204: EmptyResponse }),
   };
-  routes.post(RECORD_HIT_PATH, { bodyLimit: CENSUS_HIT_BODY_LIMIT, onRequest: deps.rateLimit({ ...CENSUS_HIT_RATE_LIMIT }), preValidation: formEncodedOnly, schema }, async (request, reply) => {
-    const site = siteOf(request);
-    const hit = censusHitOf(request.body, request.headers.host ?? '');
-    if (!(await hitTargetsExist(deps.db, site.id, hit))) throw new AppError('UNPROCESSABLE', UNKNOWN_HIT_TARGET_MESSAGE);
-    if (await shouldRecord(deps, ownerToken, request, site, hit)) await recordPageView(deps.db, site.id, hit);
-    return reply.code(204).header('cache-control', 'no-store').send(null);
-  });
+  routes.post(
+    RECORD_HIT_PATH,
+    { bodyLimit: CENSUS_HIT_BODY_LIMIT, onRequest: deps.rateLimit({ ...CENSUS_HIT_RATE_LIMIT }), preValidation: formEncodedOnly, schema },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const hit = censusHitOf(request.body, request.headers.host ?? '');
+      if (!(await hitTargetsExist(deps.db, site.id, hit))) throw new AppError('UNPROCESSABLE', UNKNOWN_HIT_TARGET_MESSAGE);
+      if (await shouldRecord(deps, ownerToken, request, site, hit)) await recordPageView(deps.db, site.id, hit);
+      return reply.code(204).header('cache-control', 'no-store').send(null);
+    },
+  );
 }
 
 /** Census hits are form posts (sendBeacon with URLSearchParams); anything else answers 415 before validation. */

@@ -19,7 +19,14 @@ const text = (key: string, max: number, pattern?: RegExp) => {
     .optional()
     .transform((v) => (v === '' || v === null ? undefined : v));
 };
-const integer = (key: string, min: number, max: number) => z.int(invalid(key)).min(min, invalid(key)).max(max, invalid(key)).nullable().optional().transform((v) => v ?? undefined);
+const integer = (key: string, min: number, max: number) =>
+  z
+    .int(invalid(key))
+    .min(min, invalid(key))
+    .max(max, invalid(key))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? undefined);
 
 /** The JSON object in a hit's `data` field (spec 3, Census hit data); unknown keys are refused. */
 export const CensusHitData = z.strictObject(
@@ -40,7 +47,12 @@ export const CensusHitData = z.strictObject(
     recordType: integer('recordType', 0, 1000),
     collectionId: text('collectionId', 64, ID),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Census hit data has an unknown field: ${String(issue.keys[0]).slice(0, 64)}.` : 'Census hit data must be a JSON object.') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Census hit data has an unknown field: ${String(issue.keys[0]).slice(0, 64)}.`
+        : 'Census hit data must be a JSON object.',
+  },
 );
 
 /** JSON text holding {@link CensusHitData}: parsed, checked by the input guard's rules, then validated. */
@@ -66,12 +78,23 @@ export const CensusHitForm = z
     {
       event: z.literal(PAGE_VIEW_EVENT, { error: `Census hit event must be '${PAGE_VIEW_EVENT}'.` }),
       data: DataText,
-      ss_cvr: z.string({ error: 'Census hit needs the ss_cvr visitor cookie.' }).max(512, { error: 'Census hit needs the ss_cvr visitor cookie.' }).describe('The ss_cvr visitor cookie value'),
+      ss_cvr: z
+        .string({ error: 'Census hit needs the ss_cvr visitor cookie.' })
+        .max(512, { error: 'Census hit needs the ss_cvr visitor cookie.' })
+        .describe('The ss_cvr visitor cookie value'),
       crumb: z.string().optional().describe('The crumb (CSRF token), when not sent as a header'),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Census hit has an unknown field: ${String(issue.keys[0]).slice(0, 64)}.` : 'Census hit must be form-encoded: event, data, ss_cvr.') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Census hit has an unknown field: ${String(issue.keys[0]).slice(0, 64)}.`
+          : 'Census hit must be form-encoded: event, data, ss_cvr.',
+    },
   )
-  .refine((form) => form.data.event === undefined || form.data.event === form.event, { error: 'Census hit data event does not match the event field.', path: ['data', 'event'] });
+  .refine((form) => form.data.event === undefined || form.data.event === form.event, {
+    error: 'Census hit data event does not match the event field.',
+    path: ['data', 'event'],
+  });
 
 /** A validated RecordHit form. */
 export type CensusHitForm = z.output<typeof CensusHitForm>;

@@ -92,12 +92,17 @@ function startVisitorEvents(visit: Visit): void {
     trackEvent(transport, name, content).catch(swallowed);
   };
   const atStart = pageEvent({ pathname: win.location.pathname, bodyClass: doc.body.className, itemId: body.itemId, recordType: body.recordType });
-  if (atStart && (atStart.name !== 'purchase' || firstPurchaseReport(storageOf(win, 'sessionStorage'), atStart.objectId!))) track(atStart.name, atStart.objectId);
+  if (atStart && (atStart.name !== 'purchase' || firstPurchaseReport(storageOf(win, 'sessionStorage'), atStart.objectId!)))
+    track(atStart.name, atStart.objectId);
 
   let newsletterSubmittedAt = -Infinity;
-  doc.addEventListener('submit', (event) => {
-    if ((event.target as Element | null)?.closest?.('.newsletter-card')) newsletterSubmittedAt = Date.now();
-  }, true);
+  doc.addEventListener(
+    'submit',
+    (event) => {
+      if ((event.target as Element | null)?.closest?.('.newsletter-card')) newsletterSubmittedAt = Date.now();
+    },
+    true,
+  );
   if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('resource')) return;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as CallEntry[]) {

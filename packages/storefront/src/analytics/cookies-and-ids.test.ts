@@ -53,7 +53,9 @@ describe('analytics id (spec 4: cookie, then local storage, then memory, else ne
     const local = new FakeStorage();
     local.setItem(ANALYTICS_ID_KEY, 'from-local');
     local.setItem(ANALYTICS_EXPIRATION_KEY, new Date(NOW + DAY).toUTCString());
-    expect(resolveAnalyticsId(sources(new FakeCookieJar({ SS_ANALYTICS_ID: 'from-cookie' }), local, { analyticsId: 'from-memory' }), true, false)).toBe('from-cookie');
+    expect(resolveAnalyticsId(sources(new FakeCookieJar({ SS_ANALYTICS_ID: 'from-cookie' }), local, { analyticsId: 'from-memory' }), true, false)).toBe(
+      'from-cookie',
+    );
     expect(local.getItem(ANALYTICS_ID_KEY)).toBe('from-cookie');
   });
 

@@ -41,7 +41,16 @@ describe('page speed (spec 7 and 9: report 30 s after load, metric wait up to 60
             pageLoadId: 'load-1',
             ts: 42,
             raw: true,
-            data: { hostname: 'demo.localhost', pathname: '/shop', analyticsId: 'a-1', responseStart: 80, loadEventEnd: 400, firstContentfulPaint: 900, largestContentfulPaint: 1200, cumulativeLayoutShift: 0.02 },
+            data: {
+              hostname: 'demo.localhost',
+              pathname: '/shop',
+              analyticsId: 'a-1',
+              responseStart: 80,
+              loadEventEnd: 400,
+              firstContentfulPaint: 900,
+              largestContentfulPaint: 1200,
+              cumulativeLayoutShift: 0.02,
+            },
           },
         ],
       },
@@ -85,14 +94,35 @@ describe('page speed (spec 7 and 9: report 30 s after load, metric wait up to 60
 
   it('reads the navigation timings of spec 7, leaving out phases that did not happen', () => {
     const entry = {
-      loadEventStart: 500, loadEventEnd: 0, responseStart: 90, connectStart: 10, connectEnd: 40, secureConnectionStart: 20,
-      domainLookupStart: 2, domainLookupEnd: 8, transferSize: 3000, encodedBodySize: 2700, decodedBodySize: 9000,
+      loadEventStart: 500,
+      loadEventEnd: 0,
+      responseStart: 90,
+      connectStart: 10,
+      connectEnd: 40,
+      secureConnectionStart: 20,
+      domainLookupStart: 2,
+      domainLookupEnd: 8,
+      transferSize: 3000,
+      encodedBodySize: 2700,
+      decodedBodySize: 9000,
     };
-    expect(navigationTimings(entry)).toEqual({ loadEventStart: 500, responseStart: 90, tcp: 30, tls: 20, domainLookup: 6, transferSize: 3000, encodedBodySize: 2700, decodedBodySize: 9000 });
+    expect(navigationTimings(entry)).toEqual({
+      loadEventStart: 500,
+      responseStart: 90,
+      tcp: 30,
+      tls: 20,
+      domainLookup: 6,
+      transferSize: 3000,
+      encodedBodySize: 2700,
+      decodedBodySize: 9000,
+    });
     expect(navigationTimings({ ...entry, secureConnectionStart: 0 }).tls).toBeUndefined();
   });
 
   it('drops negative, non-finite and over-an-hour timings', () => {
-    expect(saneTimings({ firstContentfulPaint: -1, largestContentfulPaint: Number.NaN, loadEventEnd: 4_000_000, tcp: 5, transferSize: 5_000_000 })).toEqual({ tcp: 5, transferSize: 5_000_000 });
+    expect(saneTimings({ firstContentfulPaint: -1, largestContentfulPaint: Number.NaN, loadEventEnd: 4_000_000, tcp: 5, transferSize: 5_000_000 })).toEqual({
+      tcp: 5,
+      transferSize: 5_000_000,
+    });
   });
 });

@@ -57,8 +57,17 @@ export interface PerformanceRecord {
 /** The navigation entry fields read into {@link PageTimings}. */
 export type NavigationFields = Pick<
   PerformanceNavigationTiming,
-  | 'loadEventStart' | 'loadEventEnd' | 'responseStart' | 'connectStart' | 'connectEnd' | 'secureConnectionStart'
-  | 'domainLookupStart' | 'domainLookupEnd' | 'transferSize' | 'encodedBodySize' | 'decodedBodySize'
+  | 'loadEventStart'
+  | 'loadEventEnd'
+  | 'responseStart'
+  | 'connectStart'
+  | 'connectEnd'
+  | 'secureConnectionStart'
+  | 'domainLookupStart'
+  | 'domainLookupEnd'
+  | 'transferSize'
+  | 'encodedBodySize'
+  | 'decodedBodySize'
 >;
 
 /** Spec 7 navigation timings of one navigation entry; phases that have not happened (0) are left out. */

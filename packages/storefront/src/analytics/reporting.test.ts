@@ -94,7 +94,12 @@ describe('error reporter (spec 9: 20 a page, 10 queued, debounced 1 s, stacks cu
     r.report({ message: 'b' });
     expect(sent).toHaveLength(0);
     fire();
-    expect(sent).toEqual([[{ event: 'javascript_error', data: { message: 'a' }, timestamp: 1000 }, { event: 'javascript_error', data: { message: 'b' }, timestamp: 1000 }]]);
+    expect(sent).toEqual([
+      [
+        { event: 'javascript_error', data: { message: 'a' }, timestamp: 1000 },
+        { event: 'javascript_error', data: { message: 'b' }, timestamp: 1000 },
+      ],
+    ]);
   });
 
   it('holds at most 10 waiting reports', () => {
@@ -135,8 +140,22 @@ describe('error reporter (spec 9: 20 a page, 10 queued, debounced 1 s, stacks cu
 
   it('describes thrown errors and unhandled rejections', () => {
     const error = new TypeError('x is undefined');
-    const thrown = Object.assign(new Event('error'), { error, message: 'Uncaught TypeError: x is undefined', filename: 'https://s/app.js', lineno: 3, colno: 7 });
-    expect(errorDataOf(thrown, 'https://s/p')).toEqual({ message: 'x is undefined', errorType: 'TypeError', stack: error.stack, url: 'https://s/p', filename: 'https://s/app.js', lineno: 3, colno: 7 });
+    const thrown = Object.assign(new Event('error'), {
+      error,
+      message: 'Uncaught TypeError: x is undefined',
+      filename: 'https://s/app.js',
+      lineno: 3,
+      colno: 7,
+    });
+    expect(errorDataOf(thrown, 'https://s/p')).toEqual({
+      message: 'x is undefined',
+      errorType: 'TypeError',
+      stack: error.stack,
+      url: 'https://s/p',
+      filename: 'https://s/app.js',
+      lineno: 3,
+      colno: 7,
+    });
     const rejected = Object.assign(new Event('unhandledrejection'), { reason: 'nope' });
     expect(errorDataOf(rejected, 'https://s/p')).toEqual({ message: 'nope', errorType: 'UnhandledRejection', url: 'https://s/p' });
   });
@@ -145,7 +164,10 @@ describe('error reporter (spec 9: 20 a page, 10 queued, debounced 1 s, stacks cu
 describe('experiment overrides (spec 4 and 6)', () => {
   it('forces variants by query on internal or staging hosts and keeps them', () => {
     const local = new FakeStorage();
-    expect(applyExperimentOverrides('demo.localhost', new URLSearchParams('experiment=checkout:b&experiment=hero:two'), local)).toEqual({ checkout: 'b', hero: 'two' });
+    expect(applyExperimentOverrides('demo.localhost', new URLSearchParams('experiment=checkout:b&experiment=hero:two'), local)).toEqual({
+      checkout: 'b',
+      hero: 'two',
+    });
     expect(applyExperimentOverrides('shop.staging.example.com', new URLSearchParams(''), local)).toEqual({ checkout: 'b', hero: 'two' });
   });
 

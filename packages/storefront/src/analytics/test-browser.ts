@@ -7,7 +7,10 @@ import type { CookieJar, KeyValueStore } from './browser-storage.js';
  */
 export class FakeCookieJar implements CookieJar {
   readonly jar = new Map<string, { value: string; maxAge?: number; secure: boolean; path?: string }>();
-  constructor(initial: Record<string, string> = {}, private readonly refuse = false) {
+  constructor(
+    initial: Record<string, string> = {},
+    private readonly refuse = false,
+  ) {
     for (const [name, value] of Object.entries(initial)) this.jar.set(name, { value, secure: false });
   }
   get cookie(): string {

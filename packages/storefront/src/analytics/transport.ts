@@ -43,7 +43,14 @@ export async function postTracked(transport: Transport, url: string, payload: Tr
     const headers: Record<string, string> = { 'content-type': payload.contentType };
     const crumb = readCookie(transport.cookies(), CRUMB_COOKIE);
     if (crumb) headers[CSRF_HEADER] = crumb;
-    const response = await transport.fetch(url, { method: 'POST', credentials: 'same-origin', keepalive: true, headers, body: payload.body, signal: AbortSignal.timeout?.(TRACKING_TIMEOUT_MS) });
+    const response = await transport.fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      keepalive: true,
+      headers,
+      body: payload.body,
+      signal: AbortSignal.timeout?.(TRACKING_TIMEOUT_MS),
+    });
     if (ACCEPTED_STATUSES.has(response.status)) return true;
     transport.warn(TrackingMessages.httpStatus(response.status));
     return false;

@@ -47,7 +47,9 @@ describe('visitor-metrics events (spec 7, newer client of spec 3)', () => {
       object_identifier: 'item-1',
     });
     const bare = eventContent({ ...context, marketingId: undefined, sessionId: undefined, referrer: '', location: { ...context.location, search: '' } });
-    expect(Object.keys(bare)).not.toEqual(expect.arrayContaining(['marketing_id', 'session_id', 'page_referrer_url', 'page_query_params', 'object_identifier']));
+    expect(Object.keys(bare)).not.toEqual(
+      expect.arrayContaining(['marketing_id', 'session_id', 'page_referrer_url', 'page_query_params', 'object_identifier']),
+    );
   });
 
   it.each([
@@ -80,7 +82,10 @@ describe('visitor-metrics events (spec 7, newer client of spec 3)', () => {
   });
 
   it('tells a product page, the checkout and an order confirmation from their markup', () => {
-    expect(pageEvent({ pathname: '/shop/p', bodyClass: 'page-type-50 view-item', itemId: 'i-1', recordType: '11' })).toEqual({ name: 'product_view', objectId: 'i-1' });
+    expect(pageEvent({ pathname: '/shop/p', bodyClass: 'page-type-50 view-item', itemId: 'i-1', recordType: '11' })).toEqual({
+      name: 'product_view',
+      objectId: 'i-1',
+    });
     expect(pageEvent({ pathname: '/blog/post', bodyClass: 'page-type-50 view-item', itemId: 'i-2', recordType: '1' })).toBeNull();
     expect(pageEvent({ pathname: '/checkout', bodyClass: 'page-type-201' })).toEqual({ name: 'checkout_start' });
     expect(pageEvent({ pathname: '/checkout/order-confirmed/ord-9', bodyClass: 'page-type-202' })).toEqual({ name: 'purchase', objectId: 'ord-9' });

@@ -75,9 +75,13 @@ function observe(type: string, fn: (entries: Observed[]) => void, options: Recor
  */
 export function observeVitals(doc: Pick<Document, 'visibilityState' | 'addEventListener'>, perf: { interactionCount?: number }, sink: VitalSink): void {
   let hiddenAt = doc.visibilityState === 'hidden' ? 0 : Infinity;
-  doc.addEventListener('visibilitychange', (event) => {
-    if (doc.visibilityState === 'hidden') hiddenAt = Math.min(hiddenAt, event.timeStamp);
-  }, true);
+  doc.addEventListener(
+    'visibilitychange',
+    (event) => {
+      if (doc.visibilityState === 'hidden') hiddenAt = Math.min(hiddenAt, event.timeStamp);
+    },
+    true,
+  );
   const visible = (e: PerformanceEntry) => e.startTime < hiddenAt;
   observe('paint', (entries) => {
     for (const e of entries) if (e.name === 'first-contentful-paint' && visible(e)) sink('firstContentfulPaint', e.startTime);
@@ -87,9 +91,12 @@ export function observeVitals(doc: Pick<Document, 'visibilityState' | 'addEventL
     if (e) sink('largestContentfulPaint', e.startTime);
   });
   const cls = createClsMeter();
-  if (observe('layout-shift', (entries) => {
-    for (const e of entries) if (visible(e)) sink('cumulativeLayoutShift', cls(e as Observed & ShiftEntry));
-  })) sink('cumulativeLayoutShift', 0);
+  if (
+    observe('layout-shift', (entries) => {
+      for (const e of entries) if (visible(e)) sink('cumulativeLayoutShift', cls(e as Observed & ShiftEntry));
+    })
+  )
+    sink('cumulativeLayoutShift', 0);
   const inp = createInpMeter();
   const interactions = (entries: Observed[]) => {
     for (const e of entries) {

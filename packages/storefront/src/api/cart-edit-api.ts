@@ -29,10 +29,7 @@ export async function removeCoupon(ctx: HttpContext, code: string): Promise<Cart
 }
 
 /** PUT /api/commerce/shopping-cart/shipping: the ship-to location and/or the chosen option. */
-export async function updateShipping(
-  ctx: HttpContext,
-  patch: { shippingLocation?: ShippingLocationJson; shippingOptionId?: string },
-): Promise<CartJson> {
+export async function updateShipping(ctx: HttpContext, patch: { shippingLocation?: ShippingLocationJson; shippingOptionId?: string }): Promise<CartJson> {
   const res = await requestJson<{ shoppingCart: CartJson }>(ctx, ApiPaths.CART_SHIPPING, { method: 'PUT', body: patch });
   return res.shoppingCart;
 }

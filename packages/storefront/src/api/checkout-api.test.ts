@@ -6,7 +6,14 @@ import { fakeHttp, json } from './test-http.js';
 describe('checkout and cart-edit calls', () => {
   it('posts the checkout with Idempotency-Key and the crumb', async () => {
     const { ctx, requests } = fakeHttp(() => json({ order: { id: 'o1' }, confirmationUrl: '/checkout/order-confirmed/o1' }));
-    const body = { email: 'a@example.com', shippingAddress: null, shippingOptionId: null, couponCodes: [], giftCardCode: null, payment: { provider: 'test', cardNumber: '4242424242424242' } };
+    const body = {
+      email: 'a@example.com',
+      shippingAddress: null,
+      shippingOptionId: null,
+      couponCodes: [],
+      giftCardCode: null,
+      payment: { provider: 'test', cardNumber: '4242424242424242' },
+    };
     const res = await submitCheckout(ctx, body, 'k-1');
     expect(res.confirmationUrl).toBe('/checkout/order-confirmed/o1');
     const headers = requests[0].init.headers as Record<string, string>;
@@ -18,7 +25,14 @@ describe('checkout and cart-edit calls', () => {
 
   it('posts the subscription checkout with the cart token in the body', async () => {
     const { ctx, requests } = fakeHttp(() => json({ order: { id: 'o2' }, confirmationUrl: '/checkout/order-confirmed/o2' }));
-    const body = { email: 'a@example.com', shippingAddress: null, shippingOptionId: null, couponCodes: [], giftCardCode: null, payment: { provider: 'test', cardNumber: '4242424242424242' } };
+    const body = {
+      email: 'a@example.com',
+      shippingAddress: null,
+      shippingOptionId: null,
+      couponCodes: [],
+      giftCardCode: null,
+      payment: { provider: 'test', cardNumber: '4242424242424242' },
+    };
     await submitSubscriptionCheckout(ctx, body, 'tok_0123456789abcdef', 'k-2');
     expect(requests[0].url).toBe('/api/commerce/checkout/subscription');
     expect((requests[0].init.headers as Record<string, string>)['Idempotency-Key']).toBe('k-2');

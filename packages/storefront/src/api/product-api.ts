@@ -25,5 +25,11 @@ export async function fetchQuickViewData(ctx: HttpContext, productUrl: string): 
   const form = page?.render?.islands?.productForm;
   if (!form || typeof form !== 'object' || !form.product) throw new Error(`No product form at ${productUrl}`);
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return { title: text(page.item?.title), imageUrl: text(page.item?.assetUrl), imageAlt: text(page.item?.altText), url: text(page.item?.fullUrl) || productUrl, form };
+  return {
+    title: text(page.item?.title),
+    imageUrl: text(page.item?.assetUrl),
+    imageAlt: text(page.item?.altText),
+    url: text(page.item?.fullUrl) || productUrl,
+    form,
+  };
 }

@@ -6,14 +6,26 @@ describe('withPageLineFields', () => {
   const pageLine = testLine('e1', 1, 1000, {
     assetUrl: '/img/1.jpg',
     fullUrl: '/shop/one',
-    chosenVariant: { sku: 'S', attributes: { Size: 'M', Colour: 'Oat' }, optionValues: [{ optionName: 'Colour', value: 'Oat' }, { optionName: 'Size', value: 'M' }] },
+    chosenVariant: {
+      sku: 'S',
+      attributes: { Size: 'M', Colour: 'Oat' },
+      optionValues: [
+        { optionName: 'Colour', value: 'Oat' },
+        { optionName: 'Size', value: 'M' },
+      ],
+    },
   });
   const pageCart = testCart([pageLine]);
 
   it('keeps image, URL and option order from the page cart after an API update', () => {
     const apiCart = testCart([testLine('e1', 3, 1000, { chosenVariant: { sku: 'S', attributes: { Size: 'M', Colour: 'Oat' } } })]);
     const merged = withPageLineFields(apiCart, pageCart);
-    expect(merged.entries[0]).toMatchObject({ quantity: 3, assetUrl: '/img/1.jpg', fullUrl: '/shop/one', chosenVariant: { optionValues: pageLine.chosenVariant!.optionValues } });
+    expect(merged.entries[0]).toMatchObject({
+      quantity: 3,
+      assetUrl: '/img/1.jpg',
+      fullUrl: '/shop/one',
+      chosenVariant: { optionValues: pageLine.chosenVariant!.optionValues },
+    });
   });
 
   it('matches a new entry of a known item by item id but keeps its own variant', () => {

@@ -40,6 +40,10 @@ function isWholeCart(cart: CartJson): boolean {
 export function useFullCart(pageCart: CartJson | null | undefined): CartJson | null {
   const store = sharedCartStore();
   const fallback = pageCart ?? null;
-  const storeCart = useSyncExternalStore(store.subscribe, () => store.getSnapshot().cart as CartJson | null, () => null);
+  const storeCart = useSyncExternalStore(
+    store.subscribe,
+    () => store.getSnapshot().cart as CartJson | null,
+    () => null,
+  );
   return useMemo(() => (storeCart && isWholeCart(storeCart) ? withPageLineFields(storeCart, fallback) : fallback), [storeCart, fallback]);
 }

@@ -28,7 +28,11 @@ describe('checkoutFailure', () => {
   });
 
   it('treats 5xx and 409 as unknown outcomes', () => {
-    expect(checkoutFailure(new ApiError(500, 'Something went wrong', null))).toMatchObject({ outcome: 'unknown', message: `Something went wrong ${HINT}`, fieldErrors: {} });
+    expect(checkoutFailure(new ApiError(500, 'Something went wrong', null))).toMatchObject({
+      outcome: 'unknown',
+      message: `Something went wrong ${HINT}`,
+      fieldErrors: {},
+    });
     expect(checkoutFailure(new ApiError(409, 'Sorry, we do not have enough of that item available.', null)).outcome).toBe('unknown');
   });
 

@@ -43,7 +43,9 @@ describe('validateCheckoutForm', () => {
     ['4242 abcd 4242 4242', null],
   ])('card %j', (text, digits) => {
     expect(cardDigits(text)).toBe(digits);
-    expect(validateCheckoutForm({ ...filled, cardNumber: text }, { shipping: true, payment: true }).cardNumber).toBe(digits ? undefined : 'Please enter a valid card number.');
+    expect(validateCheckoutForm({ ...filled, cardNumber: text }, { shipping: true, payment: true }).cardNumber).toBe(
+      digits ? undefined : 'Please enter a valid card number.',
+    );
   });
 
   it('checks the country code shape', () => {
@@ -79,10 +81,12 @@ describe('checkoutRequest', () => {
 
 describe('serverFieldErrors', () => {
   it('maps per-field address errors to the form fields', () => {
-    expect(serverFieldErrors('Please complete the shipping address.', { errors: { 'shippingAddress.city': 'Required', shippingAddress: 'Required' } })).toEqual({
-      'address.city': 'Required',
-      'address.address1': 'Required',
-    });
+    expect(serverFieldErrors('Please complete the shipping address.', { errors: { 'shippingAddress.city': 'Required', shippingAddress: 'Required' } })).toEqual(
+      {
+        'address.city': 'Required',
+        'address.address1': 'Required',
+      },
+    );
   });
 
   it.each([

@@ -19,8 +19,14 @@ const cart = (totalQuantity: number) => ({ id: 'c1', entries: [], totalQuantity,
 describe('header cart count', () => {
   it('has no view before a cart is known, then the pill texts', () => {
     expect(headerCartView({ cart: null, loading: false, recalculating: false, error: null }, 'USD')).toBeNull();
-    expect(headerCartView({ cart: cart(1) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({ count: '1', label: 'Cart, 1 item in cart' });
-    expect(headerCartView({ cart: cart(120) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({ count: '100+', label: 'Cart, More than 100 items in cart' });
+    expect(headerCartView({ cart: cart(1) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({
+      count: '1',
+      label: 'Cart, 1 item in cart',
+    });
+    expect(headerCartView({ cart: cart(120) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({
+      count: '100+',
+      label: 'Cart, More than 100 items in cart',
+    });
   });
 
   it('follows the shared store after adds and edits, and stops when unsubscribed', () => {

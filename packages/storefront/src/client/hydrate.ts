@@ -24,7 +24,17 @@ function rootOptions(el: HTMLElement): { identifierPrefix: string } | undefined 
 }
 
 /** Renders the island and marks its container once the hydrated tree's effects run. */
-function HydrationMarker({ el, component, props, early }: { el: HTMLElement; component: ComponentType<Record<string, unknown>>; props: Record<string, unknown>; early: ReadonlyArray<EarlyInput> }) {
+function HydrationMarker({
+  el,
+  component,
+  props,
+  early,
+}: {
+  el: HTMLElement;
+  component: ComponentType<Record<string, unknown>>;
+  props: Record<string, unknown>;
+  early: ReadonlyArray<EarlyInput>;
+}) {
   useEffect(() => {
     void replayEarlyInput(early).then(() => el.setAttribute(HYDRATED_ATTRIBUTE, 'true'));
   }, [el, early]);

@@ -6,7 +6,7 @@ import { installVariantImageSwap } from '../lib/variant-event.js';
 import { followHeaderCart } from './header-cart-count.js';
 import { installQuickViewButtons } from './quick-view-buttons.js';
 import { recordPageViewAfterLoad } from './visit-recording.js';
-import './storefront.css';
+import './storefront.js';
 
 async function start(): Promise<void> {
   installVariantImageSwap(document);

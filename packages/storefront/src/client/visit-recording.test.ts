@@ -50,9 +50,20 @@ describe('visit recording client (spec 7 RecordHit)', () => {
     expect(body.get('ss_cvr')).toBe('visitor-0001|1|2|3|1');
     expect(body.get('crumb')).toBe('abcdefghijklmnopqrstuvwx');
     expect(JSON.parse(body.get('data')!)).toEqual({
-      event: 'view', websiteId: 'site1', locale: 'en-US', viewportWidth: 1280, viewportHeight: 900, screenWidth: 1920, screenHeight: 1080,
-      userAgent: 'Test/1.0', clientDate: 1_763_900_000_000, url: 'http://demo.localhost:3000/shop/mug', title: 'Mug — Demo',
-      itemId: 'item1', collectionId: 'col1', recordType: 11,
+      event: 'view',
+      websiteId: 'site1',
+      locale: 'en-US',
+      viewportWidth: 1280,
+      viewportHeight: 900,
+      screenWidth: 1920,
+      screenHeight: 1080,
+      userAgent: 'Test/1.0',
+      clientDate: 1_763_900_000_000,
+      url: 'http://demo.localhost:3000/shop/mug',
+      title: 'Mug — Demo',
+      itemId: 'item1',
+      collectionId: 'col1',
+      recordType: 11,
     });
   });
 
@@ -86,7 +97,17 @@ describe('visit recording client (spec 7 RecordHit)', () => {
     expect(fetchFn).toHaveBeenCalledWith(RECORD_HIT_URL, { method: 'POST', body, keepalive: true, credentials: 'same-origin' });
 
     const failing = vi.fn(() => Promise.reject(new TypeError('offline')));
-    expect(() => sendHit(body, { sendBeacon: () => { throw new Error('blocked'); } } as unknown as Navigator, failing)).not.toThrow();
+    expect(() =>
+      sendHit(
+        body,
+        {
+          sendBeacon: () => {
+            throw new Error('blocked');
+          },
+        } as unknown as Navigator,
+        failing,
+      ),
+    ).not.toThrow();
     expect(failing).toHaveBeenCalledTimes(1);
     await Promise.resolve();
   });

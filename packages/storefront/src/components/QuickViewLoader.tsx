@@ -34,5 +34,15 @@ export function QuickViewLoader({ url, title, onClose }: QuickViewLoaderProps) {
   if (!data) {
     return <QuickViewDialog labelId={labelId} title={title} url={url} status={failed ? QuickViewTexts.FAILED : QuickViewTexts.LOADING} onClose={onClose} />;
   }
-  return <QuickViewDialog labelId={labelId} title={data.title || title} imageUrl={data.imageUrl} imageAlt={data.imageAlt} url={data.url} form={data.form} onClose={onClose} />;
+  return (
+    <QuickViewDialog
+      labelId={labelId}
+      title={data.title || title}
+      imageUrl={data.imageUrl}
+      imageAlt={data.imageAlt}
+      url={data.url}
+      form={data.form}
+      onClose={onClose}
+    />
+  );
 }

@@ -39,14 +39,7 @@ export function VariantSelector({ product, option, chosen, style, idPrefix, onCh
       <legend className="variant-option__label">{option.name}</legend>
       {states.map(({ value, state }, i) => (
         <label key={value} htmlFor={`${id}-${i}`} className="variant-option__radio" data-state={state}>
-          <input
-            id={`${id}-${i}`}
-            type="radio"
-            name={id}
-            value={value}
-            checked={chosen[option.name] === value}
-            onChange={() => onChoose(option.name, value)}
-          />
+          <input id={`${id}-${i}`} type="radio" name={id} value={value} checked={chosen[option.name] === value} onChange={() => onChoose(option.name, value)} />
           {value}
           {state !== 'available' && <span className="variant-option__unavailable">{SUFFIX[state]}</span>}
         </label>

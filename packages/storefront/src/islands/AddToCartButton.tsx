@@ -58,7 +58,13 @@ export function AddToCartButton(props: AddToCartButtonProps) {
   };
 
   const text =
-    state.phase === 'adding' ? AddToCartMessages.ADDING : state.phase === 'added' ? AddToCartMessages.ADDED : state.phase === 'error' ? (state.message ?? label) : label;
+    state.phase === 'adding'
+      ? AddToCartMessages.ADDING
+      : state.phase === 'added'
+        ? AddToCartMessages.ADDED
+        : state.phase === 'error'
+          ? (state.message ?? label)
+          : label;
   return (
     <div className="add-to-cart">
       <button

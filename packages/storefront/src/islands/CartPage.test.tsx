@@ -6,7 +6,14 @@ const shirt = testLine('e1', 2, 8800, {
   title: 'Linen Camp Shirt',
   assetUrl: '/img/shirt.jpg',
   fullUrl: '/shop/linen-camp-shirt',
-  chosenVariant: { sku: 'S', attributes: { Size: 'M', Colour: 'Oat' }, optionValues: [{ optionName: 'Colour', value: 'Oat' }, { optionName: 'Size', value: 'M' }] },
+  chosenVariant: {
+    sku: 'S',
+    attributes: { Size: 'M', Colour: 'Oat' },
+    optionValues: [
+      { optionName: 'Colour', value: 'Oat' },
+      { optionName: 'Size', value: 'M' },
+    ],
+  },
 });
 
 describe('CartPage SSR', () => {
@@ -16,7 +23,9 @@ describe('CartPage SSR', () => {
     expect(html).toContain('<a href="/shop/linen-camp-shirt">Linen Camp Shirt</a>');
     expect(html).toContain('Colour: Oat, Size: M');
     expect(html).toContain('<p class="cart-page-line__price">$88.00</p>');
-    expect(html).toMatch(/<label for="([^"]+)" class="visually-hidden">Quantity of Linen Camp Shirt<\/label>.*<input id="\1" type="number"[^>]*min="1" max="9999" step="1" value="2"/);
+    expect(html).toMatch(
+      /<label for="([^"]+)" class="visually-hidden">Quantity of Linen Camp Shirt<\/label>.*<input id="\1" type="number"[^>]*min="1" max="9999" step="1" value="2"/,
+    );
     expect(html).toContain('aria-label="Decrease quantity of Linen Camp Shirt"');
     expect(html).toContain('aria-label="Increase quantity of Linen Camp Shirt"');
     expect(html).toContain('Remove<span class="visually-hidden"> Linen Camp Shirt</span>');
@@ -40,13 +49,17 @@ describe('CartPage SSR', () => {
   });
 
   it('renders a busy placeholder when the page did not pass the cart', () => {
-    expect(renderIsland('CartPage', { shopUrl: '/shop' })).toContain('<div class="cart-page" aria-busy="true"><p class="cart-page__loading">Loading your cart…</p></div>');
+    expect(renderIsland('CartPage', { shopUrl: '/shop' })).toContain(
+      '<div class="cart-page" aria-busy="true"><p class="cart-page__loading">Loading your cart…</p></div>',
+    );
   });
 
   it('shows the minimum-subtotal message and a disabled checkout button below the minimum', () => {
     const html = renderIsland('CartPage', { cart: testCart([testLine('e3', 1, 2000)]), minimumSubtotalCents: 5000 });
     expect(html).toMatch(/<p id="([^"]+)" class="cart-page__minimum" role="status">To check out, your order subtotal must be \$50\.00 or more\.<\/p>/);
-    expect(html).toMatch(/<button type="button" class="button button--primary button--large cart-page__checkout" disabled="" aria-describedby="[^"]+">Checkout<\/button>/);
+    expect(html).toMatch(
+      /<button type="button" class="button button--primary button--large cart-page__checkout" disabled="" aria-describedby="[^"]+">Checkout<\/button>/,
+    );
   });
 
   it('shows pay later only when every item is physical and the subtotal is in range', () => {

@@ -30,7 +30,13 @@ describe('Checkout SSR', () => {
     expect(html).toContain('Gift card code');
     expect(html).toContain('placeholder="4242 4242 4242 4242"');
     expect(html).toContain('Test mode: use card 4242 4242 4242 4242');
-    for (const [label, amount] of [['Subtotal', '$90.00'], ['Discount', '−$9.00'], ['Shipping', '$7.50'], ['Tax', '$6.48'], ['Total', '$94.98']]) {
+    for (const [label, amount] of [
+      ['Subtotal', '$90.00'],
+      ['Discount', '−$9.00'],
+      ['Shipping', '$7.50'],
+      ['Tax', '$6.48'],
+      ['Total', '$94.98'],
+    ]) {
       expect(html).toContain(`<dt>${label}</dt><dd>${amount}</dd>`);
     }
     expect(html).toContain('Linen shirt');

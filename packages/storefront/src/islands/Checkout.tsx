@@ -126,9 +126,10 @@ export function Checkout(props: CheckoutProps) {
     const key = `${code}|${region.trim()}|${postalCode.trim()}`;
     if (!/^[A-Z]{2}$/.test(code) || key === lastLocation.current) return;
     lastLocation.current = key;
-    void updateCart(shippingCall({ shippingLocation: { country: code, region: region.trim(), postalCode: postalCode.trim() } }), CheckoutTexts.SHIPPING_FAILED).then(
-      (failure) => setErrors((e) => ({ ...e, shippingOptionId: failure ?? '' })),
-    );
+    void updateCart(
+      shippingCall({ shippingLocation: { country: code, region: region.trim(), postalCode: postalCode.trim() } }),
+      CheckoutTexts.SHIPPING_FAILED,
+    ).then((failure) => setErrors((e) => ({ ...e, shippingOptionId: failure ?? '' })));
   };
 
   const onSelectShipping = (id: string) => {
@@ -216,16 +217,18 @@ export function Checkout(props: CheckoutProps) {
           />
         </>
       )}
-      {!subscription && <CouponEntry
-        idPrefix={idPrefix}
-        valid={cart.validCoupons ?? []}
-        invalid={cart.invalidCoupons ?? []}
-        currency={money}
-        locale={bcp47}
-        disabled={busy}
-        onApply={(code) => updateCart(() => addCoupon(http, code), CheckoutTexts.COUPON_FAILED)}
-        onRemove={(code) => void updateCart(() => removeCoupon(http, code), CheckoutTexts.COUPON_FAILED)}
-      />}
+      {!subscription && (
+        <CouponEntry
+          idPrefix={idPrefix}
+          valid={cart.validCoupons ?? []}
+          invalid={cart.invalidCoupons ?? []}
+          currency={money}
+          locale={bcp47}
+          disabled={busy}
+          onApply={(code) => updateCart(() => addCoupon(http, code), CheckoutTexts.COUPON_FAILED)}
+          onRemove={(code) => void updateCart(() => removeCoupon(http, code), CheckoutTexts.COUPON_FAILED)}
+        />
+      )}
       <fieldset className="checkout-payment" disabled={placing}>
         <legend className="checkout-section__title">Payment</legend>
         <CheckoutTextField
@@ -253,7 +256,12 @@ export function Checkout(props: CheckoutProps) {
         />
         {testMode && <p className="checkout-payment__test-mode">{CheckoutTexts.TEST_MODE}</p>}
       </fieldset>
-      <OrderSummary lines={cartLineViews(cart, currency, bcp47)} rows={orderSummaryRows(cart, currency, bcp47)} giftCardCode={form.giftCardCode.trim()} busy={updating} />
+      <OrderSummary
+        lines={cartLineViews(cart, currency, bcp47)}
+        rows={orderSummaryRows(cart, currency, bcp47)}
+        giftCardCode={form.giftCardCode.trim()}
+        busy={updating}
+      />
       <p className="checkout__actions">
         <button type="submit" className="button button--primary button--large checkout__place" disabled={busy} aria-disabled={busy || undefined}>
           {placing ? CheckoutTexts.PLACING_ORDER : CheckoutTexts.PLACE_ORDER}

@@ -82,11 +82,14 @@ export function Comments({ itemId, commentsEnabled, commentState, comments, loca
           {comments.map((c) => (
             <li key={c.id} className="content-comments__comment">
               <p className="content-comments__author">
-                <strong>{c.authorName}</strong> <time dateTime={new Date(c.addedOn).toISOString()} title={formatContentDate(c.addedOn, locale, timeZone)}>
+                <strong>{c.authorName}</strong>{' '}
+                <time dateTime={new Date(c.addedOn).toISOString()} title={formatContentDate(c.addedOn, locale, timeZone)}>
                   {renderedAt === undefined ? formatContentDate(c.addedOn, locale, timeZone) : relativeTime(c.addedOn, renderedAt)}
                 </time>
               </p>
-              <p className="content-comments__body" style={{ whiteSpace: 'pre-line' }}>{c.body}</p>
+              <p className="content-comments__body" style={{ whiteSpace: 'pre-line' }}>
+                {c.body}
+              </p>
             </li>
           ))}
         </ol>

@@ -39,7 +39,12 @@ describe('content islands SSR', () => {
   });
 
   it('Comments shows the count, approved comments and the form when open', () => {
-    const html = renderIsland('Comments', { itemId: 'i1', commentsEnabled: true, commentState: 1, comments: [{ id: 'c1', authorName: 'Ada', body: '<b>hi</b>', addedOn: Date.UTC(2026, 0, 2) }] });
+    const html = renderIsland('Comments', {
+      itemId: 'i1',
+      commentsEnabled: true,
+      commentState: 1,
+      comments: [{ id: 'c1', authorName: 'Ada', body: '<b>hi</b>', addedOn: Date.UTC(2026, 0, 2) }],
+    });
     expect(html).toContain('>1 Comment</h2>');
     expect(html).toContain('&lt;b&gt;hi&lt;/b&gt;');
     expect(html).toContain('January 2, 2026');
@@ -48,7 +53,13 @@ describe('content islands SSR', () => {
   });
 
   it('Comments shows relative times when given the render time (stable between server and browser)', () => {
-    const html = renderIsland('Comments', { itemId: 'i1', commentsEnabled: true, commentState: 0, renderedAt: Date.UTC(2026, 0, 3), comments: [{ id: 'c1', authorName: 'Ada', body: 'hi', addedOn: Date.UTC(2026, 0, 2) }] });
+    const html = renderIsland('Comments', {
+      itemId: 'i1',
+      commentsEnabled: true,
+      commentState: 0,
+      renderedAt: Date.UTC(2026, 0, 3),
+      comments: [{ id: 'c1', authorName: 'Ada', body: 'hi', addedOn: Date.UTC(2026, 0, 2) }],
+    });
     expect(html).toContain('about a day ago');
     expect(html).toContain('title="January 2, 2026"');
   });
@@ -59,8 +70,15 @@ describe('content islands SSR', () => {
   });
 
   it('Comments renders nothing when comments are off, and no form when closed', () => {
-    expect(renderIsland('Comments', { itemId: 'i', commentsEnabled: false, commentState: 1, comments: [] })).toBe('<div data-island="Comments" data-props="{&quot;itemId&quot;:&quot;i&quot;,&quot;commentsEnabled&quot;:false,&quot;commentState&quot;:1,&quot;comments&quot;:[]}"></div>');
-    const closed = renderIsland('Comments', { itemId: 'i', commentsEnabled: true, commentState: 0, comments: [{ id: 'c', authorName: 'A', body: 'b', addedOn: 0 }] });
+    expect(renderIsland('Comments', { itemId: 'i', commentsEnabled: false, commentState: 1, comments: [] })).toBe(
+      '<div data-island="Comments" data-props="{&quot;itemId&quot;:&quot;i&quot;,&quot;commentsEnabled&quot;:false,&quot;commentState&quot;:1,&quot;comments&quot;:[]}"></div>',
+    );
+    const closed = renderIsland('Comments', {
+      itemId: 'i',
+      commentsEnabled: true,
+      commentState: 0,
+      comments: [{ id: 'c', authorName: 'A', body: 'b', addedOn: 0 }],
+    });
     expect(closed).toContain('1 Comment');
     expect(closed).not.toContain('<form');
     expect(renderIsland('Comments', { itemId: 'i', commentsEnabled: true, commentState: 0, comments: [] })).not.toContain('<section');
@@ -82,7 +100,11 @@ describe('content islands SSR', () => {
   });
 
   it('Reviews shows the aggregate rating, the reviews and a 1-5 rating radio group', () => {
-    const html = renderIsland('Reviews', { itemId: 'p', aggregateRating: { ratingValue: 4.3, reviewCount: 3 }, reviews: [{ id: 'r', authorName: 'Lin', rating: 4, title: 'Good', body: 'Nice', createdOn: 0 }] });
+    const html = renderIsland('Reviews', {
+      itemId: 'p',
+      aggregateRating: { ratingValue: 4.3, reviewCount: 3 },
+      reviews: [{ id: 'r', authorName: 'Lin', rating: 4, title: 'Good', body: 'Nice', createdOn: 0 }],
+    });
     expect(html).toContain('4.3 out of 5 stars from 3 reviews');
     expect(html.match(/type="radio"/g)).toHaveLength(5);
     expect(html).toContain('<legend>Rating</legend>');

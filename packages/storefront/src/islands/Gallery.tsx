@@ -22,7 +22,19 @@ interface DesignProps {
   readonly open: (index: number) => void;
 }
 
-function Tile({ item, index, options, open, imageStyle }: { item: GalleryItem; index: number; options: GalleryOptions; open: (i: number) => void; imageStyle: React.CSSProperties }) {
+function Tile({
+  item,
+  index,
+  options,
+  open,
+  imageStyle,
+}: {
+  item: GalleryItem;
+  index: number;
+  options: GalleryOptions;
+  open: (i: number) => void;
+  imageStyle: React.CSSProperties;
+}) {
   const image = <img src={item.src} alt={options.lightbox ? '' : item.alt} width={item.width} height={item.height} loading="lazy" style={imageStyle} />;
   let body = image;
   if (item.mediaType === 'video' && item.videoUrl) {
@@ -33,7 +45,13 @@ function Tile({ item, index, options, open, imageStyle }: { item: GalleryItem; i
     );
   } else if (options.lightbox) {
     body = (
-      <button type="button" aria-haspopup="dialog" aria-label={`Open ${item.alt || `image ${index + 1}`}`} onClick={() => open(index)} style={{ padding: 0, border: 0, background: 'none', width: '100%', cursor: 'zoom-in' }}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-label={`Open ${item.alt || `image ${index + 1}`}`}
+        onClick={() => open(index)}
+        style={{ padding: 0, border: 0, background: 'none', width: '100%', cursor: 'zoom-in' }}
+      >
         {image}
       </button>
     );
@@ -55,10 +73,28 @@ function Tile({ item, index, options, open, imageStyle }: { item: GalleryItem; i
 function Grid({ items, options, label, open }: DesignProps) {
   const ratio = ASPECT_RATIOS[options.aspectRatio] ?? 1;
   return (
-    <ul className="content-gallery content-gallery--grid" data-columns={options.thumbnailsPerRow} aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gridTemplateColumns: `repeat(${options.thumbnailsPerRow}, minmax(0, 1fr))`, gap: options.padding }}>
+    <ul
+      className="content-gallery content-gallery--grid"
+      data-columns={options.thumbnailsPerRow}
+      aria-label={label}
+      style={{
+        listStyle: 'none',
+        padding: 0,
+        margin: 0,
+        display: 'grid',
+        gridTemplateColumns: `repeat(${options.thumbnailsPerRow}, minmax(0, 1fr))`,
+        gap: options.padding,
+      }}
+    >
       {items.map((item, i) => (
         <li key={`${item.src}-${i}`}>
-          <Tile item={item} index={i} options={options} open={open} imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }} />
+          <Tile
+            item={item}
+            index={i}
+            options={options}
+            open={open}
+            imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }}
+          />
         </li>
       ))}
     </ul>
@@ -67,7 +103,11 @@ function Grid({ items, options, label, open }: DesignProps) {
 
 function Stacked({ items, options, label, open }: DesignProps) {
   return (
-    <ul className="content-gallery content-gallery--stacked" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: options.padding }}>
+    <ul
+      className="content-gallery content-gallery--stacked"
+      aria-label={label}
+      style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: options.padding }}
+    >
       {items.map((item, i) => (
         <li key={`${item.src}-${i}`}>
           <Tile
@@ -75,7 +115,12 @@ function Stacked({ items, options, label, open }: DesignProps) {
             index={i}
             options={options}
             open={open}
-            imageStyle={{ display: 'block', height: 'auto', maxWidth: item.width ? `min(100%, ${Math.round((item.width * options.maxWidth) / 100)}px)` : '100%', margin: '0 auto' }}
+            imageStyle={{
+              display: 'block',
+              height: 'auto',
+              maxWidth: item.width ? `min(100%, ${Math.round((item.width * options.maxWidth) / 100)}px)` : '100%',
+              margin: '0 auto',
+            }}
           />
         </li>
       ))}
@@ -102,18 +147,41 @@ function Slider({ items, options, label, open }: DesignProps) {
   const ratio = ASPECT_RATIOS[options.aspectRatio] ?? 1;
   const snap = options.activeAlignment === 'left' ? 'start' : options.activeAlignment === 'right' ? 'end' : 'center';
   return (
-    <section className="content-gallery content-gallery--slider" aria-roledescription="carousel" aria-label={label} onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} onFocus={() => setPaused(true)} onBlur={() => setPaused(false)}>
-      <ul ref={track} tabIndex={0} aria-label="Slides" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', gap: options.padding, overflowX: 'auto', scrollSnapType: 'x mandatory' }}>
+    <section
+      className="content-gallery content-gallery--slider"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ul
+        ref={track}
+        tabIndex={0}
+        aria-label="Slides"
+        style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', gap: options.padding, overflowX: 'auto', scrollSnapType: 'x mandatory' }}
+      >
         {items.map((item, i) => (
           <li key={`${item.src}-${i}`} style={{ flex: '0 0 auto', width: 'min(80%, 480px)', scrollSnapAlign: snap }}>
-            <Tile item={item} index={i} options={options} open={open} imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }} />
+            <Tile
+              item={item}
+              index={i}
+              options={options}
+              open={open}
+              imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }}
+            />
           </li>
         ))}
       </ul>
       {options.controls && items.length > 1 && (
         <div className="content-gallery__controls">
-          <button type="button" aria-label="Previous slides" onClick={() => scroll(-1)}>‹</button>
-          <button type="button" aria-label="Next slides" onClick={() => scroll(1)}>›</button>
+          <button type="button" aria-label="Previous slides" onClick={() => scroll(-1)}>
+            ‹
+          </button>
+          <button type="button" aria-label="Next slides" onClick={() => scroll(1)}>
+            ›
+          </button>
         </div>
       )}
     </section>
@@ -136,7 +204,13 @@ export function Gallery({ items, options: raw, label = 'Gallery' }: GalleryProps
     <div className="content-gallery-wrapper">
       <Design items={shown} options={options} label={label} open={setOpen} />
       {open !== null && options.lightbox && (
-        <LightboxDialog images={shown.map((i) => ({ src: i.src, alt: i.alt, width: i.width, height: i.height, caption: i.title }))} index={open} theme={options.lightboxTheme} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+        <LightboxDialog
+          images={shown.map((i) => ({ src: i.src, alt: i.alt, width: i.width, height: i.height, caption: i.title }))}
+          index={open}
+          theme={options.lightboxTheme}
+          onIndexChange={setOpen}
+          onClose={() => setOpen(null)}
+        />
       )}
     </div>
   );

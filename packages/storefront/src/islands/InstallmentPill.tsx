@@ -1,5 +1,13 @@
 import type { InstalmentContext } from '@emporium/commerce';
-import { INSTALMENT_COUNT, instalmentProvider, instalmentRangeText, instalmentText, isInstalmentEligible, money, showsInstalmentPill } from '@emporium/commerce';
+import {
+  INSTALMENT_COUNT,
+  instalmentProvider,
+  instalmentRangeText,
+  instalmentText,
+  isInstalmentEligible,
+  money,
+  showsInstalmentPill,
+} from '@emporium/commerce';
 import { useCallback, useId, useState } from 'react';
 import { Modal } from '../components/Modal.js';
 
@@ -37,7 +45,9 @@ export function InstallmentPill({ productType, priceCents, currency, locale, con
       </button>
       {open && (
         <Modal labelId={labelId} onClose={close}>
-          <h2 id={labelId}>Pay in {INSTALMENT_COUNT} interest-free payments with {name}</h2>
+          <h2 id={labelId}>
+            Pay in {INSTALMENT_COUNT} interest-free payments with {name}
+          </h2>
           <p>Pay {INSTALMENT_COUNT} equal payments, due every two weeks. The first payment is taken at checkout.</p>
           <p>{instalmentRangeText(priceCents, context, currency, bcp47) ?? `${name} is available for this item.`}</p>
         </Modal>

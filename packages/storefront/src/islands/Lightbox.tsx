@@ -20,11 +20,29 @@ export function Lightbox({ images, theme, label = 'Images' }: LightboxProps) {
   if (images.length === 0) return null;
   return (
     <div className="content-lightbox-gallery">
-      <ul className="content-lightbox-gallery__list" aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      <ul
+        className="content-lightbox-gallery__list"
+        aria-label={label}
+        style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}
+      >
         {images.map((image, i) => (
           <li key={`${image.src}-${i}`}>
-            <button type="button" className="content-lightbox-gallery__open" aria-label={`Open image ${i + 1} of ${images.length}${image.alt ? `: ${image.alt}` : ''}`} aria-haspopup="dialog" onClick={() => setOpen(i)} style={{ padding: 0, border: 0, background: 'none', cursor: 'zoom-in' }}>
-              <img src={image.src} alt="" width={image.width} height={image.height} loading="lazy" style={{ display: 'block', maxWidth: 160, height: 'auto' }} />
+            <button
+              type="button"
+              className="content-lightbox-gallery__open"
+              aria-label={`Open image ${i + 1} of ${images.length}${image.alt ? `: ${image.alt}` : ''}`}
+              aria-haspopup="dialog"
+              onClick={() => setOpen(i)}
+              style={{ padding: 0, border: 0, background: 'none', cursor: 'zoom-in' }}
+            >
+              <img
+                src={image.src}
+                alt=""
+                width={image.width}
+                height={image.height}
+                loading="lazy"
+                style={{ display: 'block', maxWidth: 160, height: 'auto' }}
+              />
             </button>
           </li>
         ))}

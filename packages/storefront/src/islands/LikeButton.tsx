@@ -48,7 +48,13 @@ export function LikeButton({ itemId, likeCount }: LikeButtonProps) {
   const label = `${state.likeCount} ${state.likeCount === 1 ? 'like' : 'likes'}`;
   return (
     <span className="content-like">
-      <button type="button" className={`content-like__button${state.liked ? ' content-like__button--liked' : ''}`} aria-pressed={state.liked} onClick={toggle} disabled={busy}>
+      <button
+        type="button"
+        className={`content-like__button${state.liked ? ' content-like__button--liked' : ''}`}
+        aria-pressed={state.liked}
+        onClick={toggle}
+        disabled={busy}
+      >
         <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span> Like <span className="content-like__count">{`(${label})`}</span>
       </button>
       <span role="alert" className="content-like__error">

@@ -64,7 +64,14 @@ export function PopupOverlay({ version, position, title, text, form, page }: Pop
 
   if (!open) return null;
   return (
-    <div className={`popup-overlay popup-overlay--${position}`} role="dialog" aria-modal="false" aria-labelledby={titleId} data-page-type="104" style={{ ...popupPlacement(position), maxWidth: 'min(24rem, calc(100vw - 32px))' }}>
+    <div
+      className={`popup-overlay popup-overlay--${position}`}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      data-page-type="104"
+      style={{ ...popupPlacement(position), maxWidth: 'min(24rem, calc(100vw - 32px))' }}
+    >
       <button ref={closeRef} type="button" className="popup-overlay__close" aria-label={POPUP_CLOSE_LABEL} onClick={close}>
         <span aria-hidden="true">×</span>
       </button>

@@ -58,7 +58,17 @@ describe('ProductForm SSR', () => {
   it('shows the sale price beside the struck-through original', () => {
     const product: ProductContent = {
       productType: 1,
-      variants: [{ sku: 'A', attributes: {}, qtyInStock: 1, unlimited: false, onSale: true, priceMoney: { value: 2000, currency: 'USD' }, salePriceMoney: { value: 1500, currency: 'USD' } }],
+      variants: [
+        {
+          sku: 'A',
+          attributes: {},
+          qtyInStock: 1,
+          unlimited: false,
+          onSale: true,
+          priceMoney: { value: 2000, currency: 'USD' },
+          salePriceMoney: { value: 1500, currency: 'USD' },
+        },
+      ],
     };
     const html = renderIsland('ProductForm', { itemId: 'p', product });
     expect(html).toMatch(/<del class="product-price__original">\$20\.00<\/del>.*\$15\.00/);

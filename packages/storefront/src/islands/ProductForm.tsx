@@ -86,7 +86,11 @@ export function ProductForm(props: ProductFormProps) {
       if (!giftSku) return { ok: false, message: AddToCartMessages.GIFT_CARD_DENOMINATION };
       sku = giftSku;
     } else {
-      const check = validateAddToCart(product, { chosen, quantity: showQuantity ? quantity : 1, alreadyInCart: unitsInCart(itemId, findVariant(product, chosen)?.sku) });
+      const check = validateAddToCart(product, {
+        chosen,
+        quantity: showQuantity ? quantity : 1,
+        alreadyInCart: unitsInCart(itemId, findVariant(product, chosen)?.sku),
+      });
       if (!check.ok) return check;
       sku = check.variant.sku;
       qty = check.quantity;

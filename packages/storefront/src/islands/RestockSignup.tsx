@@ -57,7 +57,10 @@ export function RestockSignup(props: RestockSignupProps) {
       const solved = await captcha.token();
       enterprise = solved?.provider === 'recaptcha-enterprise';
       const tokens = enterprise ? { enterpriseToken: solved!.token } : { captchaToken: solved?.token };
-      await signUpForRestock(browserHttpContext(), buildRestockPayload({ email, productId, variantId, joinMailingList: mailingListSignUpEnabled && join, ...tokens }));
+      await signUpForRestock(
+        browserHttpContext(),
+        buildRestockPayload({ email, productId, variantId, joinMailingList: mailingListSignUpEnabled && join, ...tokens }),
+      );
       setDone(true);
     } catch (err) {
       setError(err instanceof CaptchaError ? err.message : restockErrorMessage(err instanceof ApiError ? err.message : null, enterprise));

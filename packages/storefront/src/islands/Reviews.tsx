@@ -67,7 +67,8 @@ export function Reviews({ itemId, aggregateRating, reviews, locale = 'en-US', ti
             <li key={r.id} className="content-reviews__review">
               <p>
                 <span aria-hidden="true">{starText(r.rating)}</span>
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{`${r.rating} out of 5 stars`}</span> {r.title && <strong>{r.title}</strong>}
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{`${r.rating} out of 5 stars`}</span>{' '}
+                {r.title && <strong>{r.title}</strong>}
               </p>
               <p style={{ whiteSpace: 'pre-line' }}>{r.body}</p>
               <p className="content-reviews__byline">
@@ -83,19 +84,42 @@ export function Reviews({ itemId, aggregateRating, reviews, locale = 'en-US', ti
           <legend>Rating</legend>
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} style={{ marginRight: 8 }}>
-              <input type="radio" name={`${id}-rating`} value={n} checked={fields.rating === n} onChange={() => setFields({ ...fields, rating: n })} /> {`${n} ${n === 1 ? 'star' : 'stars'}`}
+              <input type="radio" name={`${id}-rating`} value={n} checked={fields.rating === n} onChange={() => setFields({ ...fields, rating: n })} />{' '}
+              {`${n} ${n === 1 ? 'star' : 'stars'}`}
             </label>
           ))}
           {fieldError('rating')}
         </fieldset>
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} type="text" autoComplete="name" maxLength={100} value={fields.name} onChange={(e) => setFields({ ...fields, name: e.target.value })} {...invalid('name')} />
+        <input
+          id={`${id}-name`}
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          value={fields.name}
+          onChange={(e) => setFields({ ...fields, name: e.target.value })}
+          {...invalid('name')}
+        />
         {fieldError('name')}
         <label htmlFor={`${id}-title`}>Title (optional)</label>
-        <input id={`${id}-title`} type="text" maxLength={150} value={fields.title} onChange={(e) => setFields({ ...fields, title: e.target.value })} {...invalid('title')} />
+        <input
+          id={`${id}-title`}
+          type="text"
+          maxLength={150}
+          value={fields.title}
+          onChange={(e) => setFields({ ...fields, title: e.target.value })}
+          {...invalid('title')}
+        />
         {fieldError('title')}
         <label htmlFor={`${id}-body`}>Review</label>
-        <textarea id={`${id}-body`} rows={5} maxLength={5000} value={fields.body} onChange={(e) => setFields({ ...fields, body: e.target.value })} {...invalid('body')} />
+        <textarea
+          id={`${id}-body`}
+          rows={5}
+          maxLength={5000}
+          value={fields.body}
+          onChange={(e) => setFields({ ...fields, body: e.target.value })}
+          {...invalid('body')}
+        />
         {fieldError('body')}
         <button type="submit" disabled={busy}>
           {busy ? 'Posting…' : 'Post Review'}

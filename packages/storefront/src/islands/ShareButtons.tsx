@@ -41,7 +41,12 @@ export function ShareButtons({ url, title, imageUrl, networks }: ShareButtonsPro
                 {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
                 {network === 'email' ? 'Email' : `Share on ${SHARE_NETWORK_NAMES[network]}`}
-                {external && <span className="content-share__hint" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new window)</span>}
+                {external && (
+                  <span className="content-share__hint" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                    {' '}
+                    (opens in a new window)
+                  </span>
+                )}
               </a>
             </li>
           );

@@ -81,8 +81,22 @@ describe('performAdd', () => {
   it.each([
     ['validation message', () => json({}), { ok: false as const, message: 'Please select the Size option.' }, true, false, 'Please select the Size option.'],
     ['429', () => json({ message: 'Too many' }, 429), prepared, true, false, 'Please try again in a few seconds.'],
-    ['crumb failure, cookies on', () => json({ crumbFail: true }, 403), prepared, true, false, 'Your session has expired. Please reload the page and try again.'],
-    ['crumb failure, cookies off', () => json({ crumbFail: true }, 403), prepared, false, false, 'Please enable cookies in your browser, reload the page, and try again.'],
+    [
+      'crumb failure, cookies on',
+      () => json({ crumbFail: true }, 403),
+      prepared,
+      true,
+      false,
+      'Your session has expired. Please reload the page and try again.',
+    ],
+    [
+      'crumb failure, cookies off',
+      () => json({ crumbFail: true }, 403),
+      prepared,
+      false,
+      false,
+      'Please enable cookies in your browser, reload the page, and try again.',
+    ],
     ['server message', () => json({ message: 'Item is no longer available' }, 400), prepared, true, false, 'Item is no longer available'],
     ['subscription server message', () => json({ message: 'Plan closed' }, 409), prepared, true, true, 'Plan closed'],
   ])('%s', async (_name, respond, prep, cookiesEnabled, subscription, message) => {

@@ -7,9 +7,7 @@ import { newRequestKey } from '../api/request-key.js';
 import { CHECKOUT_PATH, SUBSCRIPTION_CHECKOUT_PATH } from './navigate.js';
 
 /** What to add, or why not. */
-export type PreparedAdd =
-  | { ok: true; sku: string | null; quantity: number; additionalFields?: string }
-  | { ok: false; message: string };
+export type PreparedAdd = { ok: true; sku: string | null; quantity: number; additionalFields?: string } | { ok: false; message: string };
 
 /** Collaborators of {@link performAdd}. */
 export interface AddDependencies {

@@ -7,7 +7,14 @@ describe('cartLineViews', () => {
     const line = testLine('a', 3, 1250, {
       assetUrl: '/img/a.jpg',
       fullUrl: '/shop/a',
-      chosenVariant: { sku: 'A', attributes: { Size: 'M', Colour: 'Oat' }, optionValues: [{ optionName: 'Colour', value: 'Oat' }, { optionName: 'Size', value: 'M' }] },
+      chosenVariant: {
+        sku: 'A',
+        attributes: { Size: 'M', Colour: 'Oat' },
+        optionValues: [
+          { optionName: 'Colour', value: 'Oat' },
+          { optionName: 'Size', value: 'M' },
+        ],
+      },
     });
     const [view] = cartLineViews(testCart([line]), 'USD');
     expect(view).toEqual({
@@ -39,7 +46,13 @@ describe('cartLineViews', () => {
 describe('cartSummaryView', () => {
   it("says 'You have nothing in your shopping cart.' for an empty cart and blocks checkout", () => {
     const view = cartSummaryView(testCart([]), 'USD', 5000);
-    expect(view).toMatchObject({ empty: true, emptyMessage: 'You have nothing in your shopping cart.', minimumMessage: null, canCheckout: false, payLaterEligible: false });
+    expect(view).toMatchObject({
+      empty: true,
+      emptyMessage: 'You have nothing in your shopping cart.',
+      minimumMessage: null,
+      canCheckout: false,
+      payLaterEligible: false,
+    });
   });
 
   it.each([

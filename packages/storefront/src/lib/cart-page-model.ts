@@ -1,11 +1,4 @@
-import {
-  AddToCartMessages,
-  entrySubtotal,
-  formatMoney,
-  isCartInstalmentEligible,
-  minimumSubtotalError,
-  money,
-} from '@emporium/commerce';
+import { AddToCartMessages, entrySubtotal, formatMoney, isCartInstalmentEligible, minimumSubtotalError, money } from '@emporium/commerce';
 import type { CartJson, CartLineJson } from '../api/cart-json.js';
 import { cartCurrency } from '../api/cart-json.js';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createCldrProvider, languageOf } from './framework';
-import { nodeCldrProvider } from './node';
-import { Engine } from '../engine';
+import { createCldrProvider, languageOf } from './framework.js';
+import { nodeCldrProvider } from './node.js';
+import { Engine } from '../engine.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packDirectory } from './node';
+import { packDirectory } from './node.js';
 
 describe('cldr', () => {
   it('takes the language subtag', () => {

@@ -4,7 +4,7 @@
  * `none` means no CLDR.
  */
 import { CLDRFramework } from '@phensley/cldr';
-import type { CldrProvider } from '../engine';
+import type { CldrProvider } from '../engine.js';
 
 /** Returns the resource pack (JSON text or parsed object) for a language, or undefined. */
 export type PackLoader = (language: string) => string | object | undefined;

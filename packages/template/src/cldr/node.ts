@@ -2,8 +2,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { CldrProvider } from '../engine';
-import { createCldrProvider } from './framework';
+import type { CldrProvider } from '../engine.js';
+import { createCldrProvider } from './framework.js';
 
 const require = createRequire(import.meta.url);
 

@@ -3,8 +3,8 @@
  * form (shunting yard). The result is plain JSON and is stored in the
  * instruction tree, so execution never re-parses an expression.
  */
-import { scanVarRef, splitPathAt } from '../syntax';
-import { FUNCTION_NAMES, O, OPERATOR_INFO, T } from './operators';
+import { scanVarRef, splitPathAt } from '../syntax.js';
+import { FUNCTION_NAMES, O, OPERATOR_INFO, T } from './operators.js';
 
 /** Limits applied when compiling and evaluating expressions. */
 export interface ExprLimits {
@@ -39,8 +39,7 @@ const CONSTANTS: Record<string, Token> = Object.assign(Object.create(null) as Re
 const OP_TOKENS: readonly Token[] = OPERATOR_INFO.map((_, type) => [T.OP, type]);
 const ARGS_TOKEN: Token = [T.ARGS];
 const op = (type: number): Token => OP_TOKENS[type];
-const isOp = (t: Token, type?: number): boolean =>
-  Array.isArray(t) && t[0] === T.OP && (type === undefined || t[1] === type);
+const isOp = (t: Token, type?: number): boolean => Array.isArray(t) && t[0] === T.OP && (type === undefined || t[1] === type);
 
 const isHex = (c: string) => (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 

@@ -1,5 +1,5 @@
 /** Debug rendering of compiled expressions (`{.eval #...}`). */
-import { OPERATOR_INFO, T } from './operators';
+import { OPERATOR_INFO, T } from './operators.js';
 
 function describeToken(t: unknown): string {
   if (t === null) return 'null';

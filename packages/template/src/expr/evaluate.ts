@@ -3,9 +3,9 @@
  * running context. Values are JSON primitives; variable references are resolved
  * when an operator or function consumes them.
  */
-import { O, OPERATOR_INFO, T } from './operators';
-import type { Path } from '../instructions';
-import { JsonDecimal } from '../json-decimal';
+import { O, OPERATOR_INFO, T } from './operators.js';
+import type { Path } from '../instructions.js';
+import { JsonDecimal } from '../json-decimal.js';
 
 /** What the evaluator needs from the running template. */
 export interface ExprScope {

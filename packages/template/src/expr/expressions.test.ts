@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../engine';
+import { Engine } from '../engine.js';
 
 const engine = new Engine();
 const ev = (code: string, json: unknown = {}) => engine.render(`{.eval ${code}}`, { json });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgsMemo } from './args-memo';
+import { ArgsMemo } from './args-memo.js';
 
 describe('ArgsMemo', () => {
   it('parses a list once and returns the same result for it', () => {

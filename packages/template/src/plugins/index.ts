@@ -1,12 +1,12 @@
 /** The built-in plugin registry: every family's formatters and predicates, registered explicitly. */
-import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugin-api';
-import * as core from './core/index';
-import * as commerce from './commerce/index';
-import * as content from './content/index';
-import * as social from './social/index';
-import * as slide from './slide/index';
-import * as date from './date/index';
-import * as i18n from './i18n/index';
+import type { Formatter, FormatterTable, Predicate, PredicateTable } from '../plugin-api.js';
+import * as core from './core/index.js';
+import * as commerce from './commerce/index.js';
+import * as content from './content/index.js';
+import * as social from './social/index.js';
+import * as slide from './slide/index.js';
+import * as date from './date/index.js';
+import * as i18n from './i18n/index.js';
 
 const FAMILIES = [core, commerce, content, social, slide, date, i18n] as const;
 

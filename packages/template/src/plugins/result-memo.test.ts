@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResultMemo } from './result-memo';
+import { ResultMemo } from './result-memo.js';
 
 describe('ResultMemo', () => {
   it('keeps one table per locale and options object', () => {

@@ -17,10 +17,7 @@ export const context: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   object: fc.dictionary(key, tie('value'), { maxKeys: 5, noNullPrototype: true }),
 })).object as fc.Arbitrary<unknown>;
 
-const path = fc.oneof(
-  key,
-  fc.constantFrom('@', '@index', '@index0', 'a.b', 'items.0', 'items.1.a', 'obj.s', 'missing', 'a.0', '@v', '@x'),
-);
+const path = fc.oneof(key, fc.constantFrom('@', '@index', '@index0', 'a.b', 'items.0', 'items.1.a', 'obj.s', 'missing', 'a.0', '@v', '@x'));
 const formatter = fc.constantFrom(
   '',
   '|html',
@@ -100,13 +97,11 @@ export const template: fc.Arbitrary<string> = fc.letrec((tie) => ({
     expression.map((e) => `{.eval ${e}}`),
     fc.tuple(path, tie('body'), tie('body')).map(([p, b, o]) => `{.section ${p}}${b}{.or}${o}{.end}`),
     fc.tuple(path, tie('body')).map(([p, b]) => `{.section ${p}}${b}{.end}`),
-    fc.tuple(path, tie('body'), fc.constantFrom('', ',', ' | ')).map(
-      ([p, b, sep]) => `{.repeated section ${p}}${b}${sep ? `{.alternates with}${sep}` : ''}{.end}`,
-    ),
+    fc
+      .tuple(path, tie('body'), fc.constantFrom('', ',', ' | '))
+      .map(([p, b, sep]) => `{.repeated section ${p}}${b}${sep ? `{.alternates with}${sep}` : ''}{.end}`),
     fc.tuple(predicate, tie('body'), tie('body')).map(([p, b, o]) => `{.${p}}${b}{.or}${o}{.end}`),
-    fc.tuple(path, fc.constantFrom('||', '&&'), path, tie('body'), tie('body')).map(
-      ([a, op, b, x, y]) => `{.if ${a} ${op} ${b}}${x}{.or}${y}{.end}`,
-    ),
+    fc.tuple(path, fc.constantFrom('||', '&&'), path, tie('body'), tie('body')).map(([a, op, b, x, y]) => `{.if ${a} ${op} ${b}}${x}{.or}${y}{.end}`),
     fc.tuple(predicate, tie('body'), tie('body')).map(([p, b, o]) => `{.if a}${b}{.or ${p}}${o}{.end}`),
     fc.tuple(tie('body'), path).map(([b, p]) => `{.macro m}${b}{.end}{${p}|apply m}`),
     fc.tuple(tie('body'), fc.constantFrom('', ' output')).map(([b, o]) => `{.macro m}${b}{.end}{.include m${o}}`),
@@ -141,13 +136,69 @@ const SOUP = fc.constantFrom(
 export const tagSoup: fc.Arbitrary<string> = fc.array(SOUP, { maxLength: 40 }).map((xs) => xs.join(''));
 
 const EXPR_TOKEN = fc.constantFrom(
-  ' ', '1', '2', '0', '3.5', '1e2', '0x1f', "'s'", '"t"', "'1'", "'0x10'", "'-2.5'", "''", 'true', 'false', 'null',
-  'PI', 'NaN', 'Infinity', 'n', 'a', 's', 'flag', 'obj', 'items.0', '@v', '@x', '@index',
-  '+', '-', '*', '/', '%', '**', '==', '!=', '===', '!==', '<', '<=', '>', '>=', '&&', '||', '!', '~',
-  '&', '|', '^', '<<', '>>', '=', ',', ';', '(', ')', 'max(', 'min(', 'abs(', 'num(', 'str(', 'bool(',
+  ' ',
+  '1',
+  '2',
+  '0',
+  '3.5',
+  '1e2',
+  '0x1f',
+  "'s'",
+  '"t"',
+  "'1'",
+  "'0x10'",
+  "'-2.5'",
+  "''",
+  'true',
+  'false',
+  'null',
+  'PI',
+  'NaN',
+  'Infinity',
+  'n',
+  'a',
+  's',
+  'flag',
+  'obj',
+  'items.0',
+  '@v',
+  '@x',
+  '@index',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '**',
+  '==',
+  '!=',
+  '===',
+  '!==',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&&',
+  '||',
+  '!',
+  '~',
+  '&',
+  '|',
+  '^',
+  '<<',
+  '>>',
+  '=',
+  ',',
+  ';',
+  '(',
+  ')',
+  'max(',
+  'min(',
+  'abs(',
+  'num(',
+  'str(',
+  'bool(',
 );
 
 /** Random `{.eval}` tags built from expression tokens (often malformed). */
-export const evalSoup: fc.Arbitrary<string> = fc
-  .array(EXPR_TOKEN, { minLength: 1, maxLength: 14 })
-  .map((xs) => `{.eval ${xs.join('')}}{@v}|{@x}`);
+export const evalSoup: fc.Arbitrary<string> = fc.array(EXPR_TOKEN, { minLength: 1, maxLength: 14 }).map((xs) => `{.eval ${xs.join('')}}{@v}|{@x}`);

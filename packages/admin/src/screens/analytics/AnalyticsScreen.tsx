@@ -26,8 +26,8 @@ export default function AnalyticsScreen() {
             {totalViews} page views in the last {data.days} days, since {new Date(data.since).toLocaleDateString()}.
           </p>
           <p className="hint">
-            Views are counted in visitors' browsers. Robots that name themselves, the site owner and signed-in site users other than viewers are not counted. Page views are kept
-            90 days.
+            Views are counted in visitors' browsers. Robots that name themselves, the site owner and signed-in site users other than viewers are not counted.
+            Page views are kept 90 days.
           </p>
           {data.paths.length === 0 ? (
             <p>No visits yet.</p>

@@ -65,12 +65,24 @@ export function FormSettingsEditor({ form }: { readonly form: OwnerForm }) {
   const build = (
     <div className="stack">
       <Field label="Form name" value={draft.name} maxLength={500} onChange={(e) => set('name', e.target.value)} error={fieldError('name')} />
-      <Field label="Submit button text" value={draft.submitLabel} maxLength={500} onChange={(e) => set('submitLabel', e.target.value)} error={fieldError('submitLabel')} />
+      <Field
+        label="Submit button text"
+        value={draft.submitLabel}
+        maxLength={500}
+        onChange={(e) => set('submitLabel', e.target.value)}
+        error={fieldError('submitLabel')}
+      />
       <fieldset>
         <legend>Field titles</legend>
         {draft.fields.length === 0 && <p>This form has no fields.</p>}
         {draft.fields.map((field, index) => (
-          <Field key={field.id} label={`Field ${index + 1} (${field.type})`} value={field.title ?? ''} maxLength={500} onChange={(e) => renameField(index, e.target.value)} />
+          <Field
+            key={field.id}
+            label={`Field ${index + 1} (${field.type})`}
+            value={field.title ?? ''}
+            maxLength={500}
+            onChange={(e) => renameField(index, e.target.value)}
+          />
         ))}
       </fieldset>
     </div>
@@ -78,14 +90,40 @@ export function FormSettingsEditor({ form }: { readonly form: OwnerForm }) {
   const storage = (
     <div className="stack">
       <p>Every submission is kept here in the dashboard. It can also be mailed to an address.</p>
-      <Field label="Also mail submissions to" type="email" value={draft.storageEmail} maxLength={256} onChange={(e) => set('storageEmail', e.target.value)} error={fieldError('storage.email')} />
+      <Field
+        label="Also mail submissions to"
+        type="email"
+        value={draft.storageEmail}
+        maxLength={256}
+        onChange={(e) => set('storageEmail', e.target.value)}
+        error={fieldError('storage.email')}
+      />
     </div>
   );
   const advanced = (
     <div className="stack">
-      <TextArea label="Message after submitting" value={draft.submissionMessage} maxLength={10_000} onChange={(e) => set('submissionMessage', e.target.value)} error={fieldError('submissionMessage')} />
-      <TextArea label="HTML after submitting" value={draft.submissionHtml} maxLength={10_000} onChange={(e) => set('submissionHtml', e.target.value)} error={fieldError('submissionHtml')} />
-      <Field label="Redirect after submitting" hint="A page of this site or a full address; leave empty to stay on the page." value={draft.successRedirect} maxLength={2000} onChange={(e) => set('successRedirect', e.target.value)} error={fieldError('successRedirect')} />
+      <TextArea
+        label="Message after submitting"
+        value={draft.submissionMessage}
+        maxLength={10_000}
+        onChange={(e) => set('submissionMessage', e.target.value)}
+        error={fieldError('submissionMessage')}
+      />
+      <TextArea
+        label="HTML after submitting"
+        value={draft.submissionHtml}
+        maxLength={10_000}
+        onChange={(e) => set('submissionHtml', e.target.value)}
+        error={fieldError('submissionHtml')}
+      />
+      <Field
+        label="Redirect after submitting"
+        hint="A page of this site or a full address; leave empty to stay on the page."
+        value={draft.successRedirect}
+        maxLength={2000}
+        onChange={(e) => set('successRedirect', e.target.value)}
+        error={fieldError('successRedirect')}
+      />
     </div>
   );
   const captcha = (
@@ -97,7 +135,14 @@ export function FormSettingsEditor({ form }: { readonly form: OwnerForm }) {
   );
   const disclaimer = (
     <div className="stack">
-      <TextArea label="Disclaimer" hint="Shown above the submit button; leave empty for none." value={draft.disclaimerMessage} maxLength={10_000} onChange={(e) => set('disclaimerMessage', e.target.value)} error={fieldError('disclaimerMessage')} />
+      <TextArea
+        label="Disclaimer"
+        hint="Shown above the submit button; leave empty for none."
+        value={draft.disclaimerMessage}
+        maxLength={10_000}
+        onChange={(e) => set('disclaimerMessage', e.target.value)}
+        error={fieldError('disclaimerMessage')}
+      />
     </div>
   );
 

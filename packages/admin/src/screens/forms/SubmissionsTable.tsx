@@ -54,7 +54,13 @@ export function SubmissionsTable({ form }: { readonly form: OwnerForm }) {
           </table>
         </div>
       )}
-      <CursorPager label="Submission pages" pageNumber={pageNumber} hasNext={page.data?.hasNextPage ?? false} onBack={back} onForward={() => forward(page.data?.nextPageCursor)} />
+      <CursorPager
+        label="Submission pages"
+        pageNumber={pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={back}
+        onForward={() => forward(page.data?.nextPageCursor)}
+      />
     </section>
   );
 }

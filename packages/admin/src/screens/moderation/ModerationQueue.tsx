@@ -34,7 +34,11 @@ export function ModerationQueue<T extends QueueEntry>({ path, listKey, noun, ren
   const [status, setStatus] = useState<ModerationStatus>('pending');
   const [notice, setNotice] = useState('');
   const queue = useQuery<Record<string, T[]>>(withQuery(path, { status }));
-  const moderate = useMutation(({ id, action }: { id: string; action: 'approve' | 'reject' }) => api<{ id: string; status: string }>(`${path}/${encodeURIComponent(id)}/${action}`, { method: 'POST' }), [path]);
+  const moderate = useMutation(
+    ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
+      api<{ id: string; status: string }>(`${path}/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
+    [path],
+  );
   const entries = queue.data?.[listKey] ?? [];
   const act = async (entry: T, action: 'approve' | 'reject') => {
     setNotice('');
@@ -55,7 +59,11 @@ export function ModerationQueue<T extends QueueEntry>({ path, listKey, noun, ren
       <p role="status">{notice}</p>
       <ErrorText error={queue.error ?? moderate.error} />
       {queue.status === 'loading' && <Loading />}
-      {queue.status === 'success' && entries.length === 0 && <p>No {MODERATION_STATUSES.find((option) => option.value === status)!.label.toLowerCase()} {noun}s.</p>}
+      {queue.status === 'success' && entries.length === 0 && (
+        <p>
+          No {MODERATION_STATUSES.find((option) => option.value === status)!.label.toLowerCase()} {noun}s.
+        </p>
+      )}
       <ul className="cards">
         {entries.map((entry) => (
           <li key={entry.id} className="card">
@@ -63,12 +71,23 @@ export function ModerationQueue<T extends QueueEntry>({ path, listKey, noun, ren
               {render(entry)}
               <div className="actions">
                 {entry.status !== 'approved' && (
-                  <button type="button" disabled={moderate.pending} onClick={() => act(entry, 'approve')} aria-label={`Approve the ${noun} by ${entry.authorName}`}>
+                  <button
+                    type="button"
+                    disabled={moderate.pending}
+                    onClick={() => act(entry, 'approve')}
+                    aria-label={`Approve the ${noun} by ${entry.authorName}`}
+                  >
                     Approve
                   </button>
                 )}
                 {entry.status !== 'rejected' && (
-                  <button type="button" className="secondary" disabled={moderate.pending} onClick={() => act(entry, 'reject')} aria-label={`Reject the ${noun} by ${entry.authorName}`}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={moderate.pending}
+                    onClick={() => act(entry, 'reject')}
+                    aria-label={`Reject the ${noun} by ${entry.authorName}`}
+                  >
                     Reject
                   </button>
                 )}

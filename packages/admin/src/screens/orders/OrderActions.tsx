@@ -12,12 +12,15 @@ import { ORDERS_PATH, type OrderDetail } from './order-types.js';
 export function OrderActions({ order, path }: { readonly order: OrderDetail; readonly path: string }) {
   const [notice, setNotice] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
-  const act = useMutation(async ({ action, body }: { action: string; body: unknown }) => {
-    const answer = await api<OrderDetail | { order: OrderDetail; mailQueued: boolean }>(`${path}/${action}`, { method: 'POST', body });
-    const updated = 'order' in answer ? answer.order : answer;
-    setData(path, updated);
-    return answer;
-  }, [ORDERS_PATH + '?']);
+  const act = useMutation(
+    async ({ action, body }: { action: string; body: unknown }) => {
+      const answer = await api<OrderDetail | { order: OrderDetail; mailQueued: boolean }>(`${path}/${action}`, { method: 'POST', body });
+      const updated = 'order' in answer ? answer.order : answer;
+      setData(path, updated);
+      return answer;
+    },
+    [ORDERS_PATH + '?'],
+  );
   const run = async (event: FormEvent<HTMLFormElement>, action: string, body: (data: FormData) => unknown, done: (answer: unknown) => string) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -40,7 +43,21 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
       <p role="status">{notice}</p>
       <div className="columns">
         {canFulfil && (
-          <form className="stack panel" onSubmit={(event) => run(event, 'fulfilment', (data) => ({ trackingNumber: String(data.get('trackingNumber') ?? ''), carrier: String(data.get('carrier') ?? ''), notifyCustomer: data.get('notifyCustomer') === 'on' }), (answer) => ((answer as { mailQueued: boolean }).mailQueued ? 'Fulfilled. The customer is mailed the tracking number.' : 'Fulfilled.'))}>
+          <form
+            className="stack panel"
+            onSubmit={(event) =>
+              run(
+                event,
+                'fulfilment',
+                (data) => ({
+                  trackingNumber: String(data.get('trackingNumber') ?? ''),
+                  carrier: String(data.get('carrier') ?? ''),
+                  notifyCustomer: data.get('notifyCustomer') === 'on',
+                }),
+                (answer) => ((answer as { mailQueued: boolean }).mailQueued ? 'Fulfilled. The customer is mailed the tracking number.' : 'Fulfilled.'),
+              )
+            }
+          >
             <h3>Fulfil</h3>
             <Field label="Tracking number" name="trackingNumber" required maxLength={100} />
             <Field label="Carrier" name="carrier" maxLength={100} />
@@ -65,14 +82,24 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
                     return null;
                   }
                   setAmountError(undefined);
-                  return { ...(amountCents === undefined ? {} : { amountCents }), expectedRefundedCents: order.totals.refundedCents, reason: String(data.get('reason') ?? '') };
+                  return {
+                    ...(amountCents === undefined ? {} : { amountCents }),
+                    expectedRefundedCents: order.totals.refundedCents,
+                    reason: String(data.get('reason') ?? ''),
+                  };
                 },
                 () => 'Refunded.',
               )
             }
           >
             <h3>Refund</h3>
-            <Field label={`Amount (${order.currency})`} name="amount" inputMode="decimal" hint="Leave empty to refund everything not yet refunded." error={amountError} />
+            <Field
+              label={`Amount (${order.currency})`}
+              name="amount"
+              inputMode="decimal"
+              hint="Leave empty to refund everything not yet refunded."
+              error={amountError}
+            />
             <Field label="Reason" name="reason" maxLength={500} />
             <button type="submit" disabled={act.pending}>
               Refund
@@ -80,7 +107,17 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
           </form>
         )}
         {canCancel && (
-          <form className="stack panel" onSubmit={(event) => run(event, 'cancel', (data) => ({ reason: String(data.get('reason') ?? '') }), () => 'Cancelled. The stock is back.')}>
+          <form
+            className="stack panel"
+            onSubmit={(event) =>
+              run(
+                event,
+                'cancel',
+                (data) => ({ reason: String(data.get('reason') ?? '') }),
+                () => 'Cancelled. The stock is back.',
+              )
+            }
+          >
             <h3>Cancel</h3>
             <Field label="Reason for cancelling" name="reason" maxLength={500} />
             <button type="submit" className="secondary" disabled={act.pending}>
@@ -88,7 +125,17 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
             </button>
           </form>
         )}
-        <form className="stack panel" onSubmit={(event) => run(event, 'notes', (data) => ({ text: String(data.get('text') ?? '') }), () => 'Note added.')}>
+        <form
+          className="stack panel"
+          onSubmit={(event) =>
+            run(
+              event,
+              'notes',
+              (data) => ({ text: String(data.get('text') ?? '') }),
+              () => 'Note added.',
+            )
+          }
+        >
           <h3>Note</h3>
           <TextArea label="Note for the team" name="text" required maxLength={2000} />
           <button type="submit" disabled={act.pending}>

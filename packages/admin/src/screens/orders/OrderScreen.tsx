@@ -128,7 +128,8 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
           )}
           <h3>Payment</h3>
           <p>
-            {[data.payment.provider, data.payment.brand, data.payment.cardLast4 ? `ending ${data.payment.cardLast4}` : ''].filter(Boolean).join(' · ') || 'None'}
+            {[data.payment.provider, data.payment.brand, data.payment.cardLast4 ? `ending ${data.payment.cardLast4}` : ''].filter(Boolean).join(' · ') ||
+              'None'}
             {data.payment.giftCardCents > 0 ? ` · gift card ${money(data.payment.giftCardCents)}` : ''}
           </p>
           {data.fulfilment && (

@@ -24,7 +24,9 @@ const PER_PAGE = 50;
 export default function OrdersScreen() {
   const [filters, setFilters] = useState<Filters>({});
   const pages = useCursorPages();
-  const page = useQuery<{ orders: OrderListItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(withQuery(ORDERS_PATH, { ...filters, limit: PER_PAGE, cursor: pages.cursor }));
+  const page = useQuery<{ orders: OrderListItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(
+    withQuery(ORDERS_PATH, { ...filters, limit: PER_PAGE, cursor: pages.cursor }),
+  );
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -90,7 +92,13 @@ export default function OrdersScreen() {
           </table>
         </div>
       )}
-      <CursorPager label="Order pages" pageNumber={pages.pageNumber} hasNext={page.data?.hasNextPage ?? false} onBack={pages.back} onForward={() => pages.forward(page.data?.nextPageCursor)} />
+      <CursorPager
+        label="Order pages"
+        pageNumber={pages.pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={pages.back}
+        onForward={() => pages.forward(page.data?.nextPageCursor)}
+      />
     </>
   );
 }

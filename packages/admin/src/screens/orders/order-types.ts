@@ -60,5 +60,11 @@ export interface OrderDetail {
   };
   readonly payment: { readonly provider: string | null; readonly brand: string | null; readonly cardLast4: string | null; readonly giftCardCents: number };
   readonly fulfilment: { readonly trackingNumber: string; readonly carrier: string; readonly fulfilledAt: string } | null;
-  readonly timeline: readonly { readonly kind: string; readonly at: string; readonly message: string; readonly amountCents: number | null; readonly actor: string | null }[];
+  readonly timeline: readonly {
+    readonly kind: string;
+    readonly at: string;
+    readonly message: string;
+    readonly amountCents: number | null;
+    readonly actor: string | null;
+  }[];
 }

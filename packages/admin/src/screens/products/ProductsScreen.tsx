@@ -50,7 +50,9 @@ function priceText(product: ProductSummary): string {
 export default function ProductsScreen() {
   const [filters, setFilters] = useState<Record<string, string | undefined>>({});
   const pages = useCursorPages();
-  const page = useQuery<{ products: ProductSummary[]; hasNextPage: boolean; nextPageCursor: string | null }>(withQuery(PRODUCTS_PATH, { ...filters, limit: PER_PAGE, cursor: pages.cursor }));
+  const page = useQuery<{ products: ProductSummary[]; hasNextPage: boolean; nextPageCursor: string | null }>(
+    withQuery(PRODUCTS_PATH, { ...filters, limit: PER_PAGE, cursor: pages.cursor }),
+  );
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -109,7 +111,13 @@ export default function ProductsScreen() {
           </table>
         </div>
       )}
-      <CursorPager label="Product pages" pageNumber={pages.pageNumber} hasNext={page.data?.hasNextPage ?? false} onBack={pages.back} onForward={() => pages.forward(page.data?.nextPageCursor)} />
+      <CursorPager
+        label="Product pages"
+        pageNumber={pages.pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={pages.back}
+        onForward={() => pages.forward(page.data?.nextPageCursor)}
+      />
     </>
   );
 }

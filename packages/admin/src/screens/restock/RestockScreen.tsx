@@ -10,9 +10,7 @@ export default function RestockScreen() {
       <ScreenHeading>Restock</ScreenHeading>
       <p>
         Visitors ask to be mailed when a sold-out variant is back. Send the mail once the stock is in.{' '}
-        <a href="/api/owner/restock.csv">
-          Download all sign-ups (CSV)
-        </a>
+        <a href="/api/owner/restock.csv">Download all sign-ups (CSV)</a>
       </p>
       <SignUpGroups />
       <SignUpList />

@@ -14,7 +14,8 @@ export function SignUpGroups() {
   const page = useQuery<{ signUpGroups: SignUpGroup[] } & Paged>(withQuery(`${RESTOCK_PATH}/groups`, { limit: PER_PAGE, cursor }));
   const [notice, setNotice] = useState('');
   const send = useMutation(
-    (group: SignUpGroup) => api<{ notifiedCount: number }>(`${RESTOCK_PATH}/send`, { method: 'POST', body: { productId: group.productId, variantId: group.variantId } }),
+    (group: SignUpGroup) =>
+      api<{ notifiedCount: number }>(`${RESTOCK_PATH}/send`, { method: 'POST', body: { productId: group.productId, variantId: group.variantId } }),
     [RESTOCK_PATH, '/api/owner/outbox'],
   );
   const run = async (group: SignUpGroup) => {
@@ -54,7 +55,12 @@ export function SignUpGroups() {
                   <td>{group.notifiedCount}</td>
                   <td>{new Date(group.lastSignUpAt).toLocaleString()}</td>
                   <td>
-                    <button type="button" disabled={send.pending || group.pendingCount === 0} onClick={() => run(group)} aria-label={`Send back-in-stock mail for ${group.productName}${group.sku ? ` (${group.sku})` : ''}`}>
+                    <button
+                      type="button"
+                      disabled={send.pending || group.pendingCount === 0}
+                      onClick={() => run(group)}
+                      aria-label={`Send back-in-stock mail for ${group.productName}${group.sku ? ` (${group.sku})` : ''}`}
+                    >
                       Send
                     </button>
                   </td>
@@ -64,7 +70,13 @@ export function SignUpGroups() {
           </table>
         </div>
       )}
-      <CursorPager label="Variant pages" pageNumber={pageNumber} hasNext={page.data?.hasNextPage ?? false} onBack={back} onForward={() => forward(page.data?.nextPageCursor)} />
+      <CursorPager
+        label="Variant pages"
+        pageNumber={pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={back}
+        onForward={() => forward(page.data?.nextPageCursor)}
+      />
     </section>
   );
 }

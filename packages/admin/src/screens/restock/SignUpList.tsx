@@ -44,7 +44,13 @@ export function SignUpList() {
           </table>
         </div>
       )}
-      <CursorPager label="Sign-up pages" pageNumber={pageNumber} hasNext={page.data?.hasNextPage ?? false} onBack={back} onForward={() => forward(page.data?.nextPageCursor)} />
+      <CursorPager
+        label="Sign-up pages"
+        pageNumber={pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={back}
+        onForward={() => forward(page.data?.nextPageCursor)}
+      />
     </section>
   );
 }

@@ -52,7 +52,13 @@ export function AuditLog() {
           </table>
         </div>
       )}
-      <CursorPager label="Audit pages" pageNumber={pageNumber} hasNext={page.data?.hasNextPage ?? false} onBack={back} onForward={() => forward(page.data?.nextPageCursor)} />
+      <CursorPager
+        label="Audit pages"
+        pageNumber={pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={back}
+        onForward={() => forward(page.data?.nextPageCursor)}
+      />
     </section>
   );
 }

@@ -28,14 +28,26 @@ export function CollectionPassword() {
       <p>Protects one page, blog or store of the site with its own password.</p>
       <form onSubmit={submit} className="stack">
         <Field label="Collection id" name="collectionId" required maxLength={64} autoComplete="off" />
-        <Field label="Collection password" name="password" type="password" autoComplete="new-password" minLength={ACCESS_PASSWORD_MIN} maxLength={ACCESS_PASSWORD_MAX} />
+        <Field
+          label="Collection password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={ACCESS_PASSWORD_MIN}
+          maxLength={ACCESS_PASSWORD_MAX}
+        />
         <ErrorText error={save.error} />
         <p role="status">{notice}</p>
         <div className="actions">
           <button type="submit" disabled={save.pending}>
             Set password
           </button>
-          <button type="button" className="secondary" disabled={save.pending} onClick={(event) => event.currentTarget.form && run(event.currentTarget.form, true)}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={save.pending}
+            onClick={(event) => event.currentTarget.form && run(event.currentTarget.form, true)}
+          >
             Remove password
           </button>
         </div>

@@ -35,7 +35,9 @@ export function OwnersSection() {
   const invite = useMutation((body: { email: string; role: string }) => api<{ owner: OwnerSummary }>(OWNERS_PATH, { method: 'POST', body }), [OWNERS_PATH]);
   const change = useMutation(
     ({ id, role }: { id: string; role: string | null }) =>
-      role === null ? api(`${OWNERS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }) : api(`${OWNERS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role } }),
+      role === null
+        ? api(`${OWNERS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' })
+        : api(`${OWNERS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role } }),
     [OWNERS_PATH],
   );
   if (owners.error instanceof ApiError && (owners.error.status === 404 || owners.error.status === 403)) return null;
@@ -84,12 +86,21 @@ export function OwnersSection() {
                       options={ROLES}
                       value={owner.role}
                       disabled={change.pending}
-                      onChange={(event) => void change.run({ id: owner.id, role: event.target.value }).then((done) => done !== undefined && setNotice(`${owner.email} is now ${roleLabel(event.target.value)}.`))}
+                      onChange={(event) =>
+                        void change
+                          .run({ id: owner.id, role: event.target.value })
+                          .then((done) => done !== undefined && setNotice(`${owner.email} is now ${roleLabel(event.target.value)}.`))
+                      }
                     />
                   </td>
                   <td>{owner.lastSignInAt ? new Date(owner.lastSignInAt).toLocaleString() : 'Never'}</td>
                   <td>
-                    <button type="button" className="secondary" disabled={change.pending} onClick={() => void change.run({ id: owner.id, role: null }).then((done) => done !== undefined && setNotice(`${owner.email} removed.`))}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={change.pending}
+                      onClick={() => void change.run({ id: owner.id, role: null }).then((done) => done !== undefined && setNotice(`${owner.email} removed.`))}
+                    >
                       Remove<span className="visually-hidden"> {owner.email}</span>
                     </button>
                   </td>

@@ -24,7 +24,10 @@ interface Popup {
 }
 
 const POSITIONS = ['top', 'center', 'bottom'].flatMap((row) =>
-  ['left', 'center', 'right'].map((column) => ({ value: `${row}-${column}`, label: `${row === 'center' ? 'Middle' : row[0]!.toUpperCase() + row.slice(1)} ${column === 'center' ? 'centre' : column}` })),
+  ['left', 'center', 'right'].map((column) => ({
+    value: `${row}-${column}`,
+    label: `${row === 'center' ? 'Middle' : row[0]!.toUpperCase() + row.slice(1)} ${column === 'center' ? 'centre' : column}`,
+  })),
 );
 
 /** The newsletter popup: on or off, where it shows, its texts and its form. */
@@ -67,9 +70,21 @@ function PopupForm({ current, forms }: { readonly current: Popup | null; readonl
       <Field label="Show the popup" name="enabled" type="checkbox" defaultChecked={current?.enabled ?? false} />
       <Field label="Title" name="title" required maxLength={TITLE_MAX} defaultValue={current?.title ?? 'Join our newsletter'} />
       <TextArea label="Text" name="text" maxLength={TEXT_MAX} defaultValue={current?.text ?? ''} />
-      <Select label="Form" name="formId" defaultValue={current?.formId ?? forms[0]!.id} options={forms.map((form) => ({ value: form.id, label: form.name || form.id }))} />
+      <Select
+        label="Form"
+        name="formId"
+        defaultValue={current?.formId ?? forms[0]!.id}
+        options={forms.map((form) => ({ value: form.id, label: form.name || form.id }))}
+      />
       <Select label="Position" name="position" defaultValue={current?.position ?? 'bottom-right'} options={POSITIONS} />
-      <Field label="Version" name="version" required pattern="[A-Za-z0-9._\-]{1,32}" defaultValue={current?.version ?? '1'} hint="Raise it to show the popup again to visitors who closed it." />
+      <Field
+        label="Version"
+        name="version"
+        required
+        pattern="[A-Za-z0-9._\-]{1,32}"
+        defaultValue={current?.version ?? '1'}
+        hint="Raise it to show the popup again to visitors who closed it."
+      />
       <ErrorText error={save.error} />
       <p role="status">{notice}</p>
       <div className="actions">

@@ -32,7 +32,16 @@ export function SitePassword() {
       <h2 id="site-password-heading">Site password</h2>
       <p>With a password, visitors see a lock screen until they enter it.</p>
       <form onSubmit={submit} className="stack">
-        <Field label="New site password" name="password" type="password" autoComplete="new-password" required minLength={ACCESS_PASSWORD_MIN} maxLength={ACCESS_PASSWORD_MAX} hint={`${ACCESS_PASSWORD_MIN} to ${ACCESS_PASSWORD_MAX} characters.`} />
+        <Field
+          label="New site password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={ACCESS_PASSWORD_MIN}
+          maxLength={ACCESS_PASSWORD_MAX}
+          hint={`${ACCESS_PASSWORD_MIN} to ${ACCESS_PASSWORD_MAX} characters.`}
+        />
         <ErrorText error={save.error} />
         <p role="status">{notice}</p>
         <div className="actions">

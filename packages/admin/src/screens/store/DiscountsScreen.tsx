@@ -56,7 +56,13 @@ export default function DiscountsScreen() {
     setMoneyError(undefined);
     setNotice('');
     const maxUses = String(data.get('maxUses') ?? '').trim();
-    const created = await create.run({ code: String(data.get('code') ?? ''), kind, amount, minSubtotalCents: minimum, maxUses: maxUses ? Number(maxUses) : null });
+    const created = await create.run({
+      code: String(data.get('code') ?? ''),
+      kind,
+      amount,
+      minSubtotalCents: minimum,
+      maxUses: maxUses ? Number(maxUses) : null,
+    });
     if (created) {
       form.reset();
       setNotice(`Coupon ${created.code} created.`);
@@ -96,7 +102,12 @@ export default function DiscountsScreen() {
                   </td>
                   <td>{coupon.active ? 'On' : 'Off'}</td>
                   <td>
-                    <ActiveToggle path={`${COUPONS_PATH}/${encodeURIComponent(coupon.id)}`} listPath={COUPONS_PATH} active={coupon.active} label={`coupon ${coupon.code}`} />
+                    <ActiveToggle
+                      path={`${COUPONS_PATH}/${encodeURIComponent(coupon.id)}`}
+                      listPath={COUPONS_PATH}
+                      active={coupon.active}
+                      label={`coupon ${coupon.code}`}
+                    />
                   </td>
                 </tr>
               ))}
@@ -107,9 +118,24 @@ export default function DiscountsScreen() {
       <section aria-labelledby="new-coupon-heading" className="stack panel">
         <h2 id="new-coupon-heading">New coupon</h2>
         <form onSubmit={submit} className="stack">
-          <Field label="Code" name="code" required maxLength={64} pattern="[A-Za-z0-9_\-]+" hint="Letters, digits, - and _." error={fields.code} autoComplete="off" />
+          <Field
+            label="Code"
+            name="code"
+            required
+            maxLength={64}
+            pattern="[A-Za-z0-9_\-]+"
+            hint="Letters, digits, - and _."
+            error={fields.code}
+            autoComplete="off"
+          />
           <Select label="Kind" name="kind" options={KINDS} defaultValue="PERCENT" />
-          <Field label="Amount" name="amount" inputMode="decimal" hint="A percentage for percent off, money for amount off; ignored for free shipping." error={fields.amount ?? moneyError} />
+          <Field
+            label="Amount"
+            name="amount"
+            inputMode="decimal"
+            hint="A percentage for percent off, money for amount off; ignored for free shipping."
+            error={fields.amount ?? moneyError}
+          />
           <Field label="Minimum order" name="minimum" inputMode="decimal" hint="Leave empty for none." error={fields.minSubtotalCents} />
           <Field label="Use limit" name="maxUses" type="number" min={1} hint="Leave empty for no limit." error={fields.maxUses} />
           <ErrorText error={Object.keys(fields).length === 0 ? create.error : null} />

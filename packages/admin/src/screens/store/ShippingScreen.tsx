@@ -46,7 +46,12 @@ export default function ShippingScreen() {
     }
     setMoneyError(undefined);
     setNotice('');
-    const created = await create.run({ name: String(data.get('name') ?? ''), priceCents, freeOverCents, countries: countryList(String(data.get('countries') ?? '')) });
+    const created = await create.run({
+      name: String(data.get('name') ?? ''),
+      priceCents,
+      freeOverCents,
+      countries: countryList(String(data.get('countries') ?? '')),
+    });
     if (created) {
       form.reset();
       setNotice(`Shipping option ${created.name} created.`);
@@ -83,7 +88,12 @@ export default function ShippingScreen() {
                   <td>{option.countries.length > 0 ? option.countries.join(', ') : 'Everywhere'}</td>
                   <td>{option.active ? 'On' : 'Off'}</td>
                   <td>
-                    <ActiveToggle path={`${SHIPPING_PATH}/${encodeURIComponent(option.id)}`} listPath={SHIPPING_PATH} active={option.active} label={option.name} />
+                    <ActiveToggle
+                      path={`${SHIPPING_PATH}/${encodeURIComponent(option.id)}`}
+                      listPath={SHIPPING_PATH}
+                      active={option.active}
+                      label={option.name}
+                    />
                   </td>
                 </tr>
               ))}
@@ -97,7 +107,13 @@ export default function ShippingScreen() {
           <Field label="Name" name="name" required maxLength={100} error={fields.name} />
           <Field label="Price" name="price" inputMode="decimal" required error={fields.priceCents ?? moneyError} />
           <Field label="Free for orders from" name="freeOver" inputMode="decimal" hint="Leave empty to never ship free." error={fields.freeOverCents} />
-          <Field label="Countries" name="countries" hint="Two-letter codes such as US, CA; leave empty for everywhere." error={fields.countries ?? Object.entries(fields).find(([key]) => key.startsWith('countries.'))?.[1]} autoComplete="off" />
+          <Field
+            label="Countries"
+            name="countries"
+            hint="Two-letter codes such as US, CA; leave empty for everywhere."
+            error={fields.countries ?? Object.entries(fields).find(([key]) => key.startsWith('countries.'))?.[1]}
+            autoComplete="off"
+          />
           <ErrorText error={Object.keys(fields).length === 0 ? create.error : null} />
           <p role="status">{notice}</p>
           <button type="submit" disabled={create.pending}>

@@ -99,8 +99,22 @@ export default function TaxesScreen() {
         <h2 id="new-tax-heading">New tax rule</h2>
         <form onSubmit={submit} className="stack">
           <Field label="Name" name="name" required maxLength={100} error={fields.name} />
-          <Field label="Country" name="country" maxLength={2} hint="Two-letter code such as GB; leave empty for everywhere." error={fields.country} autoComplete="off" />
-          <Field label="Region" name="region" maxLength={100} hint="State or region code; leave empty for the whole country." error={fields.region} autoComplete="off" />
+          <Field
+            label="Country"
+            name="country"
+            maxLength={2}
+            hint="Two-letter code such as GB; leave empty for everywhere."
+            error={fields.country}
+            autoComplete="off"
+          />
+          <Field
+            label="Region"
+            name="region"
+            maxLength={100}
+            hint="State or region code; leave empty for the whole country."
+            error={fields.region}
+            autoComplete="off"
+          />
           <Field label="Rate (%)" name="rate" inputMode="decimal" required error={fields.rateBasisPoints ?? rateError} />
           <Field label="Also tax shipping" name="appliesToShipping" type="checkbox" />
           <ErrorText error={Object.keys(fields).length === 0 ? create.error : null} />

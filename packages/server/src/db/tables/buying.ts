@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carts, orders } from './commerce.js';
 import { createdAt, idColumn, websiteIdColumn } from './columns.js';
 import { websites } from './websites.js';
@@ -54,10 +41,7 @@ export const taxRules = pgTable(
     /** Turned off by the owner: kept, but carts and checkout ignore it. */
     active: boolean('active').notNull().default(true),
   },
-  (t) => [
-    index('tax_rules_website_idx').on(t.websiteId),
-    check('tax_rules_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`),
-  ],
+  (t) => [index('tax_rules_website_idx').on(t.websiteId), check('tax_rules_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`)],
 );
 
 /** Coupon kinds: a percentage of the subtotal, a fixed amount, or free shipping. */

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt, websiteIdColumn } from './columns.js';
 import { websites } from './websites.js';
 
@@ -41,10 +29,7 @@ export const collections = pgTable(
   (t) => [
     uniqueIndex('collections_website_url_key').on(t.websiteId, t.urlId),
     unique('collections_website_id_key').on(t.websiteId, t.id),
-    check(
-      'collections_type_check',
-      sql`${t.type} in (1,2,3,4,5,6,7,8,10,11,12,13,15,16,17,18,19,23,24,25)`,
-    ),
+    check('collections_type_check', sql`${t.type} in (1,2,3,4,5,6,7,8,10,11,12,13,15,16,17,18,19,23,24,25)`),
   ],
 );
 

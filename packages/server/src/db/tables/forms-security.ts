@@ -14,10 +14,7 @@ export const captchaChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [
-    index('captcha_challenges_expiry_idx').on(t.expiresAt),
-    check('captcha_challenges_difficulty_check', sql`${t.difficulty} between 1 and 32`),
-  ],
+  (t) => [index('captcha_challenges_expiry_idx').on(t.expiresAt), check('captcha_challenges_difficulty_check', sql`${t.difficulty} between 1 and 32`)],
 );
 
 /** Signed-in site-owner sessions of the /config pages; `token_hash` is a hash of the cookie value. */

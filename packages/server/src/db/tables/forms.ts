@@ -77,9 +77,7 @@ export const restockSignups = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('restock_signups_pending_key')
-      .on(t.websiteId, t.variantId, t.email)
-      .where(sql`notified_at is null`),
+    uniqueIndex('restock_signups_pending_key').on(t.websiteId, t.variantId, t.email).where(sql`notified_at is null`),
     index('restock_signups_product_idx').on(t.websiteId, t.productId, t.variantId),
     check('restock_signups_email_length', sql`char_length(${t.email}) between 3 and 256`),
   ],

@@ -21,10 +21,7 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [
-    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
-    check('outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`),
-  ],
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt), check('outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`)],
 );
 
 /** A visitor account of one site (spec 6: site users). */
@@ -40,10 +37,7 @@ export const siteUsers = pgTable(
     locale: text('locale'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('site_users_website_email_key').on(t.websiteId, sql`lower(${t.email})`),
-    unique('site_users_website_id_key').on(t.websiteId, t.id),
-  ],
+  (t) => [uniqueIndex('site_users_website_email_key').on(t.websiteId, sql`lower(${t.email})`), unique('site_users_website_id_key').on(t.websiteId, t.id)],
 );
 
 /** A signed-in site-user session; `token_hash` is a hash of the session cookie value. */

@@ -55,8 +55,18 @@ async function footerContext(req: PageRequest, page: BuiltPage, withNewsletter: 
     const formsById = req.siteData ? await req.siteData.forms([newsletter.formId]) : await loadForms(req.db, req.site.id, [newsletter.formId]);
     const form = formsById.get(newsletter.formId);
     if (form) {
-      const pageFields = pageFieldsOf(page.title, String((page.context.item as { id?: string } | undefined)?.id ?? ''), page.context.item ? 'i' : 'c', req.path);
-      footer.newsletter = { id: 'footer', ...newsletter, form: formContext(form), ...(req.islandsEnabled ? { islandProps: formBlockIslandProps(form, pageFields) } : {}) };
+      const pageFields = pageFieldsOf(
+        page.title,
+        String((page.context.item as { id?: string } | undefined)?.id ?? ''),
+        page.context.item ? 'i' : 'c',
+        req.path,
+      );
+      footer.newsletter = {
+        id: 'footer',
+        ...newsletter,
+        form: formContext(form),
+        ...(req.islandsEnabled ? { islandProps: formBlockIslandProps(form, pageFields) } : {}),
+      };
     }
   }
   return footer;
@@ -68,11 +78,7 @@ async function footerContext(req: PageRequest, page: BuiltPage, withNewsletter: 
  * helpers (page title, asset URLs, cart pill texts, island props, year). Island props are
  * present only when the storefront bundle is built; the theme prints its own markup otherwise.
  */
-export async function baseContext(
-  req: PageRequest,
-  page: BuiltPage,
-  assets: RenderAssets,
-): Promise<Record<string, unknown>> {
+export async function baseContext(req: PageRequest, page: BuiltPage, assets: RenderAssets): Promise<Record<string, unknown>> {
   const { site } = req;
   const currency = site.settings.currency;
   const locked = page.pageType === PageType.LOCK_SCREEN;
@@ -86,9 +92,7 @@ export async function baseContext(
   const footer = locked ? {} : ownNewsletter ? { ...fullFooter, newsletter: undefined } : fullFooter;
   // The cart and checkout pages show the cart in full, so the floating pill, which links to the cart, is not mounted there.
   const showsWholeCart = page.templateName === 'cart' || page.pageType === PageType.CHECKOUT;
-  const pageRender = Object.fromEntries(
-    Object.entries((page.context.render as Record<string, unknown> | undefined) ?? {}).filter(([, v]) => v !== undefined),
-  );
+  const pageRender = Object.fromEntries(Object.entries((page.context.render as Record<string, unknown> | undefined) ?? {}).filter(([, v]) => v !== undefined));
   const pill = cartPillProps(cart, currency, site.settings.locale);
   const sells = req.collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
   // A site that sells nothing, seen by a visitor with nothing in a cart, gets no cart pill, so its pages load no React.
@@ -97,7 +101,11 @@ export async function baseContext(
   const cartIslands: Record<string, unknown> = {};
   if (req.islandsEnabled && page.pageType === PageType.SHOW_CART) {
     const pay = siteInstalmentContext(site);
-    cartIslands.cartPage = cartPageIslandProps(cart, site, shopUrl, { afterPayAvailable: pay.afterPayAvailable, afterPayMin: pay.afterPayMin, afterPayMax: pay.afterPayMax });
+    cartIslands.cartPage = cartPageIslandProps(cart, site, shopUrl, {
+      afterPayAvailable: pay.afterPayAvailable,
+      afterPayMin: pay.afterPayMin,
+      afterPayMax: pay.afterPayMax,
+    });
   }
   if (req.islandsEnabled && page.pageType === PageType.CHECKOUT) {
     cartIslands.checkout = checkoutIslandProps(cart, site, shopUrl, COUNTRY_BY_CURRENCY[currency] ?? 'US');

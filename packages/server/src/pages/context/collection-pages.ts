@@ -4,7 +4,15 @@ import { resolveBlocks } from './blocks-context.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
 import { itemContext, plainText } from './item-context.js';
 import { approvedComments, publicCommentCounts } from '../../comments/index.js';
-import { commentsIslandProps, galleryIslandProps, likeIslandProps, postLightboxProps, shareButtonOptionsOf, shareIslandProps, shareNetworksOf } from './content-island-props.js';
+import {
+  commentsIslandProps,
+  galleryIslandProps,
+  likeIslandProps,
+  postLightboxProps,
+  shareButtonOptionsOf,
+  shareIslandProps,
+  shareNetworksOf,
+} from './content-island-props.js';
 import { pageFieldsOf, quickViewIslandProps } from './island-props.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import { enrichProducts } from './product-items.js';
@@ -36,7 +44,16 @@ function accessPage(req: PageRequest, row: CollectionRow): BuiltPage | null {
 async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
   const page = pageFieldsOf(row.title, row.id, 'c', req.path);
   const settings = collectionSettings(row);
-  const { blocks, merchandising } = await resolveBlocks(req.db, req.site.id, settings.blocks, req.collections, req.site.settings.currency, req.now, req.islandsEnabled ? page : null, req.siteData?.forms);
+  const { blocks, merchandising } = await resolveBlocks(
+    req.db,
+    req.site.id,
+    settings.blocks,
+    req.collections,
+    req.site.settings.currency,
+    req.now,
+    req.islandsEnabled ? page : null,
+    req.siteData?.forms,
+  );
   const collection = { ...collectionContext(row), blocks };
   return {
     status: 200,
@@ -60,7 +77,14 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
   const pageSize = pageSizeOf(row);
   const { rows, total } = await listItems(req.db, req.site.id, row.id, { kind, limit: pageSize, offset: (page - 1) * pageSize, tag, category, now: req.now });
   if (page > 1 && rows.length === 0) return notFoundPage();
-  const counts = kind === 'blog' ? await publicCommentCounts(req.db, req.site.id, rows.map((r) => r.id)) : new Map<string, number>();
+  const counts =
+    kind === 'blog'
+      ? await publicCommentCounts(
+          req.db,
+          req.site.id,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, number>();
   const items = rows.map((r) => itemContext(r, row, counts.get(r.id) ?? 0));
   const merchandising = kind === 'products' ? (await enrichProducts(req.db, req.site.id, items, req.site.settings.currency)).merchandising : {};
   for (const item of items) {
@@ -82,7 +106,8 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
       render: {
         category: category ?? '',
         filter,
-        islands: kind === 'gallery' && req.islandsEnabled ? { gallery: galleryIslandProps(row.title, items, collectionSettings(row).gallery ?? {}) } : undefined,
+        islands:
+          kind === 'gallery' && req.islandsEnabled ? { gallery: galleryIslandProps(row.title, items, collectionSettings(row).gallery ?? {}) } : undefined,
       },
     },
   };
@@ -107,7 +132,10 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
     delete item.structuredContentExtra;
   }
   if (kind === 'blog') {
-    const [{ newer, older }, comments] = await Promise.all([adjacentPosts(req.db, req.site.id, found, req.now), approvedComments(req.db, req.site.id, found.id)]);
+    const [{ newer, older }, comments] = await Promise.all([
+      adjacentPosts(req.db, req.site.id, found, req.now),
+      approvedComments(req.db, req.site.id, found.id),
+    ]);
     render.adjacent = newer || older ? { newer: newer && itemContext(newer, row), older: older && itemContext(older, row) } : undefined;
     item.comments = comments;
     item.publicCommentCount = comments.length;

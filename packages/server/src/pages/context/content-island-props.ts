@@ -3,7 +3,12 @@ import type { AggregateRating, PublicReview } from '../../reviews/index.js';
 import type { Website } from '../../sites/index.js';
 
 /** Props of the Comments island: the approved comments and whether visitors may post. */
-export function commentsIslandProps(site: Website, item: { id: string; commentState: number }, comments: readonly PublicComment[], now: Date): Record<string, unknown> {
+export function commentsIslandProps(
+  site: Website,
+  item: { id: string; commentState: number },
+  comments: readonly PublicComment[],
+  now: Date,
+): Record<string, unknown> {
   return {
     itemId: item.id,
     commentsEnabled: site.settings.commentsEnabled === true,
@@ -29,7 +34,10 @@ export const DEFAULT_SHARE_BUTTON_OPTIONS: Readonly<Record<string, boolean>> = O
 export function shareButtonOptionsOf(settings: Record<string, unknown>): Record<string, boolean> {
   const raw = settings.shareButtonOptions;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ...DEFAULT_SHARE_BUTTON_OPTIONS };
-  return Object.fromEntries(Object.entries(raw).filter(([id, on]) => Object.hasOwn(SHARE_SERVICE_NETWORKS, id) && typeof on === 'boolean')) as Record<string, boolean>;
+  return Object.fromEntries(Object.entries(raw).filter(([id, on]) => Object.hasOwn(SHARE_SERVICE_NETWORKS, id) && typeof on === 'boolean')) as Record<
+    string,
+    boolean
+  >;
 }
 
 /** Network names of the enabled share services, in service-id order. */
@@ -60,11 +68,18 @@ export const POST_LIGHTBOX_MIN_IMAGES = 2;
 
 /** Props of the Lightbox island for an item's `images` (assetUrl, altText, originalSize), or undefined below {@link POST_LIGHTBOX_MIN_IMAGES}. */
 export function postLightboxProps(title: string, images: unknown): Record<string, unknown> | undefined {
-  const list = Array.isArray(images) ? images.filter((i): i is Record<string, unknown> => !!i && typeof i === 'object' && typeof (i as Record<string, unknown>).assetUrl === 'string') : [];
+  const list = Array.isArray(images)
+    ? images.filter((i): i is Record<string, unknown> => !!i && typeof i === 'object' && typeof (i as Record<string, unknown>).assetUrl === 'string')
+    : [];
   if (list.length < POST_LIGHTBOX_MIN_IMAGES) return undefined;
   return {
     label: `Photos: ${title}`,
-    images: list.map((i) => ({ src: i.assetUrl, alt: String(i.altText ?? ''), ...imageSizeOf(i.originalSize), ...(i.altText ? { caption: String(i.altText) } : {}) })),
+    images: list.map((i) => ({
+      src: i.assetUrl,
+      alt: String(i.altText ?? ''),
+      ...imageSizeOf(i.originalSize),
+      ...(i.altText ? { caption: String(i.altText) } : {}),
+    })),
   };
 }
 

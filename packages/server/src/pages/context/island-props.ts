@@ -106,7 +106,12 @@ export function quickViewIslandProps(item: Record<string, unknown>): Record<stri
 }
 
 /** Props of the CartPage island: the cart as rendered, the store's minimum and pay-later settings. */
-export function cartPageIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, instalments: Record<string, unknown>): Record<string, unknown> {
+export function cartPageIslandProps(
+  cart: Record<string, unknown>,
+  site: Website,
+  shopUrl: string,
+  instalments: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     cart,
     currency: site.settings.currency,
@@ -130,7 +135,12 @@ export function checkoutIslandProps(cart: Record<string, unknown>, site: Website
 }
 
 /** Props of the InstallmentPill island for a product price. */
-export function instalmentIslandProps(productType: number, priceCents: number, site: Website, context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null }): Record<string, unknown> {
+export function instalmentIslandProps(
+  productType: number,
+  priceCents: number,
+  site: Website,
+  context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null },
+): Record<string, unknown> {
   return {
     productType,
     priceCents,

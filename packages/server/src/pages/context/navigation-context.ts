@@ -54,11 +54,7 @@ function resolveItems(raw: unknown, byId: ReadonlyMap<string, NavCollection>, pa
  * a missing or disabled collection are dropped; external links must be http(s), mailto or
  * site-relative.
  */
-export function navigationContext(
-  settings: WebsiteSettings,
-  collections: readonly NavCollection[],
-  path: string,
-): Record<string, { items: NavItemContext[] }> {
+export function navigationContext(settings: WebsiteSettings, collections: readonly NavCollection[], path: string): Record<string, { items: NavItemContext[] }> {
   const nav = settings.navigation;
   const out: Record<string, { items: NavItemContext[] }> = {};
   if (!nav || typeof nav !== 'object') return out;

@@ -41,7 +41,9 @@ export function orderSummaryContext({ order, lines, details }: FoundOrder, local
     ...(typeof shippingName === 'string' && shippingName !== '' ? { shippingName } : {}),
     taxTotal: contextMoney(order.taxCents, currency),
     grandTotal: contextMoney(order.grandTotalCents, currency),
-    ...(giftCardCents > 0 ? { giftCardTotal: contextMoney(giftCardCents, currency), amountCharged: contextMoney(order.grandTotalCents - giftCardCents, currency) } : {}),
+    ...(giftCardCents > 0
+      ? { giftCardTotal: contextMoney(giftCardCents, currency), amountCharged: contextMoney(order.grandTotalCents - giftCardCents, currency) }
+      : {}),
     ...(plan ? { subscription: planContext(plan, unitTotal, currency, locale) } : {}),
   };
 }

@@ -19,5 +19,11 @@ export async function popupIslandProps(req: PageRequest, page: BuiltPage): Promi
   if (!form) return undefined;
   const item = page.context.item as { id?: string } | undefined;
   const fields = pageFieldsOf(page.title, String(item?.id ?? ''), item ? 'i' : 'c', req.path);
-  return { version: popup.version, position: popup.position, title: popup.title, ...(popup.text ? { text: popup.text } : {}), ...formBlockIslandProps(form, fields) };
+  return {
+    version: popup.version,
+    position: popup.position,
+    title: popup.title,
+    ...(popup.text ? { text: popup.text } : {}),
+    ...formBlockIslandProps(form, fields),
+  };
 }

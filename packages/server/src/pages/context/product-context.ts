@@ -50,9 +50,7 @@ export function variantContext(row: VariantRow, names: readonly string[], curren
     qtyInStock: row.qtyInStock,
     unlimited: row.unlimited,
     attributes: { ...row.attributes },
-    optionValues: names
-      .filter((name) => row.attributes[name] !== undefined)
-      .map((name) => ({ optionName: name, value: row.attributes[name]! })),
+    optionValues: names.filter((name) => row.attributes[name] !== undefined).map((name) => ({ optionName: name, value: row.attributes[name]! })),
   };
 }
 
@@ -154,9 +152,7 @@ export function merchandisingContext(product: ProductRow, rows: readonly Variant
       successText: 'Signed up!',
       ...m.restockNotificationMessages,
     };
-    out.restockNotificationViews = rows
-      .filter((r) => !r.unlimited && r.qtyInStock === 0)
-      .map((r) => ({ variantId: r.id, hiddenByDefault: !single }));
+    out.restockNotificationViews = rows.filter((r) => !r.unlimited && r.qtyInStock === 0).map((r) => ({ variantId: r.id, hiddenByDefault: !single }));
   }
   return out;
 }

@@ -15,12 +15,7 @@ export interface EnrichedProducts {
  * Gives each product item in `list` (item contexts, mutated in place) its commerce
  * `structuredContent`, and returns the `productMerchandisingContext` entries by item id.
  */
-export async function enrichProducts(
-  db: Db,
-  websiteId: string,
-  list: Record<string, unknown>[],
-  currency: string,
-): Promise<EnrichedProducts> {
+export async function enrichProducts(db: Db, websiteId: string, list: Record<string, unknown>[], currency: string): Promise<EnrichedProducts> {
   const ids = list.map((i) => String(i.id));
   const found = await loadProducts(db, websiteId, ids);
   const formIds = [...found.values()].map((p) => p.product.additionalFieldsFormId).filter((id): id is string => !!id);

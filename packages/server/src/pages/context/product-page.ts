@@ -24,15 +24,13 @@ function reviewContext(r: PublicReview): Record<string, unknown> {
  * `productMerchandisingContext`, related products, reviews (when the product's
  * merchandising settings enable their display) and island props.
  */
-export async function productPageExtras(
-  req: PageRequest,
-  row: CollectionRow,
-  found: ItemRow,
-  item: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+export async function productPageExtras(req: PageRequest, row: CollectionRow, found: ItemRow, item: Record<string, unknown>): Promise<Record<string, unknown>> {
   const currency = req.site.settings.currency;
   const { rows } = await listItems(req.db, req.site.id, row.id, { kind: 'products', limit: RELATED_COUNT + 1, offset: 0, now: req.now, count: false });
-  const related = rows.filter((r) => r.id !== found.id).slice(0, RELATED_COUNT).map((r) => itemContext(r, row));
+  const related = rows
+    .filter((r) => r.id !== found.id)
+    .slice(0, RELATED_COUNT)
+    .map((r) => itemContext(r, row));
   const enriched = await enrichProducts(req.db, req.site.id, [item, ...related], currency);
   const merch = (enriched.merchandising[found.id] ?? {}) as Record<string, unknown>;
   const entry = enriched.products.get(found.id);

@@ -27,7 +27,10 @@ describe('structured head tags', () => {
 
   it('adds the reviews aggregate to a product with approved reviews', async () => {
     const [node] = jsonLdOf((await t.get('demo', '/shop/everyday-apron')).body);
-    expect(node).toMatchObject({ '@type': 'Product', aggregateRating: { '@type': 'AggregateRating', ratingValue: expect.any(Number), reviewCount: expect.any(Number) } });
+    expect(node).toMatchObject({
+      '@type': 'Product',
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: expect.any(Number), reviewCount: expect.any(Number) },
+    });
     expect(missingRequiredFields(node!)).toEqual([]);
   });
 

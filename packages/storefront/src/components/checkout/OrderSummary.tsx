@@ -36,7 +36,9 @@ export function OrderSummary({ lines, rows, giftCardCode, busy }: OrderSummaryPr
           </div>
         ))}
       </dl>
-      {giftCardCode && <p className="checkout-summary__gift-card">{`Gift card ending ${giftCardCode.replace(/[\s-]/g, '').slice(-4).toUpperCase()} is applied when you place the order.`}</p>}
+      {giftCardCode && (
+        <p className="checkout-summary__gift-card">{`Gift card ending ${giftCardCode.replace(/[\s-]/g, '').slice(-4).toUpperCase()} is applied when you place the order.`}</p>
+      )}
     </section>
   );
 }

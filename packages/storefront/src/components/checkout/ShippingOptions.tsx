@@ -29,7 +29,8 @@ export function ShippingOptions({ idPrefix, options, selectedId, currency, local
             checked={selectedId === o.id}
             onChange={() => onSelect(o.id)}
           />
-          <span>{o.name}</span> <span className="checkout-shipping__cost">{o.costCents === 0 ? 'Free' : formatMoney(money(o.costCents, currency), locale)}</span>
+          <span>{o.name}</span>{' '}
+          <span className="checkout-shipping__cost">{o.costCents === 0 ? 'Free' : formatMoney(money(o.costCents, currency), locale)}</span>
         </label>
       ))}
       {error && (

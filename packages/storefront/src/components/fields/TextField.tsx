@@ -19,7 +19,8 @@ export function TextField(props: FieldViewProps) {
   const id = `${idPrefix}-${field.id}`;
   const text = typeof value === 'string' ? value : '';
   const counter = field.type === 'textarea' && field.maxLength !== undefined ? characterCounter(text, field.maxLength) : null;
-  const describedBy = [error ? errorId(props) : '', counter ? `${id}-counter` : '', field.description ? `${id}-desc` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? errorId(props) : '', counter ? `${id}-counter` : '', field.description ? `${id}-desc` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: field.id,
@@ -36,7 +37,11 @@ export function TextField(props: FieldViewProps) {
         {titleOf(field)}
         {field.required && <span className="form-field__required"> (required)</span>}
       </label>
-      {field.description && <p id={`${id}-desc`} className="form-field__description">{field.description}</p>}
+      {field.description && (
+        <p id={`${id}-desc`} className="form-field__description">
+          {field.description}
+        </p>
+      )}
       {field.type === 'currency' && field.currencySymbol && <span className="form-field__currency">{field.currencySymbol}</span>}
       {field.type === 'textarea' ? (
         <textarea {...common} onChange={(e) => onChange(e.target.value)} />

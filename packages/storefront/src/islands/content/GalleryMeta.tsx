@@ -14,7 +14,9 @@ export function GalleryMeta({ item, options }: GalleryMetaProps) {
   return (
     <figcaption className={`content-gallery__meta content-gallery__meta--${options.metaPosition}${hover ? ' content-gallery__meta--hover' : ''}`}>
       {item.title && <span className="content-gallery__meta-title">{item.title}</span>}
-      {item.description && !options.showMetaOnlyTitle && !options.showMetaBasic && <span className="content-gallery__meta-description"> {item.description}</span>}
+      {item.description && !options.showMetaOnlyTitle && !options.showMetaBasic && (
+        <span className="content-gallery__meta-description"> {item.description}</span>
+      )}
     </figcaption>
   );
 }

@@ -117,22 +117,44 @@ export function LightboxDialog({ images, index, theme, onIndexChange, onClose }:
             }}
           />
           {image.caption && (
-            <figcaption className="content-lightbox__caption" style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '8px 12px', background: CAPTION_BACKGROUNDS[theme] }}>
+            <figcaption
+              className="content-lightbox__caption"
+              style={{ position: 'absolute', left: 0, right: 0, bottom: 0, padding: '8px 12px', background: CAPTION_BACKGROUNDS[theme] }}
+            >
               {image.caption}
             </figcaption>
           )}
         </figure>
         {count > 1 && (
           <>
-            <button type="button" className="content-lightbox__previous" aria-label="Previous image" onClick={() => move(-1)} style={{ position: 'fixed', left: 12, top: '50%', color: 'inherit', background: 'transparent', border: 0, fontSize: 32, cursor: 'pointer' }}>
+            <button
+              type="button"
+              className="content-lightbox__previous"
+              aria-label="Previous image"
+              onClick={() => move(-1)}
+              style={{ position: 'fixed', left: 12, top: '50%', color: 'inherit', background: 'transparent', border: 0, fontSize: 32, cursor: 'pointer' }}
+            >
               ‹
             </button>
-            <button type="button" className="content-lightbox__next" aria-label="Next image" onClick={() => move(1)} style={{ position: 'fixed', right: 12, top: '50%', color: 'inherit', background: 'transparent', border: 0, fontSize: 32, cursor: 'pointer' }}>
+            <button
+              type="button"
+              className="content-lightbox__next"
+              aria-label="Next image"
+              onClick={() => move(1)}
+              style={{ position: 'fixed', right: 12, top: '50%', color: 'inherit', background: 'transparent', border: 0, fontSize: 32, cursor: 'pointer' }}
+            >
               ›
             </button>
           </>
         )}
-        <button ref={closeRef} type="button" className="content-lightbox__close" aria-label="Close" onClick={onClose} style={{ position: 'fixed', right: 12, top: 12, color: 'inherit', background: 'transparent', border: 0, fontSize: 28, cursor: 'pointer' }}>
+        <button
+          ref={closeRef}
+          type="button"
+          className="content-lightbox__close"
+          aria-label="Close"
+          onClick={onClose}
+          style={{ position: 'fixed', right: 12, top: 12, color: 'inherit', background: 'transparent', border: 0, fontSize: 28, cursor: 'pointer' }}
+        >
           ×
         </button>
       </div>

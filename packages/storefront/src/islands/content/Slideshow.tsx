@@ -52,14 +52,25 @@ export function Slideshow({ items, options, label }: SlideshowProps) {
     >
       <div id={`${id}-slides`} aria-live={playing && !hovered ? 'off' : 'polite'}>
         {items.map((slide, i) => (
-          <figure key={`${slide.src}-${i}`} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} hidden={i !== index} style={{ margin: 0 }}>
+          <figure
+            key={`${slide.src}-${i}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            hidden={i !== index}
+            style={{ margin: 0 }}
+          >
             <img
               src={slide.src}
               alt={slide.alt}
               width={slide.width}
               height={slide.height}
               loading={i === 0 ? 'eager' : 'lazy'}
-              style={options.autoCrop ? { width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' } : { maxWidth: '100%', height: 'auto', display: 'block', margin: '0 auto' }}
+              style={
+                options.autoCrop
+                  ? { width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }
+                  : { maxWidth: '100%', height: 'auto', display: 'block', margin: '0 auto' }
+              }
             />
             <GalleryMeta item={slide} options={options} />
           </figure>
@@ -69,8 +80,12 @@ export function Slideshow({ items, options, label }: SlideshowProps) {
         <div className="content-gallery__controls">
           {options.controls && (
             <>
-              <button type="button" aria-controls={`${id}-slides`} aria-label="Previous slide" onClick={() => setIndex(wrapIndex(index, -1, count))}>‹</button>
-              <button type="button" aria-controls={`${id}-slides`} aria-label="Next slide" onClick={() => setIndex(wrapIndex(index, 1, count))}>›</button>
+              <button type="button" aria-controls={`${id}-slides`} aria-label="Previous slide" onClick={() => setIndex(wrapIndex(index, -1, count))}>
+                ‹
+              </button>
+              <button type="button" aria-controls={`${id}-slides`} aria-label="Next slide" onClick={() => setIndex(wrapIndex(index, 1, count))}>
+                ›
+              </button>
             </>
           )}
           {options.autoplay && (
@@ -81,11 +96,34 @@ export function Slideshow({ items, options, label }: SlideshowProps) {
         </div>
       )}
       {options.thumbnails && count > 1 && (
-        <ul className="content-gallery__thumbnails" aria-label="Choose a slide" style={{ listStyle: 'none', display: 'flex', gap: 4, padding: 0, margin: `${options.thumbnailStripMargin}px 0 0`, height: options.thumbnailStripHeight, overflowX: 'auto' }}>
+        <ul
+          className="content-gallery__thumbnails"
+          aria-label="Choose a slide"
+          style={{
+            listStyle: 'none',
+            display: 'flex',
+            gap: 4,
+            padding: 0,
+            margin: `${options.thumbnailStripMargin}px 0 0`,
+            height: options.thumbnailStripHeight,
+            overflowX: 'auto',
+          }}
+        >
           {items.map((slide, i) => (
             <li key={`${slide.src}-${i}`} style={{ height: '100%' }}>
-              <button type="button" aria-label={`Show slide ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} style={{ padding: 0, border: 0, height: '100%', background: 'none' }}>
-                <img src={slide.src} alt="" loading="lazy" style={{ height: '100%', aspectRatio: options.squareThumbs ? '1' : undefined, objectFit: 'cover' }} />
+              <button
+                type="button"
+                aria-label={`Show slide ${i + 1}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+                style={{ padding: 0, border: 0, height: '100%', background: 'none' }}
+              >
+                <img
+                  src={slide.src}
+                  alt=""
+                  loading="lazy"
+                  style={{ height: '100%', aspectRatio: options.squareThumbs ? '1' : undefined, objectFit: 'cover' }}
+                />
               </button>
             </li>
           ))}

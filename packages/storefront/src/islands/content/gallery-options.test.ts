@@ -6,8 +6,19 @@ describe('gallery options (spec 3)', () => {
   it('defaults: grid, no autoplay, 5 s, auto-crop, square, 4 per row, padding 20, strip 80/20, max width 300, bottom meta, centre', () => {
     expect(normalizeGalleryOptions()).toEqual(GALLERY_DEFAULTS);
     expect(GALLERY_DEFAULTS).toMatchObject({
-      design: 'grid', autoplay: false, autoplayDuration: 5, autoCrop: true, aspectRatio: 'square', thumbnailsPerRow: 4, padding: 20,
-      thumbnailStripHeight: 80, thumbnailStripMargin: 20, maxWidth: 300, metaPosition: 'bottom', activeAlignment: 'center', lightboxTheme: 'dark',
+      design: 'grid',
+      autoplay: false,
+      autoplayDuration: 5,
+      autoCrop: true,
+      aspectRatio: 'square',
+      thumbnailsPerRow: 4,
+      padding: 20,
+      thumbnailStripHeight: 80,
+      thumbnailStripMargin: 20,
+      maxWidth: 300,
+      metaPosition: 'bottom',
+      activeAlignment: 'center',
+      lightboxTheme: 'dark',
     });
   });
 
@@ -29,11 +40,22 @@ describe('gallery options (spec 3)', () => {
   it('keeps only known designs, aspect ratios, meta positions and themes', () => {
     const o = normalizeGalleryOptions({ design: 'carousel', 'aspect-ratio': 'toString', 'meta-position': 'middle', lightboxTheme: 'blue' });
     expect(o).toMatchObject({ design: 'grid', aspectRatio: 'square', metaPosition: 'bottom', lightboxTheme: 'dark' });
-    expect(normalizeGalleryOptions({ design: 'stacked', 'aspect-ratio': 'anamorphic-widescreen' })).toMatchObject({ design: 'stacked', aspectRatio: 'anamorphic-widescreen' });
+    expect(normalizeGalleryOptions({ design: 'stacked', 'aspect-ratio': 'anamorphic-widescreen' })).toMatchObject({
+      design: 'stacked',
+      aspectRatio: 'anamorphic-widescreen',
+    });
   });
 
   it('lists the seven aspect ratios', () => {
-    expect(ASPECT_RATIOS).toEqual({ square: 1, standard: 1.5, 'standard-vertical': 2 / 3, 'four-three': 4 / 3, 'three-four-vertical': 0.75, widescreen: 16 / 9, 'anamorphic-widescreen': 2.4 });
+    expect(ASPECT_RATIOS).toEqual({
+      square: 1,
+      standard: 1.5,
+      'standard-vertical': 2 / 3,
+      'four-three': 4 / 3,
+      'three-four-vertical': 0.75,
+      widescreen: 16 / 9,
+      'anamorphic-widescreen': 2.4,
+    });
   });
 
   it('turns the autoplay duration into milliseconds', () => {
@@ -60,15 +82,25 @@ describe('gallery option visibility (spec 4)', () => {
   });
 
   it('shows thumbnail strip sizes only for a slideshow with thumbnails, meta details only with show-meta', () => {
-    expect(applicableGalleryOptions(normalizeGalleryOptions({ design: 'slideshow', thumbnails: true }))).toEqual(expect.arrayContaining(['thumbnailStripHeight', 'thumbnailStripMargin', 'squareThumbs']));
+    expect(applicableGalleryOptions(normalizeGalleryOptions({ design: 'slideshow', thumbnails: true }))).toEqual(
+      expect.arrayContaining(['thumbnailStripHeight', 'thumbnailStripMargin', 'squareThumbs']),
+    );
     expect(applicableGalleryOptions(normalizeGalleryOptions({ design: 'stacked', thumbnails: true }))).not.toContain('thumbnailStripHeight');
     expect(applicableGalleryOptions(normalizeGalleryOptions({ design: 'grid' }))).not.toContain('metaPosition');
-    expect(applicableGalleryOptions(normalizeGalleryOptions({ design: 'grid', 'show-meta': true }))).toEqual(expect.arrayContaining(['metaPosition', 'showMetaOnHover']));
+    expect(applicableGalleryOptions(normalizeGalleryOptions({ design: 'grid', 'show-meta': true }))).toEqual(
+      expect.arrayContaining(['metaPosition', 'showMetaOnHover']),
+    );
   });
 });
 
 describe('gallery items', () => {
   it('skips imageEmpty items and items without an image', () => {
-    expect(shownItems([{ src: 'a', alt: '' }, { src: 'b', alt: '', mediaType: 'imageEmpty' }, { src: '', alt: '' }]).map((i) => i.src)).toEqual(['a']);
+    expect(
+      shownItems([
+        { src: 'a', alt: '' },
+        { src: 'b', alt: '', mediaType: 'imageEmpty' },
+        { src: '', alt: '' },
+      ]).map((i) => i.src),
+    ).toEqual(['a']);
   });
 });

@@ -157,7 +157,10 @@ export function autoplayIntervalMs(options: Pick<GalleryOptions, 'autoplayDurati
 }
 
 type Rule = (o: GalleryOptions) => boolean;
-const designs = (...list: GalleryDesign[]): Rule => (o) => list.includes(o.design);
+const designs =
+  (...list: GalleryDesign[]): Rule =>
+  (o) =>
+    list.includes(o.design);
 
 /**
  * Spec 4: which options apply (and are shown in the editor) for the current values. Each rule

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIGHTBOX_CONTENT_MARGIN_PX, LIGHTBOX_RESIZE_DELAY_MS, debounce, lightboxContentBox, lightboxKeyAction, lightboxTheme, wrapIndex } from './lightbox-layout.js';
+import {
+  LIGHTBOX_CONTENT_MARGIN_PX,
+  LIGHTBOX_RESIZE_DELAY_MS,
+  debounce,
+  lightboxContentBox,
+  lightboxKeyAction,
+  lightboxTheme,
+  wrapIndex,
+} from './lightbox-layout.js';
 
 describe('lightbox constants (spec 9)', () => {
   it('re-measures 100 ms after a resize and keeps a 50 px margin', () => {

@@ -33,7 +33,9 @@ export function shareUrl(network: ShareNetwork, target: ShareTarget): string | n
     case 'linkedin':
       return `https://www.linkedin.com/sharing/share-offsite/?url=${q(target.url)}`;
     case 'pinterest':
-      return target.imageUrl ? `https://www.pinterest.com/pin/create/button/?url=${q(target.url)}&media=${q(target.imageUrl)}&description=${q(target.title)}` : null;
+      return target.imageUrl
+        ? `https://www.pinterest.com/pin/create/button/?url=${q(target.url)}&media=${q(target.imageUrl)}&description=${q(target.title)}`
+        : null;
     case 'email':
       return `mailto:?subject=${q(target.title)}&body=${q(target.url)}`;
   }

@@ -57,6 +57,10 @@ export const DEFAULT_ALT_MAX = 250;
 /** The alt text of an image: its own when given, else the title or description, capped at 250 characters. */
 export function defaultAltText(own: string | undefined, ...fallbacks: (string | undefined)[]): string {
   if (own !== undefined && own !== '') return own;
-  const text = fallbacks.find((f) => f && f.trim())?.replace(/\s+/g, ' ').trim() ?? '';
+  const text =
+    fallbacks
+      .find((f) => f && f.trim())
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? '';
   return text.slice(0, DEFAULT_ALT_MAX);
 }

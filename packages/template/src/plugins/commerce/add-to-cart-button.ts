@@ -1,7 +1,7 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { jsonAttribute } from './html';
-import { asArray, asString, get, isTruthy, textOr } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { jsonAttribute } from './html.js';
+import { asArray, asString, get, isTruthy, textOr } from './values.js';
 
 /** Default button labels (spec section 9). */
 export const DEFAULT_ADD_TO_CART_TEXT = 'Add To Cart';

@@ -1,5 +1,5 @@
-import { mapFormatter } from '../../plugin-api';
-import { asArray, asNumber, get } from './values';
+import { mapFormatter } from '../../plugin-api.js';
+import { asArray, asNumber, get } from './values.js';
 
 /** Path of the cart page. */
 export const CART_URL = '/cart';

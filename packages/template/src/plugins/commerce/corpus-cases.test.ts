@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatters } from './index';
-import { CORPUS_PRESENT, fakeContext, readSections, RESOURCES, variable } from './test-support';
+import { formatters } from './index.js';
+import { CORPUS_PRESENT, fakeContext, readSections, RESOURCES, variable } from './test-support.js';
 
 /**
  * Runs the corpus cases whose template is one `{path|formatter args}` tag straight through

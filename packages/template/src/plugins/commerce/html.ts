@@ -1,4 +1,4 @@
-import { escapeAttribute } from '../core/escape';
+import { escapeAttribute } from '../core/escape.js';
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

@@ -1,25 +1,20 @@
-import { mapFormatter, table, type FormatterTable, type PredicateTable } from '../../plugin-api';
-import { addToCartButtonFormatter } from './add-to-cart-button';
-import { cartQuantityFormatter, cartSubtotalFormatter, cartUrlFormatter } from './cart-formatters';
-import { fromPriceFormatter, normalPriceFormatter, salePriceFormatter } from './legacy-price-formatters';
-import {
-  bookkeeperMoneyFormatter,
-  moneyFormatFormatter,
-  moneyStringFormatter,
-  percentageFormatter,
-} from './money-formatters';
-import { hasVariantsPredicate, onSalePredicate, soldOutPredicate, variedPricesPredicate } from './predicates';
-import { productCheckoutFormatter } from './product-checkout';
-import { productPriceFormatter } from './product-price';
-import { productQuickViewFormatter } from './product-quick-view';
-import { productRestockNotificationFormatter } from './product-restock-notification';
-import { productScarcityFormatter } from './product-scarcity';
-import { productStatusFormatter } from './product-status';
-import { quantityInputFormatter } from './quantity-input';
-import { subscriptionPriceFormatter } from './subscription-price';
-import { summaryFormFieldFormatter } from './summary-form-field';
-import { variantDescriptor } from './variant-options';
-import { variantsSelectFormatter } from './variants-select';
+import { mapFormatter, table, type FormatterTable, type PredicateTable } from '../../plugin-api.js';
+import { addToCartButtonFormatter } from './add-to-cart-button.js';
+import { cartQuantityFormatter, cartSubtotalFormatter, cartUrlFormatter } from './cart-formatters.js';
+import { fromPriceFormatter, normalPriceFormatter, salePriceFormatter } from './legacy-price-formatters.js';
+import { bookkeeperMoneyFormatter, moneyFormatFormatter, moneyStringFormatter, percentageFormatter } from './money-formatters.js';
+import { hasVariantsPredicate, onSalePredicate, soldOutPredicate, variedPricesPredicate } from './predicates.js';
+import { productCheckoutFormatter } from './product-checkout.js';
+import { productPriceFormatter } from './product-price.js';
+import { productQuickViewFormatter } from './product-quick-view.js';
+import { productRestockNotificationFormatter } from './product-restock-notification.js';
+import { productScarcityFormatter } from './product-scarcity.js';
+import { productStatusFormatter } from './product-status.js';
+import { quantityInputFormatter } from './quantity-input.js';
+import { subscriptionPriceFormatter } from './subscription-price.js';
+import { summaryFormFieldFormatter } from './summary-form-field.js';
+import { variantDescriptor } from './variant-options.js';
+import { variantsSelectFormatter } from './variants-select.js';
 
 /** The commerce formatter family. */
 export const formatters: FormatterTable = table({

@@ -1,6 +1,6 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { legacyPrice, type Money } from './money';
-import { fromPrice, normalPrice, salePrice } from './product-prices';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { legacyPrice, type Money } from './money.js';
+import { fromPrice, normalPrice, salePrice } from './product-prices.js';
 
 function legacy(price: (item: unknown) => Money): Formatter {
   return mapFormatter((item) => String(legacyPrice(price(item))));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Formatter } from '../../plugin-api';
-import { formatters } from './index';
-import { fakeContext, variable } from './test-support';
+import type { Formatter } from '../../plugin-api.js';
+import { formatters } from './index.js';
+import { fakeContext, variable } from './test-support.js';
 
 function run(name: string, value: unknown, root: object = {}, args: string[] = []) {
   const ctx = fakeContext(root);
@@ -95,12 +95,8 @@ describe('summary-form-field', () => {
     const out = String(run('summary-form-field', likert, { localizedStrings: strings }));
     expect(out).toContain('Good:</span> Oui</div>');
     expect(out).toContain('Odd:</span> Neutral</div>');
-    expect(String(run('summary-form-field', { type: 'date', rawTitle: 'D' }, { localizedStrings: strings }))).toContain(
-      'D:</span> //',
-    );
-    expect(String(run('summary-form-field', { type: 'x', rawTitle: 'X' }, { localizedStrings: strings }))).toContain(
-      'X:</span> Aucune\n',
-    );
+    expect(String(run('summary-form-field', { type: 'date', rawTitle: 'D' }, { localizedStrings: strings }))).toContain('D:</span> //');
+    expect(String(run('summary-form-field', { type: 'x', rawTitle: 'X' }, { localizedStrings: strings }))).toContain('X:</span> Aucune\n');
   });
 });
 
@@ -110,9 +106,7 @@ describe('product-price for subscriptions', () => {
   });
 
   it('shows the plan text with a localized pattern', () => {
-    const item = subscription({ billingPeriod: { unit: 'MONTH', value: 3 }, numBillingCycles: 4 }, [
-      { priceMoney: { value: '30' } },
-    ]);
+    const item = subscription({ billingPeriod: { unit: 'MONTH', value: 3 }, numBillingCycles: 4 }, [{ priceMoney: { value: '30' } }]);
     const strings = { productPrice__singlePrice__nMonthly__limited__1Years: '{price} / {billingPeriodValue} mois, {duration} an' };
     expect(String(run('product-price', item, { localizedStrings: strings })).trim()).toBe(
       '<div class="product-price">\n<span class="sqs-money-native">30.00</span> / 3 mois, 1 an\n</div>',

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from './message';
-import { fakeContext } from './test-support';
+import { formatMessage } from './message.js';
+import { fakeContext } from './test-support.js';
 
 describe('formatMessage', () => {
   const ctx = fakeContext({});
 
   it('fills named placeholders and keeps apostrophes', () => {
-    expect(formatMessage("l'article {price} dès {fromPrice}", { price: 'A', fromPrice: 'B' }, ctx)).toBe(
-      "l'article A dès B",
-    );
+    expect(formatMessage("l'article {price} dès {fromPrice}", { price: 'A', fromPrice: 'B' }, ctx)).toBe("l'article A dès B");
   });
 
   it('leaves nothing for unknown names', () => {

@@ -1,5 +1,5 @@
-import type { PluginContext } from '../../plugin-api';
-import { cldrOf, type CommerceCldr } from './money-format';
+import type { PluginContext } from '../../plugin-api.js';
+import { cldrOf, type CommerceCldr } from './money-format.js';
 
 type MessageFormatter = ReturnType<CommerceCldr['General']['messageFormatter']>;
 
@@ -23,11 +23,7 @@ const ICU_ARGUMENT = /\{\s*[A-Za-z_][\w-]*\s*,/;
  * substituted directly (apostrophes stay literal); patterns with ICU arguments such as
  * `{n, plural, ...}` go through the CLDR message formatter. Unknown names give `''`.
  */
-export function formatMessage(
-  pattern: string,
-  named: Readonly<Record<string, string | number>>,
-  ctx: PluginContext,
-): string {
+export function formatMessage(pattern: string, named: Readonly<Record<string, string | number>>, ctx: PluginContext): string {
   const parsed = parsedPattern(pattern);
   if (parsed.icu) {
     const cldr = cldrOf(ctx);

@@ -1,9 +1,9 @@
-import type { PluginContext } from '../../plugin-api';
-import { parseCurrencyOptions } from './currency-options';
-import { type Money, toDecimalString } from './money';
-import { isTruthy } from './values';
-import { ArgsMemo } from '../args-memo';
-import { ResultMemo } from '../result-memo';
+import type { PluginContext } from '../../plugin-api.js';
+import { parseCurrencyOptions } from './currency-options.js';
+import { type Money, toDecimalString } from './money.js';
+import { isTruthy } from './values.js';
+import { ArgsMemo } from '../args-memo.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** The parts of `@phensley/cldr`'s CLDR instance this family uses. */
 export interface CommerceCldr {
@@ -51,10 +51,7 @@ export function nativeMoneyMarkup(money: Money): string {
 
 /** Whether the site opted in to CLDR money formatting (feature flag or website setting). */
 export function usesCldrMoneyFormat(ctx: PluginContext): boolean {
-  return (
-    isTruthy(ctx.resolve(['featureFlags', 'useCLDRMoneyFormat'])) ||
-    isTruthy(ctx.resolve(['websiteSettings', 'useCLDRMoneyFormat']))
-  );
+  return isTruthy(ctx.resolve(['featureFlags', 'useCLDRMoneyFormat'])) || isTruthy(ctx.resolve(['websiteSettings', 'useCLDRMoneyFormat']));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Formatter } from '../../plugin-api';
-import { formatters } from './index';
-import { fakeContext, variable } from './test-support';
+import type { Formatter } from '../../plugin-api.js';
+import { formatters } from './index.js';
+import { fakeContext, variable } from './test-support.js';
 
 function run(name: string, value: unknown, options: { args?: string[]; root?: object; locale?: string } = {}) {
   const ctx = fakeContext(options.root ?? {}, { locale: options.locale ?? 'en-US' });

@@ -1,12 +1,11 @@
-import { mapFormatter, type PluginContext } from '../../plugin-api';
-import { decimalText, DEFAULT_CURRENCY, type Money, parseScaled, toDecimalString } from './money';
-import { ResultMemo } from '../result-memo';
-import { cldrOf, DEFAULT_CURRENCY_OPTIONS, formatCurrency, formatPlainAmount, localCurrency, nativeMoneyMarkup } from './money-format';
+import { mapFormatter, type PluginContext } from '../../plugin-api.js';
+import { decimalText, DEFAULT_CURRENCY, type Money, parseScaled, toDecimalString } from './money.js';
+import { ResultMemo } from '../result-memo.js';
+import { cldrOf, DEFAULT_CURRENCY_OPTIONS, formatCurrency, formatPlainAmount, localCurrency, nativeMoneyMarkup } from './money-format.js';
 
 /** The runtime error recorded when a numeric formatter gets text that is not a number. */
 export const notANumber = (formatter: string, value: unknown, fallback?: string) =>
-  `${formatter}: expected a number, got ${JSON.stringify(value) ?? String(value)}` +
-  (fallback === undefined ? '' : `; using ${fallback}`);
+  `${formatter}: expected a number, got ${JSON.stringify(value) ?? String(value)}` + (fallback === undefined ? '' : `; using ${fallback}`);
 
 /** Whether a value is absent (formatted as zero without complaint). */
 const absent = (value: unknown) => value === undefined || value === null || value === '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, fractionDigits, legacyPrice, moneyFromNode, parseScaled, toDecimalString } from './money';
+import { decimalText, fractionDigits, legacyPrice, moneyFromNode, parseScaled, toDecimalString } from './money.js';
 
 describe('parseScaled', () => {
   it.each([

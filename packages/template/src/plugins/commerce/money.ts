@@ -1,5 +1,5 @@
-import { get, isObject } from './values';
-import { JsonDecimal } from '../../json-decimal';
+import { get, isObject } from './values.js';
+import { JsonDecimal } from '../../json-decimal.js';
 
 /** An amount in integer minor units of a currency (cents for USD, yen for JPY). */
 export interface Money {

@@ -1,5 +1,5 @@
-import type { Predicate } from '../../plugin-api';
-import { hasVariants, hasVariedPrices, isOnSale, isSoldOut } from './product-state';
+import type { Predicate } from '../../plugin-api.js';
+import { hasVariants, hasVariedPrices, isOnSale, isSoldOut } from './product-state.js';
 
 function onNode(test: (item: unknown) => boolean): Predicate {
   return { apply: (_args, ctx) => test(ctx.node()) };

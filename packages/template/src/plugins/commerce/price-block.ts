@@ -1,6 +1,6 @@
-import type { PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { textOr } from './values';
+import type { PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { textOr } from './values.js';
 
 /**
  * What a price block shows, by priority: a "from" line when prices vary, else a sale

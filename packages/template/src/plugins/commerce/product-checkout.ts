@@ -1,8 +1,8 @@
-import type { Formatter } from '../../plugin-api';
-import { renderAddToCartButton } from './add-to-cart-button';
-import { showsQuantityInput } from './product-state';
-import { renderQuantityInput } from './quantity-input';
-import { renderVariantsSelect } from './variants-select';
+import type { Formatter } from '../../plugin-api.js';
+import { renderAddToCartButton } from './add-to-cart-button.js';
+import { showsQuantityInput } from './product-state.js';
+import { renderQuantityInput } from './quantity-input.js';
+import { renderVariantsSelect } from './variants-select.js';
 
 /**
  * `product-checkout`: the purchase controls of a product item in page order: option

@@ -1,18 +1,13 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { formatMessage } from './message';
-import type { Money } from './money';
-import { formatMoneyForDisplay } from './money-format';
-import { renderPriceBlock, type PriceLines } from './price-block';
-import { fromPrice, normalPrice, salePrice } from './product-prices';
-import { hasVariedPrices, isOnSale, isSubscribable } from './product-state';
-import { ProductType, productTypeOf, variantsOf } from './product-type';
-import {
-  defaultPlanPriceText,
-  planDuration,
-  planPriceTextKey,
-  subscriptionPlanOf,
-} from './subscription-plan';
-import { get, isObject, textOr } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { formatMessage } from './message.js';
+import type { Money } from './money.js';
+import { formatMoneyForDisplay } from './money-format.js';
+import { renderPriceBlock, type PriceLines } from './price-block.js';
+import { fromPrice, normalPrice, salePrice } from './product-prices.js';
+import { hasVariedPrices, isOnSale, isSubscribable } from './product-state.js';
+import { ProductType, productTypeOf, variantsOf } from './product-type.js';
+import { defaultPlanPriceText, planDuration, planPriceTextKey, subscriptionPlanOf } from './subscription-plan.js';
+import { get, isObject, textOr } from './values.js';
 
 /** Default "from" text for products whose variants differ in price. */
 export const DEFAULT_FROM_TEXT = 'from {fromPrice}';

@@ -1,6 +1,6 @@
-import { compareMoney, type Money, moneyFromNode, ZERO_MONEY } from './money';
-import { ProductType, productTypeOf, variantsOf } from './product-type';
-import { get, getPath, isTruthy } from './values';
+import { compareMoney, type Money, moneyFromNode, ZERO_MONEY } from './money.js';
+import { ProductType, productTypeOf, variantsOf } from './product-type.js';
+import { get, getPath, isTruthy } from './values.js';
 
 /** The price a variant (or pricing option) sells at now: its sale price when on sale. */
 export function currentPrice(variant: unknown): Money {

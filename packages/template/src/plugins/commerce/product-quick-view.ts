@@ -1,6 +1,6 @@
-import type { Formatter } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { asString, get, textOr } from './values';
+import type { Formatter } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { asString, get, textOr } from './values.js';
 
 /** Default quick view label (spec section 9). */
 export const DEFAULT_QUICK_VIEW_TEXT = 'Quick View';

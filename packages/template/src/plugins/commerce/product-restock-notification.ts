@@ -1,6 +1,6 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { asArray, asString, get, getPath, isTruthy } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { asArray, asString, get, getPath, isTruthy } from './values.js';
 
 /** Blank lines the established restock markup starts with (kept byte-compatible). */
 const LEADING = '\n\n\n\n\n\n';

@@ -1,8 +1,8 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { jsonAttribute } from './html';
-import { formatMessage } from './message';
-import { asArray, asBoolean, asString, get, isTruthy } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { jsonAttribute } from './html.js';
+import { formatMessage } from './message.js';
+import { asArray, asBoolean, asString, get, isTruthy } from './values.js';
 
 function renderView(view: unknown, text: string, ctx: PluginContext): string {
   const attributes = get(view, 'attributes');
@@ -33,4 +33,3 @@ export const productScarcityFormatter: Formatter = {
     if (first) first.set(renderScarcity(first.value, ctx));
   },
 };
-

@@ -9,9 +9,9 @@ import {
   showsQuantityInput,
   totalStockRemaining,
   UNLIMITED_STOCK,
-} from './product-state';
-import { predicates } from './index';
-import { CORPUS_PRESENT, fakeContext, readSections } from './test-support';
+} from './product-state.js';
+import { predicates } from './index.js';
+import { CORPUS_PRESENT, fakeContext, readSections } from './test-support.js';
 
 /** Spec entries named `...-true` / `...-false`, with their parsed JSON. */
 function booleanSpecs(file: string): Array<[string, unknown, boolean]> {
@@ -28,12 +28,9 @@ describe.skipIf(!CORPUS_PRESENT)('util specs from the corpus', () => {
     expect(hasVariedPrices(item)).toBe(expected);
   });
 
-  it.each(booleanSpecs('is-multi-quantity-allowed-for-services.json'))(
-    'isMultipleQuantityAllowedForServices %s',
-    (_name, settings, expected) => {
-      expect(isMultipleQuantityAllowedForServices(settings)).toBe(expected);
-    },
-  );
+  it.each(booleanSpecs('is-multi-quantity-allowed-for-services.json'))('isMultipleQuantityAllowedForServices %s', (_name, settings, expected) => {
+    expect(isMultipleQuantityAllowedForServices(settings)).toBe(expected);
+  });
 
   const stock: Record<string, number> = {
     'getTotalStock-unlimited-physical': UNLIMITED_STOCK,
@@ -51,22 +48,19 @@ describe.skipIf(!CORPUS_PRESENT)('util specs from the corpus', () => {
 
 const SECTION_LINE = /^\{\.section items\.(\d+)\}\{\.([\w-]+\?)\}([^{]*)(?:\{\.or\}([^{]*))?\{\.end\}\{\.end\}$/;
 
-describe.skipIf(!CORPUS_PRESENT).each(['p-has-variants-1.html', 'p-on-sale.html', 'p-sold-out.html', 'p-varied-prices.html'])(
-  'predicate corpus %s',
-  (file) => {
-    const sections: Record<string, string> = CORPUS_PRESENT ? readSections(file) : {};
-    const root = JSON.parse(sections.JSON ?? '{}') as { items: unknown[] };
-    const expected = (sections.OUTPUT ?? '').trim().split('\n');
-    const lines = (sections.TEMPLATE ?? '').trim().split('\n');
-    it.each(lines.map((line, i) => [i, line] as const))('line %i', (i, line) => {
-      const [, index, name, whenTrue, whenFalse = ''] = SECTION_LINE.exec(line) ?? [];
-      const predicate = predicates[name as string];
-      expect(predicate).toBeDefined();
-      const ctx = fakeContext(root, { node: root.items[Number(index)] });
-      expect(predicate?.apply([], ctx) ? whenTrue : whenFalse).toBe(expected[i]);
-    });
-  },
-);
+describe.skipIf(!CORPUS_PRESENT).each(['p-has-variants-1.html', 'p-on-sale.html', 'p-sold-out.html', 'p-varied-prices.html'])('predicate corpus %s', (file) => {
+  const sections: Record<string, string> = CORPUS_PRESENT ? readSections(file) : {};
+  const root = JSON.parse(sections.JSON ?? '{}') as { items: unknown[] };
+  const expected = (sections.OUTPUT ?? '').trim().split('\n');
+  const lines = (sections.TEMPLATE ?? '').trim().split('\n');
+  it.each(lines.map((line, i) => [i, line] as const))('line %i', (i, line) => {
+    const [, index, name, whenTrue, whenFalse = ''] = SECTION_LINE.exec(line) ?? [];
+    const predicate = predicates[name as string];
+    expect(predicate).toBeDefined();
+    const ctx = fakeContext(root, { node: root.items[Number(index)] });
+    expect(predicate?.apply([], ctx) ? whenTrue : whenFalse).toBe(expected[i]);
+  });
+});
 
 describe('derived product states (spec section 4)', () => {
   const physical = (variants: unknown[]) => ({ structuredContent: { productType: 1, variants } });
@@ -125,7 +119,12 @@ describe('quantity input visibility (spec section 5)', () => {
     ['digital', item(2), {}, false],
     ['subscribable physical', item(1, { isSubscribable: true }), {}, false],
     ['physical with one unit left', { structuredContent: { productType: 1, variants: [{ qtyInStock: 1 }] } }, {}, false],
-    ['physical, 5 units and a variant at -4 (no negative stock)', { structuredContent: { productType: 1, variants: [{ qtyInStock: 5 }, { qtyInStock: -4 }] } }, {}, true],
+    [
+      'physical, 5 units and a variant at -4 (no negative stock)',
+      { structuredContent: { productType: 1, variants: [{ qtyInStock: 5 }, { qtyInStock: -4 }] } },
+      {},
+      true,
+    ],
     ['physical, stock given as text', { structuredContent: { productType: 1, variants: [{ qtyInStock: '3' }] } }, {}, true],
     ['physical, unreadable stock beside 5 units', { structuredContent: { productType: 1, variants: [{ qtyInStock: 'many' }, { qtyInStock: 5 }] } }, {}, true],
     ['paywall', item(5), {}, false],

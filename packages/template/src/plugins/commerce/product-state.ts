@@ -5,8 +5,8 @@ import {
   showsQuantityInput as quantityInputRule,
   type ProductBadge,
 } from '@emporium/commerce';
-import { ProductType, productStateInput, productTypeOf, variantsOf } from './product-type';
-import { asBoolean, asNumber, deepEqual, get, getPath, isObject, isTruthy } from './values';
+import { ProductType, productStateInput, productTypeOf, variantsOf } from './product-type.js';
+import { asBoolean, asNumber, deepEqual, get, getPath, isObject, isTruthy } from './values.js';
 
 /** Stock treated as unlimited (digital goods, gift cards, unlimited variants). */
 export const UNLIMITED_STOCK = Number.MAX_SAFE_INTEGER;

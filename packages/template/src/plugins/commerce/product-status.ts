@@ -1,7 +1,7 @@
-import type { Formatter } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { productBadge } from './product-state';
-import { asString, get, getPath, textOr } from './values';
+import type { Formatter } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { productBadge } from './product-state.js';
+import { asString, get, getPath, textOr } from './values.js';
 
 /** Default badge texts (spec section 9). */
 export const DEFAULT_SOLD_OUT_TEXT = 'sold out';

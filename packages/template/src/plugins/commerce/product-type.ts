@@ -1,5 +1,5 @@
 import { isProductType, ProductType, type ProductStateInput } from '@emporium/commerce';
-import { asNumber, get, getPath, isTruthy } from './values';
+import { asNumber, get, getPath, isTruthy } from './values.js';
 
 export { ProductType };
 

@@ -1,7 +1,7 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { showsQuantityInput } from './product-state';
-import { asString, get, textOr } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { showsQuantityInput } from './product-state.js';
+import { asString, get, textOr } from './values.js';
 
 /** Quantity input limits (spec section 5): number, min 1, max 9999, step 1, default 1. */
 export const QUANTITY_MIN = 1;

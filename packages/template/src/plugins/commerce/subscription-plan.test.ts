@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPlanPriceText, planDuration, planPriceTextKey, subscriptionPlanOf } from './subscription-plan';
+import { defaultPlanPriceText, planDuration, planPriceTextKey, subscriptionPlanOf } from './subscription-plan.js';
 
 const item = (billingPeriod: unknown, numBillingCycles?: unknown) => ({
   structuredContent: { subscriptionPlan: { billingPeriod, numBillingCycles } },

@@ -1,4 +1,4 @@
-import { asNumber, getPath } from './values';
+import { asNumber, getPath } from './values.js';
 
 /** Billing period units (spec section 3). */
 export type BillingUnit = 'WEEK' | 'MONTH' | 'YEAR';
@@ -58,10 +58,7 @@ export function planPriceTextKey(plan: SubscriptionPlan, multiplePrices: boolean
   const duration = planDuration(plan);
   const prices = multiplePrices ? 'multiplePrices' : 'singlePrice';
   const period = `${plan.periodValue === 1 ? '1' : 'n'}${capitalized(plan.unit)}ly`;
-  const length =
-    duration.value === 0
-      ? 'indefinite'
-      : `limited__${duration.value === 1 ? '1' : 'n'}${capitalized(duration.unit)}s`;
+  const length = duration.value === 0 ? 'indefinite' : `limited__${duration.value === 1 ? '1' : 'n'}${capitalized(duration.unit)}s`;
   return `productPrice__${prices}__${period}__${length}`;
 }
 

@@ -1,12 +1,12 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { formatMessage } from './message';
-import { moneyFromNode } from './money';
-import { formatMoneyForDisplay } from './money-format';
-import { renderPriceBlock, type PriceLines } from './price-block';
-import { DEFAULT_FROM_TEXT } from './product-price';
-import { currentPrice, pricingOptionsOfLowestVariant } from './product-prices';
-import { hasVariedPrices } from './product-state';
-import { get, isTruthy, textOr } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { formatMessage } from './message.js';
+import { moneyFromNode } from './money.js';
+import { formatMoneyForDisplay } from './money-format.js';
+import { renderPriceBlock, type PriceLines } from './price-block.js';
+import { DEFAULT_FROM_TEXT } from './product-price.js';
+import { currentPrice, pricingOptionsOfLowestVariant } from './product-prices.js';
+import { hasVariedPrices } from './product-state.js';
+import { get, isTruthy, textOr } from './values.js';
 
 function optionLines(item: unknown, option: unknown, args: readonly string[], ctx: PluginContext): PriceLines {
   let from: string | undefined;

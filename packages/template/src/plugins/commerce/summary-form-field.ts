@@ -1,6 +1,6 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { asArray, asString, get, getPath, isObject, isTruthy, textOr } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { asArray, asString, get, getPath, isObject, isTruthy, textOr } from './values.js';
 
 /** Likert answer labels by score (spec section 9), localizable as `productAnswerMap*`. */
 export const LIKERT_LABELS: ReadonlyArray<readonly [score: string, key: string, label: string]> = [
@@ -17,8 +17,7 @@ export const DEFAULT_NO_ANSWER_TEXT = 'N/A';
 type AnswerRenderer = (field: unknown, ctx: PluginContext) => string;
 
 const text = (field: unknown, key: string) => escapeAttribute(asString(getPath(field, ['values', key])));
-const orZeros = (field: unknown, key: string) =>
-  isTruthy(getPath(field, ['values', key])) ? text(field, key) : '00';
+const orZeros = (field: unknown, key: string) => (isTruthy(getPath(field, ['values', key])) ? text(field, key) : '00');
 
 function likertAnswer(field: unknown, ctx: PluginContext): string {
   const strings = ctx.resolve(['localizedStrings']);
@@ -44,15 +43,17 @@ const ANSWERS: Readonly<Record<string, AnswerRenderer>> = {
     `\n  <div>${text(f, 'City')}, ${text(f, 'State')} ${text(f, 'Zip')} ${text(f, 'Country')}</div>\n</div>`,
   checkbox: (f) => {
     const values = get(f, 'values');
-    if (isTruthy(values)) return `${asArray(values).map((v) => escapeAttribute(asString(v))).join(', ')}\n`;
+    if (isTruthy(values))
+      return `${asArray(values)
+        .map((v) => escapeAttribute(asString(v)))
+        .join(', ')}\n`;
     return escapeAttribute(asString(get(f, 'value')));
   },
   date: (f) => `${text(f, 'Month')}/${text(f, 'Day')}/${text(f, 'Year')}`,
   likert: likertAnswer,
   name: (f) => `${text(f, 'First')} ${text(f, 'Last')}`,
   phone: (f) =>
-    (isTruthy(getPath(f, ['values', 'Country'])) ? `+${text(f, 'Country')} ` : '') +
-    `${text(f, 'Areacode')}-${text(f, 'Prefix')}-${text(f, 'Line')}`,
+    (isTruthy(getPath(f, ['values', 'Country'])) ? `+${text(f, 'Country')} ` : '') + `${text(f, 'Areacode')}-${text(f, 'Prefix')}-${text(f, 'Line')}`,
   time: (f) => `${orZeros(f, 'Hour')}:${orZeros(f, 'Minute')}:${orZeros(f, 'Second')} ${text(f, 'Ampm')}`,
 };
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CLDRFramework, type CLDR } from '@phensley/cldr';
-import type { PluginContext, Variable } from '../../plugin-api';
-import { get } from './values';
+import type { PluginContext, Variable } from '../../plugin-api.js';
+import { get } from './values.js';
 
 /** Test-only helpers: a small PluginContext over a JSON root, CLDR locales, corpus files. */
 
@@ -18,8 +18,7 @@ export function cldrFor(locale: string): CLDR | undefined {
 
 /** The template-engine conformance resources (override with CONFORMANCE_DIR). */
 export const RESOURCES =
-  process.env.CONFORMANCE_DIR ??
-  fileURLToPath(new URL('../../../../../../shared/conformance/template-engine/plugins/resources/', import.meta.url));
+  process.env.CONFORMANCE_DIR ?? fileURLToPath(new URL('../../../../../../shared/conformance/template-engine/plugins/resources/', import.meta.url));
 
 /** Whether the shared corpus is present (it is absent in a clone outside the workplace). */
 export const CORPUS_PRESENT = existsSync(RESOURCES);
@@ -55,8 +54,7 @@ export function fakeContext(root: unknown, options: FakeContextOptions = {}): Pl
   const locale = options.locale ?? 'en-US';
   const node = options.node ?? root;
   const stack = [node, root];
-  const walk = (value: unknown, path: readonly (string | number)[]) =>
-    path.reduce<unknown>((v, key) => (v === undefined ? undefined : get(v, key)), value);
+  const walk = (value: unknown, path: readonly (string | number)[]) => path.reduce<unknown>((v, key) => (v === undefined ? undefined : get(v, key)), value);
   const split = (path: string | readonly (string | number)[]) =>
     typeof path === 'string' ? path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)) : path;
   const errors: string[] = [];

@@ -2,7 +2,7 @@
  * Read-only helpers over plain JSON values, following the template language's
  * conversion rules. Lookups read own properties only.
  */
-import { JsonDecimal, plainValue } from '../../json-decimal';
+import { JsonDecimal, plainValue } from '../../json-decimal.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -78,7 +78,7 @@ export function asBoolean(value: unknown): boolean {
 }
 
 /** Section truthiness, the same as the executor's (one definition for the whole language). */
-export { isTruthy } from '../../values';
+export { isTruthy } from '../../values.js';
 
 /** Structural equality of JSON values (missing equals missing). */
 export function deepEqual(a: unknown, b: unknown): boolean {

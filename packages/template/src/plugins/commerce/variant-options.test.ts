@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CORPUS_PRESENT, readSections } from './test-support';
-import { itemVariantOptions, variantDescriptor } from './variant-options';
+import { CORPUS_PRESENT, readSections } from './test-support.js';
+import { itemVariantOptions, variantDescriptor } from './variant-options.js';
 
 describe.skipIf(!CORPUS_PRESENT)('itemVariantOptions (get-item-variant-options.json)', () => {
   const sections = CORPUS_PRESENT ? readSections('get-item-variant-options.json') : {};

@@ -1,4 +1,4 @@
-import { asArray, asString, get, getPath, isObject } from './values';
+import { asArray, asString, get, getPath, isObject } from './values.js';
 
 /** One selectable product option and its values in first-seen order. */
 export interface VariantOption {

@@ -1,10 +1,10 @@
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../core/escape';
-import { escapeAttributeKeepAmpersand, jsonAttribute } from './html';
-import { formatMessage } from './message';
-import { ProductType, productTypeOf } from './product-type';
-import { itemVariantOptions, type VariantOption } from './variant-options';
-import { asString, get, isTruthy, textOr } from './values';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../core/escape.js';
+import { escapeAttributeKeepAmpersand, jsonAttribute } from './html.js';
+import { formatMessage } from './message.js';
+import { ProductType, productTypeOf } from './product-type.js';
+import { itemVariantOptions, type VariantOption } from './variant-options.js';
+import { asString, get, isTruthy, textOr } from './values.js';
 
 /** Default select prompt for gift cards (spec section 9) and for other products. */
 export const DEFAULT_GIFT_CARD_SELECT_TEXT = 'Select Value';
@@ -59,9 +59,7 @@ export function renderVariantsSelect(item: unknown, ctx: PluginContext): string 
   const selectText = giftCard
     ? localized(ctx, 'giftCardVariantSelectText') || DEFAULT_GIFT_CARD_SELECT_TEXT
     : localized(ctx, 'productVariantSelectText') || DEFAULT_SELECT_TEXT;
-  const displayText = giftCard
-    ? localized(ctx, 'giftCardValueDisplayText') || DEFAULT_GIFT_CARD_DISPLAY_TEXT
-    : DEFAULT_DISPLAY_TEXT;
+  const displayText = giftCard ? localized(ctx, 'giftCardValueDisplayText') || DEFAULT_GIFT_CARD_DISPLAY_TEXT : DEFAULT_DISPLAY_TEXT;
   const content = get(item, 'structuredContent');
   const subscription = isTruthy(get(content, 'isSubscribable'))
     ? ` data-is-subscribable="true" data-subscription-plan="${jsonAttribute(get(content, 'subscriptionPlan'))}"`

@@ -1,7 +1,7 @@
-import type { Predicate } from '../../plugin-api';
-import { CollectionType, FolderBehavior } from './enums';
-import { asNumber, asString, getPath, getProp, isObject, isTruthy } from './values';
-import { plainValue } from '../../json-decimal';
+import type { Predicate } from '../../plugin-api.js';
+import { CollectionType, FolderBehavior } from './enums.js';
+import { asNumber, asString, getPath, getProp, isObject, isTruthy } from './values.js';
+import { plainValue } from '../../json-decimal.js';
 
 /** `collection?`: the node has a non-empty `collection`. */
 const collection: Predicate = { apply: (_args, ctx) => isTruthy(getProp(ctx.node(), 'collection')) };

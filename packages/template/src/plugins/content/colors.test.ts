@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ColorMessages, parseHexColor } from './colors';
-import { formatContent as format } from './test-format';
+import { ColorMessages, parseHexColor } from './colors.js';
+import { formatContent as format } from './test-format.js';
 
 describe('color-weight', () => {
   it.each([
@@ -25,13 +25,9 @@ describe('color-weight', () => {
 
 describe('website-color', () => {
   it('formats hsl and hsla with two decimals at most', () => {
-    expect(format('website-color', { hue: 200, saturation: 0.3, lightness: 0.5, alpha: 0.9 })).toBe(
-      'hsla(200, 30%, 50%, 0.9)',
-    );
+    expect(format('website-color', { hue: 200, saturation: 0.3, lightness: 0.5, alpha: 0.9 })).toBe('hsla(200, 30%, 50%, 0.9)');
     expect(format('website-color', { hue: 110, saturation: 0.9, lightness: 1 })).toBe('hsl(110, 90%, 100%)');
-    expect(format('website-color', { hue: 0.956, saturation: 0.9554, lightness: 0.9567, alpha: 0.555 })).toBe(
-      'hsla(0.96, 95.54%, 95.67%, 0.56)',
-    );
+    expect(format('website-color', { hue: 0.956, saturation: 0.9554, lightness: 0.9567, alpha: 0.555 })).toBe('hsla(0.96, 95.54%, 95.67%, 0.56)');
   });
   it('reports missing and out-of-bounds values with the spec messages', () => {
     expect(format('website-color', { saturation: 0.9, lightness: 1 })).toBe('Missing an H/S/L value.');
@@ -58,8 +54,7 @@ describe('image-color', () => {
   });
   it('prints all positions as data attributes', () => {
     expect(format('image-color', { colorData })).toBe(
-      'data-color-topLeft="#111" data-color-topRight="#222" data-color-bottomLeft="#333" ' +
-        'data-color-bottomRight="#444" data-color-center="#555" ',
+      'data-color-topLeft="#111" data-color-topRight="#222" data-color-bottomLeft="#333" ' + 'data-color-bottomRight="#444" data-color-center="#555" ',
     );
   });
   it('is missing without colour data', () => {

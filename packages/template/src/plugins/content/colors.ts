@@ -1,5 +1,5 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { asNumber, asString, getProp } from './values';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { asNumber, asString, getProp } from './values.js';
 
 /** Largest 24-bit colour value; a colour above half of it is light (spec section 9). */
 export const MAX_COLOR = 16777215;
@@ -62,13 +62,7 @@ export const websiteColor: Formatter = mapFormatter((value) => {
 });
 
 /** Corner and centre positions of an image's `colorData`, in output order. */
-export const IMAGE_COLOR_POSITIONS: readonly string[] = Object.freeze([
-  'topLeft',
-  'topRight',
-  'bottomLeft',
-  'bottomRight',
-  'center',
-]);
+export const IMAGE_COLOR_POSITIONS: readonly string[] = Object.freeze(['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center']);
 
 /**
  * `{image|image-color [position [property]]}`: with a position, `#rrggbb` of that average colour
@@ -79,9 +73,7 @@ export const imageColor: Formatter = mapFormatter((value, args) => {
   if (colorData === undefined) return undefined;
   const [position, property] = args;
   if (position === undefined) {
-    return IMAGE_COLOR_POSITIONS.map(
-      (pos) => `data-color-${pos}="#${asString(getProp(colorData, `${pos}Average`))}" `,
-    ).join('');
+    return IMAGE_COLOR_POSITIONS.map((pos) => `data-color-${pos}="#${asString(getProp(colorData, `${pos}Average`))}" `).join('');
   }
   const color = asString(getProp(colorData, `${position}Average`));
   if (color.length === 0) return `"${position}" not found.`;

@@ -1,5 +1,5 @@
-import type { Formatter, PluginContext, Predicate, Variable } from '../../plugin-api';
-import { getPath, getProp } from './values';
+import type { Formatter, PluginContext, Predicate, Variable } from '../../plugin-api.js';
+import { getPath, getProp } from './values.js';
 
 /** Options of a {@link fakeContext}: the section stack (outermost first) and special variables. */
 export interface FakeContextOptions {

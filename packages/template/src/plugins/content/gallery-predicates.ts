@@ -1,19 +1,11 @@
-import type { PluginContext, Predicate } from '../../plugin-api';
-import { asBoolean, asString, getProp, isTruthy } from './values';
+import type { PluginContext, Predicate } from '../../plugin-api.js';
+import { asBoolean, asString, getProp, isTruthy } from './values.js';
 
 /** Gallery designs (spec section 9). */
 export const GALLERY_DESIGNS: readonly string[] = Object.freeze(['grid', 'slideshow', 'slider', 'stacked']);
 
 /** Gallery meta positions (spec section 3). */
-export const GALLERY_META_POSITIONS: readonly string[] = Object.freeze([
-  'top',
-  'top-left',
-  'top-right',
-  'center',
-  'bottom',
-  'bottom-left',
-  'bottom-right',
-]);
+export const GALLERY_META_POSITIONS: readonly string[] = Object.freeze(['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right']);
 
 /** Gallery active alignments (spec section 9). */
 export const GALLERY_ALIGNMENTS: readonly string[] = Object.freeze(['center', 'left', 'right']);

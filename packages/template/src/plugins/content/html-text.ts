@@ -1,6 +1,6 @@
 /** Text helpers for markup produced by the content and social families. */
 
-export { escapeAttribute } from '../core/escape';
+export { escapeAttribute } from '../core/escape.js';
 
 /** Drops everything between `<` and `>`; each closing `>` leaves one space behind. */
 export function stripTags(text: string): string {

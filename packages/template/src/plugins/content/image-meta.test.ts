@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatContent as format } from './test-format';
+import { formatContent as format } from './test-format.js';
 
 const img = {
   id: '560c',
@@ -37,9 +37,7 @@ describe('image-meta family', () => {
   });
 
   it('reads the cover image and escapes attribute characters in alt text', () => {
-    expect(format('cover-image-meta', { coverImage: { title: 'a "b" & <c>' } })).toContain(
-      'alt="a &quot;b&quot; &amp; &lt;c&gt;"',
-    );
+    expect(format('cover-image-meta', { coverImage: { title: 'a "b" & <c>' } })).toContain('alt="a &quot;b&quot; &amp; &lt;c&gt;"');
   });
 
   it('renders the image tag with a custom class and a component key', () => {

@@ -1,7 +1,7 @@
-import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
-import { IMAGE_BLOCK_TYPE } from './enums';
-import { escapeAttribute, stripTags } from './html-text';
-import { asNumber, asString, getPath, getProp, isObject, isTruthy, resolveIn } from './values';
+import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api.js';
+import { IMAGE_BLOCK_TYPE } from './enums.js';
+import { escapeAttribute, stripTags } from './html-text.js';
+import { asNumber, asString, getPath, getProp, isObject, isTruthy, resolveIn } from './values.js';
 
 /** Longest alt text taken from an item's body (spec section 9). */
 export const MAX_ALT_TEXT_LENGTH = 250;
@@ -68,9 +68,7 @@ export const childImageMeta: Formatter = mapFormatter((value, args, ctx) => {
 });
 
 /** `{item|cover-image-meta}`: attributes of `coverImage`. */
-export const coverImageMeta: Formatter = mapFormatter((value, _args, ctx) =>
-  imageMetaAttributes(ctx, getProp(value, 'coverImage'), value),
-);
+export const coverImageMeta: Formatter = mapFormatter((value, _args, ctx) => imageMetaAttributes(ctx, getProp(value, 'coverImage'), value));
 
 /** `{image|image [class]}`: a `<noscript>` fallback plus a lazily loaded `<img>` (class default `thumb-image`). */
 export const image: Formatter = mapFormatter((value, args, ctx) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatContent as format } from './test-format';
-import { INVALID_SIZE_SOURCE, thumbnailForWidth } from './image-sizes';
+import { formatContent as format } from './test-format.js';
+import { INVALID_SIZE_SOURCE, thumbnailForWidth } from './image-sizes.js';
 
 describe('image sizes', () => {
   it('splits WIDTHxHEIGHT', () => {
@@ -22,9 +22,7 @@ describe('image sizes', () => {
 
   it('reports a malformed source', () => {
     expect(format('resizedHeightForWidth', '800', ['50'])).toBe(INVALID_SIZE_SOURCE);
-    expect(format('squarespaceThumbnailForHeight', {}, ['50'])).toBe(
-      "Invalid source parameter. Pass in 'originalSize'",
-    );
+    expect(format('squarespaceThumbnailForHeight', {}, ['50'])).toBe("Invalid source parameter. Pass in 'originalSize'");
   });
 
   it.each([
@@ -52,12 +50,8 @@ describe('image-srcset', () => {
     );
   });
   it('adds nothing when the largest width is present or the last width is unknown', () => {
-    expect(format('image-srcset', { assetUrl: url, systemDataVariants: '100w,2500w' })).toBe(
-      ` srcset="${url}?format=100w 100w,${url}?format=2500w 2500w"`,
-    );
-    expect(format('image-srcset', { assetUrl: url, systemDataVariants: '150w,350w' })).toBe(
-      ` srcset="${url}?format=150w 150w,${url}?format=350w 350w"`,
-    );
+    expect(format('image-srcset', { assetUrl: url, systemDataVariants: '100w,2500w' })).toBe(` srcset="${url}?format=100w 100w,${url}?format=2500w 2500w"`);
+    expect(format('image-srcset', { assetUrl: url, systemDataVariants: '150w,350w' })).toBe(` srcset="${url}?format=150w 150w,${url}?format=350w 350w"`);
   });
   it('leaves the value alone without variants', () => {
     const value = { assetUrl: url, systemDataVariants: '' };

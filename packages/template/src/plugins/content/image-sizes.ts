@@ -1,5 +1,5 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { asString, getProp } from './values';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { asString, getProp } from './values.js';
 
 /** Image variant widths served by the asset store, smallest first (spec section 9). */
 export const SRCSET_WIDTHS: readonly number[] = Object.freeze([100, 300, 500, 750, 1000, 1500, 2500]);
@@ -46,19 +46,13 @@ export const height: Formatter = mapFormatter((value) => {
 });
 
 /** `{size|resizedHeightForWidth W}`: height after scaling the box to width W. */
-export const resizedHeightForWidth: Formatter = mapFormatter((value, args) =>
-  scaledSide(value, 'height', parseInt(args[0] ?? '', 10)),
-);
+export const resizedHeightForWidth: Formatter = mapFormatter((value, args) => scaledSide(value, 'height', parseInt(args[0] ?? '', 10)));
 
 /** `{size|resizedWidthForHeight H}`: width after scaling the box to height H. */
-export const resizedWidthForHeight: Formatter = mapFormatter((value, args) =>
-  scaledSide(value, 'width', parseInt(args[0] ?? '', 10)),
-);
+export const resizedWidthForHeight: Formatter = mapFormatter((value, args) => scaledSide(value, 'width', parseInt(args[0] ?? '', 10)));
 
 /** `{x|squarespaceThumbnailForWidth W}`: the thumbnail variant for width W. */
-export const squarespaceThumbnailForWidth: Formatter = mapFormatter((_value, args) =>
-  thumbnailForWidth(parseInt(args[0] ?? '', 10)),
-);
+export const squarespaceThumbnailForWidth: Formatter = mapFormatter((_value, args) => thumbnailForWidth(parseInt(args[0] ?? '', 10)));
 
 /** `{size|squarespaceThumbnailForHeight H}`: the thumbnail variant for the width the box has at height H. */
 export const squarespaceThumbnailForHeight: Formatter = mapFormatter((value, args) => {

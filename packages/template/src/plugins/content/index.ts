@@ -1,8 +1,8 @@
-import { table, type FormatterTable, type PredicateTable } from '../../plugin-api';
-import { colorWeight, imageColor, websiteColor } from './colors';
-import { collectionPredicates } from './collection-predicates';
-import { galleryPredicates } from './gallery-predicates';
-import { childImageMeta, coverImageMeta, image, imageMeta } from './image-meta';
+import { table, type FormatterTable, type PredicateTable } from '../../plugin-api.js';
+import { colorWeight, imageColor, websiteColor } from './colors.js';
+import { collectionPredicates } from './collection-predicates.js';
+import { galleryPredicates } from './gallery-predicates.js';
+import { childImageMeta, coverImageMeta, image, imageMeta } from './image-meta.js';
 import {
   height,
   imageSrcset,
@@ -11,12 +11,12 @@ import {
   squarespaceThumbnailForHeight,
   squarespaceThumbnailForWidth,
   width,
-} from './image-sizes';
-import { itemClasses } from './item-classes';
-import { itemPredicates } from './item-predicates';
-import { recordTypePredicates } from './record-type-predicates';
-import { absUrl, audioPlayer, capitalize, humanizeDuration } from './text-formatters';
-import { video } from './video';
+} from './image-sizes.js';
+import { itemClasses } from './item-classes.js';
+import { itemPredicates } from './item-predicates.js';
+import { recordTypePredicates } from './record-type-predicates.js';
+import { absUrl, audioPlayer, capitalize, humanizeDuration } from './text-formatters.js';
+import { video } from './video.js';
 
 /** The content formatter family. */
 export const formatters: FormatterTable = table({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOnSale, isSoldOut } from '../commerce/product-state';
-import { formatContent as format } from './test-format';
+import { isOnSale, isSoldOut } from '../commerce/product-state.js';
+import { formatContent as format } from './test-format.js';
 
 const product = (type: number, variants: unknown[], extra: Record<string, unknown> = {}) => ({
   structuredContent: { productType: type, variants, ...extra },

@@ -1,8 +1,8 @@
-import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
-import { STORE_ITEM_RECORD_TYPE } from './enums';
-import { slugify } from './html-text';
-import { isOnSale, isSoldOut } from '../commerce/product-state';
-import { asNumber, asString, getProp, isTruthy, resolveIn, sizeOf } from './values';
+import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api.js';
+import { STORE_ITEM_RECORD_TYPE } from './enums.js';
+import { slugify } from './html-text.js';
+import { isOnSale, isSoldOut } from '../commerce/product-state.js';
+import { asNumber, asString, getProp, isTruthy, resolveIn, sizeOf } from './values.js';
 
 function slugClasses(prefix: string, values: unknown): string {
   let out = '';

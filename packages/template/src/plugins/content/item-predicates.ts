@@ -1,6 +1,6 @@
-import type { Predicate } from '../../plugin-api';
-import { stripTags } from './html-text';
-import { asBoolean, asNumber, asString, getProp, isTruthy, sizeOf } from './values';
+import type { Predicate } from '../../plugin-api.js';
+import { stripTags } from './html-text.js';
+import { asBoolean, asNumber, asString, getProp, isTruthy, sizeOf } from './values.js';
 
 function hasImage(item: unknown): boolean {
   return isTruthy(getProp(item, 'mainImageId')) || isTruthy(getProp(item, 'systemDataId'));

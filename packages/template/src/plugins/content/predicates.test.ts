@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runPredicate } from './fake-context';
-import { predicates } from './index';
+import { runPredicate } from './fake-context.js';
+import { predicates } from './index.js';
 
-const check = (name: string, node: unknown, args: string[] = [], outer: unknown[] = []) =>
-  runPredicate(predicates[name], node, args, outer);
+const check = (name: string, node: unknown, args: string[] = [], outer: unknown[] = []) => runPredicate(predicates[name], node, args, outer);
 
 describe('record type predicates', () => {
   it.each([

@@ -1,6 +1,6 @@
-import type { Predicate } from '../../plugin-api';
-import { BACKGROUND_SOURCES, RECORD_TYPES } from './enums';
-import { asNumber, asString, getProp } from './values';
+import type { Predicate } from '../../plugin-api.js';
+import { BACKGROUND_SOURCES, RECORD_TYPES } from './enums.js';
+import { asNumber, asString, getProp } from './values.js';
 
 /** Block types a post can be promoted as; each gets a `promotedNAME?` predicate. */
 export const PROMOTED_BLOCK_TYPES: readonly string[] = Object.freeze([

@@ -1,5 +1,5 @@
-import { fakeContext, runFormatter } from './fake-context';
-import { formatters } from './index';
+import { fakeContext, runFormatter } from './fake-context.js';
+import { formatters } from './index.js';
 
 /** Test helper: runs a content formatter by name with `value` as the innermost node above `outer`. */
 export function formatContent(name: string, value: unknown, args: string[] = [], outer: unknown[] = [], index?: number) {

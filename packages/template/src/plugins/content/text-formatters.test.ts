@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatContent as format } from './test-format';
+import { formatContent as format } from './test-format.js';
 
 describe('text formatters', () => {
   it('prefixes the base url', () => {

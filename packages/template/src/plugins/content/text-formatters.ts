@@ -1,10 +1,8 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { asNumber, asString, getPath, printValue, resolveIn } from './values';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { asNumber, asString, getPath, printValue, resolveIn } from './values.js';
 
 /** `{path|AbsUrl}`: the site's `base-url`, a slash, then the value. */
-export const absUrl: Formatter = mapFormatter(
-  (value, _args, ctx) => `${asString(resolveIn(ctx, value, ['base-url']))}/${asString(value)}`,
-);
+export const absUrl: Formatter = mapFormatter((value, _args, ctx) => `${asString(resolveIn(ctx, value, ['base-url']))}/${asString(value)}`);
 
 /** `{text|capitalize}`: the whole text in upper case. */
 export const capitalize: Formatter = mapFormatter((value) => asString(value).toUpperCase());

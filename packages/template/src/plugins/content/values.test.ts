@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeContext } from './fake-context';
-import { asBoolean, asNumber, asString, getPath, isTruthy, jsonEquals, printValue, resolveIn } from './values';
+import { fakeContext } from './fake-context.js';
+import { asBoolean, asNumber, asString, getPath, isTruthy, jsonEquals, printValue, resolveIn } from './values.js';
 
 describe('JSON value helpers', () => {
   it('reads own properties only', () => {

@@ -1,5 +1,5 @@
-import type { PluginContext } from '../../plugin-api';
-import { JsonDecimal, plainValue } from '../../json-decimal';
+import type { PluginContext } from '../../plugin-api.js';
+import { JsonDecimal, plainValue } from '../../json-decimal.js';
 
 /**
  * JSON value helpers shared by the content, social and slide families.
@@ -54,7 +54,7 @@ export function asBoolean(value: unknown): boolean {
 }
 
 /** Section truthiness, the same as the executor's (one definition for the whole language). */
-export { isTruthy } from '../../values';
+export { isTruthy } from '../../values.js';
 
 /** Number of elements of an array or keys of an object; 0 for anything else. */
 export function sizeOf(value: unknown): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatContent as format } from './test-format';
+import { formatContent as format } from './test-format.js';
 
 const base = {
   oembed: { html: '<script></script>', providerName: 'youtube' },

@@ -1,7 +1,7 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { escapeAttribute } from './html-text';
-import { focalPoint } from './image-meta';
-import { asString, getProp, isTruthy } from './values';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { escapeAttribute } from './html-text.js';
+import { focalPoint } from './image-meta.js';
+import { asString, getProp, isTruthy } from './values.js';
 
 const OVERLAY_COLORS: readonly (readonly [attr: string, key: string])[] = [
   ['topleft', 'topLeftAverage'],

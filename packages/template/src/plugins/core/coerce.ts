@@ -1,5 +1,5 @@
 /** Value coercions used by the core formatters and predicates (JSON-T conversion rules). */
-import { JsonDecimal, plainValue } from '../../json-decimal';
+import { JsonDecimal, plainValue } from '../../json-decimal.js';
 
 /** Strings as-is; numbers and booleans via `String()` (a `JsonDecimal` as written); everything else is `''`. */
 export function asString(v: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAttribute, escapeHtml, escapeText } from './escape';
+import { escapeAttribute, escapeHtml, escapeText } from './escape.js';
 
 describe('escapeText', () => {
   it.each([

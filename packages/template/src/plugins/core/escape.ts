@@ -11,12 +11,18 @@ const ANY_QUOTES_CHAR = /[&<>"']/;
 /** The entity for `&` `<` `>`, `"` from DOUBLE_QUOTED, `'` from ANY_QUOTES; else undefined. */
 function entityOf(c: number, level: Level): string | undefined {
   switch (c) {
-    case 38: return '&amp;';
-    case 60: return '&lt;';
-    case 62: return '&gt;';
-    case 34: return level >= Level.DOUBLE_QUOTED ? '&quot;' : undefined;
-    case 39: return level === Level.ANY_QUOTES ? '&#39;' : undefined;
-    default: return undefined;
+    case 38:
+      return '&amp;';
+    case 60:
+      return '&lt;';
+    case 62:
+      return '&gt;';
+    case 34:
+      return level >= Level.DOUBLE_QUOTED ? '&quot;' : undefined;
+    case 39:
+      return level === Level.ANY_QUOTES ? '&#39;' : undefined;
+    default:
+      return undefined;
   }
 }
 

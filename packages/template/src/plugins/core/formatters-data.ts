@@ -1,9 +1,9 @@
 /** Core data formatters: partial application, lookups and collection helpers. */
-import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
-import { isTruthy, resolveFrom, toPath } from '../../values';
-import { asNumber, asString } from './coerce';
-import { core } from './internal';
-import { plainValue } from '../../json-decimal';
+import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api.js';
+import { isTruthy, resolveFrom, toPath } from '../../values.js';
+import { asNumber, asString } from './coerce.js';
+import { core } from './internal.js';
+import { plainValue } from '../../json-decimal.js';
 
 const apply: Formatter = {
   apply(args, vars, ctx) {
@@ -148,9 +148,7 @@ export const dataFormatters: Record<string, Formatter> = {
   'key-by': keyBy,
   'find-first': { apply: (args, vars, ctx) => vars[0]?.set(findNth(vars[0].value, args, ctx, true)) },
   'find-last': { apply: (args, vars, ctx) => vars[0]?.set(findNth(vars[0].value, args, ctx, false)) },
-  count: mapFormatter((v) =>
-    Array.isArray(v) || typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0,
-  ),
+  count: mapFormatter((v) => (Array.isArray(v) || typeof v === 'string' ? v.length : v !== null && typeof v === 'object' ? Object.keys(v).length : 0)),
   iter: { apply: (_args, vars, ctx) => vars[0]?.set(asString(ctx.resolve('@index'))) },
 };
 

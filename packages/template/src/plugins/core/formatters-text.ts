@@ -1,9 +1,9 @@
 /** Core text formatters: escaping, encoding and string shaping. */
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { asNumber, asString } from './coerce';
-import { escapeAttribute, escapeScriptTags, escapeText, urlEncode } from './escape';
-import { isTruthy } from '../../values';
-import { JsonDecimal } from '../../json-decimal';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { asNumber, asString } from './coerce.js';
+import { escapeAttribute, escapeScriptTags, escapeText, urlEncode } from './escape.js';
+import { isTruthy } from '../../values.js';
+import { JsonDecimal } from '../../json-decimal.js';
 
 const jsonOf = (v: unknown, indent?: string): string => {
   if (v === undefined) return '';

@@ -1,7 +1,7 @@
-import { table, type FormatterTable, type PredicateTable } from '../../plugin-api';
-import { dataFormatters } from './formatters-data';
-import { textFormatters } from './formatters-text';
-import { corePredicates } from './predicates';
+import { table, type FormatterTable, type PredicateTable } from '../../plugin-api.js';
+import { dataFormatters } from './formatters-data.js';
+import { textFormatters } from './formatters-text.js';
+import { corePredicates } from './predicates.js';
 
 /** The core formatter family. */
 export const formatters: FormatterTable = table({ ...textFormatters, ...dataFormatters });

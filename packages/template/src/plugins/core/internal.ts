@@ -1,5 +1,5 @@
 /** Engine-internal context features used by the core family (apply, format, iter). */
-import type { PluginContext } from '../../plugin-api';
+import type { PluginContext } from '../../plugin-api.js';
 
 /** Implemented by the executor; plugins fall back to the public API when absent. */
 export interface CoreContext extends PluginContext {

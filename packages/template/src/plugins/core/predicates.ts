@@ -1,8 +1,8 @@
 /** Core predicates: comparisons, parity and plurality. */
-import type { PluginContext, Predicate } from '../../plugin-api';
-import { isTruthy, toPath } from '../../values';
-import { asNumber, compareValues, deepEqual } from './coerce';
-import { jsonNumber, plainValue } from '../../json-decimal';
+import type { PluginContext, Predicate } from '../../plugin-api.js';
+import { isTruthy, toPath } from '../../values.js';
+import { asNumber, compareValues, deepEqual } from './coerce.js';
+import { jsonNumber, plainValue } from '../../json-decimal.js';
 
 const JSON_START = /^["\d[{]|^-\d|^(true|false|null)$/;
 

@@ -1,9 +1,9 @@
-import { table, type FormatterTable, type PredicateTable, type Formatter } from '../../plugin-api';
-import { strftime, type ZonedMoment } from './strftime';
-import { zoneAbbreviation } from './zone-abbr';
-import { jsonNumber } from '../../json-decimal';
-import { ArgsMemo } from '../args-memo';
-import { ResultMemo } from '../result-memo';
+import { table, type FormatterTable, type PredicateTable, type Formatter } from '../../plugin-api.js';
+import { strftime, type ZonedMoment } from './strftime.js';
+import { zoneAbbreviation } from './zone-abbr.js';
+import { jsonNumber } from '../../json-decimal.js';
+import { ArgsMemo } from '../args-memo.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** The pattern of an argument list (the arguments joined by spaces), once per list. */
 const PATTERNS = new ArgsMemo((args) => args.join(' '));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatters } from './index';
-import { testContext, variable } from '../i18n/test-context';
-import { strftime } from './strftime';
+import { formatters } from './index.js';
+import { testContext, variable } from '../i18n/test-context.js';
+import { strftime } from './strftime.js';
 
 const run = (value: unknown, args: string[], timeZone: string, locale = 'en'): unknown => {
   const v = variable(value);
@@ -11,14 +11,46 @@ const run = (value: unknown, args: string[], timeZone: string, locale = 'en'): u
 
 describe('date formatter', () => {
   const tokyo: Array<[string, string]> = [
-    ['%a', 'Thu'], ['%A', 'Thursday'], ['%b', 'Feb'], ['%B', 'February'],
-    ['%c', 'Thu, Feb 18, 2021 6:26:05 AM JST'], ['%C', '20'], ['%d', '18'], ['%D', '02/18/21'],
-    ['%e', '18'], ['%F', '2021-02-18'], ['%g', '21'], ['%G', '2021'], ['%H', '06'], ['%I', '06'],
-    ['%j', '049'], ['%k', ' 6'], ['%l', ' 6'], ['%m', '02'], ['%M', '26'], ['%N', '345000000'],
-    ['%p', 'AM'], ['%P', 'am'], ['%q', '1'], ['%r', '6:26:05 AM'], ['%R', '06:26'], ['%s', '1613597165'],
-    ['%S', '05'], ['%T', '06:26:05'], ['%u', '4'], ['%U', '08'], ['%w', '4'], ['%W', '08'],
-    ['%x', '02/18/2021'], ['%X', '06:26:05 AM'], ['%y', '21'], ['%Y', '2021'], ['%z', '+09:00'],
-    ['%Z', 'JST'], ['%v', '18-Feb-2021'], ['%V', '07'],
+    ['%a', 'Thu'],
+    ['%A', 'Thursday'],
+    ['%b', 'Feb'],
+    ['%B', 'February'],
+    ['%c', 'Thu, Feb 18, 2021 6:26:05 AM JST'],
+    ['%C', '20'],
+    ['%d', '18'],
+    ['%D', '02/18/21'],
+    ['%e', '18'],
+    ['%F', '2021-02-18'],
+    ['%g', '21'],
+    ['%G', '2021'],
+    ['%H', '06'],
+    ['%I', '06'],
+    ['%j', '049'],
+    ['%k', ' 6'],
+    ['%l', ' 6'],
+    ['%m', '02'],
+    ['%M', '26'],
+    ['%N', '345000000'],
+    ['%p', 'AM'],
+    ['%P', 'am'],
+    ['%q', '1'],
+    ['%r', '6:26:05 AM'],
+    ['%R', '06:26'],
+    ['%s', '1613597165'],
+    ['%S', '05'],
+    ['%T', '06:26:05'],
+    ['%u', '4'],
+    ['%U', '08'],
+    ['%w', '4'],
+    ['%W', '08'],
+    ['%x', '02/18/2021'],
+    ['%X', '06:26:05 AM'],
+    ['%y', '21'],
+    ['%Y', '2021'],
+    ['%z', '+09:00'],
+    ['%Z', 'JST'],
+    ['%v', '18-Feb-2021'],
+    ['%V', '07'],
   ];
   it.each(tokyo)('%s in Asia/Tokyo', (fmt, expected) => {
     expect(run(1613597165345, [fmt], 'Asia/Tokyo')).toBe(expected);

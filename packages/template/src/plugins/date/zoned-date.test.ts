@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GregorianDate } from '@phensley/cldr';
-import { cldrFor } from '../i18n/test-context';
-import { zonedDate } from './zoned-date';
+import { cldrFor } from '../i18n/test-context.js';
+import { zonedDate } from './zoned-date.js';
 
 const EPOCH = Date.UTC(2021, 0, 3, 12, 0, 0);
 

@@ -1,9 +1,9 @@
 import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
-import type { Formatter } from '../../plugin-api';
-import { intervalOptionsOf } from './options';
-import { numberOf } from './values';
-import { zonedDate } from '../date/zoned-date';
-import { ResultMemo } from '../result-memo';
+import type { Formatter } from '../../plugin-api.js';
+import { intervalOptionsOf } from './options.js';
+import { numberOf } from './values.js';
+import { zonedDate } from '../date/zoned-date.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** Formatted intervals per locale, options, instants and zone. */
 const RESULTS = new ResultMemo(256);

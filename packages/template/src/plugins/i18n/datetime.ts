@@ -1,9 +1,9 @@
 import type { CLDR } from '@phensley/cldr';
-import type { Formatter } from '../../plugin-api';
-import { datetimeOptionsOf } from './options';
-import { numberOf } from './values';
-import { zonedDate } from '../date/zoned-date';
-import { ResultMemo } from '../result-memo';
+import type { Formatter } from '../../plugin-api.js';
+import { datetimeOptionsOf } from './options.js';
+import { numberOf } from './values.js';
+import { zonedDate } from '../date/zoned-date.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** Formatted dates per locale, options, instant and zone. */
 const RESULTS = new ResultMemo(256);

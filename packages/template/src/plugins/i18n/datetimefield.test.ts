@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { datetimefield } from './datetimefield';
-import { testContext, variable } from './test-context';
+import { datetimefield } from './datetimefield.js';
+import { testContext, variable } from './test-context.js';
 
 const run = (value: unknown, args: string[], locale = 'en'): unknown => {
   const v = variable(value);

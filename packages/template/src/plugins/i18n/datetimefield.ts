@@ -1,6 +1,6 @@
 import type { CLDR } from '@phensley/cldr';
-import type { Formatter } from '../../plugin-api';
-import { numberOf } from './values';
+import type { Formatter } from '../../plugin-api.js';
+import { numberOf } from './values.js';
 
 /** Date patterns for one field at each width (`{t|datetimefield month long}`). */
 const FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {

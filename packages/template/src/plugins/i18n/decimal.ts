@@ -1,12 +1,12 @@
 import type { CLDR, Decimal, DecimalFormatOptions } from '@phensley/cldr';
-import type { Formatter } from '../../plugin-api';
-import { decimalOptions, splitOption } from './options';
-import { decimalOf, numericText } from './values';
-import { ResultMemo } from '../result-memo';
+import type { Formatter } from '../../plugin-api.js';
+import { decimalOptions, splitOption } from './options.js';
+import { decimalOf, numericText } from './values.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** Formatted numbers per locale, parsed argument list and number text. */
 const RESULTS = new ResultMemo(256);
-import { ArgsMemo } from '../args-memo';
+import { ArgsMemo } from '../args-memo.js';
 
 /** `mode:` and the number options of a `decimal` argument list, parsed once per list. */
 const DECIMAL_ARGS = new ArgsMemo((args): [string | undefined, DecimalFormatOptions] => [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatters } from './index';
-import { testContext, variable } from './test-context';
+import { formatters } from './index.js';
+import { testContext, variable } from './test-context.js';
 
 type Opts = Parameters<typeof testContext>[1];
 

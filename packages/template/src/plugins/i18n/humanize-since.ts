@@ -6,7 +6,12 @@ const MONTH = 30 * DAY;
 const YEAR = 365 * DAY;
 
 const STEPS: ReadonlyArray<[number, string]> = [
-  [YEAR, 'year'], [MONTH, 'month'], [WEEK, 'week'], [DAY, 'day'], [HOUR, 'hour'], [MINUTE, 'minute'],
+  [YEAR, 'year'],
+  [MONTH, 'month'],
+  [WEEK, 'week'],
+  [DAY, 'day'],
+  [HOUR, 'hour'],
+  [MINUTE, 'minute'],
 ];
 
 /**

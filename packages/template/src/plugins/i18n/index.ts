@@ -1,15 +1,15 @@
-import { table, type FormatterTable, type PredicateTable } from '../../plugin-api';
-import { datetime } from './datetime';
-import { datetimeInterval } from './datetime-interval';
-import { datetimefield } from './datetimefield';
-import { decimal } from './decimal';
-import { i18nMoneyFormat } from './legacy-money';
-import { message } from './message';
-import { money } from './money';
-import { relativeTime } from './relative-time';
-import { timesince } from './timesince';
-import { unit } from './units/format-unit';
-import { unitsMetric } from './units-metric';
+import { table, type FormatterTable, type PredicateTable } from '../../plugin-api.js';
+import { datetime } from './datetime.js';
+import { datetimeInterval } from './datetime-interval.js';
+import { datetimefield } from './datetimefield.js';
+import { decimal } from './decimal.js';
+import { i18nMoneyFormat } from './legacy-money.js';
+import { message } from './message.js';
+import { money } from './money.js';
+import { relativeTime } from './relative-time.js';
+import { timesince } from './timesince.js';
+import { unit } from './units/format-unit.js';
+import { unitsMetric } from './units-metric.js';
 
 /** The i18n formatter family. */
 export const formatters: FormatterTable = table({

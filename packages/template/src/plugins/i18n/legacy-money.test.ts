@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLegacyMoney, fractionDigits, i18nMoneyFormat } from './legacy-money';
-import { variable, testContext } from './test-context';
+import { formatLegacyMoney, fractionDigits, i18nMoneyFormat } from './legacy-money.js';
+import { variable, testContext } from './test-context.js';
 
 const NB = '\u00a0';
 

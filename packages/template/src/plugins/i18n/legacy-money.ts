@@ -1,10 +1,18 @@
-import type { Formatter } from '../../plugin-api';
-import { decimalOf, moneyOf } from './values';
-import { JsonDecimal } from '../../json-decimal';
+import type { Formatter } from '../../plugin-api.js';
+import { decimalOf, moneyOf } from './values.js';
+import { JsonDecimal } from '../../json-decimal.js';
 
 /** Symbols chosen for the legacy money format; other currencies show their ISO code. */
 const SYMBOLS: Readonly<Record<string, string>> = {
-  AUD: 'A$', CAD: 'C$', DKK: 'kr', EUR: '€', GBP: '£', JPY: '¥', NOK: 'kr', SEK: 'kr', USD: '$',
+  AUD: 'A$',
+  CAD: 'C$',
+  DKK: 'kr',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  NOK: 'kr',
+  SEK: 'kr',
+  USD: '$',
 };
 
 /** Locales that put the symbol after the amount; every other locale puts it before. */
@@ -21,8 +29,15 @@ const SPACE_COMMA: Separators = { group: '\u00a0', decimal: ',' };
 
 /** Legacy digit separators by language (region-specific entries first). */
 const SEPARATORS: Readonly<Record<string, Separators>> = {
-  'es-US': COMMA_POINT, da: POINT_COMMA, de: POINT_COMMA, es: POINT_COMMA, nl: POINT_COMMA,
-  fr: SPACE_COMMA, sv: SPACE_COMMA, no: SPACE_COMMA, nb: SPACE_COMMA,
+  'es-US': COMMA_POINT,
+  da: POINT_COMMA,
+  de: POINT_COMMA,
+  es: POINT_COMMA,
+  nl: POINT_COMMA,
+  fr: SPACE_COMMA,
+  sv: SPACE_COMMA,
+  no: SPACE_COMMA,
+  nb: SPACE_COMMA,
 };
 
 /** Default locale when the formatter has no argument (spec: default locale en-US). */

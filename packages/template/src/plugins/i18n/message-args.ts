@@ -1,11 +1,11 @@
 import { Decimal, DecimalConstants, type MessageArgConverter } from '@phensley/cldr';
-import { JsonDecimal } from '../../json-decimal';
-import { decimalOf, moneyOf } from './values';
+import { JsonDecimal } from '../../json-decimal.js';
+import { decimalOf, moneyOf } from './values.js';
 
 /** Thrown when a plural or ordinal choice gets an argument that is not a number. */
 export class NonNumericArgumentError extends Error {
   constructor(value: unknown) {
-    super(`Non-numerical argument '${typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)}'`);
+    super(`Non-numerical argument '${typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))}'`);
     this.name = 'NonNumericArgumentError';
   }
 }

@@ -1,24 +1,16 @@
-import {
-  buildMessageMatcher,
-  MessageEngine,
-  parseMessagePattern,
-  pluralRules,
-  type CLDR,
-  type MessageCode,
-  type MessageFormatFuncMap,
-} from '@phensley/cldr';
-import { formatDatetime } from './datetime';
-import { formatInterval } from './datetime-interval';
-import { formatMoney } from './money';
-import { LruCache } from './lru-cache';
-import { messageArgConverter } from './message-args';
-import { decimalOptionsOf } from './options';
-import { ArgsMemo } from '../args-memo';
-import { checkPluralKeys } from './plural-keys';
-import { withoutOtherFallback } from './plural-fallback';
-import { formatUnit } from './units/format-unit';
-import { decimalOf, moneyOf, numberOf, numericText } from './values';
-import { ResultMemo } from '../result-memo';
+import { buildMessageMatcher, MessageEngine, parseMessagePattern, pluralRules, type CLDR, type MessageCode, type MessageFormatFuncMap } from '@phensley/cldr';
+import { formatDatetime } from './datetime.js';
+import { formatInterval } from './datetime-interval.js';
+import { formatMoney } from './money.js';
+import { LruCache } from './lru-cache.js';
+import { messageArgConverter } from './message-args.js';
+import { decimalOptionsOf } from './options.js';
+import { ArgsMemo } from '../args-memo.js';
+import { checkPluralKeys } from './plural-keys.js';
+import { withoutOtherFallback } from './plural-fallback.js';
+import { formatUnit } from './units/format-unit.js';
+import { decimalOf, moneyOf, numberOf, numericText } from './values.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** Formatted `number` arguments per locale, options and number text. */
 const NUMBERS = new ResultMemo(256);
@@ -122,13 +114,7 @@ function functions(cldr: CLDR, zoneId: string): MessageFormatFuncMap {
  * (no fallback to `other`, as in the reference engine).
  * @throws InvalidPluralKeyError, NonNumericArgumentError
  */
-export function formatMessage(
-  cldr: CLDR,
-  zoneId: string,
-  pattern: string,
-  positional: readonly unknown[],
-  named: Readonly<Record<string, unknown>>,
-): string {
+export function formatMessage(cldr: CLDR, zoneId: string, pattern: string, positional: readonly unknown[], named: Readonly<Record<string, unknown>>): string {
   let plurals = PLURALS.get(cldr);
   if (plurals === undefined) {
     const tag = cldr.General.locale().tag;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { message } from './message';
-import { formatMessage, MESSAGE_CACHE_SIZE, cachedMessageCount, rejoinUnitLists } from './message-format';
-import { checkPluralKeys, InvalidPluralKeyError } from './plural-keys';
-import { LruCache } from './lru-cache';
-import { JsonDecimal } from '../../json-decimal';
-import { cldrFor, testContext, variable } from './test-context';
+import { message } from './message.js';
+import { formatMessage, MESSAGE_CACHE_SIZE, cachedMessageCount, rejoinUnitLists } from './message-format.js';
+import { checkPluralKeys, InvalidPluralKeyError } from './plural-keys.js';
+import { LruCache } from './lru-cache.js';
+import { JsonDecimal } from '../../json-decimal.js';
+import { cldrFor, testContext, variable } from './test-context.js';
 
 const en = cldrFor('en');
 const fmt = (pattern: string, positional: unknown[], named: Record<string, unknown> = {}, locale = 'en'): string =>
@@ -75,7 +75,9 @@ describe('message formatting', () => {
 
   it('rejoins unit lists split by the message parser', () => {
     expect(rejoinUnitLists(['in:second', 'sequence:hour', 'minute', 'second', 'format:long'])).toEqual([
-      'in:second', 'sequence:hour,minute,second', 'format:long',
+      'in:second',
+      'sequence:hour,minute,second',
+      'format:long',
     ]);
   });
 });

@@ -1,10 +1,10 @@
 import type { CLDR } from '@phensley/cldr';
-import type { Formatter, PluginContext } from '../../plugin-api';
-import { formatMessage } from './message-format';
-import { splitMessageArg } from './message-args';
-import { JsonDecimal } from '../../json-decimal';
-import { ArgsMemo } from '../args-memo';
-import { ResultMemo } from '../result-memo';
+import type { Formatter, PluginContext } from '../../plugin-api.js';
+import { formatMessage } from './message-format.js';
+import { splitMessageArg } from './message-args.js';
+import { JsonDecimal } from '../../json-decimal.js';
+import { ArgsMemo } from '../args-memo.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** An executor that can resolve from the frame enclosing the formatted variable. */
 interface OuterContext extends PluginContext {
@@ -40,10 +40,14 @@ const MAX_VALUES = 256;
  */
 function keyPart(value: unknown): string | undefined {
   switch (typeof value) {
-    case 'string': return `s${value.length}:${value}`;
-    case 'number': return `n${value};`;
-    case 'boolean': return value ? 't;' : 'f;';
-    case 'undefined': return 'u;';
+    case 'string':
+      return `s${value.length}:${value}`;
+    case 'number':
+      return `n${value};`;
+    case 'boolean':
+      return value ? 't;' : 'f;';
+    case 'undefined':
+      return 'u;';
     default:
       if (value === null) return 'z;';
       if (value instanceof JsonDecimal) return `d${value.text};`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cldrFor } from './test-context';
-import { formatMoney } from './money';
+import { cldrFor } from './test-context.js';
+import { formatMoney } from './money.js';
 
 const en = cldrFor('en-US');
 const de = cldrFor('de-DE');

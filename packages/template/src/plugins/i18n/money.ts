@@ -1,8 +1,8 @@
 import type { CLDR, CurrencyType } from '@phensley/cldr';
-import type { Formatter } from '../../plugin-api';
-import { currencyOptionsOf } from './options';
-import { decimalOf, moneyOf, numericText } from './values';
-import { ResultMemo } from '../result-memo';
+import type { Formatter } from '../../plugin-api.js';
+import { currencyOptionsOf } from './options.js';
+import { decimalOf, moneyOf, numericText } from './values.js';
+import { ResultMemo } from '../result-memo.js';
 
 /** Formatted amounts per locale, options, amount text and currency. */
 const RESULTS = new ResultMemo(256);

@@ -1,11 +1,5 @@
-import type {
-  CurrencyFormatOptions,
-  DateFormatOptions,
-  DateIntervalFormatOptions,
-  DecimalFormatOptions,
-  RelativeTimeFormatOptions,
-} from '@phensley/cldr';
-import { ArgsMemo } from '../args-memo';
+import type { CurrencyFormatOptions, DateFormatOptions, DateIntervalFormatOptions, DecimalFormatOptions, RelativeTimeFormatOptions } from '@phensley/cldr';
+import { ArgsMemo } from '../args-memo.js';
 
 /** Upper bound for every digit-count option (spec: number digits clamp 0-50). */
 export const MAX_DIGITS = 50;
@@ -16,7 +10,12 @@ const ROUNDING = new Set(['up', 'down', 'ceiling', 'floor', 'half-up', 'half-dow
 const WIDTHS = new Set(['short', 'medium', 'long', 'full']);
 const CONTEXTS = new Set(['middle-of-text', 'begin-sentence', 'standalone', 'ui-list-or-menu']);
 const CALENDARS: Record<string, string> = {
-  gregorian: 'gregory', gregory: 'gregory', buddhist: 'buddhist', iso8601: 'iso8601', persian: 'persian', japanese: 'japanese',
+  gregorian: 'gregory',
+  gregory: 'gregory',
+  buddhist: 'buddhist',
+  iso8601: 'iso8601',
+  persian: 'persian',
+  japanese: 'japanese',
 };
 const FIELDS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millis']);
 const FIELD_WIDTHS = new Set(['short', 'narrow', 'wide']);
@@ -37,19 +36,47 @@ const digits = (v: string): number => {
 /** Applies a shared number option (grouping, rounding, digit limits); false when the key is not one. */
 export function numberOption(key: string, val: string, o: Opts): boolean {
   switch (key) {
-    case 'group': case 'grouping': o.group = val === '' || val === 'true'; return true;
-    case 'no-group': case 'no-grouping': o.group = false; return true;
-    case 'round': case 'rounding':
+    case 'group':
+    case 'grouping':
+      o.group = val === '' || val === 'true';
+      return true;
+    case 'no-group':
+    case 'no-grouping':
+      o.group = false;
+      return true;
+    case 'round':
+    case 'rounding':
       if (val === 'ceil') o.round = 'ceiling';
       else if (val === 'truncate') o.round = 'down';
       else if (ROUNDING.has(val)) o.round = val;
       return true;
-    case 'minint': case 'minInt': case 'minimumIntegerDigits': o.minimumIntegerDigits = digits(val); return true;
-    case 'maxfrac': case 'maxFrac': case 'maximumFractionDigits': o.maximumFractionDigits = digits(val); return true;
-    case 'minfrac': case 'minFrac': case 'minimumFractionDigits': o.minimumFractionDigits = digits(val); return true;
-    case 'maxsig': case 'maxSig': case 'maximumSignificantDigits': o.maximumSignificantDigits = digits(val); return true;
-    case 'minsig': case 'minSig': case 'minimumSignificantDigits': o.minimumSignificantDigits = digits(val); return true;
-    default: return false;
+    case 'minint':
+    case 'minInt':
+    case 'minimumIntegerDigits':
+      o.minimumIntegerDigits = digits(val);
+      return true;
+    case 'maxfrac':
+    case 'maxFrac':
+    case 'maximumFractionDigits':
+      o.maximumFractionDigits = digits(val);
+      return true;
+    case 'minfrac':
+    case 'minFrac':
+    case 'minimumFractionDigits':
+      o.minimumFractionDigits = digits(val);
+      return true;
+    case 'maxsig':
+    case 'maxSig':
+    case 'maximumSignificantDigits':
+      o.maximumSignificantDigits = digits(val);
+      return true;
+    case 'minsig':
+    case 'minSig':
+    case 'minimumSignificantDigits':
+      o.minimumSignificantDigits = digits(val);
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -97,15 +124,28 @@ export function datetimeOptions(args: readonly string[]): DateFormatOptions {
       continue;
     }
     switch (key) {
-      case 'calendar': o.ca = CALENDARS[val] ?? o.ca; break;
-      case 'context': if (CONTEXTS.has(val)) o.context = val; break;
-      case 'date': case 'time': case 'datetime':
+      case 'calendar':
+        o.ca = CALENDARS[val] ?? o.ca;
+        break;
+      case 'context':
+        if (CONTEXTS.has(val)) o.context = val;
+        break;
+      case 'date':
+      case 'time':
+      case 'datetime':
         if (WIDTHS.has(val)) o[key] = val;
         else appendSkeleton(o, val);
         break;
-      case 'skeleton': o.skeleton = val; break;
-      case 'wrap': case 'wrapper': case 'wrapped': if (WIDTHS.has(val)) o.wrap = val; break;
-      default: break;
+      case 'skeleton':
+        o.skeleton = val;
+        break;
+      case 'wrap':
+      case 'wrapper':
+      case 'wrapped':
+        if (WIDTHS.has(val)) o.wrap = val;
+        break;
+      default:
+        break;
     }
   }
   return o as DateFormatOptions;
@@ -133,11 +173,24 @@ export function relativeTimeOptions(args: readonly string[]): RelativeTimeFormat
   for (const arg of args) {
     const [key, val] = splitOption(arg);
     switch (key) {
-      case 'context': if (CONTEXTS.has(val)) o.context = val; break;
-      case 'field': if (FIELDS.has(val)) o.field = val; break;
-      case 'width': if (FIELD_WIDTHS.has(val)) o.width = val; break;
-      case 'dayOfWeek': case 'numericOnly': case 'allowWeeks': case 'alwaysNow': o[key] = val === 'true'; break;
-      default: numberOption(key, val, o); break;
+      case 'context':
+        if (CONTEXTS.has(val)) o.context = val;
+        break;
+      case 'field':
+        if (FIELDS.has(val)) o.field = val;
+        break;
+      case 'width':
+        if (FIELD_WIDTHS.has(val)) o.width = val;
+        break;
+      case 'dayOfWeek':
+      case 'numericOnly':
+      case 'allowWeeks':
+      case 'alwaysNow':
+        o[key] = val === 'true';
+        break;
+      default:
+        numberOption(key, val, o);
+        break;
     }
   }
   return o as RelativeTimeFormatOptions;

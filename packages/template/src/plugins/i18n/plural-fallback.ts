@@ -22,11 +22,7 @@ export function withoutOtherFallback(code: MessageCode): MessageCode {
     case BLOCK:
       return [BLOCK, (c[1] as MessageCode[]).map(withoutOtherFallback)] as unknown as MessageCode;
     case SELECT:
-      return [
-        SELECT,
-        c[1],
-        (c[2] as [string, MessageCode][]).map(([key, body]) => [key, withoutOtherFallback(body)]),
-      ] as unknown as MessageCode;
+      return [SELECT, c[1], (c[2] as [string, MessageCode][]).map(([key, body]) => [key, withoutOtherFallback(body)])] as unknown as MessageCode;
     case PLURAL: {
       const choices = (c[4] as [number, unknown, MessageCode][]).map(
         ([type, key, body]) => [type, key, withoutOtherFallback(body)] as [number, unknown, MessageCode],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CLDRFramework, type CLDR } from '@phensley/cldr';
-import type { PluginContext, Variable } from '../../plugin-api';
+import type { PluginContext, Variable } from '../../plugin-api.js';
 
 const packDir = join(dirname(createRequire(import.meta.url).resolve('@phensley/cldr/package.json')), 'packs');
 const framework = new CLDRFramework({
@@ -20,10 +20,7 @@ export interface TestContext extends PluginContext {
 }
 
 /** Builds a test context: `locale` `none` gives no CLDR. */
-export function testContext(
-  root: Record<string, unknown> = {},
-  opts: { locale?: string; now?: number; timeZone?: string } = {},
-): TestContext {
+export function testContext(root: Record<string, unknown> = {}, opts: { locale?: string; now?: number; timeZone?: string } = {}): TestContext {
   const locale = opts.locale ?? 'en-US';
   const errors: string[] = [];
   const walk = (value: unknown, path: string | readonly (string | number)[]): unknown => {

@@ -1,6 +1,6 @@
-import type { Formatter } from '../../plugin-api';
-import { humanizeSince } from './humanize-since';
-import { numberOf } from './values';
+import type { Formatter } from '../../plugin-api.js';
+import { humanizeSince } from './humanize-since.js';
+import { numberOf } from './values.js';
 
 /** Spec section 8 text for a value that is not a date. */
 export const INVALID_DATE = 'Invalid date.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testContext } from './test-context';
-import { unitsMetric } from './units-metric';
+import { testContext } from './test-context.js';
+import { unitsMetric } from './units-metric.js';
 
 describe('units-metric?', () => {
   it.each([

@@ -1,5 +1,5 @@
 import type { CLDR } from '@phensley/cldr';
-import type { Predicate } from '../../plugin-api';
+import type { Predicate } from '../../plugin-api.js';
 
 /**
  * `{.units-metric?}` / `{.units-metric? temperature}`: true when the locale measures in

@@ -1,5 +1,5 @@
 import { Decimal } from '@phensley/cldr';
-import { JsonDecimal } from '../../json-decimal';
+import { JsonDecimal } from '../../json-decimal.js';
 
 /** Epoch milliseconds (or any number) from a JSON number or numeric string; NaN otherwise. */
 export function numberOf(value: unknown): number {
@@ -64,7 +64,10 @@ const own = (obj: object, key: string): unknown => (Object.hasOwn(obj, key) ? (o
 /** Reads a money node; undefined when the value is not one. */
 export function moneyOf(value: unknown): Money | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  for (const [amountKey, currencyKey] of [['decimalValue', 'currencyCode'], ['value', 'currency']] as const) {
+  for (const [amountKey, currencyKey] of [
+    ['decimalValue', 'currencyCode'],
+    ['value', 'currency'],
+  ] as const) {
     const amount = own(value, amountKey);
     const currency = own(value, currencyKey);
     if (amount !== undefined && amount !== null && typeof currency === 'string' && currency !== '') {

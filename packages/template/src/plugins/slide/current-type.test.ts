@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runPredicate } from '../content/fake-context';
-import { predicates } from './index';
+import { runPredicate } from '../content/fake-context.js';
+import { predicates } from './index.js';
 
 describe('current-type?', () => {
   const check = (node: unknown, args: string[]) => runPredicate(predicates['current-type?'], node, args);

@@ -1,6 +1,6 @@
-import type { Predicate } from '../../plugin-api';
-import { asNumber, getProp } from '../content/values';
-import { sliceTypeCode } from './slice-types';
+import type { Predicate } from '../../plugin-api.js';
+import { asNumber, getProp } from '../content/values.js';
+import { sliceTypeCode } from './slice-types.js';
 
 /** `current-type? NAME`: the node's `currentType` is the slice type NAME. */
 export const currentType: Predicate = {

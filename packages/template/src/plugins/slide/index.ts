@@ -1,5 +1,5 @@
-import { table, type FormatterTable, type PredicateTable } from '../../plugin-api';
-import { currentType } from './current-type';
+import { table, type FormatterTable, type PredicateTable } from '../../plugin-api.js';
+import { currentType } from './current-type.js';
 
 /** The slide formatter family (it has no formatters). */
 export const formatters: FormatterTable = table({});

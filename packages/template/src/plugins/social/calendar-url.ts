@@ -1,5 +1,5 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { asNumber, asString, getProp } from '../content/values';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { asNumber, asString, getProp } from '../content/values.js';
 
 /** Date format of calendar links (spec section 9), in UTC. */
 export const CALENDAR_DATE_FORMAT = '%Y%m%dT%H%M%SZ';
@@ -15,12 +15,18 @@ export function formatUtc(epochMs: number, format: string): string {
 /** One `%` field of `formatUtc`. */
 function utcField(d: Date, field: string): string {
   switch (field) {
-    case 'Y': return pad(d.getUTCFullYear(), 4);
-    case 'm': return pad(d.getUTCMonth() + 1, 2);
-    case 'd': return pad(d.getUTCDate(), 2);
-    case 'H': return pad(d.getUTCHours(), 2);
-    case 'M': return pad(d.getUTCMinutes(), 2);
-    default: return pad(d.getUTCSeconds(), 2);
+    case 'Y':
+      return pad(d.getUTCFullYear(), 4);
+    case 'm':
+      return pad(d.getUTCMonth() + 1, 2);
+    case 'd':
+      return pad(d.getUTCDate(), 2);
+    case 'H':
+      return pad(d.getUTCHours(), 2);
+    case 'M':
+      return pad(d.getUTCMinutes(), 2);
+    default:
+      return pad(d.getUTCSeconds(), 2);
   }
 }
 

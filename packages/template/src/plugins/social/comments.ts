@@ -1,5 +1,5 @@
-import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
-import { asNumber, getProp, isTruthy, jsonEquals, printValue, resolveIn } from '../content/values';
+import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api.js';
+import { asNumber, getProp, isTruthy, jsonEquals, printValue, resolveIn } from '../content/values.js';
 
 /** Comment count text (spec section 9): `No Comments`, `1 Comment`, `N Comments`. */
 export function commentCountText(count: number): string {
@@ -8,9 +8,7 @@ export function commentCountText(count: number): string {
 }
 
 /** `{item|comment-count}`: the item's public comment count as text. */
-export const commentCount: Formatter = mapFormatter((item) =>
-  commentCountText(asNumber(getProp(item, 'publicCommentCount'))),
-);
+export const commentCount: Formatter = mapFormatter((item) => commentCountText(asNumber(getProp(item, 'publicCommentCount'))));
 
 /** The printed value at `path` from `item`, resolved like a tag would. */
 function textAt(ctx: PluginContext, item: unknown, ...path: string[]): string {

@@ -1,9 +1,9 @@
-import { table, type FormatterTable, type PredicateTable } from '../../plugin-api';
-import { googleCalendarUrl } from './calendar-url';
-import { commentCount, commentLink, comments } from './comments';
-import { likeButton, socialButton, socialButtonInline } from './share-buttons';
-import { socialPredicates } from './social-predicates';
-import { activateTwitterLinks, twitterFollowButton } from './twitter';
+import { table, type FormatterTable, type PredicateTable } from '../../plugin-api.js';
+import { googleCalendarUrl } from './calendar-url.js';
+import { commentCount, commentLink, comments } from './comments.js';
+import { likeButton, socialButton, socialButtonInline } from './share-buttons.js';
+import { socialPredicates } from './social-predicates.js';
+import { activateTwitterLinks, twitterFollowButton } from './twitter.js';
 
 /** The social formatter family. */
 export const formatters: FormatterTable = table({

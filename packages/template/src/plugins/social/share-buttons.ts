@@ -1,6 +1,6 @@
-import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api';
-import { escapeAttribute } from '../content/html-text';
-import { asString, getPath, getProp, isTruthy, printValue, resolveIn, sizeOf } from '../content/values';
+import { mapFormatter, type Formatter, type PluginContext } from '../../plugin-api.js';
+import { escapeAttribute } from '../content/html-text.js';
+import { asString, getPath, getProp, isTruthy, printValue, resolveIn, sizeOf } from '../content/values.js';
 
 /** `{item|like-button}`: the simple-like button, when the site enables simple liking. */
 export const likeButton: Formatter = mapFormatter((item, _args, ctx) => {

@@ -1,5 +1,5 @@
-import type { Predicate } from '../../plugin-api';
-import { asNumber, getProp, isTruthy } from '../content/values';
+import type { Predicate } from '../../plugin-api.js';
+import { asNumber, getProp, isTruthy } from '../content/values.js';
 
 /** Comment state code meaning comments are open. */
 const COMMENTS_OPEN = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeContext, runFormatter, runPredicate } from '../content/fake-context';
-import { formatters, predicates } from './index';
+import { fakeContext, runFormatter, runPredicate } from '../content/fake-context.js';
+import { formatters, predicates } from './index.js';
 
 function format(name: string, value: unknown, args: string[] = [], outer: unknown[] = []) {
   const formatter = formatters[name];
@@ -28,18 +28,14 @@ describe('comment formatters', () => {
 
   it('links to native comments spelling out the count', () => {
     const link = (count: unknown) => String(format('comment-link', { ...item, publicCommentCount: count })).trim();
-    expect(link(1)).toBe(
-      '<a href="http://e.com/bar#comments-i1" class="sqs-comment-link" data-id="i1">\n  1\n  Comment\n  </a>',
-    );
+    expect(link(1)).toBe('<a href="http://e.com/bar#comments-i1" class="sqs-comment-link" data-id="i1">\n  1\n  Comment\n  </a>');
     expect(link(20)).toContain('\n  20\n  Comments\n');
     expect(link(0)).toContain('\n  No\n  Comments\n');
   });
 
   it('renders the comments area for Disqus, an item or a collection', () => {
     const root = { websiteSettings: { disqusShortname: 'abc' } };
-    expect(String(format('comments', item, [], [root])).trim()).toBe(
-      '<div class="squarespace-comments" id="disqus_thread"></div>',
-    );
+    expect(String(format('comments', item, [], [root])).trim()).toBe('<div class="squarespace-comments" id="disqus_thread"></div>');
     const own = { id: 'i1', publicCommentCount: 0, commentState: 1 };
     expect(String(format('comments', own, [], [{ item: own }])).trim()).toBe(
       '<div class="squarespace-comments" id="comments-i1" data-item-id="i1" data-public-comment-count="0" data-comment-state="1"></div>',
@@ -86,9 +82,7 @@ describe('buttons', () => {
   it('renders the Twitter follow button from the user name or profile url', () => {
     const script =
       "<script>Y.use('squarespace-follow-buttons', function(Y) { Y.on('domready', function() { Y.Squarespace.FollowButtonUtils.renderAll(); }); });</script>";
-    expect(format('twitter-follow-button', { userName: 'foobar' })).toBe(
-      `${script}<div class="squarespace-follow-button" data-username="foobar"></div>`,
-    );
+    expect(format('twitter-follow-button', { userName: 'foobar' })).toBe(`${script}<div class="squarespace-follow-button" data-username="foobar"></div>`);
     expect(format('twitter-follow-button', { userName: '', profileUrl: 'http://twitter.com/baz' })).toBe(
       `${script}<div class="squarespace-follow-button" data-username="baz"></div>`,
     );
@@ -102,9 +96,7 @@ describe('activate-twitter-links', () => {
         '<a target="new" href="https://twitter.com/hashtag/Foo?src=hash">#Foo</a> to the ' +
         '<a target="new" href="https://twitter.com/hashtag/Bar?src=hash">#Bar</a>',
     );
-    expect(format('activate-twitter-links', 'see https://x.com/a?b=1.')).toBe(
-      'see <a target="new" href="https://x.com/a?b=1">https://x.com/a?b=1</a>.',
-    );
+    expect(format('activate-twitter-links', 'see https://x.com/a?b=1.')).toBe('see <a target="new" href="https://x.com/a?b=1">https://x.com/a?b=1</a>.');
     expect(format('activate-twitter-links', 'mail a@b.c')).toBe('mail a@b.c');
   });
 });

@@ -1,5 +1,5 @@
-import { mapFormatter, type Formatter } from '../../plugin-api';
-import { asString, getProp } from '../content/values';
+import { mapFormatter, type Formatter } from '../../plugin-api.js';
+import { asString, getProp } from '../content/values.js';
 
 const URL_PATTERN = /\b((?:https?|ftp|file):\/\/[-a-z0-9+&@#/%?=~_|!:,.;]*[-a-z0-9+&@#/%=~_|\\])/gi;
 const MENTION_PATTERN = /(^| )@(\w+)/g;
@@ -12,14 +12,10 @@ const HASHTAG_PATTERN = /(^| )#(\w+)/g;
 export const activateTwitterLinks: Formatter = mapFormatter((value) =>
   asString(value)
     .replace(URL_PATTERN, (url: string) => `<a target="new" href="${url}">${url}</a>`)
-    .replace(
-      MENTION_PATTERN,
-      (_m, lead: string, user: string) => `${lead}<a target="new" href="https://twitter.com/${user}/">@${user}</a>`,
-    )
+    .replace(MENTION_PATTERN, (_m, lead: string, user: string) => `${lead}<a target="new" href="https://twitter.com/${user}/">@${user}</a>`)
     .replace(
       HASHTAG_PATTERN,
-      (_m, lead: string, tag: string) =>
-        `${lead}<a target="new" href="https://twitter.com/hashtag/${escape(tag)}?src=hash">#${tag}</a>`,
+      (_m, lead: string, tag: string) => `${lead}<a target="new" href="https://twitter.com/hashtag/${escape(tag)}?src=hash">#${tag}</a>`,
     ),
 );
 

@@ -1,7 +1,7 @@
 import { Decimal } from '@phensley/cldr';
 import { describe, expect, it } from 'vitest';
-import { compact, convert, ratio, sequence } from './convert';
-import { categoryOf, unitId } from './unit-data';
+import { compact, convert, ratio, sequence } from './convert.js';
+import { categoryOf, unitId } from './unit-data.js';
 
 const q = (amount: string, unit: string) => ({ amount: new Decimal(amount), unit });
 const show = (v: { amount: Decimal; unit: string }): string => `${v.amount.toString()} ${v.unit}`;

@@ -1,5 +1,5 @@
 import { Decimal } from '@phensley/cldr';
-import { categoryOf, factorOf, PI } from './unit-data';
+import { categoryOf, factorOf, PI } from './unit-data.js';
 
 /** A quantity in a unit. */
 export interface UnitValue {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cldrFor, testContext, variable } from '../test-context';
-import { formatUnit, unit } from './format-unit';
-import { legacyUnitPattern, usesPlainUnitSpacing, withPlainUnitSpacing } from './legacy-patterns';
+import { cldrFor, testContext, variable } from '../test-context.js';
+import { formatUnit, unit } from './format-unit.js';
+import { legacyUnitPattern, usesPlainUnitSpacing, withPlainUnitSpacing } from './legacy-patterns.js';
 
 const en = cldrFor('en-US');
 const u = (value: unknown, args: string): string => formatUnit(en, value, args.split(' ').filter(Boolean));
@@ -55,7 +55,7 @@ describe('unit formatter', () => {
     expect(formatUnit(cldrFor('fr-FR'), '12345657890', ['in:byte', 'compact:bytes'])).toBe('11,5 Go');
   });
 
-  it('uses the reference\'s older patterns only for the listed language, width and unit', () => {
+  it("uses the reference's older patterns only for the listed language, width and unit", () => {
     const fr = cldrFor('fr-FR');
     expect(formatUnit(fr, '-27476.8', ['in:megabyte', 'out:megabyte', 'group'])).toBe('-27\u202f476,8 Mo');
     expect(formatUnit(fr, '3', ['in:month', 'out:month'])).toBe('3m');

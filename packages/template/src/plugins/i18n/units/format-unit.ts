@@ -1,54 +1,83 @@
 import type { CLDR, UnitType } from '@phensley/cldr';
-import type { Formatter } from '../../../plugin-api';
-import { decimalOf, numericText } from '../values';
-import { ResultMemo } from '../../result-memo';
-import { compact, convert, ratio, sequence, type UnitValue } from './convert';
-import { legacyUnitPattern, usesPlainUnitSpacing, withPlainUnitSpacing } from './legacy-patterns';
-import { categoryOf, UNIT_SETS } from './unit-data';
-import { unitArgs, type UnitArgs } from './unit-options';
+import type { Formatter } from '../../../plugin-api.js';
+import { decimalOf, numericText } from '../values.js';
+import { ResultMemo } from '../../result-memo.js';
+import { compact, convert, ratio, sequence, type UnitValue } from './convert.js';
+import { legacyUnitPattern, usesPlainUnitSpacing, withPlainUnitSpacing } from './legacy-patterns.js';
+import { categoryOf, UNIT_SETS } from './unit-data.js';
+import { unitArgs, type UnitArgs } from './unit-options.js';
 
 type System = 'us' | 'uk' | 'metric';
 
 const temperatureUnit = (s: System): string => (s === 'us' ? 'fahrenheit' : 'celsius');
 const speedUnit = (s: System): string => (s === 'metric' ? 'kilometer-per-hour' : 'mile-per-hour');
-const consumptionUnit = (s: System): string =>
-  s === 'us' ? 'mile-per-gallon' : s === 'uk' ? 'mile-per-gallon-imperial' : 'liter-per-100-kilometer';
+const consumptionUnit = (s: System): string => (s === 'us' ? 'mile-per-gallon' : s === 'uk' ? 'mile-per-gallon-imperial' : 'liter-per-100-kilometer');
 const english = (s: System, name: string): readonly string[] | undefined => UNIT_SETS[s === 'us' ? `${name}-english` : name];
 
 /** The unit set a `compact:` name selects, or one exact unit for single-unit kinds. */
 function compactTarget(name: string, s: System): { unit?: string; set?: readonly string[] } {
   switch (name) {
-    case 'temp': case 'temperature': return { unit: temperatureUnit(s) };
-    case 'speed': return { unit: speedUnit(s) };
-    case 'consumption': return { unit: consumptionUnit(s) };
-    case 'angles': return { set: UNIT_SETS.angle };
-    case 'bit': return { set: UNIT_SETS.bits };
-    case 'byte': return { set: UNIT_SETS.bytes };
-    case 'area': case 'length': case 'mass': case 'volume': case 'liquid': return { set: english(s, name) };
-    default: return { set: UNIT_SETS[name] };
+    case 'temp':
+    case 'temperature':
+      return { unit: temperatureUnit(s) };
+    case 'speed':
+      return { unit: speedUnit(s) };
+    case 'consumption':
+      return { unit: consumptionUnit(s) };
+    case 'angles':
+      return { set: UNIT_SETS.angle };
+    case 'bit':
+      return { set: UNIT_SETS.bits };
+    case 'byte':
+      return { set: UNIT_SETS.bytes };
+    case 'area':
+    case 'length':
+    case 'mass':
+    case 'volume':
+    case 'liquid':
+      return { set: english(s, name) };
+    default:
+      return { set: UNIT_SETS[name] };
   }
 }
 
 /** The default display for a category: a compact set, or one exact unit. */
 function defaultTarget(unit: string, s: System): { unit?: string; set?: readonly string[] } {
   switch (categoryOf(unit)) {
-    case 'acceleration': return { unit: 'meter-per-square-second' };
-    case 'angle': return { set: UNIT_SETS.angle };
-    case 'area': return { set: english(s, 'area') };
-    case 'consumption': return { unit: consumptionUnit(s) };
-    case 'digital': return { set: UNIT_SETS.bytes };
-    case 'duration': return { set: UNIT_SETS.duration };
-    case 'electric': return { set: UNIT_SETS.electric };
-    case 'energy': return { set: UNIT_SETS.energy };
-    case 'frequency': return { set: UNIT_SETS.frequency };
-    case 'length': return { set: english(s, 'length') };
-    case 'mass': return { set: english(s, 'mass') };
-    case 'power': return { set: UNIT_SETS.power };
-    case 'pressure': return { unit: 'millibar' };
-    case 'speed': return { unit: speedUnit(s) };
-    case 'temperature': return { unit: temperatureUnit(s) };
-    case 'volume': return { set: english(s, 'volume') };
-    default: return {};
+    case 'acceleration':
+      return { unit: 'meter-per-square-second' };
+    case 'angle':
+      return { set: UNIT_SETS.angle };
+    case 'area':
+      return { set: english(s, 'area') };
+    case 'consumption':
+      return { unit: consumptionUnit(s) };
+    case 'digital':
+      return { set: UNIT_SETS.bytes };
+    case 'duration':
+      return { set: UNIT_SETS.duration };
+    case 'electric':
+      return { set: UNIT_SETS.electric };
+    case 'energy':
+      return { set: UNIT_SETS.energy };
+    case 'frequency':
+      return { set: UNIT_SETS.frequency };
+    case 'length':
+      return { set: english(s, 'length') };
+    case 'mass':
+      return { set: english(s, 'mass') };
+    case 'power':
+      return { set: UNIT_SETS.power };
+    case 'pressure':
+      return { unit: 'millibar' };
+    case 'speed':
+      return { unit: speedUnit(s) };
+    case 'temperature':
+      return { unit: temperatureUnit(s) };
+    case 'volume':
+      return { set: english(s, 'volume') };
+    default:
+      return {};
   }
 }
 

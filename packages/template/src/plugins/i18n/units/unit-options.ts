@@ -1,5 +1,5 @@
-import { numberOption, splitOption } from '../options';
-import { categoryOf, unitId } from './unit-data';
+import { numberOption, splitOption } from '../options.js';
+import { categoryOf, unitId } from './unit-data.js';
 
 /** Parsed `unit` formatter arguments. */
 export interface UnitArgs {
@@ -34,15 +34,25 @@ export function unitArgs(args: readonly string[]): UnitArgs {
   for (const arg of args) {
     const [key, val] = splitOption(arg);
     switch (key) {
-      case 'in': out.input = unitId(val); break;
+      case 'in':
+        out.input = unitId(val);
+        break;
       case 'out':
         if (val.includes(',')) out.choices = unitList(val);
         else out.exact = unitId(val);
         break;
-      case 'compact': out.compact = val; break;
-      case 'sequence': if (!out.sequence && out.compact === undefined) out.sequence = unitList(val); break;
-      case 'format': if (val === 'long' || val === 'short' || val === 'narrow') out.length = val; break;
-      default: numberOption(key, val, out.number); break;
+      case 'compact':
+        out.compact = val;
+        break;
+      case 'sequence':
+        if (!out.sequence && out.compact === undefined) out.sequence = unitList(val);
+        break;
+      case 'format':
+        if (val === 'long' || val === 'short' || val === 'narrow') out.length = val;
+        break;
+      default:
+        numberOption(key, val, out.number);
+        break;
     }
   }
   return out;

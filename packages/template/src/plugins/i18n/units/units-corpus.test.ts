@@ -7,10 +7,26 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../../../index';
-import { nodeCldrProvider } from '../../../cldr/node';
+import { Engine } from '../../../index.js';
+import { nodeCldrProvider } from '../../../cldr/node.js';
 
-const DIR = join(import.meta.dirname, '..', '..', '..', '..', '..', '..', '..', 'shared', 'conformance', 'template-engine', 'plugins', 'resources', 'i18n', 'units');
+const DIR = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'conformance',
+  'template-engine',
+  'plugins',
+  'resources',
+  'i18n',
+  'units',
+);
 
 /** Expected lines we deliberately do not reproduce, per locale, with the reason. */
 const EXCEPTIONS: Record<string, Record<string, string>> = {
@@ -38,7 +54,11 @@ const lines = (text: string): string[] =>
     .filter((l) => l !== '');
 
 const present = existsSync(DIR);
-const categories = present ? readdirSync(DIR).filter((f) => f.endsWith('-in.html')).map((f) => f.replace('-in.html', '')) : [];
+const categories = present
+  ? readdirSync(DIR)
+      .filter((f) => f.endsWith('-in.html'))
+      .map((f) => f.replace('-in.html', ''))
+  : [];
 
 describe.skipIf(!present)('unit corpus', () => {
   const engine = new Engine({ cldr: nodeCldrProvider() });
