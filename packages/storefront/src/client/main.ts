@@ -6,7 +6,8 @@ import { installVariantImageSwap } from '../lib/variant-event.js';
 import { followHeaderCart } from './header-cart-count.js';
 import { installQuickViewButtons } from './quick-view-buttons.js';
 import { recordPageViewAfterLoad } from './visit-recording.js';
-import './storefront.js';
+// biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
+import './storefront.css';
 
 async function start(): Promise<void> {
   installVariantImageSwap(document);
