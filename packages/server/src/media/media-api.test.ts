@@ -111,3 +111,48 @@ describe('product photos (issue 12; spec 9 srcset widths, spec 5 upload messages
     expect((await t.call(site, 'POST', '/api/owner/catalogue/products/missing/images', { file: 'x' })).statusCode).toBe(404);
   });
 });
+
+describe('uploaded photos on the storefront (issue 12, acceptance 1; spec 9 srcset widths)', () => {
+  let t: CatalogueTestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'emporium-media-page-'));
+    t = await createCatalogueTestApp({ pages: true, config: { dataDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('renders the product page image with its WebP srcset and sizes, and a browser can fetch every listed copy', async () => {
+    const { site } = await t.shopSite('media-page');
+    const created = await t.call(site, 'POST', '/api/owner/catalogue/products', {
+      title: 'Clay Vase',
+      visibility: 'published',
+      variants: [{ sku: 'CLAY-1', priceCents: 4500 }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, urlId } = created.json() as { id: string; urlId: string };
+    const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 90, g: 140, b: 100 } } })
+      .jpeg()
+      .toBuffer();
+    const { payload, contentType } = multipartBody(jpeg, 'vase.jpg', 'A green clay vase');
+    const uploaded = await t.call(site, 'POST', `/api/owner/catalogue/products/${id}/images`, undefined, { payload, headers: { 'content-type': contentType } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const image = uploaded.json() as { srcset: string; assetUrl: string };
+
+    const page = await t.app.inject({ method: 'GET', url: `/shop/${urlId}`, headers: { host: t.hostOf(site), accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    const main = /<figure class="product__main-image">\s*<img ([^>]*)>/.exec(page.body)?.[1] ?? '';
+    expect(main).toContain(`src="${image.assetUrl}"`);
+    expect(main).toContain(`srcset="${image.srcset}"`);
+    expect(main).toContain('sizes="(min-width: 56em) 50vw, 100vw"');
+    expect(main).toContain('alt="A green clay vase"');
+    for (const candidate of image.srcset.split(', ')) {
+      const [url, width] = candidate.split(' ');
+      const copy = await t.app.inject({ method: 'GET', url: url!, headers: { host: t.hostOf(site) } });
+      expect(copy.statusCode, url).toBe(200);
+      expect((await sharp(copy.rawPayload).metadata()).width).toBe(Number.parseInt(width!, 10));
+    }
+  });
+});
