@@ -266,6 +266,7 @@ describe('owner dashboard (issue 12)', () => {
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await page.getByRole('status').filter({ hasText: 'Coupon SPRING-10 created.' }).waitFor({ timeout: 15_000 });
     const row = page.getByRole('row').filter({ hasText: 'SPRING-10' });
+    await row.getByRole('cell', { name: 'SPRING-10', exact: true }).waitFor({ timeout: 15_000 }); // the list refetches after the create
     expect(await row.getByRole('cell').allTextContents()).toEqual(['SPRING-10', '10% off', 'None', '0', 'On', 'Turn off coupon SPRING-10']);
     await row.getByRole('button', { name: 'Turn off coupon SPRING-10' }).click();
     await row.getByRole('cell', { name: 'Off', exact: true }).waitFor({ timeout: 15_000 });
