@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
 import { cartEntries, carts, orders } from '../db/index.js';
+import { analyticsSessions } from '../db/schema-analytics.js';
 import { utcDay } from './visitor-hash.js';
 import { clanker, IPHONE, pageSpeed, send } from './analytics-test-kit.js';
 import { ANALYTICS_CSV_PATH, ANALYTICS_REPORT_PATH, TRACKING_PATHS } from './index.js';
@@ -38,6 +39,7 @@ describe('GET /api/owner/analytics (issue 13: the owner figures)', () => {
         firstContentfulPaint: lcp / 2,
         cumulativeLayoutShift: 0.02,
         interactionToNextPaint: 80,
+        firstInputDelay: 12,
         responseStart: 150,
       });
     await send(t, s.site, TRACKING_PATHS.performance, JSON.stringify([speed(1000), speed(1200), speed(1400), speed(3000)]), {
@@ -83,7 +85,17 @@ describe('GET /api/owner/analytics (issue 13: the owner figures)', () => {
       orders: 1,
       topProducts: [{ itemId: s.productId, title: 'Mug', views: 1 }],
       referrers: [{ source: 'news.example', visits: 1, pageViews: 1 }],
+      campaigns: [{ source: 'nl', medium: '', campaign: 'winter', visits: 1, pageViews: 1 }],
+      currency: 'USD',
     });
+    expect(body.browsers).toEqual([
+      { browser: 'Chrome', visits: 1, pageViews: 3 },
+      { browser: 'Safari', visits: 1, pageViews: 1 },
+    ]);
+    expect(body.timeOnSite).toBeGreaterThanOrEqual(0);
+    expect(body.days.map((d: { day: string }) => d.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map((n) => utcDay(daysAgo(n))));
+    expect(body.days.at(-1)).toEqual({ day: today, visitors: 2, sessions: 2, pageViews: 4, orders: 1, revenue: 2_700 });
+    expect(body.days.slice(0, -1).every((d: { pageViews: number; orders: number }) => d.pageViews === 0 && d.orders === 0)).toBe(true);
     expect(body.topPages).toEqual([
       { path: '/', pageType: 'home', views: 2 },
       { path: '/cart', pageType: 'cart', views: 1 },
@@ -98,7 +110,8 @@ describe('GET /api/owner/analytics (issue 13: the owner figures)', () => {
     expect(item.lcp.p75).toBeGreaterThanOrEqual(1400 * 0.975);
     expect(item.lcp.p75).toBeLessThanOrEqual(1400 * 1.025);
     expect(item.cls.p75).toBeCloseTo(0.02, 2);
-    expect(Object.keys(item).sort()).toEqual(['cls', 'fcp', 'inp', 'lcp', 'ttfb']);
+    expect(Object.keys(item).sort()).toEqual(['cls', 'fcp', 'fid', 'inp', 'lcp', 'ttfb']);
+    expect(item.fid.p75).toBeCloseTo(12, -0.5);
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0]).toMatchObject({ errorType: 'ReferenceError', count: 3, pages: ['/shop/mug'], browsers: ['Chrome'] });
     expect(body.errors[0].stack).toContain('render');
@@ -115,9 +128,27 @@ describe('GET /api/owner/analytics (issue 13: the owner figures)', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="analytics-${today}-${today}.csv"`);
     expect(response.body).toContain('"section","name","value","detail"\r\n');
-    expect(response.body).toContain('"summary","revenue","2700","minor units"');
+    expect(response.body).toContain('"summary","revenue","2700","minor units of USD"');
+    expect(response.body).toContain('"campaign","winter","1","source nl, medium (none)"');
+    expect(response.body).toContain(`"day","${today}","4","2 visitors, 2 sessions, 1 orders, 2700 revenue"`);
     expect(response.body).toContain('"funnel","addToCarts","2",""');
     expect(response.body).toContain('"top-page","/","2","home"');
+  });
+
+  it('averages the time on site over sessions, from the first to the last page view of each', async () => {
+    const other = await t.seedSite({ identifier: 'report-time', title: 'Time' });
+    const startedAt = new Date(Date.now() - 3_600_000);
+    const later = (seconds: number) => new Date(startedAt.getTime() + seconds * 1000);
+    await t.testDb.db.insert(analyticsSessions).values([
+      { websiteId: other.site.id, sessionHash: 's-1', day: utcDay(startedAt), visitorHash: 'v-1', startedAt, lastSeenAt: later(150), pageViews: 3 },
+      { websiteId: other.site.id, sessionHash: 's-2', day: utcDay(startedAt), visitorHash: 'v-2', startedAt, lastSeenAt: startedAt, pageViews: 1 },
+    ]);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${ANALYTICS_REPORT_PATH}?from=${utcDay(daysAgo(1))}&to=${today}`,
+      headers: { host: t.hostOf(other.site), authorization: `Bearer ${TEST_OWNER_TOKEN}` },
+    });
+    expect(response.json()).toMatchObject({ sessions: 2, visitors: 2, bounceRate: 0.5, timeOnSite: 75 });
   });
 
   it('refuses visitors (401) and bad periods (400)', async () => {

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, lte, ne, or, sql, sum } from 'drizzle-orm';
 import { cartEntries, items, orders, type DbOrTx } from '../db/index.js';
 import {
   analyticsDailyPages,
@@ -17,7 +17,7 @@ const PLACED_ORDER_STATUSES = ['PAID', 'FULFILLED'];
 const TOP = 10;
 const TOP_ERRORS = 20;
 /** Web vitals the report shows per page type (issue 13). */
-const REPORTED_VITALS = ['lcp', 'fcp', 'cls', 'inp', 'ttfb'] as const satisfies readonly VitalMetric[];
+const REPORTED_VITALS = ['lcp', 'fcp', 'cls', 'inp', 'ttfb', 'fid'] as const satisfies readonly VitalMetric[];
 type ReportedVital = (typeof REPORTED_VITALS)[number];
 
 /** A report period: whole UTC days from `from` to `to`, both included (YYYY-MM-DD). */
@@ -34,6 +34,16 @@ function bounds(period: ReportPeriod): { start: Date; end: Date } {
 }
 
 const num = (value: unknown) => Number(value ?? 0);
+/** A moment's UTC day as YYYY-MM-DD, in SQL. */
+const utcDayOf = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** Every day of the period, in order (YYYY-MM-DD). */
+function daysOf(period: ReportPeriod): string[] {
+  const { start, end } = bounds(period);
+  const days: string[] = [];
+  for (const day = new Date(start); day < end; day.setUTCDate(day.getUTCDate() + 1)) days.push(day.toISOString().slice(0, 10));
+  return days;
+}
 
 /** Visits from the session rollup: visitors (daily uniques summed), sessions, bounce rate, average time on site. */
 async function visits(db: DbOrTx, websiteId: string, period: ReportPeriod) {
@@ -43,14 +53,20 @@ async function visits(db: DbOrTx, websiteId: string, period: ReportPeriod) {
       visitors: countDistinct(sql`(${s.day}, ${s.visitorHash})`),
       sessions: count(),
       bounces: sql<number>`count(*) filter (where ${s.pageViews} = 1)`,
+      seconds: sql<number>`coalesce(avg(extract(epoch from (${s.lastSeenAt} - ${s.startedAt}))), 0)`,
     })
     .from(s)
     .where(and(eq(s.websiteId, websiteId), gte(s.day, period.from), lte(s.day, period.to)));
   const sessions = num(row?.sessions);
-  return { visitors: num(row?.visitors), sessions, bounceRate: sessions === 0 ? 0 : Math.round((num(row?.bounces) / sessions) * 10_000) / 10_000 };
+  return {
+    visitors: num(row?.visitors),
+    sessions,
+    bounceRate: sessions === 0 ? 0 : Math.round((num(row?.bounces) / sessions) * 10_000) / 10_000,
+    timeOnSite: Math.round(num(row?.seconds)),
+  };
 }
 
-/** Page views, referrers and devices from the hourly rollup. */
+/** Page views, referrers, UTM campaigns, devices and browsers from the hourly rollup. */
 async function traffic(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const h = analyticsHourly;
   const { start, end } = bounds(period);
@@ -71,10 +87,26 @@ async function traffic(db: DbOrTx, websiteId: string, period: ReportPeriod) {
     .where(inPeriod)
     .groupBy(h.device)
     .orderBy(desc(pageViews), h.device);
+  const campaigns = await db
+    .select({ source: h.utmSource, medium: h.utmMedium, campaign: h.utmCampaign, visits: visitsOf, pageViews })
+    .from(h)
+    .where(and(inPeriod, or(ne(h.utmSource, ''), ne(h.utmMedium, ''), ne(h.utmCampaign, ''))))
+    .groupBy(h.utmSource, h.utmMedium, h.utmCampaign)
+    .orderBy(desc(visitsOf), desc(pageViews), h.utmCampaign, h.utmSource, h.utmMedium)
+    .limit(TOP);
+  const browsers = await db
+    .select({ browser: h.browser, visits: visitsOf, pageViews })
+    .from(h)
+    .where(inPeriod)
+    .groupBy(h.browser)
+    .orderBy(desc(pageViews), h.browser)
+    .limit(TOP);
   return {
     pageViews: num(total?.pageViews),
     referrers: referrers.map((r) => ({ source: r.source, visits: num(r.visits), pageViews: num(r.pageViews) })),
+    campaigns: campaigns.map((c) => ({ source: c.source, medium: c.medium, campaign: c.campaign, visits: num(c.visits), pageViews: num(c.pageViews) })),
     devices: devices.map((d) => ({ device: d.device, visits: num(d.visits), pageViews: num(d.pageViews) })),
+    browsers: browsers.map((b) => ({ browser: b.browser, visits: num(b.visits), pageViews: num(b.pageViews) })),
   };
 }
 
@@ -137,6 +169,41 @@ async function commerce(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   return { addToCarts: num(adds?.n), checkouts: num(placed?.checkouts), orders: num(placed?.orders), revenue: num(placed?.revenue) };
 }
 
+/** Visitors, sessions, page views, orders and revenue of each day of the period (zeros included), for the chart. */
+async function daily(db: DbOrTx, websiteId: string, period: ReportPeriod) {
+  const { start, end } = bounds(period);
+  const s = analyticsSessions;
+  const h = analyticsHourly;
+  const visitDays = await db
+    .select({ day: s.day, visitors: countDistinct(s.visitorHash), sessions: count() })
+    .from(s)
+    .where(and(eq(s.websiteId, websiteId), gte(s.day, period.from), lte(s.day, period.to)))
+    .groupBy(s.day);
+  const hourDay = utcDayOf(h.hour);
+  const viewDays = await db
+    .select({ day: hourDay, pageViews: sum(h.pageViews) })
+    .from(h)
+    .where(and(eq(h.websiteId, websiteId), gte(h.hour, start), lt(h.hour, end)))
+    .groupBy(hourDay);
+  const orderDay = utcDayOf(orders.createdAt);
+  const orderDays = await db
+    .select({ day: orderDay, orders: count(), revenue: sum(orders.grandTotalCents) })
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), inArray(orders.status, PLACED_ORDER_STATUSES), gte(orders.createdAt, start), lt(orders.createdAt, end)))
+    .groupBy(orderDay);
+  const visitsOn = new Map(visitDays.map((d) => [d.day, d]));
+  const viewsOn = new Map(viewDays.map((d) => [d.day, num(d.pageViews)]));
+  const ordersOn = new Map(orderDays.map((d) => [d.day, d]));
+  return daysOf(period).map((day) => ({
+    day,
+    visitors: num(visitsOn.get(day)?.visitors),
+    sessions: num(visitsOn.get(day)?.sessions),
+    pageViews: viewsOn.get(day) ?? 0,
+    orders: num(ordersOn.get(day)?.orders),
+    revenue: num(ordersOn.get(day)?.revenue),
+  }));
+}
+
 /** p75 of each reported web vital per page type, from the summed histogram buckets. */
 async function webVitals(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const v = analyticsVitals;
@@ -189,7 +256,7 @@ async function errors(db: DbOrTx, websiteId: string, period: ReportPeriod) {
 
 /** Every figure of the owner's analytics report for a period; reads rollups and the store's records only, never raw events. */
 export async function analyticsReport(db: DbOrTx, websiteId: string, period: ReportPeriod) {
-  const [v, t, pages, p, c, vitals, errs] = await Promise.all([
+  const [v, t, pages, p, c, vitals, errs, days] = await Promise.all([
     visits(db, websiteId, period),
     traffic(db, websiteId, period),
     topPages(db, websiteId, period),
@@ -197,21 +264,26 @@ export async function analyticsReport(db: DbOrTx, websiteId: string, period: Rep
     commerce(db, websiteId, period),
     webVitals(db, websiteId, period),
     errors(db, websiteId, period),
+    daily(db, websiteId, period),
   ]);
   return {
     visitors: v.visitors,
     sessions: v.sessions,
     pageViews: t.pageViews,
     bounceRate: v.bounceRate,
+    timeOnSite: v.timeOnSite,
     funnel: { productViews: p.productViews, addToCarts: c.addToCarts, checkouts: c.checkouts, orders: c.orders },
     revenue: c.revenue,
     orders: c.orders,
     topPages: pages,
     topProducts: p.topProducts,
     referrers: t.referrers,
+    campaigns: t.campaigns,
     devices: t.devices,
+    browsers: t.browsers,
     webVitals: vitals,
     errors: errs,
+    days,
   };
 }
 export type AnalyticsReport = Awaited<ReturnType<typeof analyticsReport>>;

@@ -37,7 +37,8 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store, private');
-      return analyticsReport(deps.db, siteId(request.site), request.query);
+      const report = await analyticsReport(deps.db, siteId(request.site), request.query);
+      return { ...report, currency: request.site!.settings.currency };
     },
   );
 
@@ -50,7 +51,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      const csv = reportCsv(await analyticsReport(deps.db, siteId(request.site), request.query));
+      const csv = reportCsv(await analyticsReport(deps.db, siteId(request.site), request.query), request.site!.settings.currency);
       return reply
         .header('cache-control', 'no-store, private')
         .header('content-type', 'text/csv; charset=utf-8')

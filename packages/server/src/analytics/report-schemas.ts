@@ -31,6 +31,7 @@ export const AnalyticsReportBody = z.object({
   sessions: z.number().int(),
   pageViews: z.number().int(),
   bounceRate: z.number().min(0).max(1).describe('Share of sessions with one page view'),
+  timeOnSite: z.number().int().min(0).describe('Average time on site: seconds from the first to the last page view of a session'),
   funnel: z.object({
     productViews: z.number().int(),
     addToCarts: z.number().int().describe('Cart lines added (server records)'),
@@ -38,12 +39,17 @@ export const AnalyticsReportBody = z.object({
     orders: z.number().int().describe('Orders paid (server records)'),
   }),
   revenue: z.number().int().describe('Grand totals of the paid orders, minor units'),
+  currency: z.string().describe('The store currency (ISO 4217) of revenue'),
   orders: z.number().int(),
   topPages: z.array(z.object({ path: z.string(), pageType: z.string(), views: z.number().int() })),
   topProducts: z.array(z.object({ itemId: z.string(), title: z.string(), views: z.number().int() })),
   referrers: z.array(z.object({ source: z.string(), visits: z.number().int(), pageViews: z.number().int() })),
+  campaigns: z
+    .array(z.object({ source: z.string(), medium: z.string(), campaign: z.string(), visits: z.number().int(), pageViews: z.number().int() }))
+    .describe('UTM source, medium and campaign of tagged visits'),
   devices: z.array(z.object({ device: z.string(), visits: z.number().int(), pageViews: z.number().int() })),
-  webVitals: z.record(z.string(), z.object({ lcp: Vital, fcp: Vital, cls: Vital, inp: Vital, ttfb: Vital })).describe('Per page type'),
+  browsers: z.array(z.object({ browser: z.string(), visits: z.number().int(), pageViews: z.number().int() })),
+  webVitals: z.record(z.string(), z.object({ lcp: Vital, fcp: Vital, cls: Vital, inp: Vital, ttfb: Vital, fid: Vital })).describe('Per page type'),
   errors: z.array(
     z.object({
       message: z.string(),
@@ -56,6 +62,18 @@ export const AnalyticsReportBody = z.object({
       browsers: z.array(z.string()),
     }),
   ),
+  days: z
+    .array(
+      z.object({
+        day: z.string().describe('YYYY-MM-DD (UTC)'),
+        visitors: z.number().int(),
+        sessions: z.number().int(),
+        pageViews: z.number().int(),
+        orders: z.number().int(),
+        revenue: z.number().int().describe('Minor units'),
+      }),
+    )
+    .describe('Each day of the period, in order, zeros included'),
 });
 
 /** CSV export of the report. */
