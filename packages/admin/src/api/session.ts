@@ -1,6 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, api } from './http.js';
-import { clearAll, ensure, invalidate, peek, setData, subscribe } from './query-cache.js';
+import { clearAll, invalidate, setData } from './query-cache.js';
+import { useCachedQuery } from './use-query.js';
 
 /** The signed-in owner as the server describes them. */
 export interface Owner {
@@ -28,10 +28,7 @@ async function loadSession(): Promise<Session> {
 
 /** The session, loading it once. */
 export function useSession() {
-  useEffect(() => {
-    ensure(SESSION_KEY, loadSession);
-  }, []);
-  return useSyncExternalStore(subscribe, () => peek<Session>(SESSION_KEY));
+  return useCachedQuery(SESSION_KEY, loadSession);
 }
 
 /** Reads the session again (after signing in, out, or changing the password). */
@@ -41,8 +38,7 @@ export function refreshSession(): void {
 
 /** Starts using a session the server just opened (sign-in, accepted invitation). */
 export function sessionStarted(answer: { owner: Owner }): void {
-  clearAll();
-  ensure(SESSION_KEY, loadSession);
+  clearAll(SESSION_KEY);
   setData<Session>(SESSION_KEY, answer);
 }
 
@@ -57,7 +53,6 @@ export async function signIn(email: string, password: string): Promise<Owner> {
 export async function signOut(everywhere = false): Promise<void> {
   if (everywhere) await api(`${SESSION_PATH}/revoke-all`, { method: 'POST' });
   else await api(SESSION_PATH, { method: 'DELETE' });
-  clearAll();
-  ensure(SESSION_KEY, loadSession);
+  clearAll(SESSION_KEY);
   setData<Session>(SESSION_KEY, { owner: null });
 }
