@@ -2,7 +2,16 @@ import { Suspense } from 'react';
 import { errorMessage } from '../api/http.js';
 import { useSession } from '../api/session.js';
 import { matchPath, navigate, useLocation } from './router.js';
-import { ChangePasswordScreen, ChoosePasswordScreen, ForgotPasswordScreen, FormScreen, LoginScreen, NAV_SCREENS, OrderScreen } from './screens.js';
+import {
+  ChangePasswordScreen,
+  ChoosePasswordScreen,
+  ForgotPasswordScreen,
+  FormScreen,
+  LoginScreen,
+  NAV_SCREENS,
+  OrderScreen,
+  ProductEditorScreen,
+} from './screens.js';
 import { Shell } from './Shell.js';
 import { Loading } from '../ui/Loading.js';
 import { NotFound } from './NotFound.js';
@@ -79,6 +88,9 @@ function screenFor(path: string) {
   if (form) return <FormScreen key={form.formId} formId={form.formId!} />;
   const order = matchPath('/orders/:orderId', path);
   if (order) return <OrderScreen key={order.orderId} orderId={order.orderId!} />;
+  if (path === '/products/new') return <ProductEditorScreen key="new" />;
+  const product = matchPath('/products/:productId', path);
+  if (product) return <ProductEditorScreen key={product.productId} productId={product.productId!} />;
   if (path === '/account') return <ChangePasswordScreen />;
   return <NotFound />;
 }

@@ -14,6 +14,7 @@ export interface NavScreen {
 export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
+  { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
   { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },
   { name: 'Taxes', path: '/taxes', component: lazy(() => import('../screens/store/TaxesScreen.js')) },
@@ -28,6 +29,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
 /** Screens reached from other screens: a form's submissions and settings, one order. */
 export const FormScreen = lazy(() => import('../screens/forms/FormScreen.js'));
 export const OrderScreen = lazy(() => import('../screens/orders/OrderScreen.js'));
+export const ProductEditorScreen = lazy(() => import('../screens/products/ProductEditorScreen.js'));
 
 /** Screens of owners who are not signed in. */
 export const LoginScreen = lazy(() => import('../screens/account/LoginScreen.js'));

@@ -1,4 +1,9 @@
-import { PageEnd, z } from '../http/schemas.js';
+/**
+ * The catalogue's route schemas. Pure zod (no server code), so the admin validates its product
+ * form with these very schemas through the package export `@emporium/server/catalogue/schemas`.
+ */
+import { z } from 'zod';
+import { PageEnd } from '../http/page-end.js';
 
 /** Largest number of variants of one product (the admin's grid is built for 1,000). */
 export const MAX_VARIANTS = 2000;

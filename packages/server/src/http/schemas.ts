@@ -94,10 +94,7 @@ export const PageQuery = z.object({
 });
 
 /** How a paged list answer ends: whether more follows and the cursor of the next page. */
-export const PageEnd = {
-  hasNextPage: z.boolean(),
-  nextPageCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page'),
-};
+export { PageEnd } from './page-end.js';
 
 /**
  * Body of a state change that carries no fields: the crumb travels in the `x-csrf-token`

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
+import { Link } from '../../app/router.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
@@ -63,7 +64,12 @@ export default function ProductsScreen() {
   };
   return (
     <>
-      <ScreenHeading>Products</ScreenHeading>
+      <div className="section-head">
+        <ScreenHeading>Products</ScreenHeading>
+        <Link to="/products/new" className="button">
+          New product
+        </Link>
+      </div>
       <form onSubmit={apply} className="filters" role="search" aria-label="Products">
         <Field label="Title or SKU" name="q" type="search" maxLength={200} />
         <Select label="Visibility" name="visibility" options={VISIBILITY} defaultValue="" />
@@ -97,7 +103,7 @@ export default function ProductsScreen() {
               {page.data.products.map((product) => (
                 <tr key={product.id}>
                   <td>
-                    {product.title}
+                    <Link to={`/products/${encodeURIComponent(product.id)}`}>{product.title}</Link>
                     <span className="hint"> /{product.urlId}</span>
                   </td>
                   <td>{PRODUCT_TYPES[product.productType] ?? product.productType}</td>

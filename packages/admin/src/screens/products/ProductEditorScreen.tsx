@@ -1,0 +1,532 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { ApiError, api, errorMessage } from '../../api/http.js';
+import { invalidate } from '../../api/query-cache.js';
+import { Link, navigate } from '../../app/router.js';
+import { ErrorText } from '../../ui/ErrorText.js';
+import { Field } from '../../ui/Field.js';
+import { Loading } from '../../ui/Loading.js';
+import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { TextArea } from '../../ui/TextArea.js';
+import { PhotosPanel } from './PhotosPanel.js';
+import {
+  BULK_PRICES_PATH,
+  blankRow,
+  changesOf,
+  generateMatrix,
+  isoOfLocalInput,
+  listOf,
+  localInputOf,
+  PRODUCT_TYPES,
+  ProductDetails,
+  ProductFields,
+  PRODUCTS_PATH,
+  rowOf,
+  STOCK_IMPORT_PATH,
+  stockCsv,
+  stockPath,
+  variantInputOf,
+  type ChangeSet,
+  type ProductView,
+  type RowErrors,
+  type VariantRow,
+} from './product-model.js';
+import { VariantGrid } from './VariantGrid.js';
+// biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
+import './products.css';
+
+/** The form's values as typed, and as the schema gives them back. */
+type DetailsInput = (typeof ProductDetails)['_zod']['input'];
+type DetailsOutput = (typeof ProductDetails)['_zod']['output'];
+
+/** Above this many stock changes, one stock import replaces a call per variant. */
+const STOCK_CALLS_AT_MOST = 20;
+
+function detailsOf(product: ProductView | undefined): DetailsInput {
+  return {
+    title: product?.title ?? '',
+    description: product?.description ?? '',
+    excerpt: product?.excerpt ?? '',
+    urlId: product?.urlId,
+    productType: (product?.productType ?? 1) as 1 | 2 | 3 | 4 | 5,
+    tags: product?.tags ?? [],
+    categories: product?.categories ?? [],
+    visibility: product?.visibility ?? 'draft',
+    publishOn: product?.visibility === 'scheduled' ? product.publishOn : undefined,
+    options: product?.options ?? [],
+  };
+}
+
+/** A comma-separated list bound to an array field: the owner types text, the form holds the parts. */
+function ListField({
+  control,
+  name,
+  label,
+  hint,
+}: {
+  readonly control: Control<DetailsInput, unknown, DetailsOutput>;
+  readonly name: FieldPath<DetailsInput>;
+  readonly label: string;
+  readonly hint: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ListInput label={label} hint={hint} value={field.value as string[]} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error} />
+      )}
+    />
+  );
+}
+
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
+  for (const value of Object.values(error)) {
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function ListInput({
+  label,
+  hint,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  readonly label: string;
+  readonly hint: string;
+  readonly value: readonly string[];
+  readonly onChange: (value: string[]) => void;
+  readonly onBlur: () => void;
+  readonly error: unknown;
+}) {
+  const [text, setText] = useState(() => value.join(', '));
+  const joined = value.join(', ');
+  const last = useRef(joined);
+  useEffect(() => {
+    // A reset or a reload from outside replaces the text; the owner's own typing does not.
+    if (joined !== last.current && listOf(text).join(', ') !== joined) setText(joined);
+    last.current = joined;
+  }, [joined, text]);
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      value={text}
+      error={firstMessage(error)}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        onChange(listOf(e.currentTarget.value));
+      }}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** Maps the server's per-field messages: product fields go to the form, `variants.N...` to the grid's rows. */
+function splitServerFields(fields: Readonly<Record<string, string>>, rows: readonly VariantRow[]) {
+  const form: [string, string][] = [];
+  const grid: Record<string, Record<string, string>> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^variants\.(\d+)(?:\.([A-Za-z]+))?/.exec(path);
+    const row = match ? rows[Number(match[1])] : undefined;
+    if (match && row) {
+      grid[row.key] = { ...grid[row.key], [match[2] ?? 'row']: message };
+    } else form.push([path, message]);
+  }
+  return { form, grid };
+}
+
+async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
+}
+
+/** Sends the stock changes of kept variants: a call each, or one import when there are many. */
+async function saveStock(stock: ChangeSet['stock']): Promise<string[]> {
+  if (stock.length === 0) return [];
+  if (stock.length <= STOCK_CALLS_AT_MOST) {
+    await inBatches(stock, 6, (s) => api(stockPath(s.variantId), { method: 'PUT', body: { qtyInStock: s.qtyInStock, unlimited: s.unlimited } }));
+    return [];
+  }
+  const report = await api<{ rejected: { line: number; reason: string }[] }>(STOCK_IMPORT_PATH, { method: 'POST', body: { csv: stockCsv(stock) } });
+  return report.rejected.map((r) => `Stock line ${r.line}: ${r.reason}`);
+}
+
+/** What the editor says after creating a product, shown once the new product's editor opens. */
+let noteAfterCreate = '';
+function takeNote(): string {
+  const note = noteAfterCreate;
+  noteAfterCreate = '';
+  return note;
+}
+
+type Outcome = { kind: 'saved'; message: string } | { kind: 'conflict'; message: string } | { kind: 'error'; error: unknown } | null;
+
+/** The editor of one product (new when `product` is absent). */
+function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined }) {
+  const [product, setProduct] = useState(loaded);
+  const headingId = useId();
+  const form = useForm<DetailsInput, unknown, DetailsOutput>({ resolver: zodResolver(ProductDetails), defaultValues: detailsOf(product), mode: 'onTouched' });
+  const { register, control, handleSubmit, formState, watch, setError, getValues, trigger } = form;
+  const optionsArray = useFieldArray({ control, name: 'options' });
+  const [rows, setRows] = useState<VariantRow[]>(() => (product ? product.variants.map(rowOf) : [blankRow('')]));
+  const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
+  const [gridOptions, setGridOptions] = useState(() => product?.options ?? []);
+  const [outcome, setOutcome] = useState<Outcome>(() => (noteAfterCreate ? { kind: 'saved', message: takeNote() } : null));
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [matrixNote, setMatrixNote] = useState('');
+  const visibility = watch('visibility');
+  const errors = formState.errors;
+
+  /** Shows the product as the server has it now (after a save, or to see another owner's save). */
+  const reload = async (message: string) => {
+    if (!product) return;
+    try {
+      const fresh = await api<ProductView>(`${PRODUCTS_PATH}/${encodeURIComponent(product.id)}`);
+      setProduct(fresh);
+      form.reset(detailsOf(fresh));
+      setRows(fresh.variants.map(rowOf));
+      setGridOptions(fresh.options);
+      setRowErrors({});
+      setMatrixNote('');
+      setOutcome(message ? { kind: 'saved', message } : null);
+    } catch (error) {
+      setOutcome({ kind: 'error', error });
+    }
+  };
+
+  const onChange = useCallback((key: string, patch: Partial<VariantRow>) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+    setRowErrors((current) => {
+      if (!current[key]) return current;
+      const { [key]: _gone, ...rest } = current;
+      return rest;
+    });
+  }, []);
+  const onRemove = useCallback((key: string) => setRows((current) => (current.length > 1 ? current.filter((row) => row.key !== key) : current)), []);
+  const onBulk = useCallback((keys: ReadonlySet<string>, patch: Partial<VariantRow>) => {
+    setRows((current) => current.map((row) => (keys.has(row.key) ? { ...row, ...patch } : row)));
+  }, []);
+
+  const generate = async () => {
+    if (!(await trigger('options'))) {
+      setMatrixNote('Fix the options first.');
+      return;
+    }
+    const options = ProductDetails.shape.options.parse(getValues('options'));
+    const next = generateMatrix(options, rows, getValues('title') || product?.urlId || 'SKU');
+    if (next.length > 2000) {
+      setMatrixNote(`These options make ${next.length} variants; a product has 2,000 at most.`);
+      return;
+    }
+    setGridOptions(options);
+    setRows(next);
+    setRowErrors({});
+    setMatrixNote(
+      `${next.length} ${next.length === 1 ? 'variant' : 'variants'} from ${options.length} ${options.length === 1 ? 'option' : 'options'}. Save to keep them.`,
+    );
+  };
+
+  const save = handleSubmit(async (details) => {
+    setOutcome(null);
+    setOtherErrors([]);
+    const inputs = [];
+    const bad: Record<string, RowErrors> = {};
+    for (const row of rows) {
+      const result = variantInputOf(row);
+      if ('errors' in result) bad[row.key] = result.errors;
+      else inputs.push(result.input);
+    }
+    setRowErrors(bad);
+    if (Object.keys(bad).length > 0) {
+      setOtherErrors([`${Object.keys(bad).length} ${Object.keys(bad).length === 1 ? 'variant has' : 'variants have'} mistakes; see the marked cells.`]);
+      return;
+    }
+    const optionsChanged = JSON.stringify(details.options) !== JSON.stringify(gridOptions);
+    if (optionsChanged) {
+      setOtherErrors(['The options changed since the variants were made: press “Make variants from the options” first.']);
+      return;
+    }
+    const whole = ProductFields.safeParse({ ...details, variants: inputs });
+    if (!whole.success) {
+      setOtherErrors(whole.error.issues.map((issue) => issue.message));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (!product) {
+        const created = await api<ProductView>(PRODUCTS_PATH, { method: 'POST', body: whole.data });
+        invalidate(PRODUCTS_PATH);
+        noteAfterCreate = `Created ${created.title}.`;
+        navigate(`/products/${encodeURIComponent(created.id)}`, { replace: true });
+        return;
+      }
+      const changes = changesOf(product.variants, inputs, formState.isDirty);
+      let sent = 0;
+      if (changes.needsProductSave) {
+        await api<ProductView>(`${PRODUCTS_PATH}/${encodeURIComponent(product.id)}`, { method: 'PUT', body: { ...whole.data, version: product.version } });
+        sent += 1;
+      } else if (changes.prices.length > 0) {
+        // The bulk price call carries no version: check the product was not saved by someone else meanwhile.
+        const current = await api<ProductView>(`${PRODUCTS_PATH}/${encodeURIComponent(product.id)}`);
+        if (current.version !== product.version) {
+          setOutcome({
+            kind: 'conflict',
+            message: `Someone else saved this product while you were editing it (you started from version ${product.version}; it is now at version ${current.version}). Nothing was saved: reload the product to see their changes, then make yours again.`,
+          });
+          return;
+        }
+        await api(BULK_PRICES_PATH, { method: 'POST', body: { changes: changes.prices } });
+        sent += 1;
+      }
+      const rejected = await saveStock(changes.stock);
+      setOtherErrors(rejected);
+      invalidate(PRODUCTS_PATH);
+      const parts = [
+        changes.needsProductSave ? 'the product' : '',
+        !changes.needsProductSave && changes.prices.length ? `${changes.prices.length} ${changes.prices.length === 1 ? 'price' : 'prices'}` : '',
+        changes.stock.length ? `${changes.stock.length} stock ${changes.stock.length === 1 ? 'level' : 'levels'}` : '',
+      ].filter(Boolean);
+      await reload(sent + changes.stock.length === 0 ? 'Nothing changed.' : `Saved ${parts.join(', ')}.`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && !error.fields?.urlId && /version/.test(error.message)) {
+        setOutcome({ kind: 'conflict', message: error.message });
+      } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+        const { form: formFields, grid } = splitServerFields(error.fields, rows);
+        setRowErrors(grid);
+        const unplaced: string[] = [];
+        for (const [path, message] of formFields) {
+          if (path in detailsOf(undefined) || /^options\.\d+\.(name|values)/.test(path) || path === 'urlId' || path === 'publishOn') {
+            setError(path as FieldPath<DetailsInput>, { type: 'server', message }, { shouldFocus: true });
+          } else unplaced.push(message);
+        }
+        setOtherErrors(unplaced);
+        setOutcome({ kind: 'error', error });
+      } else if (error instanceof ApiError && error.status === 409 && /URL slug/.test(error.message)) {
+        setError('urlId', { type: 'server', message: error.message }, { shouldFocus: true });
+        setOutcome({ kind: 'error', error });
+      } else {
+        setOutcome({ kind: 'error', error });
+      }
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/products">Products</Link>
+      </p>
+      <ScreenHeading>{product ? `Edit ${product.title}` : 'New product'}</ScreenHeading>
+      {product && (
+        <p className="hint">
+          /{product.urlId} · version {product.version} · {product.variants.length} {product.variants.length === 1 ? 'variant' : 'variants'}
+        </p>
+      )}
+      <form className="product-editor stack" onSubmit={save} noValidate aria-labelledby={headingId}>
+        <h2 id={headingId} className="visually-hidden">
+          Product details
+        </h2>
+        <section className="panel stack" aria-labelledby={`${headingId}-about`}>
+          <h2 id={`${headingId}-about`}>About the product</h2>
+          <div className="field">
+            <label htmlFor={`${headingId}-type`}>Product type</label>
+            <select id={`${headingId}-type`} {...register('productType', { valueAsNumber: true })}>
+              {PRODUCT_TYPES.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field label="Title" maxLength={200} autoComplete="off" {...register('title')} error={errors.title?.message} />
+          <Field
+            label="URL slug"
+            hint="Lower-case letters, digits and hyphens; made from the title when left empty."
+            maxLength={80}
+            autoComplete="off"
+            spellCheck={false}
+            {...register('urlId', { setValueAs: (v: string | undefined) => (v?.trim() ? v.trim() : undefined) })}
+            error={errors.urlId?.message}
+          />
+          <TextArea
+            label="Description"
+            hint="Shown on the product page; HTML is allowed."
+            rows={6}
+            {...register('description')}
+            error={errors.description?.message}
+          />
+          <TextArea
+            label="Excerpt"
+            hint="A short summary for product lists and search results."
+            rows={2}
+            {...register('excerpt')}
+            error={errors.excerpt?.message}
+          />
+          <ListField control={control} name="tags" label="Tags" hint="Separate tags with commas." />
+          <ListField control={control} name="categories" label="Categories" hint="Separate categories with commas." />
+        </section>
+
+        <section className="panel stack" aria-labelledby={`${headingId}-visibility`}>
+          <h2 id={`${headingId}-visibility`}>Visibility</h2>
+          <fieldset className="segmented">
+            <legend>Who can see it</legend>
+            {(
+              [
+                ['draft', 'Draft (hidden)'],
+                ['scheduled', 'Scheduled'],
+                ['published', 'Published'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value}>
+                <input type="radio" value={value} {...register('visibility')} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          {visibility === 'scheduled' && (
+            <Controller
+              control={control}
+              name="publishOn"
+              render={({ field, fieldState }) => (
+                <Field
+                  label="Publish on"
+                  type="datetime-local"
+                  hint="The product appears on the storefront at this time."
+                  value={localInputOf(field.value)}
+                  onChange={(e) => field.onChange(isoOfLocalInput(e.currentTarget.value))}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+        </section>
+
+        <section className="panel stack" aria-labelledby={`${headingId}-options`}>
+          <h2 id={`${headingId}-options`}>Options</h2>
+          <p className="hint">Options such as Colour or Size; each combination of their values is a variant.</p>
+          {optionsArray.fields.map((option, i) => (
+            <fieldset key={option.id} className="option-row">
+              <legend>Option {i + 1}</legend>
+              <Field label={`Name of option ${i + 1}`} maxLength={60} {...register(`options.${i}.name`)} error={errors.options?.[i]?.name?.message} />
+              <ListField
+                control={control}
+                name={`options.${i}.values`}
+                label={`Values of option ${i + 1}`}
+                hint="Separate values with commas, e.g. Red, Blue."
+              />
+              <button type="button" className="secondary" onClick={() => optionsArray.remove(i)}>
+                Remove option {i + 1}
+              </button>
+            </fieldset>
+          ))}
+          {errors.options?.message && <p className="field-error">{errors.options.message}</p>}
+          <div className="actions">
+            <button
+              type="button"
+              className="secondary"
+              disabled={optionsArray.fields.length >= 6}
+              onClick={() => optionsArray.append({ name: '', values: [] })}
+            >
+              Add option
+            </button>
+            <button type="button" className="secondary" onClick={generate}>
+              Make variants from the options
+            </button>
+          </div>
+          <p role="status" className="hint">
+            {matrixNote}
+          </p>
+        </section>
+
+        <section className="panel stack" aria-labelledby={`${headingId}-variants`}>
+          <h2 id={`${headingId}-variants`}>
+            Variants <span className="count">({rows.length})</span>
+          </h2>
+          <p className="hint">Prices in the store’s currency; stock of saved variants is counted by the inventory.</p>
+          <VariantGrid rows={rows} options={gridOptions} errors={rowErrors} onChange={onChange} onRemove={onRemove} onBulk={onBulk} />
+        </section>
+
+        <div className="save-bar stack">
+          {outcome?.kind === 'conflict' && (
+            <div role="alert" className="conflict panel">
+              <p>
+                <strong>Not saved: this product changed.</strong> {outcome.message}
+              </p>
+              <p className="hint">Your edits are still on this page; note them down before you reload.</p>
+              <button type="button" onClick={() => reload('')}>
+                Reload the product
+              </button>
+            </div>
+          )}
+          {outcome?.kind === 'error' && <ErrorText error={outcome.error} />}
+          <p role="status" className="saved-note">
+            {outcome?.kind === 'saved' ? outcome.message : ''}
+          </p>
+          {otherErrors.length > 0 && (
+            <div role="alert" className="field-error">
+              {otherErrors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          )}
+          {Object.keys(errors).length > 0 && outcome?.kind !== 'conflict' && (
+            <p role="alert" className="field-error">
+              The product has mistakes; see the marked fields.
+            </p>
+          )}
+          <button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : product ? 'Save product' : 'Create product'}
+          </button>
+        </div>
+      </form>
+
+      <section className="panel stack photos" aria-labelledby={`${headingId}-photos`}>
+        <h2 id={`${headingId}-photos`}>Photos</h2>
+        <PhotosPanel productId={product?.id} mainImageUrl={product?.imageUrl ?? null} />
+      </section>
+    </>
+  );
+}
+
+/** The product editor at /products/new and /products/{productId}. */
+export default function ProductEditorScreen({ productId }: { readonly productId?: string }) {
+  const [state, setState] = useState<{ product?: ProductView; error?: unknown }>({});
+  useEffect(() => {
+    if (!productId) return;
+    const controller = new AbortController();
+    api<ProductView>(`${PRODUCTS_PATH}/${encodeURIComponent(productId)}`, { signal: controller.signal }).then(
+      (product) => setState({ product }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ error });
+      },
+    );
+    return () => controller.abort();
+  }, [productId]);
+
+  if (!productId) return <ProductEditor loaded={undefined} />;
+  if (!state.product && !state.error) return <Loading />;
+  if (!state.product) {
+    return (
+      <>
+        <p className="breadcrumb">
+          <Link to="/products">Products</Link>
+        </p>
+        <ScreenHeading>Product not found</ScreenHeading>
+        <p role="alert" className="error">
+          {errorMessage(state.error)}
+        </p>
+      </>
+    );
+  }
+  return <ProductEditor loaded={state.product} />;
+}
