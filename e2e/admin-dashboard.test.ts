@@ -18,7 +18,7 @@ import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'admin-dashboard-owner-token-0123456789';
 /** The navigation as the owner sees it today, in order (screens join as their calls land). */
-const NAVIGATION = ['Products', 'Orders', 'Discounts', 'Shipping', 'Taxes', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
+const NAVIGATION = ['Products', 'Orders', 'Inventory', 'Discounts', 'Shipping', 'Taxes', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
 const WIDTHS = [
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },

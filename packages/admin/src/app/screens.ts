@@ -7,10 +7,7 @@ export interface NavScreen {
   readonly component: LazyExoticComponent<ComponentType>;
 }
 
-/**
- * The navigation, in order. A screen is listed once the server has the calls it needs
- * (Inventory joins once stock history has its calls).
- */
+/** The navigation, in order (issue 12); Analytics comes last. */
 export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },

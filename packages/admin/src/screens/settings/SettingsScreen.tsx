@@ -4,12 +4,14 @@ import { CollectionPassword } from './CollectionPassword.js';
 import { OwnersSection } from './OwnersSection.js';
 import { PopupOverlay } from './PopupOverlay.js';
 import { SitePassword } from './SitePassword.js';
+import { StoreCreation } from '../store-creation/StoreCreation.js';
 
 /** Site settings: passwords, the newsletter popup, owners and the audit log. */
 export default function SettingsScreen() {
   return (
     <>
       <ScreenHeading>Settings</ScreenHeading>
+      <StoreCreation />
       <SitePassword />
       <CollectionPassword />
       <PopupOverlay />

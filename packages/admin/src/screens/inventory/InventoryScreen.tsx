@@ -1,0 +1,170 @@
+import { useId, useState, type FormEvent } from 'react';
+import { withQuery } from '../../api/http.js';
+import { useQuery, useQueryList } from '../../api/use-query.js';
+import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
+import { ErrorText } from '../../ui/ErrorText.js';
+import { Field } from '../../ui/Field.js';
+import { Loading } from '../../ui/Loading.js';
+import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { Select } from '../../ui/Select.js';
+import { CsvPanel } from './CsvPanel.js';
+import {
+  DEFAULT_LOW_STOCK,
+  LOW_STOCK_PATH,
+  type LowStockVariant,
+  optionsText,
+  type PageEnd,
+  PRODUCTS_PATH,
+  type ProductDetail,
+  type ProductSummary,
+  productPath,
+  type StockRow,
+} from './inventory-types.js';
+import { StockHistory } from './StockHistory.js';
+import { StockTable } from './StockTable.js';
+// biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
+import './inventory.css';
+
+/** Products per page of the stock table (each product brings all its variants). */
+const PRODUCTS_PER_PAGE = 10;
+const LOW_PER_PAGE = 50;
+
+type View = 'all' | 'low';
+
+/** Stock per variant: search and pages of products, the low-stock list, history, and CSV export and import. */
+export default function InventoryScreen() {
+  const [view, setView] = useState<View>('all');
+  const [history, setHistory] = useState<StockRow | null>(null);
+  const viewName = useId();
+  const toggleHistory = (row: StockRow) => setHistory((open) => (open?.variantId === row.variantId ? null : row));
+  return (
+    <>
+      <ScreenHeading>Inventory</ScreenHeading>
+      <fieldset className="segmented">
+        <legend>Show</legend>
+        <label>
+          <input type="radio" name={viewName} value="all" checked={view === 'all'} onChange={() => setView('all')} /> All variants
+        </label>
+        <label>
+          <input type="radio" name={viewName} value="low" checked={view === 'low'} onChange={() => setView('low')} /> Low stock
+        </label>
+      </fieldset>
+      {view === 'all' ? (
+        <AllVariants historyOf={history?.variantId ?? null} onHistory={toggleHistory} />
+      ) : (
+        <LowStock historyOf={history?.variantId ?? null} onHistory={toggleHistory} />
+      )}
+      {history && <StockHistory key={history.variantId} row={history} onClose={() => setHistory(null)} />}
+      <CsvPanel />
+    </>
+  );
+}
+
+interface ListProps {
+  readonly historyOf: string | null;
+  readonly onHistory: (row: StockRow) => void;
+}
+
+const STOCK_FILTERS = [
+  { value: '', label: 'Any' },
+  { value: 'in', label: 'In stock' },
+  { value: 'out', label: 'Sold out' },
+  { value: 'low', label: `Low (${DEFAULT_LOW_STOCK} or fewer)` },
+];
+
+/** Every variant, a page of products at a time from the server, searched by title or SKU. */
+function AllVariants({ historyOf, onHistory }: ListProps) {
+  const [filters, setFilters] = useState<{ q?: string; stock?: string }>({});
+  const pages = useCursorPages();
+  const page = useQuery<{ products: ProductSummary[] } & PageEnd>(withQuery(PRODUCTS_PATH, { ...filters, limit: PRODUCTS_PER_PAGE, cursor: pages.cursor }));
+  const products = page.data?.products ?? [];
+  const details = useQueryList<ProductDetail>(products.map((product) => productPath(product.id)));
+  const rows: StockRow[] = details.flatMap((detail) =>
+    (detail.data?.variants ?? []).map((variant) => ({
+      variantId: variant.id,
+      sku: variant.sku,
+      productId: detail.data!.id,
+      productTitle: detail.data!.title,
+      options: optionsText(variant.optionValues),
+      qtyInStock: variant.qtyInStock,
+      unlimited: variant.unlimited,
+    })),
+  );
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    setFilters({ q: text('q'), stock: text('stock') });
+    pages.reset();
+  };
+  const loading = page.status === 'loading' || details.some((detail) => detail.status === 'loading');
+  return (
+    <section className="stack" aria-label="All variants">
+      <form onSubmit={apply} className="filters" role="search" aria-label="Variants">
+        <Field label="Product title or SKU" name="q" type="search" maxLength={200} />
+        <Select label="Stock" name="stock" options={STOCK_FILTERS} defaultValue="" />
+        <button type="submit">Show variants</button>
+      </form>
+      {loading && <Loading />}
+      <ErrorText error={page.error ?? details.find((detail) => detail.error)?.error} />
+      {page.data && products.length === 0 && <p>No products match.</p>}
+      {rows.length > 0 && <StockTable rows={rows} caption={`Stock per variant, page ${pages.pageNumber}`} historyOf={historyOf} onHistory={onHistory} />}
+      <CursorPager
+        label="Variant pages"
+        pageNumber={pages.pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={pages.back}
+        onForward={() => pages.forward(page.data?.nextPageCursor)}
+      />
+    </section>
+  );
+}
+
+/** Limited variants at or below a number of units, fewest first. */
+function LowStock({ historyOf, onHistory }: ListProps) {
+  const [threshold, setThreshold] = useState(DEFAULT_LOW_STOCK);
+  const [thresholdError, setThresholdError] = useState<string | undefined>();
+  const pages = useCursorPages();
+  const page = useQuery<{ variants: LowStockVariant[] } & PageEnd>(withQuery(LOW_STOCK_PATH, { threshold, limit: LOW_PER_PAGE, cursor: pages.cursor }));
+  const rows: StockRow[] = (page.data?.variants ?? []).map((variant) => ({
+    variantId: variant.variantId,
+    sku: variant.sku,
+    productId: variant.productId,
+    productTitle: variant.productTitle,
+    options: optionsText(variant.optionValues),
+    qtyInStock: variant.qtyInStock,
+    unlimited: variant.unlimited,
+  }));
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get('threshold') ?? '').trim();
+    if (!/^\d{1,9}$/.test(text)) {
+      setThresholdError('Type a whole number of units, 0 or more.');
+      return;
+    }
+    setThresholdError(undefined);
+    setThreshold(Number(text));
+    pages.reset();
+  };
+  return (
+    <section className="stack" aria-label="Low stock">
+      <form onSubmit={apply} className="filters" aria-label="Low stock">
+        <Field label="At most this many units" name="threshold" inputMode="numeric" defaultValue={String(threshold)} error={thresholdError} />
+        <button type="submit">Show low stock</button>
+      </form>
+      {page.status === 'loading' && <Loading />}
+      <ErrorText error={page.error} />
+      {page.data && rows.length === 0 && <p>No variant has {threshold} or fewer units.</p>}
+      {rows.length > 0 && (
+        <StockTable rows={rows} caption={`Variants with ${threshold} or fewer units, fewest first`} historyOf={historyOf} onHistory={onHistory} />
+      )}
+      <CursorPager
+        label="Low stock pages"
+        pageNumber={pages.pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={pages.back}
+        onForward={() => pages.forward(page.data?.nextPageCursor)}
+      />
+    </section>
+  );
+}
