@@ -121,9 +121,7 @@ function PeriodPicker({ period, onShow }: { readonly period: Period; readonly on
       </form>
       <p className="hint">
         Showing {formatDay(period.from)} to {formatDay(period.to)} ({days === 1 ? '1 day' : `${days} days`}). Days run midnight to midnight UTC.{' '}
-        <a href={withQuery(CSV_PATH, { from: period.from, to: period.to })} download>
-          Download this report as CSV
-        </a>
+        <a href={withQuery(CSV_PATH, { from: period.from, to: period.to })}>Download this report as CSV</a>
       </p>
     </section>
   );
