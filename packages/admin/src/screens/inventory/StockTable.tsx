@@ -1,5 +1,5 @@
 import { createColumnHelper, FlexRender, tableFeatures, useTable } from '@tanstack/react-table';
-import { useId, useState, type FormEvent } from 'react';
+import { createContext, type FormEvent, useContext, useId, useState } from 'react';
 import { api } from '../../api/http.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
@@ -19,69 +19,77 @@ interface StockTableProps {
   readonly onHistory: (row: StockRow) => void;
 }
 
-/** Stock per variant with a set and an adjust form on each limited variant, and a link to its history. */
+/** The open history and how to open another, for the History buttons of the rows. */
+const HistoryContext = createContext<{ readonly historyOf: string | null; readonly onHistory: (row: StockRow) => void }>({
+  historyOf: null,
+  onHistory: () => {},
+});
+
+/**
+ * The columns, made once: a cell renderer is a component, so a new one on each render would
+ * remount every row's forms and lose what they say.
+ */
+const columns = column.columns([
+  column.accessor('productTitle', {
+    header: 'Variant',
+    cell: (info) => (
+      <>
+        <span className="stock-product">{info.row.original.productTitle}</span>
+        {info.row.original.options ? <span className="hint"> {info.row.original.options}</span> : null}
+      </>
+    ),
+  }),
+  column.accessor('sku', { header: 'SKU', cell: (info) => <code>{info.getValue()}</code> }),
+  column.accessor('qtyInStock', {
+    header: 'In stock',
+    cell: (info) => (info.row.original.unlimited ? 'Unlimited' : info.getValue() === 0 ? <strong>0 (sold out)</strong> : info.getValue()),
+  }),
+  column.display({ id: 'change', header: 'Change stock', cell: (info) => <StockEditor row={info.row.original} /> }),
+  column.display({ id: 'history', header: 'History', cell: (info) => <HistoryButton row={info.row.original} /> }),
+]);
+
+function HistoryButton({ row }: { readonly row: StockRow }) {
+  const { historyOf, onHistory } = useContext(HistoryContext);
+  return (
+    <button type="button" className="secondary" aria-pressed={historyOf === row.variantId} aria-label={`History of ${row.sku}`} onClick={() => onHistory(row)}>
+      History
+    </button>
+  );
+}
+
+/** Stock per variant with a set and an adjust form on each limited variant, and a button for its history. */
 export function StockTable({ rows, caption, historyOf, onHistory }: StockTableProps) {
-  const columns = column.columns([
-    column.accessor('productTitle', {
-      header: 'Variant',
-      cell: (info) => (
-        <>
-          <span className="stock-product">{info.row.original.productTitle}</span>
-          {info.row.original.options ? <span className="hint"> {info.row.original.options}</span> : null}
-        </>
-      ),
-    }),
-    column.accessor('sku', { header: 'SKU', cell: (info) => <code>{info.getValue()}</code> }),
-    column.accessor('qtyInStock', {
-      header: 'In stock',
-      cell: (info) => (info.row.original.unlimited ? 'Unlimited' : info.getValue() === 0 ? <strong>0 (sold out)</strong> : info.getValue()),
-    }),
-    column.display({ id: 'change', header: 'Change stock', cell: (info) => <StockEditor row={info.row.original} /> }),
-    column.display({
-      id: 'history',
-      header: 'History',
-      cell: (info) => (
-        <button
-          type="button"
-          className="secondary"
-          aria-pressed={historyOf === info.row.original.variantId}
-          aria-label={`History of ${info.row.original.sku}`}
-          onClick={() => onHistory(info.row.original)}
-        >
-          History
-        </button>
-      ),
-    }),
-  ]);
   const table = useTable({ features, columns, data: rows as StockRow[], getRowId: (row) => row.variantId });
   return (
-    <div className="table-wrap stock-table">
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={header.column.id === 'qtyInStock' ? 'number' : undefined}>
-                  <FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className={`stock-${cell.column.id}${cell.column.id === 'qtyInStock' ? ' number' : ''}`}>
-                  <FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <HistoryContext value={{ historyOf, onHistory }}>
+      <div className="table-wrap stock-table">
+        <table>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => (
+                  <th key={header.id} scope="col" className={header.column.id === 'qtyInStock' ? 'number' : undefined}>
+                    <FlexRender header={header} />
+                  </th>
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className={`stock-${cell.column.id}${cell.column.id === 'qtyInStock' ? ' number' : ''}`}>
+                    <FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </HistoryContext>
   );
 }
 

@@ -59,8 +59,8 @@ export function StoreCreation() {
           )}
         </div>
         <div className="field checkbox">
-          <input id={`${titleId}-first`} type="checkbox" {...register('placeFirst')} />
           <label htmlFor={`${titleId}-first`}>Put it first in the main navigation</label>
+          <input id={`${titleId}-first`} type="checkbox" {...register('placeFirst')} />
         </div>
         <div>
           <button type="submit" disabled={formState.isSubmitting}>
