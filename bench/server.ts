@@ -207,6 +207,15 @@ async function main(): Promise<void> {
         console.log(
           `\n${name} product page: ${fmt((100 * page.rps) / bare.rps, 0)}% of the same-bytes node:http server's req/s (autocannon, medians), p99 ${fmt(page.p99, 2)} ms.`,
         );
+      const shopper = autocannonResults.get(`${name} product, visitor with a cart`);
+      if (page && shopper)
+        console.log(
+          `${name} product page for a visitor with a cart: ${fmt((100 * shopper.rps) / page.rps, 0)}% of the req/s without a cart (autocannon, medians).`,
+        );
+      const wrkPage = wrkResults.get(`${name} product`);
+      const wrkBare = wrkResults.get(BYTES_LABEL);
+      if (wrkPage && wrkBare)
+        console.log(`${name} product page: ${fmt((100 * wrkPage.rps) / wrkBare.rps, 0)}% of the same-bytes node:http server's req/s (wrk, medians).`);
     }
     if (!useWrk) console.log(options.wrk ? '\n(wrk not installed: apt-get install -y wrk)' : '');
     console.log('\n| process | RSS after warm-up MB | RSS at end MB |');

@@ -64,7 +64,8 @@ export function bytesTarget(port: number): BenchTarget {
 }
 
 /**
- * The Emporium endpoints on one running server: home page, product page, the product's
+ * The Emporium endpoints on one running server: home page, product page (without and with a
+ * cart and the collector's cookies), the product's
  * `?format=json`, GET shopping-cart (a cart with two entries) and add-to-cart POSTs (each
  * from a new visitor IP, creating a new cart, with a crumb taken from a page).
  */
@@ -81,15 +82,21 @@ export async function emporiumTargets(name: string, port: number): Promise<Bench
   }
   const cartId = visitor.cookies.get('emporium_cart');
   if (!cartId) throw new Error(`add to cart on ${name} set no cart cookie`);
+  const marker = visitor.cookies.get('hasCart');
+  if (marker !== '2') throw new Error(`add to cart on ${name}: the cart marker says '${marker ?? ''}', not 2 items`);
 
   const host = `${SITE_HOST}:${port}`;
   const pageHeaders = { host, accept: 'text/html', cookie: `crumb=${crumb}` };
   const apiHeaders = { host, accept: 'application/json', cookie: `crumb=${crumb}; emporium_cart=${cartId}` };
+  // What a shopper's browser sends: the cart's cookies and the analytics collector's (spec 9).
+  const collector = 'ss_cvr=bench-visitor; ss_cvt=1764000000000; SS_MID=bench-mid; SS_ANALYTICS_ID=bench-analytics; SS_SESSION_ID=bench-session';
+  const shopperHeaders = { ...pageHeaders, cookie: `crumb=${crumb}; emporium_cart=${cartId}; hasCart=${marker}; ${collector}` };
   const cart = getTarget(`${name} GET cart`, port, BENCH_PATHS.cart, apiHeaders);
   delete cart.wrk;
   return [
     getTarget(`${name} home`, port, BENCH_PATHS.home, pageHeaders),
     getTarget(`${name} product`, port, BENCH_PATHS.product, pageHeaders),
+    getTarget(`${name} product, visitor with a cart`, port, BENCH_PATHS.product, shopperHeaders),
     getTarget(`${name} product ?format=json`, port, BENCH_PATHS.productJson, { ...pageHeaders, accept: 'application/json' }),
     cart,
     {

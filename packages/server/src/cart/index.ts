@@ -1,5 +1,5 @@
 /** Shopping cart: storage, pricing (coupons, shipping, tax), entry changes and its JSON. */
-export { CART_COOKIE, CART_MARKER_COOKIE, cartIdFromRequest, setCartCookies, clearCartCookies } from './cart-cookies.js';
+export { CART_COOKIE, CART_MARKER_COOKIE, cartIdFromRequest, setCartCookies, setCartCount, clearCartCookies } from './cart-cookies.js';
 export { loadCatalogProducts, unitPriceCents, toProductContent, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCart, createCart, lockOpenCart, listEntries, updateCart, type CartRow, type CartEntryRow } from './cart-repository.js';
 export { priceCart, priceLines, type PricedCart, type PricedLine, type PricingSources, type TaxLine } from './cart-pricing.js';

@@ -254,6 +254,26 @@ describe('shopping cart API', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it("keeps the readable cart marker at the cart's item count through adds, changes, removals and reads (decision 0022)", async () => {
+    const visitor = shop.visitor();
+    const a = (await visitor.add(tee.itemId, 'TEE-S-RED', 2)).json().newlyAdded;
+    expect(visitor.cookies.get('hasCart')).toBe('2');
+    const b = (await visitor.add(shirt.itemId, 'SHIRT', 1)).json().newlyAdded;
+    expect(visitor.cookies.get('hasCart')).toBe('3');
+    await visitor.request('PUT', `/api/commerce/shopping-cart/entries/${a.id}`, { quantity: 5 });
+    expect(visitor.cookies.get('hasCart')).toBe('6');
+    await visitor.request('DELETE', `/api/commerce/shopping-cart/entries/${b.id}`);
+    expect(visitor.cookies.get('hasCart')).toBe('5');
+    // A stale marker (another tab, an old cookie) is put right by the next read of the cart.
+    visitor.cookies.set('hasCart', '1');
+    const read = await visitor.request('GET', '/api/commerce/shopping-cart');
+    expect(read.json().totalQuantity).toBe(5);
+    expect(visitor.cookies.get('hasCart')).toBe('5');
+    // A read that agrees with the marker sets no cookie.
+    const again = await visitor.request('GET', '/api/commerce/shopping-cart');
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('keeps sites apart: items, entries and carts of another site are 404 or invisible', async () => {
     const other = await shop.newSite();
     const foreign = await addProduct(shop.db, other.id, { title: 'Foreign', variants: [{ sku: 'F', priceCents: 100 }] });

@@ -96,7 +96,9 @@ describe.each(availableDialects())('idempotent add-to-cart (double adds) on %s',
     const cartId = a.json().shoppingCart.id;
     expect(cookieFrom(a, 'emporium_cart')).toBe(cartId);
     expect(cookieFrom(b, 'emporium_cart')).toBe(cartId);
-    expect(cookieFrom(b, 'hasCart')).toBe('1');
+    // The marker holds the cart's item count (decision 0022).
+    expect(cookieFrom(a, 'hasCart')).toBe('2');
+    expect(cookieFrom(b, 'hasCart')).toBe('2');
     expect(await quantityIn(cartId)).toBe(2);
     v.cookies.set('emporium_cart', cartId);
     expect(a.json().shoppingCart).toEqual(await v.cart());

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import {
   addEntry,
   addEntryOnce,
@@ -16,6 +16,8 @@ import {
   readQuantity,
   removeEntry,
   setCartCookies,
+  setCartCount,
+  CART_MARKER_COOKIE,
   updateCart,
   updateEntryAdditionalFields,
   type AddEntryInput,
@@ -107,6 +109,10 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
   const { db, secureCookies } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];
+  /** Keeps the marker cookie's item count in step with the cart (written only when it differs). */
+  const markCount = (request: FastifyRequest, reply: FastifyReply, quantity: number) => {
+    if (request.cookies?.[CART_MARKER_COOKIE] !== String(quantity)) setCartCount(reply, secureCookies, quantity);
+  };
 
   routes.get(
     CartPaths.CART,
@@ -116,6 +122,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
       const cartId = cartIdFromRequest(request);
       const cart = await cartAnswer(db, site, cartId);
       if (cartId && cart.id === '') clearCartCookies(reply, secureCookies);
+      else if (cartId) markCount(request, reply, cart.totalQuantity);
       return noStore(reply).send(cart);
     },
   );
@@ -135,13 +142,16 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     if (key) {
       const outcome = await keyedAdd(db, site, cartIdFromRequest(request), input, { key, hash: requestHash(body) });
       const { answer } = outcome;
-      if (answer.newCart) setCartCookies(reply, answer.cartId, secureCookies);
+      const quantity = answer.status === 200 ? answeredQuantity(answer.bodyJson) : undefined;
+      if (answer.newCart) setCartCookies(reply, answer.cartId, secureCookies, quantity ?? 0);
+      else if (quantity !== undefined) markCount(request, reply, quantity);
       if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
       return noStore(reply).code(answer.status).type('application/json; charset=utf-8').send(answer.bodyJson);
     }
     const result = await addEntry(db, site, cartIdFromRequest(request), input);
-    if (result.newCart) setCartCookies(reply, result.cartId, secureCookies);
     const { shoppingCart, entry } = await changeResponse(db, site, result, result.entryId);
+    if (result.newCart) setCartCookies(reply, result.cartId, secureCookies, shoppingCart.totalQuantity);
+    else markCount(request, reply, shoppingCart.totalQuantity);
     return noStore(reply).send({ shoppingCart, newlyAdded: entry });
   });
 
@@ -158,6 +168,7 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
     const quantity = readEntryQuantity(request.body.quantity);
     const change = await changeEntryQuantity(db, site, cartIdFromRequest(request), entryId, quantity);
     const { shoppingCart, entry } = await changeResponse(db, site, change, change.kept ? entryId : null);
+    markCount(request, reply, shoppingCart.totalQuantity);
     return noStore(reply).send({ shoppingCart, updatedEntry: entry });
   });
 
@@ -168,7 +179,9 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
       const site = siteOf(request);
       const entryId = entryIdOf(request.params);
       const change = await removeEntry(db, site, cartIdFromRequest(request), entryId);
-      return noStore(reply).send({ shoppingCart: (await changeResponse(db, site, change, null)).shoppingCart });
+      const { shoppingCart } = await changeResponse(db, site, change, null);
+      markCount(request, reply, shoppingCart.totalQuantity);
+      return noStore(reply).send({ shoppingCart });
     },
   );
 
@@ -230,6 +243,16 @@ export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): v
       return noStore(reply).send({ shoppingCart: await cartAnswer(db, site, cart.id) });
     },
   );
+}
+
+/** The item count of a stored add answer (`{ shoppingCart: { totalQuantity } }`), if it has one. */
+function answeredQuantity(bodyJson: string): number | undefined {
+  try {
+    const quantity = (JSON.parse(bodyJson) as { shoppingCart?: { totalQuantity?: unknown } }).shoppingCart?.totalQuantity;
+    return typeof quantity === 'number' ? quantity : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function couponCodesOf(value: unknown): string[] {

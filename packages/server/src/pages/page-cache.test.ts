@@ -116,9 +116,9 @@ describe('page cache', () => {
     expect((await anonymous(POST)).body).toContain('Seen at once after approval');
   });
 
-  it('never caches for a visitor with a cart, the cart marker, a signed-in site user or an owner, nor cart, checkout and search', async () => {
+  it('never caches for a signed-in site user, an owner or an unlocked visitor, nor a cart id without its marker, nor cart, checkout and search', async () => {
     await anonymous(PRODUCT);
-    for (const cookie of ['emporium_cart=abc', 'hasCart=true', 'SiteUserInfo=x', 'emporium_owner=x', 'ss_unlock_site=x']) {
+    for (const cookie of ['emporium_cart=abc', `emporium_cart=${'a'.repeat(32)}`, 'SiteUserInfo=x', 'emporium_owner=x', 'ss_unlock_site=x']) {
       const res = await anonymous(PRODUCT, { cookie: `crumb=${crumb}; ${cookie}` });
       expect(res.headers[PAGE_CACHE_HEADER], cookie).toBe('bypass');
     }
@@ -128,6 +128,37 @@ describe('page cache', () => {
     }
     await anonymous('/no-such-page');
     expect((await anonymous('/no-such-page')).headers[PAGE_CACHE_HEADER]).not.toBe('hit');
+  });
+
+  it("serves the analytics collector's visitors from the cache (spec 9 cookies do not change a page)", async () => {
+    await anonymous(PRODUCT);
+    const cookie = `crumb=${crumb}; ss_cvr=v1; ss_cvt=1700000000000; SS_MID=m1; SS_ANALYTICS_ID=a1; SS_SESSION_ID=s1`;
+    expect((await anonymous(PRODUCT, { cookie })).headers[PAGE_CACHE_HEADER]).toBe('hit');
+  });
+
+  it('gives a visitor with a cart the same cached page as everyone, with the count left to the browser (decision 0022)', async () => {
+    const { itemId, variant } = await shirtVariant();
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      headers: { host: 'demo.localhost', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'content-type': 'application/json' },
+      payload: { itemId, sku: variant.sku, quantity: 2 },
+    });
+    expect(add.statusCode).toBe(200);
+    const cartCookies = add.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(add.cookies.find((c) => c.name === 'hasCart')?.value).toBe('2');
+    const shared = await anonymous(PRODUCT);
+    const holder = await anonymous(PRODUCT, { cookie: `crumb=${crumb}; ${cartCookies}` });
+    expect(holder.headers[PAGE_CACHE_HEADER]).toBe('hit');
+    expect(holder.body).toBe(shared.body);
+    expect(holder.body).toContain('<span class="header-cart__count" aria-hidden="true"></span>');
+    expect(holder.body).toContain('<a class="header-cart" href="/cart" aria-label="Cart">');
+    // The cart page and the JSON context still carry the visitor's own cart.
+    const cartPage = await anonymous('/cart', { cookie: `crumb=${crumb}; ${cartCookies}` });
+    expect(cartPage.body).toContain('aria-label="Cart, 2 items in cart"');
+    const json = await anonymous(`${PRODUCT}?format=json`, { cookie: `crumb=${crumb}; ${cartCookies}` });
+    expect(json.headers[PAGE_CACHE_HEADER]).toBe('bypass');
+    expect(JSON.parse(json.body).cart.totalQuantity).toBe(2);
   });
 
   it('keeps sites apart', async () => {

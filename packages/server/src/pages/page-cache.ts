@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CART_COOKIE, CART_MARKER_COOKIE } from '../cart/index.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
 import { VISITOR_COOKIE } from '../content/index.js';
 import { writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
@@ -23,7 +24,13 @@ export const KNOWN_VERSIONS_MAX = 10_000;
 /** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
-const ANONYMOUS_COOKIES = new Set([CRUMB_COOKIE, VISITOR_COOKIE]);
+/**
+ * Cookies that never change a page: the crumb, and what the analytics collector keeps (spec 9:
+ * visitor `ss_cvr`, visit `ss_cvt`, marketing `SS_MID`, analytics id and session id).
+ */
+const ANONYMOUS_COOKIES = new Set([CRUMB_COOKIE, VISITOR_COOKIE, 'ss_cvt', 'SS_MID', 'SS_ANALYTICS_ID', 'SS_SESSION_ID']);
+/** The cart's cookies: a cached page is built without the cart, whose count the browser fills in after load. */
+const CART_COOKIES = new Set([CART_COOKIE, CART_MARKER_COOKIE]);
 const UNCACHED_PATHS = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/search\/?$/, /^\/config(\/|$)/];
 
 /** One rendered page, stored once in each encoding. */
@@ -171,18 +178,37 @@ export class PageCache {
   }
 }
 
+/** True for pages whose HTML is the same for every visitor's cart: all but cart, checkout, search and config. */
+export function sharesHtmlAcrossCarts(path: string): boolean {
+  return !UNCACHED_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** How the page cache may serve a request (see {@link pageCacheUse}). */
+export type PageCacheUse = 'bypass' | 'visitor' | 'cart-holder';
+
 /**
- * True when the request may be served from (and stored in) the page cache: a GET or HEAD of
- * a page other than the cart, checkout, search and config pages, by a visitor who sends no
- * cookies but the crumb and the anonymous visitor id (so no cart, cart marker, signed-in site
- * user, owner session or unlock grant) and no credentials.
+ * Whether a request may be served from (and stored in) the page cache: a GET or HEAD of a page
+ * other than the cart, checkout, search and config pages, without credentials, whose cookies
+ * are only the anonymous ones and the cart's. A visitor with a cart (`cart-holder`) shares the
+ * HTML of every other visitor: the page is built without the cart, and the browser fills the
+ * cart count in from the cart marker cookie and the cart call (decision 0022). The JSON form of
+ * a page (`?format=json`) carries the cart itself, so a cart holder's is never shared. Signed-in
+ * site users, owners and unlocked visitors send other cookies and are always served fresh.
  */
-export function isCacheablePageRequest(request: FastifyRequest, path: string, hasCart: boolean): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (hasCart || request.headers.authorization !== undefined) return false;
-  if (UNCACHED_PATHS.some((pattern) => pattern.test(path))) return false;
-  for (const name of Object.keys(request.cookies ?? {})) if (!ANONYMOUS_COOKIES.has(name)) return false;
-  return true;
+export function pageCacheUse(request: FastifyRequest, path: string, hasCart: boolean, asJson: boolean): PageCacheUse {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return 'bypass';
+  if (request.headers.authorization !== undefined) return 'bypass';
+  if (UNCACHED_PATHS.some((pattern) => pattern.test(path))) return 'bypass';
+  let cartCookie = false;
+  for (const name of Object.keys(request.cookies ?? {})) {
+    if (ANONYMOUS_COOKIES.has(name)) continue;
+    if (!CART_COOKIES.has(name)) return 'bypass';
+    cartCookie = true;
+  }
+  if (!hasCart && !cartCookie) return 'visitor';
+  // Without the marker the browser would neither know the count nor load the cart: render it here.
+  if (asJson || request.cookies?.[CART_MARKER_COOKIE] === undefined) return 'bypass';
+  return 'cart-holder';
 }
 
 /** Cache key of a page: site, version, origin, path, query sorted by name (first value of each). */

@@ -11,9 +11,9 @@ import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
 import type { IslandAssets } from './island-assets.js';
 import { visitorSite, withUnlockForm } from './page-access.js';
-import { isCacheablePageRequest, PAGE_CACHE_HEADER, PageCache, pageCacheKey, sendCachedPage } from './page-cache.js';
+import { PAGE_CACHE_HEADER, pageCacheUse, sharesHtmlAcrossCarts, PageCache, pageCacheKey, sendCachedPage } from './page-cache.js';
 import { matchPageRoute } from './page-route.js';
-import { PageType } from './page-types.js';
+import { CollectionType, PageType } from './page-types.js';
 import { siteData } from './site-cache.js';
 import { renderPage, type CompiledTheme } from './theme-renderer.js';
 
@@ -50,7 +50,12 @@ function splitUrl(url: string): { path: string; search: string } {
   return at < 0 ? { path: url, search: '' } : { path: url.slice(0, at), search: url.slice(at + 1) };
 }
 
-async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, requestSite: Website, degraded = false): Promise<PageRequest> {
+/**
+ * The page request of `request`. `degraded` (error pages) reads neither the site's data nor the
+ * cart; `withoutCart` builds the page as for a visitor with no cart, leaving the count to the
+ * browser (see {@link cartLeftToBrowser}).
+ */
+async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, requestSite: Website, degraded = false, withoutCart = false): Promise<PageRequest> {
   const { path, search } = splitUrl(request.url);
   const cookies = request.cookies ?? {};
   const now = new Date();
@@ -66,7 +71,8 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     siteOrigin: siteOrigin(site.identifier, request.server.emporium.config),
     origin: canonicalOrigin(site, request.server.emporium.config),
     now,
-    cartId: degraded ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
+    cartId: degraded || withoutCart ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
+    cartShownByBrowser: withoutCart,
     islandsEnabled: deps.islands.enabled,
     collections: data ? await data.collections() : [],
     ...(data ? { siteData: data } : {}),
@@ -104,15 +110,40 @@ async function respond(
   return reply.type('text/html; charset=utf-8').send(html);
 }
 
-async function cacheSlot(deps: PageHandlerDeps, request: FastifyRequest, site: Website, path: string, search: string): Promise<CacheSlot | undefined> {
+/**
+ * Whether the page is built without the visitor's cart (its count then comes from the browser):
+ * every HTML page but the cart, checkout and search pages, so the HTML is the same for every
+ * visitor (decision 0022). A cart holder on a site that sells nothing has no header cart and
+ * sees the cart only in the floating pill, so that page is built with the cart.
+ */
+async function cartLeftToBrowser(deps: PageHandlerDeps, request: FastifyRequest, site: Website, path: string, asJson: boolean): Promise<boolean> {
+  if (asJson || !sharesHtmlAcrossCarts(path)) return false;
+  return (deps.cartIdOf ?? cartIdFromRequest)(request) === undefined || (await sellsSomething(deps.db, site.id));
+}
+
+async function cacheSlot(
+  deps: PageHandlerDeps,
+  request: FastifyRequest,
+  site: Website,
+  path: string,
+  search: string,
+  asJson: boolean,
+  withoutCart: boolean,
+): Promise<CacheSlot | undefined> {
   const cache = deps.pageCache;
   if (!cache || deps.scriptTags) return undefined;
   const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
-  if (!isCacheablePageRequest(request, path, hasCart)) return undefined;
+  const use = pageCacheUse(request, path, hasCart, asJson);
+  if (use === 'bypass' || (use === 'cart-holder' && !withoutCart)) return undefined;
   const known = cache.pageVersion(deps.db, site.id);
   const version = typeof known === 'number' ? known : await known;
   if (version < 0) return undefined;
   return { cache, key: pageCacheKey(site.id, version, `${request.protocol}://${request.headers.host ?? ''}`, path, search) };
+}
+
+async function sellsSomething(db: Db, websiteId: string): Promise<boolean> {
+  const collections = await (await siteData(db, websiteId)).collections();
+  return collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
 }
 
 /**
@@ -142,11 +173,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
     if (!site || isApiPath(path)) return reply.callNotFound();
     const asJson = search !== '' && firstValues(search).format === 'json';
     try {
-      const slot = await cacheSlot(deps, request, site, path, search);
+      const withoutCart = await cartLeftToBrowser(deps, request, site, path, asJson);
+      const slot = await cacheSlot(deps, request, site, path, search, asJson, withoutCart);
       const hit = slot?.cache.get(slot.key);
       if (hit) return sendCachedPage(request, reply, hit, 'hit');
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
-      const req = await pageRequest(deps, request, site);
+      const req = await pageRequest(deps, request, site, false, withoutCart);
       const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));
       return await respond(deps, request, reply, req, page, asJson, slot);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CartStore } from '../cart/cart-store.js';
-import { followHeaderCart, headerCartView, type HeaderCartLink } from './header-cart-count.js';
+import { followHeaderCart, headerCartView, markerCartView, type HeaderCartLink } from './header-cart-count.js';
 
 function fakeLink(count: string, label: string): HeaderCartLink & { attrs: Map<string, string>; count: { textContent: string | null } } {
   const attrs = new Map([['aria-label', label]]);
@@ -42,5 +42,24 @@ describe('header cart count', () => {
     stop();
     store.setCart(cart(5) as never);
     expect(link.count.textContent).toBe('1');
+  });
+});
+
+describe('header cart count on a page shared by every visitor (decision 0022)', () => {
+  it('reads the count from the cart marker cookie until the cart is loaded', () => {
+    expect(markerCartView('crumb=x; hasCart=3')).toEqual({ count: '3', label: 'Cart, 3 items in cart' });
+    expect(markerCartView('crumb=x')).toEqual({ count: '0', label: 'Cart, 0 items in cart' });
+    expect(markerCartView('hasCart=1')).toEqual({ count: '1', label: 'Cart, 1 item in cart' });
+    expect(markerCartView('hasCart=yes')).toBeNull();
+  });
+
+  it('fills the empty count from the marker, then follows the loaded cart', () => {
+    const store = new CartStore(async () => cart(4) as never);
+    const link = fakeLink('', 'Cart');
+    followHeaderCart(link, store, 'USD', 'hasCart=4');
+    expect(link.count.textContent).toBe('4');
+    expect(link.attrs.get('aria-label')).toBe('Cart, 4 items in cart');
+    store.setCart(cart(5) as never);
+    expect(link.count.textContent).toBe('5');
   });
 });

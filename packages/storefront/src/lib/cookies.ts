@@ -2,7 +2,7 @@
 export const CRUMB_COOKIE = 'crumb';
 /** Cookie describing the signed-in site user ({ authenticated, siteUserId }). */
 export const SITE_USER_INFO_COOKIE = 'SiteUserInfo';
-/** Marker cookie the server sets once a visitor has a cart. */
+/** Marker cookie the server sets once a visitor has a cart; its value is the cart's item count. */
 export const CART_MARKER_COOKIE = 'hasCart';
 
 /** Reads one cookie from a `document.cookie` style string; undefined when absent. */

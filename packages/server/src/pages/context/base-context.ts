@@ -2,7 +2,7 @@ import { buildPageMeta, renderPageMeta } from '../../seo/index.js';
 import { absoluteUrl } from '../../sites/index.js';
 import { CollectionType, PageType, RecordType } from '../page-types.js';
 import { cachedPricingSources } from '../site-cache.js';
-import { cartContext, cartPillProps } from './cart-context.js';
+import { cartContext, cartPillProps, unknownCartPill } from './cart-context.js';
 import { loadForms } from '../queries.js';
 import { formContext } from './form-context.js';
 import { COUNTRY_BY_CURRENCY, siteInstalmentContext } from '../../instalments/index.js';
@@ -93,7 +93,7 @@ export async function baseContext(req: PageRequest, page: BuiltPage, assets: Ren
   // The cart and checkout pages show the cart in full, so the floating pill, which links to the cart, is not mounted there.
   const showsWholeCart = page.templateName === 'cart' || page.pageType === PageType.CHECKOUT;
   const pageRender = Object.fromEntries(Object.entries((page.context.render as Record<string, unknown> | undefined) ?? {}).filter(([, v]) => v !== undefined));
-  const pill = cartPillProps(cart, currency, site.settings.locale);
+  const pill = req.cartShownByBrowser ? unknownCartPill(currency) : cartPillProps(cart, currency, site.settings.locale);
   const sells = req.collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
   // A site that sells nothing, seen by a visitor with nothing in a cart, gets no cart pill, so its pages load no React.
   const wantsPill = req.islandsEnabled && !showsWholeCart && (sells || Number(pill.totalQuantity) > 0);
@@ -130,7 +130,7 @@ export async function baseContext(req: PageRequest, page: BuiltPage, assets: Ren
       styles: '',
       ...pageRender,
       islands: {
-        ...(wantsPill ? { cartPill: cartPillIslandProps(req.path, cart, site) } : {}),
+        ...(wantsPill ? { cartPill: cartPillIslandProps(req.path, req.cartShownByBrowser ? undefined : cart, site) } : {}),
         ...cartIslands,
         ...(popupOverlay ? { popupOverlay } : {}),
         ...(pageRender.islands as object | undefined),

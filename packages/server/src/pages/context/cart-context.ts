@@ -57,5 +57,14 @@ export async function cartContext(
 export function cartPillProps(cart: Record<string, unknown>, currency: string, locale: string): Record<string, unknown> {
   const quantity = Number(cart.totalQuantity ?? 0);
   const cents = Number(cart.subtotalCents ?? 0);
-  return { totalQuantity: quantity, subtotalCents: cents, currency, ...cartPillText(quantity, { value: cents, currency }, locale) };
+  const text = cartPillText(quantity, { value: cents, currency }, locale);
+  return { totalQuantity: quantity, subtotalCents: cents, currency, ...text, label: `Cart, ${text.spoken}` };
+}
+
+/**
+ * The header's cart link texts on a page shared by every visitor: no count (the browser writes
+ * it from the cart marker cookie before the cart call answers) and the bare accessible name.
+ */
+export function unknownCartPill(currency: string): Record<string, unknown> {
+  return { currency, count: '', noun: '', subtotal: '', spoken: '', label: 'Cart' };
 }

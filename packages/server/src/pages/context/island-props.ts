@@ -5,11 +5,16 @@ type FormRow = typeof forms.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;
 
-/** Props of the CartPill island: the figures known at render time. */
-export function cartPillIslandProps(path: string, cart: Record<string, unknown>, site: Website): Record<string, unknown> {
+/**
+ * Props of the CartPill island: the page path and the cart figures known at render time; no
+ * seed on pages shared by every visitor (the browser loads the cart).
+ */
+export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): Record<string, unknown> {
   return {
     path,
-    seed: { totalQuantity: Number(cart.totalQuantity ?? 0), subtotalCents: Number(cart.subtotalCents ?? 0), currency: site.settings.currency },
+    ...(cart
+      ? { seed: { totalQuantity: Number(cart.totalQuantity ?? 0), subtotalCents: Number(cart.subtotalCents ?? 0), currency: site.settings.currency } }
+      : {}),
     currency: site.settings.currency,
     locale: site.settings.locale,
   };

@@ -22,6 +22,11 @@ export interface PageRequest {
   readonly now: Date;
   /** The visitor's cart, when the cart layer knows it. */
   readonly cartId: string | undefined;
+  /**
+   * The page is shared by every visitor through the page cache: it is built without a cart and
+   * the browser fills in the cart count (the header's count is left empty, the pill unseeded).
+   */
+  readonly cartShownByBrowser?: boolean;
   /** True when the storefront bundle is built: builders then add island props. */
   readonly islandsEnabled: boolean;
   /** The site's collections, loaded once per request. */
