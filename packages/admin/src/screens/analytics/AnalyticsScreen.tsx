@@ -391,7 +391,7 @@ function Funnel({ funnel }: { readonly funnel: AnalyticsReport['funnel'] }) {
                 Count
               </th>
               <th scope="col" className="number">
-                From the step before
+                Conversion<span className="visually-hidden"> from the step before</span>
               </th>
             </tr>
           </thead>
@@ -416,8 +416,9 @@ function Funnel({ funnel }: { readonly funnel: AnalyticsReport['funnel'] }) {
         </table>
       </div>
       <p className="hint">
-        Product views come from visitors' browsers; carts, checkouts and orders from the store's own records, so blockers cannot hide them. A checkout is an
-        order attempt, paid or not; orders are paid. A step can pass the one before when visitors' browsers do not report.
+        Conversion is the share of the step before that went on to this step. Product views come from visitors' browsers; carts, checkouts and orders from the
+        store's own records, so blockers cannot hide them. A checkout is an order attempt, paid or not; orders are paid. A step can pass the one before when
+        visitors' browsers do not report.
       </p>
     </>
   );

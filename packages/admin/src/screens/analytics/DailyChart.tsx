@@ -11,6 +11,10 @@ export const CHART_SERIES = [
 ] as const;
 
 const HEIGHT = 240;
+const DAY = 86_400;
+/** Steps between the day labels of the x axis: uPlot picks the smallest that leaves room. */
+const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 56 * DAY, 91 * DAY];
+const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * Page views, visitors and orders of each day as lines (uPlot, loaded with this module only). The
@@ -38,7 +42,7 @@ export default function DailyChart({ days, label }: { readonly days: readonly Da
         cursor: { drag: { x: false, y: false }, points: { size: 8 } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
         axes: [
-          { ...axis, space: 60 },
+          { ...axis, space: 64, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((tick) => dayLabel.format(new Date(tick * 1000))) },
           { ...axis, size: 48, values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? tick.toLocaleString() : '')) },
         ],
         series: [
