@@ -92,7 +92,7 @@ export function PhotosPanel({ productId, mainImageUrl }: { readonly productId: s
         <ul className="thumbnails" aria-label="Photos">
           {mainImageUrl && !uploaded.some((image) => image.assetUrl === mainImageUrl) && (
             <li>
-              <img src={mainImageUrl} alt="Main photo" width={120} height={120} />
+              <img src={mainImageUrl} alt="" width={120} height={120} />
               <span className="hint">Main photo</span>
             </li>
           )}

@@ -268,7 +268,9 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
         navigate(`/products/${encodeURIComponent(created.id)}`, { replace: true });
         return;
       }
-      const changes = changesOf(product.variants, inputs, formState.isDirty);
+      const before = ProductDetails.safeParse(detailsOf(product));
+      const detailsChanged = !before.success || JSON.stringify(before.data) !== JSON.stringify(details);
+      const changes = changesOf(product.variants, inputs, detailsChanged);
       let sent = 0;
       if (changes.needsProductSave) {
         await api<ProductView>(`${PRODUCTS_PATH}/${encodeURIComponent(product.id)}`, { method: 'PUT', body: { ...whole.data, version: product.version } });
