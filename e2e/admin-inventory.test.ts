@@ -139,6 +139,10 @@ describe('Inventory screen (issue 12)', () => {
     expect(firstLow[2]).toBe('0 (sold out)');
     expect(await rowOf(page, 'FF-TAPER-PAIR').count()).toBe(1);
     expect(await rowOf(page, 'FF-TOTE-OLIVE').count()).toBe(0);
+    expect(await allA11yViolations(page), 'low-stock list').toEqual([]);
+    // Closing the history gives the focus back to the variant's History button.
+    await page.getByRole('button', { name: 'Close history' }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('History of FF-TAPER-PAIR');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -184,7 +188,7 @@ describe('Inventory screen (issue 12)', () => {
       await searchFor(page, '');
       await page.getByRole('button', { name: 'Close history' }).click();
       expect(await allA11yViolations(page), `Inventory at ${viewport.width} px`).toEqual([]);
-      await screenshot(page, `admin-inventory-${name}`);
+      await screenshot(page, `admin-inventory-all-variants-${name}`);
       await context.close();
     }, 120_000);
   }

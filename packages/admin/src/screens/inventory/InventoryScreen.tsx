@@ -37,6 +37,11 @@ export default function InventoryScreen() {
   const [history, setHistory] = useState<StockRow | null>(null);
   const viewName = useId();
   const toggleHistory = (row: StockRow) => setHistory((open) => (open?.variantId === row.variantId ? null : row));
+  /** Closes the history and gives the focus back to the row's History button. */
+  const closeHistory = (variantId: string) => {
+    setHistory(null);
+    document.querySelector<HTMLButtonElement>(`[data-history-of="${CSS.escape(variantId)}"]`)?.focus();
+  };
   return (
     <>
       <ScreenHeading>Inventory</ScreenHeading>
@@ -54,7 +59,7 @@ export default function InventoryScreen() {
       ) : (
         <LowStock historyOf={history?.variantId ?? null} onHistory={toggleHistory} />
       )}
-      {history && <StockHistory key={history.variantId} row={history} onClose={() => setHistory(null)} />}
+      {history && <StockHistory key={history.variantId} row={history} onClose={() => closeHistory(history.variantId)} />}
       <CsvPanel />
     </>
   );
@@ -148,7 +153,7 @@ function LowStock({ historyOf, onHistory }: ListProps) {
   };
   return (
     <section className="stack" aria-label="Low stock">
-      <form onSubmit={apply} className="filters" aria-label="Low stock">
+      <form onSubmit={apply} className="filters" aria-label="Low-stock threshold">
         <Field label="At most this many units" name="threshold" inputMode="numeric" defaultValue={String(threshold)} error={thresholdError} />
         <button type="submit">Show low stock</button>
       </form>

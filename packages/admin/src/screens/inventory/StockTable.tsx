@@ -51,7 +51,14 @@ const columns = column.columns([
 function HistoryButton({ row }: { readonly row: StockRow }) {
   const { historyOf, onHistory } = useContext(HistoryContext);
   return (
-    <button type="button" className="secondary" aria-pressed={historyOf === row.variantId} aria-label={`History of ${row.sku}`} onClick={() => onHistory(row)}>
+    <button
+      type="button"
+      className="secondary"
+      data-history-of={row.variantId}
+      aria-pressed={historyOf === row.variantId}
+      aria-label={`History of ${row.sku}`}
+      onClick={() => onHistory(row)}
+    >
       History
     </button>
   );
