@@ -41,6 +41,8 @@ export interface CachedPage {
   readonly gzip: Buffer;
   readonly storedAt: number;
   readonly bytes: number;
+  /** The page may be served to a visitor with a cart (its site sells, so the header shows the count). */
+  readonly sharedWithCarts: boolean;
 }
 
 /** The version read of one site in flight, and the one queued behind it. */
@@ -104,12 +106,23 @@ export class PageCache {
     return entry;
   }
 
-  /** Compresses `body` once (brotli and gzip) and stores it; bodies larger than the bound are not stored. */
-  set(key: string, contentType: string, body: string): CachedPage {
+  /**
+   * Compresses `body` once (brotli and gzip) and stores it; bodies larger than the bound are not
+   * stored. `sharedWithCarts` says whether visitors with a cart may be served it too.
+   */
+  set(key: string, contentType: string, body: string, sharedWithCarts = true): CachedPage {
     const identity = Buffer.from(body, 'utf8');
     const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
     const gzip = gzipSync(identity, { level: 6 });
-    const entry: CachedPage = { contentType, identity, br, gzip, storedAt: this.now(), bytes: identity.length + br.length + gzip.length + key.length };
+    const entry: CachedPage = {
+      contentType,
+      identity,
+      br,
+      gzip,
+      storedAt: this.now(),
+      bytes: identity.length + br.length + gzip.length + key.length,
+      sharedWithCarts,
+    };
     this.delete(key);
     if (entry.bytes > this.maxBytes) return entry;
     this.entries.set(key, entry);

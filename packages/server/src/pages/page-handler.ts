@@ -33,6 +33,8 @@ export interface PageHandlerDeps {
 interface CacheSlot {
   cache: PageCache;
   key: string;
+  /** The visitor has a cart: a stored page serves them only when it is shared with carts. */
+  cartHolder: boolean;
 }
 
 function firstValues(search: string): Record<string, string | undefined> {
@@ -53,7 +55,7 @@ function splitUrl(url: string): { path: string; search: string } {
 /**
  * The page request of `request`. `degraded` (error pages) reads neither the site's data nor the
  * cart; `withoutCart` builds the page as for a visitor with no cart, leaving the count to the
- * browser (see {@link cartLeftToBrowser}).
+ * browser (see {@link pageToBuild}).
  */
 async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, requestSite: Website, degraded = false, withoutCart = false): Promise<PageRequest> {
   const { path, search } = splitUrl(request.url);
@@ -97,7 +99,8 @@ async function respond(
   reply.code(page.status).header('cache-control', 'no-cache');
   if (asJson) {
     const json = JSON.stringify(context);
-    if (storable(slot, req, page, json)) return sendCachedPage(request, reply, slot.cache.set(slot.key, 'application/json; charset=utf-8', json), 'miss');
+    if (storable(slot, req, page, json))
+      return sendCachedPage(request, reply, slot.cache.set(slot.key, 'application/json; charset=utf-8', json, sells(req.collections)), 'miss');
     return reply.type('application/json; charset=utf-8').send(json);
   }
   const render = context.render as Record<string, unknown>;
@@ -106,19 +109,8 @@ async function respond(
   const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
   if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   if (errors.length === 0 && storable(slot, req, page, html))
-    return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html), 'miss');
+    return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html, sells(req.collections)), 'miss');
   return reply.type('text/html; charset=utf-8').send(html);
-}
-
-/**
- * Whether the page is built without the visitor's cart (its count then comes from the browser):
- * every HTML page but the cart, checkout and search pages, so the HTML is the same for every
- * visitor (decision 0022). A cart holder on a site that sells nothing has no header cart and
- * sees the cart only in the floating pill, so that page is built with the cart.
- */
-async function cartLeftToBrowser(deps: PageHandlerDeps, request: FastifyRequest, site: Website, path: string, asJson: boolean): Promise<boolean> {
-  if (asJson || !sharesHtmlAcrossCarts(path)) return false;
-  return (deps.cartIdOf ?? cartIdFromRequest)(request) === undefined || (await sellsSomething(deps.db, site.id));
 }
 
 async function cacheSlot(
@@ -128,22 +120,43 @@ async function cacheSlot(
   path: string,
   search: string,
   asJson: boolean,
-  withoutCart: boolean,
 ): Promise<CacheSlot | undefined> {
   const cache = deps.pageCache;
   if (!cache || deps.scriptTags) return undefined;
   const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
   const use = pageCacheUse(request, path, hasCart, asJson);
-  if (use === 'bypass' || (use === 'cart-holder' && !withoutCart)) return undefined;
+  if (use === 'bypass') return undefined;
   const known = cache.pageVersion(deps.db, site.id);
   const version = typeof known === 'number' ? known : await known;
   if (version < 0) return undefined;
-  return { cache, key: pageCacheKey(site.id, version, `${request.protocol}://${request.headers.host ?? ''}`, path, search) };
+  return { cache, key: pageCacheKey(site.id, version, `${request.protocol}://${request.headers.host ?? ''}`, path, search), cartHolder: use === 'cart-holder' };
 }
 
-async function sellsSomething(db: Db, websiteId: string): Promise<boolean> {
-  const collections = await (await siteData(db, websiteId)).collections();
+/** The site sells something: it shows a header cart, whose count the browser writes. */
+function sells(collections: readonly { type: number; enabled: boolean }[]): boolean {
   return collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
+}
+
+/**
+ * The page request of a page to build. Every HTML page but the cart, checkout and search pages
+ * is built without the visitor's cart, so the HTML is the same for every visitor and the
+ * browser writes the count (decision 0022). A cart holder on a site that sells nothing has no
+ * header cart and sees the cart only in the floating pill, so that page is built with the cart
+ * and not shared (`slot` undefined).
+ */
+async function pageToBuild(
+  deps: PageHandlerDeps,
+  request: FastifyRequest,
+  site: Website,
+  path: string,
+  asJson: boolean,
+  slot: CacheSlot | undefined,
+): Promise<{ req: PageRequest; slot: CacheSlot | undefined }> {
+  const req = await pageRequest(deps, request, site, false, !asJson && sharesHtmlAcrossCarts(path));
+  if (!req.cartShownByBrowser || sells(req.collections)) return { req, slot };
+  const cartId = (deps.cartIdOf ?? cartIdFromRequest)(request);
+  if (cartId === undefined) return { req, slot };
+  return { req: { ...req, cartId, cartShownByBrowser: false }, slot: undefined };
 }
 
 /**
@@ -173,12 +186,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
     if (!site || isApiPath(path)) return reply.callNotFound();
     const asJson = search !== '' && firstValues(search).format === 'json';
     try {
-      const withoutCart = await cartLeftToBrowser(deps, request, site, path, asJson);
-      const slot = await cacheSlot(deps, request, site, path, search, asJson, withoutCart);
-      const hit = slot?.cache.get(slot.key);
-      if (hit) return sendCachedPage(request, reply, hit, 'hit');
+      const shared = await cacheSlot(deps, request, site, path, search, asJson);
+      const hit = shared?.cache.get(shared.key);
+      if (hit && (!shared!.cartHolder || hit.sharedWithCarts)) return sendCachedPage(request, reply, hit, 'hit');
+      const { req, slot } = await pageToBuild(deps, request, site, path, asJson, shared);
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
-      const req = await pageRequest(deps, request, site, false, withoutCart);
       const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));
       return await respond(deps, request, reply, req, page, asJson, slot);
     } catch (error) {
