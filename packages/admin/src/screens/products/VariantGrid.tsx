@@ -302,6 +302,18 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
       <div className="variant-scroll table-wrap" ref={scrollRef}>
         <table aria-rowcount={rows.length + 1} aria-describedby="grid-keys">
           <caption className="visually-hidden">Variants</caption>
+          <colgroup>
+            <col className="col-select" />
+            {hasOptions && <col className="col-combination" />}
+            <col className="col-sku" />
+            <col className="col-money" />
+            <col className="col-money" />
+            <col className="col-check" />
+            <col className="col-count" />
+            <col className="col-check-wide" />
+            <col className="col-count" />
+            <col className="col-remove" />
+          </colgroup>
           <thead>
             <tr aria-rowindex={1}>
               <th scope="col" className="select-cell">
