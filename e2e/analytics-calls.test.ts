@@ -97,7 +97,17 @@ describe('analytics collector calls in Chromium (spec 7, issue 13)', () => {
     await card.locator('button[type="submit"]').click();
     await page.getByText('Thank you! Look out for our next letter.').first().waitFor({ timeout: STEP_TIMEOUT });
     await until(() => events().find((e) => e.eventSchemaName === 'newsletter_sign_up'));
-    expect(events().map((e) => e.eventSchemaName)).toEqual(['product_view', 'add_to_cart', 'checkout_start', 'purchase', 'newsletter_sign_up']);
+    expect(
+      events()
+        .map((e) => e.eventSchemaName)
+        .filter((name) => name !== 'page_view'),
+    ).toEqual(['product_view', 'add_to_cart', 'checkout_start', 'purchase', 'newsletter_sign_up']);
+    // And one page view for every page shown, the reloaded confirmation included (the owner's visits come from these).
+    const confirmed = `/checkout/order-confirmed/${orderId}`;
+    const viewed = events()
+      .filter((e) => e.eventSchemaName === 'page_view')
+      .map((e) => (JSON.parse(e.eventContent) as { page_path: string }).page_path);
+    expect(viewed).toEqual(['/shop/hedgerow-sewing-pattern', '/checkout', confirmed, confirmed, '/contact']);
     await context.close();
   }, 90_000);
 

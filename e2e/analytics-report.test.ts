@@ -275,10 +275,8 @@ describe("the owner's Analytics report after a visit (issue 13, acceptance 2)", 
     await context.close();
   }, 90_000);
 
-  // The storefront's collector sends no page_view event yet (its visitor events are product view,
-  // add to cart, checkout start, purchase and newsletter sign-up; RecordHit keeps its own table),
-  // so the report's visit figures stay at zero for a real browser. Enable once it does.
-  it.skip('shows the visit: one visitor, one session, the pages seen, the browser, no bounce', async () => {
+  // The collector sends a page_view event for every recorded page: the visit figures come from them.
+  it('shows the visit: one visitor, one session, the pages seen, the browser, no bounce', async () => {
     expect(orderCents, 'the visit of the first test').toBeGreaterThan(0);
     await expect.poll(reportOfToday, { timeout: STEP_TIMEOUT, interval: 250 }).toMatchObject({ visitors: 1, sessions: 1 });
     const context = await ownerContext(DESKTOP);

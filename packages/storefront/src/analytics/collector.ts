@@ -6,7 +6,7 @@ import { applyExperimentOverrides } from './experiment-overrides.js';
 import { createPageSpeedReport, navigationTimings, type PageSpeedData, type PageSpeedReport } from './page-speed.js';
 import { readSessionInfo } from './session-info.js';
 import { beaconOrPost, postTracked, TrackingPaths, type Transport } from './transport.js';
-import { callEvent, eventContent, firstPurchaseReport, pageEvent, trackEvent, type CallEntry, type VisitorEventName } from './visitor-events.js';
+import { callEvent, eventContent, firstPurchaseReport, pageEvent, recordsVisit, trackEvent, type CallEntry, type VisitorEventName } from './visitor-events.js';
 import { ensureVisitorCookies } from './visitor-cookies.js';
 import { observeVitals } from './vitals.js';
 
@@ -67,7 +67,7 @@ function startErrorReporter({ win, transport }: Visit): ErrorReporter {
 }
 
 /**
- * Spec 7 visitor-metrics events: the page's own (product view, checkout start, purchase) at
+ * Spec 7 visitor-metrics events: the page view, the page's own (product view, checkout start, purchase) at
  * once, and adds to cart and newsletter sign-ups when the storefront's calls for them succeed.
  */
 function startVisitorEvents(visit: Visit): void {
@@ -91,6 +91,8 @@ function startVisitorEvents(visit: Visit): void {
     );
     trackEvent(transport, name, content).catch(swallowed);
   };
+  // The visit itself (the owner's visitors, sessions, pages, sources and devices), on the pages whose visits are recorded.
+  if (recordsVisit({ pathname: win.location.pathname, bodyClass: doc.body.className })) track('page_view');
   const atStart = pageEvent({ pathname: win.location.pathname, bodyClass: doc.body.className, itemId: body.itemId, recordType: body.recordType });
   if (atStart && (atStart.name !== 'purchase' || firstPurchaseReport(storageOf(win, 'sessionStorage'), atStart.objectId!)))
     track(atStart.name, atStart.objectId);

@@ -113,3 +113,25 @@ describe('visitor-metrics events (spec 7, newer client of spec 3)', () => {
     expect(firstPurchaseReport(null, 'ord-1')).toBe(true);
   });
 });
+
+describe('page views of the collector', () => {
+  it('are sent on the pages whose visits the census beacon records, and only there', async () => {
+    const { isRecordedPage } = await import('../client/visit-recording.js');
+    const { recordsVisit } = await import('./visitor-events.js');
+    const cases = [
+      { pathname: '/', bodyClass: 'page-type-50' },
+      { pathname: '/shop/soap', bodyClass: 'collection-type-products page-type-50 x' },
+      { pathname: '/checkout', bodyClass: 'page-type-201' },
+      { pathname: '/missing', bodyClass: 'page-type-100' },
+      { pathname: '/search', bodyClass: 'page-type-102' },
+      { pathname: '/search', bodyClass: 'page-type-50' },
+      { pathname: '/locked', bodyClass: 'page-type-103' },
+      { pathname: '/members', bodyClass: 'page-type-106' },
+      { pathname: '/config/forms', bodyClass: 'page-type-50' },
+      { pathname: '/plain', bodyClass: 'no-type' },
+      { pathname: '/p', bodyClass: 'page-type-1000' },
+    ];
+    for (const page of cases) expect(recordsVisit(page), JSON.stringify(page)).toBe(isRecordedPage({ ...page, data: {} }));
+    expect(cases.filter((page) => recordsVisit(page)).map((page) => page.pathname)).toEqual(['/', '/shop/soap', '/checkout', '/p']);
+  });
+});

@@ -4,7 +4,7 @@ import { postTracked, TrackingPaths, type Transport } from './transport.js';
 import { TrackingMessages } from './tracking-messages.js';
 
 /** The visitor-metrics events the collector sends, by their eventSchemaName. */
-export type VisitorEventName = 'product_view' | 'add_to_cart' | 'checkout_start' | 'purchase' | 'newsletter_sign_up';
+export type VisitorEventName = 'page_view' | 'product_view' | 'add_to_cart' | 'checkout_start' | 'purchase' | 'newsletter_sign_up';
 
 /** Name and version of this client in eventContent. */
 export const CLIENT_NAME = 'emporium-storefront';
@@ -88,6 +88,20 @@ const STORE_ITEM_RECORD_TYPE = '11';
 const CHECKOUT_PAGE = 'page-type-201';
 const ORDER_CONFIRMED_PAGE = 'page-type-202';
 const ORDER_CONFIRMED_PATH = /^\/checkout\/order-confirmed\/([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * Page types whose visits are not recorded (spec 2 and 6: not found, search, lock screen, member
+ * area refused). The collector is a chunk of its own that imports nothing the islands import, so
+ * it states the census beacon's rule (`isRecordedPage` in client/visit-recording.ts) here; a test
+ * holds the two equal.
+ */
+const UNRECORDED_PAGE = /(?:^|\s)page-type-(?:100|102|103|106)(?:\s|$)/;
+
+/** True when a page's visit is recorded: a page type other than those above, not /search or a config path. */
+export function recordsVisit(page: Pick<PageMarkup, 'pathname' | 'bodyClass'>): boolean {
+  if (page.pathname === '/search' || page.pathname.includes('/config/')) return false;
+  return /(?:^|\s)page-type-\d+(?:\s|$)/.test(page.bodyClass) && !UNRECORDED_PAGE.test(page.bodyClass);
+}
 
 /** The event a page view is on its own: a product page, the checkout, or an order's confirmation. */
 export function pageEvent(page: PageMarkup): { name: VisitorEventName; objectId?: string } | null {
