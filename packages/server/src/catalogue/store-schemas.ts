@@ -1,4 +1,5 @@
-import { z } from '../http/schemas.js';
+// zod itself (not the HTTP layer's re-export), so the owner dashboard can import these schemas.
+import { z } from 'zod';
 
 /** Route parameters of the spec 7 store calls. */
 export const WebsiteParams = z.object({ websiteId: z.string().min(1).max(64).describe('The site (must be the site of the host)') });
@@ -10,7 +11,7 @@ export const CollectionParams = z.object({ collectionId: z.string().min(1).max(6
 /** Body of POST .../websites/{websiteId}/products (spec 3 "Store setup entities", spec 7). */
 export const NewStoreBody = z.object({
   navigationTitle: z.string().trim().max(200).default('').describe('Title in navigation; the title when empty'),
-  title: z.string().trim().max(200).default(''),
+  title: z.string().trim().max(200, { error: 'A store title has at most 200 characters.' }).default(''),
   urlId: z.string().trim().max(200).optional().describe('Wanted urlId; derived from the title when empty (spec 5 "Store setup")'),
   description: z.string().max(10_000).default(''),
   enabled: z.literal(true).optional().describe('Always true on create'),

@@ -1,4 +1,4 @@
-import { z } from 'zod/v4';
+import { NewStoreBody } from '@emporium/server/catalogue/store-schemas';
 import { api } from '../../api/http.js';
 
 /** The site's cart (empty when none) names the site's id, which the spec 7 store calls carry in their path. */
@@ -7,16 +7,13 @@ export const CART_PATH = '/api/commerce/shopping-cart';
 const storesPath = (websiteId: string) => `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products`;
 
 /**
- * The form of "Create a store". The title follows the server's `NewStoreBody.title` (trimmed,
- * at most 200 characters; empty or short titles get the fallback title on the server). The
- * server's schema module also loads the server's HTTP layer, so it is restated here.
+ * The form of "Create a store": the title is checked by the server's own `NewStoreBody.title`
+ * (trimmed, at most 200 characters; empty or short titles get the fallback title on the
+ * server); the navigation choice passes through as the checkbox gives it.
  */
-export const StoreForm = z.object({
-  title: z.string().trim().max(200, { error: 'A store title has at most 200 characters.' }),
-  placeFirst: z.boolean(),
-});
-export type StoreFormInput = z.input<typeof StoreForm>;
-export type StoreFormOutput = z.output<typeof StoreForm>;
+export const StoreForm = NewStoreBody.pick({ title: true }).loose();
+export type StoreFormInput = (typeof StoreForm)['_zod']['input'];
+export type StoreFormOutput = (typeof StoreForm)['_zod']['output'];
 
 /** A store as the server answers its creation. */
 export interface StoreView {
@@ -50,9 +47,9 @@ export async function createStoreInOrder(websiteId: string, form: StoreFormOutpu
       method: 'POST',
       body: { displayName: store.title || store.navigationTitle || 'Store', parentCategoryId: '', type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
     });
-    if (form.placeFirst) await api(`/api/owner/catalogue/stores/${encodeURIComponent(store.id)}/main-navigation`, { method: 'POST', body: {} });
+    if (form.placeFirst === true) await api(`/api/owner/catalogue/stores/${encodeURIComponent(store.id)}/main-navigation`, { method: 'POST', body: {} });
   } catch (error) {
     return { store: { ...store, placedFirst: false }, error };
   }
-  return { store: { ...store, placedFirst: form.placeFirst }, error: null };
+  return { store: { ...store, placedFirst: form.placeFirst === true }, error: null };
 }
