@@ -7,8 +7,8 @@ import { combinationText, rowName, type ProductOption, type RowErrors, type Vari
 /** Editable columns in order; arrow keys and Enter keep the column while moving between rows. */
 const COLUMNS = ['select', 'sku', 'price', 'salePrice', 'onSale', 'stock', 'unlimited', 'weight'] as const;
 type Column = (typeof COLUMNS)[number];
-/** Height of a row before it is measured (px). */
-const ROW_ESTIMATE = 57;
+/** Height of a row without a message (px; the stylesheet gives rows this height). */
+const ROW_ESTIMATE = 56;
 
 interface GridProps {
   readonly rows: readonly VariantRow[];
