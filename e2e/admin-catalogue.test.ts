@@ -317,6 +317,32 @@ describe('the owner’s product editor (issue 12)', () => {
     await second.context.close();
   }, 120_000);
 
+  it('marks a wrong cell of the variant grid with its message next to it and sends nothing', async () => {
+    const product = await productByTitle('Harbour Tee');
+    const { context, page } = await signedIn();
+    await page.goto(`${base}/config/products/${product!.id}`);
+    await waitForHeading(page, 'Edit Harbour Tee');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/owner/')) sent.push(request.url());
+    });
+    const price = page.getByRole('textbox', { name: 'Price of HARBOUR-TEE-BLUE-M', exact: true });
+    await price.fill('twelve');
+    await page.getByRole('textbox', { name: 'SKU of Red / S' }).fill('HARBOUR-TEE-BLUE-S');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('alert').filter({ hasText: '1 variant has mistakes; see the marked cells.' }).waitFor({ timeout: STEP });
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await price.getAttribute('aria-describedby')}`).textContent()).toBe('Enter an amount like 12.50.');
+    expect(sent).toEqual([]);
+    // The server's own rules answer per cell too: two variants with one SKU.
+    await price.fill('25');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    const sku = page.getByRole('textbox', { name: 'SKU of Blue / S' });
+    await expect.poll(() => sku.getAttribute('aria-invalid'), { timeout: STEP }).toBe('true');
+    expect(await page.locator(`#${await sku.getAttribute('aria-describedby')}`).textContent()).toBe('SKU "HARBOUR-TEE-BLUE-S" is used by another variant.');
+    await context.close();
+  }, 90_000);
+
   for (const { name, viewport } of WIDTHS) {
     it(`passes axe on the product editor at ${viewport.width} px`, async () => {
       const product = await productByTitle('Harbour Tee');
