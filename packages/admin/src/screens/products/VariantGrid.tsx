@@ -311,7 +311,7 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
             <col className="col-check" />
             <col className="col-count" />
             <col className="col-check-wide" />
-            <col className="col-count" />
+            <col className="col-weight" />
             <col className="col-remove" />
           </colgroup>
           <thead>
@@ -324,7 +324,11 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
                   onChange={(e) => setSelected(e.currentTarget.checked ? new Set(rows.map((row) => row.key)) : new Set())}
                 />
               </th>
-              {hasOptions && <th scope="col">{options.map((option) => option.name).join(' / ')}</th>}
+              {hasOptions && (
+                <th scope="col" className="combination-head">
+                  {options.map((option) => option.name).join(' / ')}
+                </th>
+              )}
               <th scope="col">SKU</th>
               <th scope="col">Price</th>
               <th scope="col">Sale price</th>
