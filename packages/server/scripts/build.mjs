@@ -1,6 +1,6 @@
 // Compiles the server (its own source and the workspace packages it uses) into one ES module,
 // dist/cli.js, that `node` runs without a TypeScript loader. npm dependencies stay external and
-// load from node_modules; the SQL migrations are copied beside the bundle.
+// load from node_modules; the SQL migrations and the demo shop photos are copied beside the bundle.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -35,4 +35,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync(`${root}src/db/migrations`, `${dist}/migrations`, { recursive: true });
+cpSync(`${root}src/seed/demo-photos`, `${dist}/demo-photos`, { recursive: true });
 console.log(`server compiled to dist/cli.js in ${Date.now() - started} ms`);

@@ -9,6 +9,7 @@ import { closeDatabase, openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
 import { AppError } from './errors/index.js';
 import { siteOrigin } from './sites/index.js';
+import { defaultMediaStorage } from './media/index.js';
 import { seedDemo } from './seed/index.js';
 import { countWebsites, findWebsiteByIdentifier, listWebsites } from './sites/repository.js';
 import type { Website } from './sites/website.js';
@@ -209,8 +210,8 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
   let app: FastifyInstance | undefined;
   try {
     if ((await countWebsites(db)) === 0) {
-      await seedDemo(db);
-      io.out('Seeded the demo site into the empty database.');
+      const seeded = await seedDemo(db, undefined, { photos: defaultMediaStorage(config.dataDir) });
+      io.out(`Seeded the demo site into the empty database (${seeded.photos?.photos ?? 0} product photos in ${seeded.photos?.ms ?? 0} ms).`);
     }
     const owner = withOwnerToken(config);
     app = await buildApp({ db, config: owner.config });
@@ -253,10 +254,9 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
 
 async function seed(args: ParsedArgs, io: CliIo): Promise<number> {
   expectPositionals(args, 0, HELP.seed!);
-  await withDatabase(loadConfig(io.env), async (db) => {
-    await seedDemo(db);
-  });
-  io.out('Demo content seeded.');
+  const config = loadConfig(io.env);
+  const seeded = await withDatabase(config, (db) => seedDemo(db, undefined, { photos: defaultMediaStorage(config.dataDir) }));
+  io.out(`Demo content seeded${seeded.photos?.photos ? ` (${seeded.photos.photos} product photos in ${seeded.photos.ms} ms)` : ''}.`);
   return 0;
 }
 

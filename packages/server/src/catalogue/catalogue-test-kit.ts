@@ -6,7 +6,7 @@ import { createTestApp, type CreateTestAppOptions, type TestApp } from '../../te
 /** Owner token the catalogue test app accepts (`Authorization: Bearer`). */
 export const CATALOGUE_OWNER_TOKEN = 'catalogue-owner-token-0123456789';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A test app with helpers to call owner APIs as the owner's browser would. */
 export interface CatalogueTestApp extends TestApp {

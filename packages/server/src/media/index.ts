@@ -1,4 +1,14 @@
 /** Uploaded images: sniffed, size-limited, resized once into the srcset widths, stored through a storage interface, served immutably. */
-export { registerMediaRoutes, MAX_IMAGE_BYTES, MEDIA_PATH, UPLOAD_MESSAGES, type MediaRouteOptions } from './routes.js';
+export { registerMediaRoutes, MAX_IMAGE_BYTES, MEDIA_PATH, UPLOAD_MESSAGES, ImageUpdate, type MediaRouteOptions } from './routes.js';
 export { SRCSET_WIDTHS, sniffImageFormat } from './image-renditions.js';
 export { localMediaStorage, type MediaStorage } from './media-storage.js';
+export {
+  attachProductImage,
+  defaultMediaStorage,
+  objectPositionOf,
+  srcsetOfAssetUrl,
+  updateProductImage,
+  FocalPoint,
+  ProductImage,
+  type ImageChanges,
+} from './product-images.js';

@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
+import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { createCatalogueTestApp, type CatalogueTestApp } from '../catalogue/catalogue-test-kit.js';
+import { auditLog } from '../db/schema-owners.js';
+import { CRUMB_EXPIRED_MESSAGE } from '../http/crumb.js';
 import { items } from '../db/index.js';
 import type { Website } from '../sites/index.js';
 import { SRCSET_WIDTHS } from './image-renditions.js';
+import { altTextOr } from './product-images.js';
 import { UPLOAD_MESSAGES } from './routes.js';
 
 function multipartBody(file: Buffer, filename: string, altText?: string): { payload: Buffer; contentType: string } {
@@ -156,3 +161,122 @@ describe('uploaded photos on the storefront (issue 12, acceptance 1; spec 9 srcs
     }
   });
 });
+
+describe.each(availableDialects())(
+  'alt text and focal point of a product image (issue 12; spec 3 mediaFocalPoint, spec 9 default alt and focal point) on %s',
+  (dialect) => {
+    let t: CatalogueTestApp;
+    let testDb: TestDb;
+    let dataDir: string;
+    let site: Website;
+    let productId: string;
+    let urlId: string;
+    let image: { id: string; altText: string; assetUrl: string };
+    const path = () => `/api/owner/catalogue/products/${productId}/images/${image.id}`;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'emporium-media-focal-'));
+      testDb = await createTestDb({ dialect });
+      t = await createCatalogueTestApp({ testDb, pages: true, config: { dataDir } });
+      site = (await t.shopSite('media-focal')).site;
+      const title = `Tall Vase ${'x'.repeat(180)}`;
+      const created = await t.call(site, 'POST', '/api/owner/catalogue/products', {
+        title,
+        visibility: 'published',
+        variants: [{ sku: 'TALL-1', priceCents: 4500 }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ({ id: productId, urlId } = created.json());
+      const jpeg = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 60, g: 90, b: 140 } } })
+        .jpeg()
+        .toBuffer();
+      const { payload, contentType } = multipartBody(jpeg, 'tall.jpg');
+      const uploaded = await t.call(site, 'POST', `/api/owner/catalogue/products/${productId}/images`, undefined, {
+        payload,
+        headers: { 'content-type': contentType },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      image = uploaded.json();
+    });
+    afterAll(async () => {
+      await t.close();
+      await testDb.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('gives an upload without alt text the product title as its alt text', () => {
+      expect(image.altText).toBe(`Tall Vase ${'x'.repeat(180)}`);
+    });
+
+    it('stores the alt text and focal point, shows them on the product page as alt and object-position, and records the change', async () => {
+      const changed = await t.call(site, 'PATCH', path(), { altText: 'A tall blue vase', focalPoint: { x: 0.25, y: 0.8 } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ id: image.id, altText: 'A tall blue vase', mediaFocalPoint: { x: 0.25, y: 0.8 } });
+      const [item] = await t.db.select({ structuredContent: items.structuredContent }).from(items).where(eq(items.id, productId));
+      expect(item!.structuredContent.images).toEqual([changed.json()]);
+      const page = await t.app.inject({ method: 'GET', url: `/shop/${urlId}`, headers: { host: t.hostOf(site), accept: 'text/html' } });
+      const main = /<figure class="product__main-image">\s*<img ([^>]*)>/.exec(page.body)?.[1] ?? '';
+      expect(main).toContain('style="object-position: 25% 80%"');
+      expect(main).toContain('alt="A tall blue vase"');
+      const list = await t.app.inject({ method: 'GET', url: '/shop', headers: { host: t.hostOf(site), accept: 'text/html' } });
+      const card = /<img class="product-card__image" ([^>]*)>/.exec(list.body)?.[1] ?? '';
+      expect(card).toContain(`srcset="${changed.json().srcset}"`);
+      expect(card).toContain('style="object-position: 25% 80%"');
+      const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'product.image.update'));
+      expect(audit).toMatchObject({ subjectId: productId, detail: { imageId: image.id, focalPoint: { x: 0.25, y: 0.8 } } });
+    });
+
+    it('changes the focal point alone, and an empty alt text goes back to the title capped at 250 characters', async () => {
+      const moved = await t.call(site, 'PATCH', path(), { focalPoint: { x: 0, y: 1 } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ altText: 'A tall blue vase', mediaFocalPoint: { x: 0, y: 1 } });
+      const reset = await t.call(site, 'PATCH', path(), { altText: '' });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const [item] = await t.db.select({ title: items.title }).from(items).where(eq(items.id, productId));
+      expect(reset.json().altText).toBe(item!.title.slice(0, 250));
+      expect(reset.json().mediaFocalPoint).toEqual({ x: 0, y: 1 });
+      expect(altTextOr('  ', 'T'.repeat(300))).toBe('T'.repeat(250));
+    });
+
+    it('refuses a focal point outside 0 to 1, a long alt text or an empty change with 400 and the fields', async () => {
+      const outside = await t.call(site, 'PATCH', path(), { focalPoint: { x: 1.5, y: -0.1 } });
+      expect(outside.statusCode).toBe(400);
+      expect(Object.keys(outside.json().fields)).toEqual(expect.arrayContaining(['focalPoint.x', 'focalPoint.y']));
+      const long = await t.call(site, 'PATCH', path(), { altText: 'z'.repeat(251) });
+      expect(long.statusCode).toBe(400);
+      expect(Object.keys(long.json().fields)).toContain('altText');
+      const notNumbers = await t.call(site, 'PATCH', path(), { focalPoint: { x: '0.5' } });
+      expect(notNumbers.statusCode).toBe(400);
+      expect(Object.keys(notNumbers.json().fields)).toEqual(expect.arrayContaining(['focalPoint.x', 'focalPoint.y']));
+      expect((await t.call(site, 'PATCH', path(), {})).statusCode).toBe(400);
+    });
+
+    it('answers 404 for an unknown image or product and for another site’s image, 403 for a role without catalogue changes, 401 without a session or without the crumb', async () => {
+      expect((await t.call(site, 'PATCH', `/api/owner/catalogue/products/${productId}/images/${'0'.repeat(32)}`, { altText: 'x' })).statusCode).toBe(404);
+      expect((await t.call(site, 'PATCH', `/api/owner/catalogue/products/missing/images/${image.id}`, { altText: 'x' })).statusCode).toBe(404);
+      const other = (await t.shopSite('media-focal-b')).site;
+      expect((await t.call(other, 'PATCH', path(), { altText: 'Taken over' })).statusCode).toBe(404);
+      expect((await t.call(site, 'PATCH', path(), { altText: 'x' }, { owner: false })).statusCode).toBe(401);
+      await makeOwner(t.testDb.db, site.id, 'viewer@example.com', 'viewer');
+      const viewer = await signInOwner(t.app, t.hostOf(site), 'viewer@example.com');
+      expect((await viewer.call('PATCH', path(), { altText: 'Viewer edit' })).statusCode).toBe(403);
+      await makeOwner(t.testDb.db, site.id, 'admin@example.com', 'admin');
+      const admin = await signInOwner(t.app, t.hostOf(site), 'admin@example.com');
+      const noCrumb = await t.app.inject({
+        method: 'PATCH',
+        url: path(),
+        headers: { host: t.hostOf(site), cookie: admin.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ altText: 'No crumb' }),
+      });
+      expect(noCrumb.statusCode).toBe(401);
+      expect(noCrumb.json().message).toBe(CRUMB_EXPIRED_MESSAGE);
+      const [item] = await t.db.select({ structuredContent: items.structuredContent }).from(items).where(eq(items.id, productId));
+      expect((item!.structuredContent.images as { altText: string }[])[0]!.altText).not.toMatch(/Taken over|Viewer edit|No crumb/);
+    });
+
+    it('documents the call in the OpenAPI description', async () => {
+      const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: t.hostOf(site) } })).json();
+      const operation = spec.paths['/api/owner/catalogue/products/{productId}/images/{imageId}']?.patch;
+      expect(operation?.requestBody?.content?.['application/json']?.schema?.properties).toHaveProperty('focalPoint');
+    });
+  },
+);

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { items } from '../db/index.js';
@@ -10,34 +8,23 @@ import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { renderImage, sniffImageFormat, SRCSET_WIDTHS, type ImageFormat } from './image-renditions.js';
-import { localMediaStorage, type MediaStorage } from './media-storage.js';
+import { SRCSET_WIDTHS } from './image-renditions.js';
+import type { MediaStorage } from './media-storage.js';
+import {
+  attachProductImage,
+  defaultMediaStorage,
+  FocalPoint,
+  MAX_ALT_TEXT,
+  MAX_IMAGE_BYTES,
+  MEDIA_PATH,
+  ProductImage,
+  UPLOAD_MESSAGES,
+  updateProductImage,
+} from './product-images.js';
 
-/** Largest image upload, in bytes. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Spec 5 "Upload": the refusals of an upload. */
-export const UPLOAD_MESSAGES = Object.freeze({
-  noFile: 'Choose an image to upload.',
-  notSupported: 'The file is not a supported type: upload a JPEG, PNG or WebP image.',
-  tooLarge: `The file is too large: the maximum size is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
-  notAnImage: 'The file could not be read as an image.',
-  unreadable: 'The upload could not be read: send the image as multipart/form-data.',
-});
-/** Where media files are served. */
-export const MEDIA_PATH = '/api/media';
-const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+export { MAX_IMAGE_BYTES, MEDIA_PATH, ProductImage, UPLOAD_MESSAGES } from './product-images.js';
+
 const CONTENT_TYPE: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-
-/** An image attached to a product, as stored in the item's structured content. */
-export const ProductImage = z.object({
-  id: z.string(),
-  assetUrl: z.string().describe('The largest copy in the original format'),
-  altText: z.string(),
-  originalSize: z.string().describe('WIDTHxHEIGHT'),
-  srcset: z.string().describe('WebP copies with their widths, for <img srcset>'),
-  srcsetOriginal: z.string().describe('Copies in the original format with their widths'),
-});
-export type ProductImage = z.infer<typeof ProductImage>;
 
 /** Options of the media routes. */
 export interface MediaRouteOptions {
@@ -45,9 +32,14 @@ export interface MediaRouteOptions {
   storage?: MediaStorage;
 }
 
-function urlOf(websiteId: string, name: string): string {
-  return `${MEDIA_PATH}/${websiteId}/${name}`;
-}
+/** Body of the call that changes an image's alt text and focal point. */
+export const ImageUpdate = z
+  .object({
+    altText: z.string().max(MAX_ALT_TEXT).optional().describe('Empty means the default: the product title, at most 250 characters'),
+    focalPoint: FocalPoint.optional(),
+  })
+  .strict()
+  .refine((body) => body.altText !== undefined || body.focalPoint !== undefined, { message: 'Give altText, focalPoint or both.' });
 
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; altText: string }> {
   let bytes: Buffer | undefined;
@@ -58,7 +50,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; alt
         if (part.fieldname === 'file') bytes = await part.toBuffer();
         else await part.toBuffer();
       } else if (part.fieldname === 'altText') {
-        altText = String(part.value).slice(0, 250);
+        altText = String(part.value).slice(0, MAX_ALT_TEXT);
       }
     }
   } catch (error) {
@@ -79,7 +71,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; alt
  */
 export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options: MediaRouteOptions = {}): void {
   const { db } = deps;
-  const storage = options.storage ?? localMediaStorage(join(deps.config.dataDir, 'media'));
+  const storage = options.storage ?? defaultMediaStorage(deps.config.dataDir);
   const write = requireOwner(db, deps.config.ownerToken, 'catalogue:write');
 
   app.register(async (scope) => {
@@ -107,42 +99,18 @@ export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options
           .where(and(eq(items.websiteId, site.id), eq(items.id, request.params.productId), eq(items.recordType, 11)));
         if (!product) throw new AppError('NOT_FOUND', 'No such product on this site.');
         const { bytes, altText } = await readUpload(request);
-        const format = sniffImageFormat(bytes);
-        if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.notSupported);
-        const rendered = await renderImage(bytes, format).catch((error: unknown) => {
-          throw new AppError('UNPROCESSABLE', UPLOAD_MESSAGES.notAnImage, { cause: error });
-        });
-        const id = randomBytes(16).toString('hex');
-        for (const r of rendered.renditions) await storage.put(`${site.id}/${id}-${r.width}.${EXTENSION[r.format]}`, r.bytes);
-        const srcsetOf = (f: ImageFormat) =>
-          rendered.renditions
-            .filter((r) => r.format === f)
-            .map((r) => `${urlOf(site.id, `${id}-${r.width}.${EXTENSION[f]}`)} ${r.width}w`)
-            .join(', ');
-        const largest = rendered.renditions.filter((r) => r.format === format).at(-1)!;
-        const image: ProductImage = {
-          id,
-          assetUrl: urlOf(site.id, `${id}-${largest.width}.${EXTENSION[format]}`),
+        const image = await attachProductImage(db, storage, {
+          websiteId: site.id,
+          productId: product.id,
+          bytes,
           altText,
-          originalSize: `${rendered.width}x${rendered.height}`,
-          srcset: srcsetOf('webp'),
-          srcsetOriginal: srcsetOf(format),
-        };
-        await db.transaction(async (tx) => {
-          await tx
-            .update(items)
-            .set({
-              assetUrl: sql`coalesce(${items.assetUrl}, ${image.assetUrl})`,
-              structuredContent: sql`jsonb_set(${items.structuredContent}, '{images}', coalesce(${items.structuredContent}->'images', '[]'::jsonb) || ${JSON.stringify([image])}::jsonb)`,
-              updatedAt: new Date(),
-            })
-            .where(and(eq(items.websiteId, site.id), eq(items.id, product.id)));
-          await recordAudit(tx, request, {
-            action: 'product.image.add',
-            subjectType: 'product',
-            subjectId: product.id,
-            detail: { imageId: id, originalSize: image.originalSize },
-          });
+          onAttached: (tx, image) =>
+            recordAudit(tx, request, {
+              action: 'product.image.add',
+              subjectType: 'product',
+              subjectId: product.id,
+              detail: { imageId: image.id, originalSize: image.originalSize },
+            }),
         });
         reply.code(201);
         return image;
@@ -151,6 +119,41 @@ export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.patch(
+    '/api/owner/catalogue/products/:productId/images/:imageId',
+    {
+      preValidation: write,
+      schema: {
+        tags: ['owner catalogue'],
+        summary: "Changes an image's alt text and focal point (spec 3 mediaFocalPoint, 0 to 1 from the top left; the storefront keeps that point in view)",
+        params: z.object({ productId: z.string().min(1).max(64), imageId: z.string().min(1).max(64) }),
+        body: ImageUpdate,
+        response: withErrors({ 200: ProductImage }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const { productId, imageId } = request.params;
+      return updateProductImage(db, {
+        websiteId: site.id,
+        productId,
+        imageId,
+        changes: request.body,
+        onUpdated: (tx, image) =>
+          recordAudit(tx, request, {
+            action: 'product.image.update',
+            subjectType: 'product',
+            subjectId: productId,
+            detail: {
+              imageId,
+              ...(request.body.altText !== undefined ? { altText: image.altText } : {}),
+              ...(image.mediaFocalPoint ? { focalPoint: image.mediaFocalPoint } : {}),
+            },
+          }),
+      });
+    },
+  );
+
   routes.get(
     `${MEDIA_PATH}/:websiteId/:name`,
     {

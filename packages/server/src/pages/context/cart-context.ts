@@ -1,6 +1,7 @@
 import { cartPillText } from '@emporium/commerce';
 import { cartJson, loadPricedCart, type PricingSources } from '../../cart/index.js';
 import type { Db } from '../../db/index.js';
+import { srcsetOfAssetUrl } from '../../media/index.js';
 import type { Website } from '../../sites/index.js';
 import type { CollectionRow } from '../queries.js';
 import { itemUrl } from './item-context.js';
@@ -34,6 +35,7 @@ export async function cartContext(
       ...e,
       fullUrl: product && collection ? itemUrl(collection, product) : '',
       assetUrl: product?.assetUrl ?? '',
+      srcset: srcsetOfAssetUrl(product?.assetUrl) ?? '',
       chosenVariant: {
         ...e.chosenVariant,
         optionValues: names.filter((n) => attributes[n] !== undefined).map((n) => ({ optionName: n, value: attributes[n] })),

@@ -1,5 +1,6 @@
 import { commentStateOf } from '../../comments/index.js';
 import type { items } from '../../db/index.js';
+import { FocalPoint, objectPositionOf } from '../../media/index.js';
 import { RecordType } from '../page-types.js';
 
 type ItemRow = typeof items.$inferSelect;
@@ -61,9 +62,30 @@ export function itemContext(item: ItemRow, collection: ItemCollectionRef, public
   for (const key of LIFTED_FIELDS) if (extra[key] !== undefined) ctx[key] = extra[key];
   if (item.recordType === RecordType.STORE_ITEM) {
     if (!ctx.images && item.assetUrl) ctx.images = [{ assetUrl: item.assetUrl, altText: ctx.altText }];
+    liftMainImage(ctx, Array.isArray(ctx.images) ? ctx.images : []);
     ctx.structuredContentExtra = extra.details === undefined ? {} : { details: extra.details };
   }
   return ctx;
+}
+
+/**
+ * Gives each uploaded image its CSS `objectPosition` from its focal point (spec 3
+ * `mediaFocalPoint`), and the item the `srcset` and `objectPosition` of its main image, so
+ * product lists show the same responsive copies as the product page.
+ */
+function liftMainImage(ctx: Record<string, unknown>, images: unknown[]): void {
+  // Every image and the item name `srcset` and `objectPosition` (empty when there is none), so a
+  // template section never finds an outer item's values instead.
+  const shown = images.map((image) => {
+    if (!image || typeof image !== 'object') return image;
+    const fields = image as Record<string, unknown>;
+    const focal = FocalPoint.safeParse(fields.mediaFocalPoint);
+    return { ...fields, srcset: typeof fields.srcset === 'string' ? fields.srcset : '', objectPosition: focal.success ? objectPositionOf(focal.data) : '' };
+  });
+  ctx.images = shown;
+  const main = shown.find((i): i is Record<string, unknown> => !!i && typeof i === 'object' && (i as Record<string, unknown>).assetUrl === ctx.assetUrl);
+  ctx.srcset = main?.srcset ?? '';
+  ctx.objectPosition = main?.objectPosition ?? '';
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
