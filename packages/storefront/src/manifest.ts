@@ -45,6 +45,8 @@ export function islandManifestKey(name: string): string {
 export interface ClientAssetParts {
   /** `<link rel="stylesheet">` tags: for the head, before the theme's sheet, so the theme's rules win ties. */
   readonly styles: string;
+  /** The same stylesheets as paths inside the build folder (for a server that inlines them). */
+  readonly styleFiles: readonly string[];
   /** modulepreload tags and the entry script. */
   readonly scripts: string;
 }
@@ -79,6 +81,7 @@ export function clientAssetParts(manifest: ClientManifest, base: string = STOREF
   for (const name of new Set(islands)) visit(islandManifestKey(name));
   return {
     styles: [...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n'),
+    styleFiles: [...css],
     scripts: [...preloads.map((f) => `<link rel="modulepreload" href="${base}${f}">`), `<script type="module" src="${base}${entry.file}"></script>`].join('\n'),
   };
 }

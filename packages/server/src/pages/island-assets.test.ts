@@ -32,10 +32,19 @@ describe('loadIslandAssets', () => {
     expect(assets.styles()).toBe('');
   });
 
-  it('gives the stylesheets apart from the scripts (the page puts them in the head, before the theme sheet)', () => {
-    const assets = loadIslandAssets(dist('assets/main-aaa.js'));
-    expect(assets.styles()).toBe('<link rel="stylesheet" href="/assets/storefront/assets/main.css">');
+  it('gives the stylesheets apart from the scripts, inlined (the page puts them in the head, before the theme sheet)', () => {
+    const dir = dist('assets/main-aaa.js');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'main.css'), '.cart-pill{color:red}');
+    const assets = loadIslandAssets(dir);
+    expect(assets.styles()).toBe('<style>.cart-pill{color:red}</style>');
     expect(assets.tags()).not.toContain('stylesheet');
+  });
+
+  it('links the stylesheets when a file the manifest names cannot be read', () => {
+    const assets = loadIslandAssets(dist('assets/main-aaa.js'));
+    expect(assets.enabled).toBe(true);
+    expect(assets.styles()).toBe('<link rel="stylesheet" href="/assets/storefront/assets/main.css">');
   });
 
   it('prints the entry script and follows a rebuild', () => {

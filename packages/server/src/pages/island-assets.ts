@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +10,22 @@ export interface IslandAssets {
   readonly enabled: boolean;
   /** Tags to place before `</body>` (preloads and the entry script) for the current build. */
   tags(): string;
-  /** Stylesheet tags for the head, placed before the theme's sheet so that the theme wins ties. */
+  /**
+   * The bundle's stylesheets for the head, placed before the theme's sheet so that the theme
+   * wins ties: inlined in one `<style>` element, so the first paint waits for no request.
+   */
   styles(): string;
+}
+
+/** The bundle's stylesheets as one `<style>` element (the files' text, read once per build); their links when a file cannot be read. */
+function inlineStyles(distDir: string, parts: ClientAssetParts): string {
+  if (parts.styleFiles.length === 0) return '';
+  try {
+    const css = parts.styleFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
+    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+  } catch {
+    return parts.styles; // a file the manifest names is missing: link the sheets as built
+  }
 }
 
 const RECHECK_MS = 1000;
@@ -30,9 +44,11 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
       return null;
     }
   };
-  const read = (): { mtimeMs: number; parts: ClientAssetParts } | null => {
+  const read = (): { mtimeMs: number; parts: ClientAssetParts; styles: string } | null => {
     try {
-      return { mtimeMs: statSync(manifestPath).mtimeMs, parts: storefrontAssetParts(readClientManifest(distDir)) };
+      const mtimeMs = statSync(manifestPath).mtimeMs;
+      const parts = storefrontAssetParts(readClientManifest(distDir));
+      return { mtimeMs, parts, styles: inlineStyles(distDir, parts) };
     } catch {
       return null;
     }
@@ -40,16 +56,16 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
   let current = read();
   if (!current) return { enabled: false, tags: () => '', styles: () => '' };
   let checkedAt = Date.now();
-  const parts = (): ClientAssetParts => {
+  const build = () => {
     const now = Date.now();
     if (now - checkedAt >= RECHECK_MS) {
       checkedAt = now;
       const mtime = mtimeOf();
       if (mtime !== null && mtime !== current!.mtimeMs) current = read() ?? current;
     }
-    return current!.parts;
+    return current!;
   };
-  return { enabled: true, tags: () => parts().scripts, styles: () => parts().styles };
+  return { enabled: true, tags: () => build().parts.scripts, styles: () => build().styles };
 }
 
 /** Island assets with fixed tags (tests, or a bundle served from elsewhere). */

@@ -106,11 +106,30 @@ async function respond(
   const render = context.render as Record<string, unknown>;
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
+  render.themeStyles = themeStyles(deps.theme);
   const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
   if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   if (errors.length === 0 && storable(slot, req, page, html))
     return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html, sells(req.collections)), 'miss');
   return reply.type('text/html; charset=utf-8').send(html);
+}
+
+const inlinedThemeStyles = new WeakMap<CompiledTheme, string>();
+
+/**
+ * The theme's stylesheet as a `<style>` element for the head: the first paint then waits for no
+ * request (one stylesheet request held the first paint about 0.4 s in Lighthouse's mobile run).
+ * Empty when the theme has no `site.css`, so the page links it instead.
+ */
+function themeStyles(theme: CompiledTheme): string {
+  let styles = inlinedThemeStyles.get(theme);
+  if (styles === undefined) {
+    const url = theme.assetUrls['site.css'];
+    const asset = url ? theme.assetsByPublicName.get(url.slice(url.lastIndexOf('/') + 1)) : undefined;
+    styles = asset ? `<style>${asset.body.toString('utf8').replaceAll('</style', '<\\/style')}</style>` : '';
+    inlinedThemeStyles.set(theme, styles);
+  }
+  return styles;
 }
 
 async function cacheSlot(

@@ -12,5 +12,5 @@ export function storefrontAssetParts(manifest: ClientManifest, base: string = ST
   const parts = clientAssetParts(manifest, base);
   const collector = manifest[COLLECTOR_ENTRY];
   if (!collector?.isEntry) return parts;
-  return { styles: parts.styles, scripts: `${parts.scripts}\n<script type="module" src="${base}${collector.file}"></script>` };
+  return { ...parts, scripts: `${parts.scripts}\n<script type="module" src="${base}${collector.file}"></script>` };
 }
