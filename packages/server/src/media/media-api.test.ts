@@ -259,6 +259,8 @@ describe.each(availableDialects())(
       await makeOwner(t.testDb.db, site.id, 'viewer@example.com', 'viewer');
       const viewer = await signInOwner(t.app, t.hostOf(site), 'viewer@example.com');
       expect((await viewer.call('PATCH', path(), { altText: 'Viewer edit' })).statusCode).toBe(403);
+      expect((await viewer.call('GET', `/api/owner/catalogue/products/${productId}/images`)).statusCode).toBe(200);
+      expect((await t.call(other, 'GET', `/api/owner/catalogue/products/${productId}/images`)).statusCode).toBe(404);
       await makeOwner(t.testDb.db, site.id, 'admin@example.com', 'admin');
       const admin = await signInOwner(t.app, t.hostOf(site), 'admin@example.com');
       const noCrumb = await t.app.inject({

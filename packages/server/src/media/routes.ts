@@ -72,6 +72,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; alt
 export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options: MediaRouteOptions = {}): void {
   const { db } = deps;
   const storage = options.storage ?? defaultMediaStorage(deps.config.dataDir);
+  const read = requireOwner(db, deps.config.ownerToken, 'catalogue:read');
   const write = requireOwner(db, deps.config.ownerToken, 'catalogue:write');
 
   app.register(async (scope) => {
@@ -119,6 +120,29 @@ export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options
   });
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/api/owner/catalogue/products/:productId/images',
+    {
+      preValidation: read,
+      schema: {
+        tags: ['owner catalogue'],
+        summary: "A product's uploaded images in order (the first is its main image), with their alt text and focal point",
+        params: z.object({ productId: z.string().min(1).max(64) }),
+        response: withErrors({ 200: z.object({ images: z.array(ProductImage) }) }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const [product] = await db
+        .select({ structuredContent: items.structuredContent })
+        .from(items)
+        .where(and(eq(items.websiteId, site.id), eq(items.id, request.params.productId), eq(items.recordType, 11)));
+      if (!product) throw new AppError('NOT_FOUND', 'No such product on this site.');
+      const stored = Array.isArray(product.structuredContent.images) ? product.structuredContent.images : [];
+      return { images: stored.flatMap((image) => ProductImage.safeParse(image).data ?? []) };
+    },
+  );
+
   routes.patch(
     '/api/owner/catalogue/products/:productId/images/:imageId',
     {
