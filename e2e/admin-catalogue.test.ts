@@ -9,10 +9,8 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -22,7 +20,8 @@ import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { closeDatabase, openDatabase, type Db } from '../packages/server/src/db/index.js';
 import { items, shippingOptions, variants, websites } from '../packages/server/src/db/schema.js';
-import { launchBrowser, screenshot, waitForHydration } from './support/browser.js';
+import { allA11yViolations, launchBrowser, screenshot, waitForHydration } from './support/browser.js';
+import { freePort } from './support/store.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const CLI = join(ROOT, 'packages', 'server', 'bin', 'emporium.js');
@@ -52,20 +51,6 @@ function emporium(args: string[], stdin?: string): Promise<string> {
     });
     child.stdin?.end(stdin ?? '');
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no port from the kernel');
-  return address.port;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function waitForHeading(page: Page, text: string | RegExp): Promise<void> {
@@ -350,11 +335,11 @@ describe('the owner’s product editor (issue 12)', () => {
       await page.goto(`${base}/config/products/${product!.id}`);
       await waitForHeading(page, 'Edit Harbour Tee');
       await page.getByRole('textbox', { name: 'Price of HARBOUR-TEE-RED-S', exact: true }).waitFor({ timeout: STEP });
-      expect(await axeViolations(page), `editor at ${viewport.width} px`).toEqual([]);
+      expect(await allA11yViolations(page), `editor at ${viewport.width} px`).toEqual([]);
       await screenshot(page, `admin-product-editor-${name}`);
       await page.goto(`${base}/config/products/new`);
       await waitForHeading(page, 'New product');
-      expect(await axeViolations(page), `new product at ${viewport.width} px`).toEqual([]);
+      expect(await allA11yViolations(page), `new product at ${viewport.width} px`).toEqual([]);
       await screenshot(page, `admin-product-new-${name}`);
       await context.close();
     }, 90_000);

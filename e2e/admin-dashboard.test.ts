@@ -7,13 +7,12 @@
  * a one-time password first, and sign out.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, formSubmissions, forms, websites } from '../packages/server/src/db/schema.js';
 import { addOwner, SIGN_IN_FAILED_MESSAGE } from '../packages/server/src/owner-accounts/index.js';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'admin-dashboard-owner-token-0123456789';
@@ -33,11 +32,6 @@ let itemId: string;
 /** A browser context of the site's owner (the break-glass token on every request). */
 async function ownerContext(viewport = WIDTHS[0]!.viewport): Promise<BrowserContext> {
   return browser.newContext({ viewport, extraHTTPHeaders: { authorization: `Bearer ${OWNER_TOKEN}` }, acceptDownloads: true });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function waitForHeading(page: Page, text: string): Promise<void> {
@@ -109,13 +103,13 @@ describe('owner dashboard (issue 12)', () => {
         expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
         expect(await page.getByRole('link', { name: screen, exact: true, includeHidden: true }).getAttribute('aria-current')).toBe('page');
         if (name === 'phone') expect(await nav.isVisible()).toBe(false);
-        expect(await axeViolations(page), `${screen} at ${viewport.width} px`).toEqual([]);
+        expect(await allA11yViolations(page), `${screen} at ${viewport.width} px`).toEqual([]);
         await screenshot(page, `admin-${screen.toLowerCase()}-${name}`);
       }
       await page.goto(`${store.siteUrl()}/config/forms/${contactFormId}`);
       expect(await heading(page)).toBe('Contact');
       await page.waitForFunction(() => !document.querySelector('.loading'), null, { timeout: 15_000 });
-      expect(await axeViolations(page), `form page at ${viewport.width} px`).toEqual([]);
+      expect(await allA11yViolations(page), `form page at ${viewport.width} px`).toEqual([]);
       await screenshot(page, `admin-form-${name}`);
       expect(errors).toEqual([]);
       await context.close();
@@ -199,7 +193,7 @@ describe('owner dashboard (issue 12)', () => {
       expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
       expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
       expect(await page.getByRole('navigation').count()).toBe(0);
-      expect(await axeViolations(page), `sign-in at ${viewport.width} px`).toEqual([]);
+      expect(await allA11yViolations(page), `sign-in at ${viewport.width} px`).toEqual([]);
       await screenshot(page, `admin-login-${name}`);
       await context.close();
     }
@@ -246,7 +240,7 @@ describe('owner dashboard (issue 12)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForHeading(page, 'Choose your own password');
     expect(await page.getByRole('navigation').count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await allA11yViolations(page)).toEqual([]);
     await page.getByLabel('Current password').fill(oneTimePassword!);
     await page.getByLabel('New password', { exact: true }).fill('glazed-porcelain-cups-7');
     await page.getByLabel('Repeat the new password').fill('glazed-porcelain-cups-7');

@@ -39,7 +39,7 @@ export async function startStore(config: Partial<AppConfig> = {}): Promise<Runni
 }
 
 /** A loopback port that was free a moment ago (the kernel picks it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
