@@ -75,6 +75,11 @@ describe('seeded product photos on the storefront (issue 12; spec 3 and 9 image 
       // The picked copy covers the shown width (the copies above 1000 do not exist for a 1000 px original).
       expect(shown.naturalWidth).toBeGreaterThanOrEqual(Math.min(1000, Math.floor(shown.shownWidth)));
       expect(shown.naturalWidth).toBeLessThan(1000 + 1);
+      // The status mark (here 'Kiln reloading') sits on the photo at every width.
+      const mark = await page.locator('.product__gallery .product-mark').boundingBox();
+      const photo = await image.boundingBox();
+      expect(mark!.y).toBeGreaterThanOrEqual(photo!.y);
+      expect(mark!.y + mark!.height).toBeLessThanOrEqual(photo!.y + photo!.height);
       await screenshot(page, name);
       expect(await seriousA11yViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
