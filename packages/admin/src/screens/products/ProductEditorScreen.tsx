@@ -27,21 +27,17 @@ import {
   stockCsv,
   stockPath,
   variantInputOf,
-  type ChangeSet,
+  type DetailsInput,
+  type DetailsOutput,
   type ProductView,
   type RowErrors,
   type VariantRow,
 } from './product-model.js';
+import { ListField } from './ListField.js';
+import { saveStock, splitServerFields } from './product-saving.js';
 import { VariantGrid } from './VariantGrid.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './products.css';
-
-/** The form's values as typed, and as the schema gives them back. */
-type DetailsInput = (typeof ProductDetails)['_zod']['input'];
-type DetailsOutput = (typeof ProductDetails)['_zod']['output'];
-
-/** Above this many stock changes, one stock import replaces a call per variant. */
-const STOCK_CALLS_AT_MOST = 20;
 
 function detailsOf(product: ProductView | undefined): DetailsInput {
   return {
@@ -56,106 +52,6 @@ function detailsOf(product: ProductView | undefined): DetailsInput {
     publishOn: product?.visibility === 'scheduled' ? product.publishOn : undefined,
     options: product?.options ?? [],
   };
-}
-
-/** A comma-separated list bound to an array field: the owner types text, the form holds the parts. */
-function ListField({
-  control,
-  name,
-  label,
-  hint,
-}: {
-  readonly control: Control<DetailsInput, unknown, DetailsOutput>;
-  readonly name: FieldPath<DetailsInput>;
-  readonly label: string;
-  readonly hint: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <ListInput label={label} hint={hint} value={field.value as string[]} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error} />
-      )}
-    />
-  );
-}
-
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
-  for (const value of Object.values(error)) {
-    const found = firstMessage(value);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function ListInput({
-  label,
-  hint,
-  value,
-  onChange,
-  onBlur,
-  error,
-}: {
-  readonly label: string;
-  readonly hint: string;
-  readonly value: readonly string[];
-  readonly onChange: (value: string[]) => void;
-  readonly onBlur: () => void;
-  readonly error: unknown;
-}) {
-  const [text, setText] = useState(() => value.join(', '));
-  const joined = value.join(', ');
-  const last = useRef(joined);
-  useEffect(() => {
-    // A reset or a reload from outside replaces the text; the owner's own typing does not.
-    if (joined !== last.current && listOf(text).join(', ') !== joined) setText(joined);
-    last.current = joined;
-  }, [joined, text]);
-  return (
-    <Field
-      label={label}
-      hint={hint}
-      value={text}
-      error={firstMessage(error)}
-      onChange={(e) => {
-        setText(e.currentTarget.value);
-        onChange(listOf(e.currentTarget.value));
-      }}
-      onBlur={onBlur}
-    />
-  );
-}
-
-/** Maps the server's per-field messages: product fields go to the form, `variants.N...` to the grid's rows. */
-function splitServerFields(fields: Readonly<Record<string, string>>, rows: readonly VariantRow[]) {
-  const form: [string, string][] = [];
-  const grid: Record<string, Record<string, string>> = {};
-  for (const [path, message] of Object.entries(fields)) {
-    const match = /^variants\.(\d+)(?:\.([A-Za-z]+))?/.exec(path);
-    const row = match ? rows[Number(match[1])] : undefined;
-    if (match && row) {
-      grid[row.key] = { ...grid[row.key], [match[2] ?? 'row']: message };
-    } else form.push([path, message]);
-  }
-  return { form, grid };
-}
-
-async function inBatches<T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
-}
-
-/** Sends the stock changes of kept variants: a call each, or one import when there are many. */
-async function saveStock(stock: ChangeSet['stock']): Promise<string[]> {
-  if (stock.length === 0) return [];
-  if (stock.length <= STOCK_CALLS_AT_MOST) {
-    await inBatches(stock, 6, (s) => api(stockPath(s.variantId), { method: 'PUT', body: { qtyInStock: s.qtyInStock, unlimited: s.unlimited } }));
-    return [];
-  }
-  const report = await api<{ rejected: { line: number; reason: string }[] }>(STOCK_IMPORT_PATH, { method: 'POST', body: { csv: stockCsv(stock) } });
-  return report.rejected.map((r) => `Stock line ${r.line}: ${r.reason}`);
 }
 
 /** What the editor says after creating a product, shown once the new product's editor opens. */

@@ -22,6 +22,9 @@ export const PRODUCT_TYPES = [
  * without the variants (the grid holds those) and without the fields the editor does not show.
  */
 export const ProductDetails = ProductFields.omit({ variants: true, collectionId: true, imageUrl: true });
+/** The details form's values as typed, and as the schema gives them back. */
+export type DetailsInput = (typeof ProductDetails)['_zod']['input'];
+export type DetailsOutput = (typeof ProductDetails)['_zod']['output'];
 
 /** One row of the variant grid: the variant's fields as the owner types them. */
 export interface VariantRow {
