@@ -10,6 +10,7 @@ import {
   analyticsSessions,
   analyticsVitals,
 } from '../db/schema-analytics.js';
+import { siteUsers } from '../db/schema.js';
 import type { Website } from '../sites/index.js';
 import { clanker, IPHONE, pageSpeed, send } from './analytics-test-kit.js';
 import { NO_PAYLOAD_MESSAGE, RECORDING_ID_PATH, TRACKING_PATHS, TRACKING_RATE_LIMIT, UNKNOWN_PRODUCT_MESSAGE } from './index.js';
@@ -245,6 +246,24 @@ describe('tracking calls of spec 7 (issue 13)', () => {
       expect(response.json()).toEqual({ accepted: 0 });
       expect(await raw(site)).toHaveLength(0);
     });
+  });
+
+  it('spec 6: does not count signed-in site users unless their role is viewer', async () => {
+    const site = (await t.seedSite({ identifier: 'analytics-site-users', title: 'Users' })).site;
+    const [editor, viewer] = await t.testDb.db
+      .insert(siteUsers)
+      .values([
+        { websiteId: site.id, email: 'editor@example.com', passwordHash: 'x', role: 4 },
+        { websiteId: site.id, email: 'viewer@example.com', passwordHash: 'x', role: 10 },
+      ])
+      .returning();
+    const signedIn = (id: string) => `SiteUserInfo=${encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: id }))}`;
+    const asEditor = await send(t, site, P.clankerEvents, clanker(t.hostOf(site), 'page_view'), { crumb: false, headers: { cookie: signedIn(editor!.id) } });
+    expect(asEditor.json()).toEqual({ accepted: 0 });
+    expect(await raw(site)).toHaveLength(0);
+    const asViewer = await send(t, site, P.clankerEvents, clanker(t.hostOf(site), 'page_view'), { crumb: false, headers: { cookie: signedIn(viewer!.id) } });
+    expect(asViewer.json()).toEqual({ accepted: 1 });
+    expect(await raw(site)).toHaveLength(1);
   });
 
   describe('POST /api/v1/clanker/validate-event-content/{schemaName}', () => {

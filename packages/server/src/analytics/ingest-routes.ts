@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
-import { isOwnerRequest } from '../owner-sessions/index.js';
+import { isUncountedVisitor } from '../tracking/index.js';
 import { clankerBatch, censusBatch, performanceBatch, recordEventBatch, scriptErrorBatch } from './ingest-events.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { IngestWriter } from './ingest-writer.js';
@@ -108,14 +108,14 @@ function validated<T>(schema: z.ZodType<T>, value: unknown, prefix: string): T {
 
 /**
  * Registers every tracking call of spec 7 except RecordHit (tracking/): validated, size- and
- * rate-limited, robots and owners answered without storing, and acknowledged (200 or 202) only
+ * rate-limited, robots, owners and signed-in site users other than viewers (spec 6) answered without storing, and acknowledged (200 or 202) only
  * after the transaction holding the events has committed.
  */
 export function registerIngestRoutes(parent: FastifyInstance, deps: IngestDeps): void {
   const { app } = deps;
   const limit = app.rateLimit({ ...TRACKING_RATE_LIMIT });
 
-  /** Stores what `build` makes unless the call comes from a robot, the owner, or recording is off; returns the count stored. */
+  /** Stores what `build` makes unless the call comes from a robot, the owner, a signed-in site user who is not a viewer, or recording is off; returns the count stored. */
   async function ingest(
     request: FastifyRequest,
     build: (context: VisitContext) => IngestBatch | Promise<IngestBatch>,
@@ -123,7 +123,11 @@ export function registerIngestRoutes(parent: FastifyInstance, deps: IngestDeps):
   ): Promise<{ accepted: number }> {
     const context = await visitContextOf(request, deps.salt);
     const batch = await build(context);
-    if (!app.config.recordVisits || isRobotCall(request, reportedAgent) || (await isOwnerRequest(app.db, request, app.config.ownerToken)))
+    if (
+      !app.config.recordVisits ||
+      isRobotCall(request, reportedAgent) ||
+      (await isUncountedVisitor(app.db, app.config.ownerToken, request, context.websiteId))
+    )
       return { accepted: 0 };
     if (batch.raw.length > 0) await deps.writer.write(batch);
     return { accepted: batch.raw.length };

@@ -5,3 +5,4 @@ export { CensusHitForm, CensusHitData } from './schemas.js';
 export { pageViewsByPath, recordPageView, CENSUS_SOURCE, type PathViews } from './page-view-repository.js';
 export { isDeclaredRobot, isUnrecordedPath, VIEWER_ROLE, SEARCH_PATH } from './visit-policy.js';
 export { pruneOldPageViews, PageViewPruner, VISIT_RETENTION_DAYS } from './visit-retention.js';
+export { isUncountedVisitor } from './uncounted-visitor.js';

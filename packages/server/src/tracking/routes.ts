@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
 import { EmptyResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import { isOwnerRequest } from '../owner-sessions/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import { CENSUS_HIT_BODY_LIMIT, censusHitOf, type CensusHit } from './census-hit.js';
 import { CensusHitForm } from './schemas.js';
-import { hitTargetsExist, recordPageView, siteUserRole } from './page-view-repository.js';
+import { hitTargetsExist, recordPageView } from './page-view-repository.js';
+import { isUncountedVisitor } from './uncounted-visitor.js';
 import { PageViewPruner } from './visit-retention.js';
-import { isDeclaredRobot, isUnrecordedPath, recordsSignedInRole } from './visit-policy.js';
+import { isDeclaredRobot, isUnrecordedPath } from './visit-policy.js';
 
 /** Path of the page-view beacon (spec 7). */
 export const RECORD_HIT_PATH = '/api/census/RecordHit';
@@ -20,18 +20,10 @@ export const PRUNE_EVERY_MS = 6 * 3_600_000;
 /** Refusal of a hit naming an item or collection the site does not have. */
 export const UNKNOWN_HIT_TARGET_MESSAGE = 'Census hit names an item or collection this site does not have.';
 
-/** Spec 6: owners (admin) and signed-in site users other than viewers are not counted. */
-async function isUncountedVisitor(deps: AppDeps, ownerToken: string | undefined, request: FastifyRequest, site: Website): Promise<boolean> {
-  if (await isOwnerRequest(deps.db, request, ownerToken)) return true;
-  const user = request.siteUserInfo;
-  if (!user?.authenticated || !user.siteUserId) return false;
-  return !recordsSignedInRole(await siteUserRole(deps.db, site.id, user.siteUserId));
-}
-
 async function shouldRecord(deps: AppDeps, ownerToken: string | undefined, request: FastifyRequest, site: Website, hit: CensusHit): Promise<boolean> {
   if (!deps.config.recordVisits || isUnrecordedPath(hit.path)) return false;
   if (isDeclaredRobot(request.headers['user-agent']) || isDeclaredRobot(hit.userAgent)) return false;
-  return !(await isUncountedVisitor(deps, ownerToken, request, site));
+  return !(await isUncountedVisitor(deps.db, ownerToken, request, site.id));
 }
 
 /**
