@@ -5,6 +5,8 @@ import type { Db, DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { uniqueViolationOf } from './db-errors.js';
 import { CATALOGUE_MESSAGES, optionsOf, publicationOf, visibilityOf } from './product-rules.js';
+import { itemSeoOf, seoDataEntry } from '../seo/index.js';
+import { merchandisingOf, mergedMerchandising, subscriptionPlanOf } from './product-selling.js';
 import type { BulkPriceBody, ProductFields, ProductSummary, ProductUpdate, ProductView, VariantInput } from './schemas.js';
 import { nextFreeUrlId, slugOf, urlIdFamilyPattern } from './url-id.js';
 
@@ -64,7 +66,14 @@ export async function getProduct(db: DbOrTx, websiteId: string, productId: strin
       qtyInStock: v.qtyInStock,
       unlimited: v.unlimited,
       weightGrams: v.weightGrams,
+      imageId: v.imageId,
     })),
+    seo: itemSeoOf(item.structuredContent),
+    useCustomAddButtonText: product.useCustomAddButtonText,
+    customAddButtonText: product.customAddButtonText,
+    merchandising: merchandisingOf(product.merchandising),
+    isSubscribable: product.isSubscribable,
+    subscriptionPlan: subscriptionPlanOf(product.subscriptionPlan),
     updatedAt: item.updatedAt.toISOString(),
   };
 }
@@ -122,7 +131,34 @@ function variantRow(websiteId: string, productId: string, v: VariantInput, displ
     unlimited: v.unlimited,
     weightGrams: v.weightGrams,
     displayIndex,
+    ...(v.imageId !== undefined ? { imageId: v.imageId } : {}),
     updatedAt: new Date(),
+  };
+}
+
+/** Ids of the photos kept in a product item's structured content. */
+function imageIdsOf(structuredContent: Readonly<Record<string, unknown>>): Set<string> {
+  const images = Array.isArray(structuredContent.images) ? structuredContent.images : [];
+  return new Set(images.flatMap((image) => (image && typeof image === 'object' && typeof image.id === 'string' ? [image.id] : [])));
+}
+
+/** Refuses (400) variants that name a photo the product does not have. */
+function assertOwnImages(fields: ProductFields, imageIds: ReadonlySet<string>): void {
+  const errors: Record<string, string> = {};
+  fields.variants.forEach((v, i) => {
+    if (v.imageId && !imageIds.has(v.imageId)) errors[`variants.${i}.imageId`] = CATALOGUE_MESSAGES.notAPhoto;
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', CATALOGUE_MESSAGES.invalidProduct, { body: { fields: errors } });
+}
+
+/** The products-row columns of the selling fields the owner sent (absent fields are left as they are). */
+function sellingColumns(fields: ProductFields, storedMerchandising: Readonly<Record<string, unknown>>) {
+  return {
+    ...(fields.useCustomAddButtonText !== undefined ? { useCustomAddButtonText: fields.useCustomAddButtonText } : {}),
+    ...(fields.customAddButtonText !== undefined ? { customAddButtonText: fields.customAddButtonText } : {}),
+    ...(fields.merchandising ? { merchandising: mergedMerchandising(storedMerchandising, fields.merchandising) } : {}),
+    ...(fields.isSubscribable !== undefined ? { isSubscribable: fields.isSubscribable } : {}),
+    ...(fields.subscriptionPlan !== undefined ? { subscriptionPlan: fields.subscriptionPlan } : {}),
   };
 }
 
@@ -191,6 +227,7 @@ export async function createProduct(db: Db, websiteId: string, fields: ProductFi
         ),
         fields,
       );
+      assertOwnImages(fields, new Set());
       const urlId = await urlIdFor(tx, websiteId, collectionId, fields.title, fields.urlId, undefined);
       const { status, publishOn } = publicationOf(fields, undefined, now);
       const [item] = await tx
@@ -208,12 +245,17 @@ export async function createProduct(db: Db, websiteId: string, fields: ProductFi
           status,
           publishOn,
           assetUrl: fields.imageUrl ?? null,
+          structuredContent: fields.seo ? seoDataEntry(fields.seo) : {},
         })
         .returning({ id: items.id });
       const productId = item!.id;
-      await tx
-        .insert(products)
-        .values({ itemId: productId, websiteId, productType: fields.productType, variantOptionOrdering: fields.options.map((o) => o.name) });
+      await tx.insert(products).values({
+        itemId: productId,
+        websiteId,
+        productType: fields.productType,
+        variantOptionOrdering: fields.options.map((o) => o.name),
+        ...sellingColumns(fields, {}),
+      });
       const inserted = await tx
         .insert(variants)
         .values(fields.variants.map((v, i) => ({ ...variantRow(websiteId, productId, v, i), qtyInStock: v.unlimited ? 0 : v.qtyInStock })))
@@ -242,7 +284,7 @@ export async function createProduct(db: Db, websiteId: string, fields: ProductFi
  */
 async function lockAtVersion(tx: DbOrTx, websiteId: string, productId: string, expected: number) {
   const [row] = await tx
-    .select({ collectionId: items.collectionId, publishOn: items.publishOn })
+    .select({ collectionId: items.collectionId, publishOn: items.publishOn, structuredContent: items.structuredContent, merchandising: products.merchandising })
     .from(items)
     .innerJoin(products, productJoin)
     .where(and(eq(items.websiteId, websiteId), eq(items.id, productId)))
@@ -293,6 +335,7 @@ export async function updateProduct(db: Db, websiteId: string, productId: string
         if (v.id !== undefined && !ownIds.has(v.id)) errors[`variants.${i}.id`] = CATALOGUE_MESSAGES.notAVariant(v.id);
       });
       if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', CATALOGUE_MESSAGES.invalidProduct, { body: { fields: errors } });
+      assertOwnImages(update, imageIdsOf(locked.structuredContent));
       assertSkusFree(
         await skusUsedElsewhere(
           tx,
@@ -352,11 +395,18 @@ export async function updateProduct(db: Db, websiteId: string, productId: string
           publishOn,
           updatedAt: now,
           ...(update.imageUrl !== undefined ? { assetUrl: update.imageUrl } : {}),
+          // Merged into the structured content, so photos uploaded meanwhile are kept.
+          ...(update.seo ? { structuredContent: sql`${items.structuredContent} || ${JSON.stringify(seoDataEntry(update.seo))}::jsonb` } : {}),
         })
         .where(and(eq(items.websiteId, websiteId), eq(items.id, productId)));
       await tx
         .update(products)
-        .set({ productType: update.productType, variantOptionOrdering: update.options.map((o) => o.name), updatedAt: now })
+        .set({
+          productType: update.productType,
+          variantOptionOrdering: update.options.map((o) => o.name),
+          ...sellingColumns(update, locked.merchandising),
+          updatedAt: now,
+        })
         .where(and(eq(products.websiteId, websiteId), eq(products.itemId, productId)));
       const version = await bumpVersion(tx, websiteId, productId, update.options);
       await effects.audit?.(tx, {

@@ -1,3 +1,4 @@
+import { SUBSCRIBABLE_PRODUCT_TYPES } from '@emporium/commerce';
 import { AppError } from '../errors/index.js';
 import type { ProductFields, VariantInput } from './schemas.js';
 
@@ -21,6 +22,10 @@ export const CATALOGUE_MESSAGES = Object.freeze({
   noStore: 'This site has no store yet: create a store first.',
   notAVariant: (variantId: string) => `Variant ${variantId} is not a variant of this product.`,
   unknownVariant: (variantId: string) => `No variant ${variantId} on this site.`,
+  notAPhoto: 'Choose one of this product’s photos (upload it first).',
+  buttonTextMissing: 'Write the button text, or turn the custom button text off.',
+  planMissing: 'A subscription needs a billing period: choose how often it bills.',
+  notSubscribableType: 'Only physical products and services can be sold as subscriptions.',
   urlIdTaken: (urlId: string) => `Another product of this store already uses the URL slug "${urlId}".`,
 });
 
@@ -49,11 +54,20 @@ function checkVariantOptions(fields: ProductFields, variant: VariantInput, at: s
   return JSON.stringify(combination);
 }
 
+function checkSellingFields(fields: ProductFields, complaints: Complaints): void {
+  if (fields.useCustomAddButtonText && !fields.customAddButtonText) complaints.add('customAddButtonText', CATALOGUE_MESSAGES.buttonTextMissing);
+  if (fields.isSubscribable) {
+    if (!SUBSCRIBABLE_PRODUCT_TYPES.includes(fields.productType)) complaints.add('isSubscribable', CATALOGUE_MESSAGES.notSubscribableType);
+    else if (!fields.subscriptionPlan) complaints.add('subscriptionPlan', CATALOGUE_MESSAGES.planMissing);
+  }
+}
+
 /**
  * Checks what a schema cannot: option names and values are unique, every variant names one
  * declared value of every option and no other, no two variants share their values or SKU, a
  * sale price is below the price, a product without options has one variant, and a scheduled
- * product has a future date. Throws 400 with a message per field path.
+ * product has a future date, custom button text is written when it is on, and a subscription
+ * product is of a subscribable type with a plan. Throws 400 with a message per field path.
  */
 export function assertValidProduct(fields: ProductFields, now: Date): void {
   const complaints = new Complaints();
@@ -80,6 +94,7 @@ export function assertValidProduct(fields: ProductFields, now: Date): void {
     skus.add(sku);
     if (variant.onSale && variant.salePriceCents >= variant.priceCents) complaints.add(`${at}.salePriceCents`, CATALOGUE_MESSAGES.salePriceNotBelow);
   });
+  checkSellingFields(fields, complaints);
   if (fields.visibility === 'scheduled' && !(fields.publishOn && Date.parse(fields.publishOn) > now.getTime())) {
     complaints.add('publishOn', CATALOGUE_MESSAGES.scheduleNeedsDate);
   }

@@ -45,8 +45,76 @@ export const VariantInput = z.object({
     .describe('Starting stock of a NEW variant; stock of existing variants changes through the inventory API'),
   unlimited: z.boolean().default(false),
   weightGrams: z.number().int().min(0).max(10_000_000).default(0),
+  imageId: id.nullable().optional().describe('One of the product’s photos, shown when this variant is chosen; null for none. Absent keeps it'),
 });
 export type VariantInput = z.infer<typeof VariantInput>;
+
+/** Longest SEO title and description (search engines show about 60 and 160 characters). */
+export const SEO_TITLE_MAX = 100;
+export const SEO_DESCRIPTION_MAX = 320;
+/** Longest custom add-to-cart button text and custom sold-out text. */
+export const BUTTON_TEXT_MAX = 40;
+
+/** The title and description search engines and shared links show instead of the product's own (empty: the product's). */
+export const SeoFields = z.object({
+  title: text(SEO_TITLE_MAX).trim().default(''),
+  description: text(SEO_DESCRIPTION_MAX).trim().default(''),
+});
+export type SeoFields = z.infer<typeof SeoFields>;
+
+const message = text(200).trim().default('');
+
+/** The texts of the restock sign-up form (spec 3 restockNotificationMessages); empty means the storefront's default. */
+export const RestockMessages = z.object({
+  CTAText: message,
+  buttonText: message,
+  placeholderText: message,
+  mailingListDescription: message,
+  successText: message,
+});
+export type RestockMessages = z.infer<typeof RestockMessages>;
+
+/** The merchandising settings of a product (spec 3 productMerchandisingContext) as the owner writes them. */
+export const MerchandisingFields = z.object({
+  scarcityEnabled: z.boolean().default(false).describe('Show “Only N left” when a variant is low'),
+  scarcityThreshold: z
+    .number({ error: 'Enter a whole number of units.' })
+    .int({ error: 'Enter a whole number of units.' })
+    .min(1, { error: 'Show the low-stock message at 1 unit or more.' })
+    .max(1000, { error: 'Show the low-stock message at 1,000 units or fewer.' })
+    .default(5)
+    .describe('Stock at or below which the scarcity message shows'),
+  scarcityText: text(200).trim().default('').describe('Scarcity message; {qtyInStock} is replaced by the units left. Empty: “Only {qtyInStock} left in stock”'),
+  restockNotificationsEnabled: z.boolean().default(false).describe('Offer an email when a sold-out variant is back'),
+  restockNotificationMessages: RestockMessages.default({ CTAText: '', buttonText: '', placeholderText: '', mailingListDescription: '', successText: '' }),
+  mailingListSignUpEnabled: z.boolean().default(false).describe('The restock form also offers the newsletter'),
+  mailingListOptInByDefault: z.boolean().default(false),
+  customSoldOutText: text(BUTTON_TEXT_MAX).trim().default('').describe('Shown instead of “Sold out”; empty for the default'),
+});
+export type MerchandisingFields = z.infer<typeof MerchandisingFields>;
+
+/** Billing period units of a subscription plan (spec 3). */
+export const BillingUnit = z.enum(['WEEK', 'MONTH', 'YEAR'], { error: 'Choose weeks, months or years.' });
+
+/** A subscription plan (spec 3 Subscription): billed every `billingPeriod`, `numBillingCycles` times (0: until cancelled). */
+export const SubscriptionPlanFields = z.object({
+  billingPeriod: z.object({
+    value: z
+      .number({ error: 'Enter how often the plan bills, as a whole number.' })
+      .int({ error: 'Enter how often the plan bills, as a whole number.' })
+      .min(1, { error: 'A plan bills at least every 1 week, month or year.' })
+      .max(52, { error: 'A plan bills at most every 52 weeks, months or years.' }),
+    unit: BillingUnit,
+  }),
+  numBillingCycles: z
+    .number({ error: 'Enter how many times the plan bills, as a whole number (0 until cancelled).' })
+    .int({ error: 'Enter how many times the plan bills, as a whole number (0 until cancelled).' })
+    .min(0, { error: 'Enter how many times the plan bills, as a whole number (0 until cancelled).' })
+    .max(1000, { error: 'A plan bills at most 1,000 times.' })
+    .default(0)
+    .describe('How many times the plan bills; 0 renews until cancelled'),
+});
+export type SubscriptionPlanFields = z.infer<typeof SubscriptionPlanFields>;
 
 /** The fields of a product the owner writes (create, and full update with its version). */
 export const ProductFields = z.object({
@@ -69,6 +137,12 @@ export const ProductFields = z.object({
   imageUrl: text(2000).nullable().optional().describe('Main image'),
   options: z.array(ProductOption).max(6).default([]),
   variants: z.array(VariantInput).min(1, { error: 'A product needs at least one variant.' }).max(MAX_VARIANTS),
+  seo: SeoFields.optional().describe('SEO title and description; absent keeps them'),
+  useCustomAddButtonText: z.boolean().optional().describe('Show customAddButtonText on the add-to-cart button; absent keeps it'),
+  customAddButtonText: text(BUTTON_TEXT_MAX).trim().optional(),
+  merchandising: MerchandisingFields.optional().describe('Scarcity, restock and sold-out settings; absent keeps them'),
+  isSubscribable: z.boolean().optional().describe('Sold as a subscription (physical products and services); absent keeps it'),
+  subscriptionPlan: SubscriptionPlanFields.nullable().optional().describe('Required when isSubscribable; absent keeps it'),
 });
 export type ProductFields = z.infer<typeof ProductFields>;
 
@@ -89,6 +163,7 @@ export const VariantView = z.object({
   qtyInStock: z.number().int(),
   unlimited: z.boolean(),
   weightGrams: z.number().int(),
+  imageId: z.string().nullable(),
 });
 export type VariantView = z.infer<typeof VariantView>;
 
@@ -109,6 +184,12 @@ export const ProductView = z.object({
   imageUrl: z.string().nullable(),
   options: z.array(ProductOption),
   variants: z.array(VariantView),
+  seo: z.object({ title: z.string(), description: z.string() }),
+  useCustomAddButtonText: z.boolean(),
+  customAddButtonText: z.string(),
+  merchandising: MerchandisingFields,
+  isSubscribable: z.boolean(),
+  subscriptionPlan: z.object({ billingPeriod: z.object({ value: z.number().int(), unit: BillingUnit }), numBillingCycles: z.number().int() }).nullable(),
   updatedAt: z.string(),
 });
 export type ProductView = z.infer<typeof ProductView>;

@@ -28,3 +28,4 @@ export {
 export { missingRequiredFields, REQUIRED_FIELDS } from './required-fields.js';
 export { itemJsonLd, type ItemJsonLdOptions } from './item-json-ld.js';
 export { buildPageMeta, renderPageMeta, textOf, truncateText, META_DESCRIPTION_MAX, type PageMeta, type PageMetaInput } from './page-meta.js';
+export { itemSeoOf, seoDataEntry, SEO_DATA_KEY, type ItemSeo } from './item-seo.js';

@@ -48,6 +48,8 @@ export const variants = pgTable(
     unlimited: boolean('unlimited').notNull().default(false),
     weightGrams: integer('weight_grams').notNull().default(0),
     displayIndex: integer('display_index').notNull().default(0),
+    /** One of the product's photos (an id in its item's `structured_content.images`) shown when the variant is chosen (migration 0102). */
+    imageId: text('image_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

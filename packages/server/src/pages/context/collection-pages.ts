@@ -3,6 +3,7 @@ import { PageType } from '../page-types.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
 import { itemContext, plainText } from './item-context.js';
+import { itemSeoOf } from '../../seo/index.js';
 import { approvedComments, publicCommentCounts } from '../../comments/index.js';
 import {
   commentsIslandProps,
@@ -153,6 +154,7 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
       };
     }
   }
-  render.description = found.excerpt ? plainText(found.excerpt).slice(0, 300) : undefined;
-  return { status: 200, pageType: PageType.ITEM, templateName: `${kind}.item`, title: found.title, context: { ...context, render } };
+  const seo = itemSeoOf(found.structuredContent);
+  render.description = seo.description || (found.excerpt ? plainText(found.excerpt).slice(0, 300) : undefined);
+  return { status: 200, pageType: PageType.ITEM, templateName: `${kind}.item`, title: seo.title || found.title, context: { ...context, render } };
 }
