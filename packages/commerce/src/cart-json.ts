@@ -29,6 +29,8 @@ export interface CartEntryJson extends CartEntry {
   readonly fullUrl?: string;
   /** Product image (page context only). */
   readonly assetUrl?: string;
+  /** WebP copies of the product image with their widths when it is an upload, else '' (page context only). */
+  readonly srcset?: string;
 }
 
 /** A shipping option priced for the cart. */

@@ -117,6 +117,7 @@ export const CartEntrySchema = z.object({
   additionalFields: z.unknown().describe('The additional-field answers, parsed (null when none)'),
   fullUrl: z.string().optional().describe('Page context only'),
   assetUrl: z.string().optional().describe('Page context only'),
+  srcset: z.string().optional().describe('Page context only: WebP copies of an uploaded product image with their widths'),
 });
 
 const ShippingOptionSchema = z.object({ id: z.string(), name: z.string(), costCents: z.number().int() });

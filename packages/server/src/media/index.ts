@@ -2,8 +2,11 @@
 export { registerMediaRoutes, MAX_IMAGE_BYTES, MEDIA_PATH, UPLOAD_MESSAGES, ImageUpdate, type MediaRouteOptions } from './routes.js';
 export { SRCSET_WIDTHS, sniffImageFormat } from './image-renditions.js';
 export { localMediaStorage, type MediaStorage } from './media-storage.js';
+export { storeImage, type StoredImage } from './stored-images.js';
 export {
+  altTextOr,
   attachProductImage,
+  MAX_ALT_TEXT,
   defaultMediaStorage,
   objectPositionOf,
   srcsetOfAssetUrl,

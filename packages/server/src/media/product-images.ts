@@ -1,29 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { items } from '../db/index.js';
 import type { Db, Tx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { z } from '../http/schemas.js';
-import { renderImage, SRCSET_WIDTHS, sniffImageFormat, type ImageFormat } from './image-renditions.js';
 import { localMediaStorage, type MediaStorage } from './media-storage.js';
+import { storeImage } from './stored-images.js';
 
-/** Where media files are served. */
-export const MEDIA_PATH = '/api/media';
+export { MEDIA_PATH, mediaUrl, srcsetOfAssetUrl } from './stored-images.js';
+export { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from './upload-messages.js';
+
 /** Spec 9: default alt text is capped at 250 characters. */
 export const MAX_ALT_TEXT = 250;
-const EXTENSION: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
-
-/** Largest image upload, in bytes. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Spec 5 "Upload": the refusals of an upload. */
-export const UPLOAD_MESSAGES = Object.freeze({
-  noFile: 'Choose an image to upload.',
-  notSupported: 'The file is not a supported type: upload a JPEG, PNG or WebP image.',
-  tooLarge: `The file is too large: the maximum size is ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
-  notAnImage: 'The file could not be read as an image.',
-  unreadable: 'The upload could not be read: send the image as multipart/form-data.',
-});
 
 /** Spec 3 item field `mediaFocalPoint`: the point of an image kept in view when it is cropped, 0 to 1 from the top left (default 0.5, 0.5). */
 export const FocalPoint = z.object({
@@ -60,24 +48,6 @@ export function objectPositionOf(point: FocalPoint): string {
   return `${percent(point.x)} ${percent(point.y)}`;
 }
 
-/** The URL a stored copy is served at. */
-export function mediaUrl(websiteId: string, name: string): string {
-  return `${MEDIA_PATH}/${websiteId}/${name}`;
-}
-
-/**
- * The WebP srcset of an uploaded image from its `assetUrl` (every srcset width up to the
- * width in its name, as {@link attachProductImage} stores them), or undefined for any other URL.
- */
-export function srcsetOfAssetUrl(assetUrl: string | null | undefined): string | undefined {
-  const match = /^\/api\/media\/([a-z0-9]{1,64})\/([0-9a-f]{32})-(\d{1,4})\.(?:jpg|png|webp)$/.exec(assetUrl ?? '');
-  if (!match) return undefined;
-  const largest = Number(match[3]);
-  const widths = SRCSET_WIDTHS.filter((w) => w <= largest);
-  if (widths.length === 0) return undefined;
-  return widths.map((w) => `${mediaUrl(match[1]!, `${match[2]}-${w}.webp`)} ${w}w`).join(', ');
-}
-
 /** What {@link attachProductImage} needs. */
 export interface AttachImageInput {
   websiteId: string;
@@ -104,26 +74,14 @@ export async function attachProductImage(db: Db, storage: MediaStorage, input: A
     .from(items)
     .where(and(eq(items.websiteId, websiteId), eq(items.id, input.productId), eq(items.recordType, 11)));
   if (!product) throw new AppError('NOT_FOUND', 'No such product on this site.');
-  const format = sniffImageFormat(input.bytes);
-  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.notSupported);
-  const rendered = await renderImage(input.bytes, format).catch((error: unknown) => {
-    throw new AppError('UNPROCESSABLE', UPLOAD_MESSAGES.notAnImage, { cause: error });
-  });
-  const id = randomBytes(16).toString('hex');
-  for (const r of rendered.renditions) await storage.put(`${websiteId}/${id}-${r.width}.${EXTENSION[r.format]}`, r.bytes);
-  const srcsetOf = (f: ImageFormat) =>
-    rendered.renditions
-      .filter((r) => r.format === f)
-      .map((r) => `${mediaUrl(websiteId, `${id}-${r.width}.${EXTENSION[f]}`)} ${r.width}w`)
-      .join(', ');
-  const largest = rendered.renditions.filter((r) => r.format === format).at(-1)!;
+  const stored = await storeImage(storage, websiteId, input.bytes);
   const image: ProductImage = {
-    id,
-    assetUrl: mediaUrl(websiteId, `${id}-${largest.width}.${EXTENSION[format]}`),
+    id: stored.id,
+    assetUrl: stored.assetUrl,
     altText: altTextOr(input.altText, product.title),
-    originalSize: `${rendered.width}x${rendered.height}`,
-    srcset: srcsetOf('webp'),
-    srcsetOriginal: srcsetOf(format),
+    originalSize: stored.originalSize,
+    srcset: stored.srcset,
+    srcsetOriginal: stored.srcsetOriginal,
   };
   await db.transaction(async (tx) => {
     await tx

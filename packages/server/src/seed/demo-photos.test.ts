@@ -91,11 +91,37 @@ describe('the demo shop ships real photos (issue 12 "Media"; spec 9 srcset width
     expect(main).toContain('alt="A speckled blue stoneware mug with a wide handle"');
   });
 
+  it('gives a blog post, the pictures under a post and gallery images photos in the srcset widths, shown with srcset', async () => {
+    expect(first.photos!.pictures).toBeGreaterThanOrEqual(3);
+    const { demo } = await demoProducts();
+    const host = t.hostOf(demo as never);
+    const [post] = await t.testDb.db
+      .select({ assetUrl: items.assetUrl })
+      .from(items)
+      .where(and(eq(items.websiteId, demo.id), eq(items.urlId, 'why-we-wash-our-linen-twice')));
+    expect(post!.assetUrl).toMatch(/^\/api\/media\//);
+    const page = await t.app.inject({ method: 'GET', url: '/journal/why-we-wash-our-linen-twice', headers: { host, accept: 'text/html' } });
+    const hero = /<figure class="post__hero"><img ([^>]*)>/.exec(page.body)?.[1] ?? '';
+    expect(hero).toContain(`src="${post!.assetUrl}"`);
+    expect(hero).toMatch(/srcset="\/api\/media\/[^"]+-100\.webp 100w, [^"]+-1000\.webp 1000w" sizes="/);
+    const gallery = await t.testDb.db
+      .select({ assetUrl: items.assetUrl })
+      .from(items)
+      .where(and(eq(items.websiteId, demo.id), eq(items.recordType, 2)));
+    const uploaded = gallery.filter((g) => g.assetUrl?.startsWith('/api/media/'));
+    expect(uploaded.length).toBeGreaterThanOrEqual(1);
+    const studio = await t.app.inject({ method: 'GET', url: '/studio', headers: { host, accept: 'text/html' } });
+    for (const { assetUrl } of uploaded) {
+      const img = [...studio.body.matchAll(/<img ([^>]*)>/g)].map((m) => m[1]!).find((a) => a.includes(`src="${assetUrl}"`)) ?? '';
+      expect(img).toMatch(/srcset="[^"]+ 100w, [^"]+" sizes="/i);
+    }
+  });
+
   it('adds no photos when seeded again (a re-seed or a restart)', async () => {
     const before = await demoProducts();
     const files = (await readdir(join(dataDir, 'media', before.demo.id))).length;
     const again = await seedDemo(t.testDb.db, undefined, { photos: defaultMediaStorage(dataDir) });
-    expect(again).toMatchObject({ created: [], skipped: ['demo', 'journal'], photos: { products: 0, photos: 0 } });
+    expect(again).toMatchObject({ created: [], skipped: ['demo', 'journal'], photos: { products: 0, photos: 0, pictures: 0 } });
     const after = await demoProducts();
     expect(after.rows.map((r) => r.structuredContent.images)).toEqual(before.rows.map((r) => r.structuredContent.images));
     expect((await readdir(join(dataDir, 'media', before.demo.id))).length).toBe(files);

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { readdir, readFile } from 'node:fs/promises';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { items } from '../db/index.js';
 import type { Db } from '../db/types.js';
-import { attachProductImage, type MediaStorage, type ProductImage } from '../media/index.js';
+import { attachProductImage, type MediaStorage, type ProductImage, storeImage } from '../media/index.js';
+import { RecordType } from '../pages/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
 import { DEMO_SHOP_IDENTIFIER } from './demo-shop.js';
 
@@ -21,6 +22,8 @@ export interface PhotoSeedReport {
   products: number;
   /** Photos attached (each resized into the srcset widths in WebP and JPEG). */
   photos: number;
+  /** Blog posts and gallery images whose illustration became a photo (stored in the srcset widths). */
+  pictures: number;
   /** How long it took, in milliseconds. */
   ms: number;
 }
@@ -43,7 +46,7 @@ async function photoOf(name: string): Promise<Buffer | null> {
  */
 export async function seedDemoPhotos(db: Db, storage: MediaStorage): Promise<PhotoSeedReport> {
   const started = performance.now();
-  const report: PhotoSeedReport = { products: 0, photos: 0, ms: 0 };
+  const report: PhotoSeedReport = { products: 0, photos: 0, pictures: 0, ms: 0 };
   const site = await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER);
   if (!site) return report;
   const products = await db
@@ -78,6 +81,57 @@ export async function seedDemoPhotos(db: Db, storage: MediaStorage): Promise<Pho
       })
       .where(and(eq(items.websiteId, site.id), eq(items.id, product.id)));
   }
+  report.pictures = await seedPicturePhotos(db, storage, site.id);
   report.ms = Math.round(performance.now() - started);
   return report;
+}
+
+/** The photo shown for an illustration: the one of the same name, else the first of the same motif (a mug for a mug), else none. */
+async function photoNameFor(illustration: string): Promise<string | null> {
+  const names = (await readdir(DEMO_PHOTOS_DIR)).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4));
+  if (names.includes(illustration)) return illustration;
+  const motif = illustration.split('-')[0];
+  return names.sort().find((n) => n.split('-')[0] === motif) ?? null;
+}
+
+/**
+ * Gives the demo shop's blog posts and gallery images a photo where one shows their
+ * illustration's motif, stored through `storage` in the srcset widths like an upload, so
+ * posts and the gallery show responsive copies as products do. The item's main picture and
+ * the pictures under a post (`structuredContent.images`) are replaced, each keeping its alt
+ * text; `originalSize` becomes the photo's. Idempotent: only illustrations are replaced.
+ */
+async function seedPicturePhotos(db: Db, storage: MediaStorage, websiteId: string): Promise<number> {
+  const rows = await db
+    .select({ id: items.id, assetUrl: items.assetUrl, recordType: items.recordType, structuredContent: items.structuredContent })
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), inArray(items.recordType, [RecordType.TEXT, RecordType.IMAGE])))
+    .orderBy(asc(items.displayIndex), asc(items.id));
+  let pictures = 0;
+  const photoFor = async (url: string | null | undefined) => {
+    const illustration = ILLUSTRATION.exec(url ?? '')?.[1];
+    const name = illustration ? await photoNameFor(illustration) : null;
+    const bytes = name ? await photoOf(name) : null;
+    if (!bytes) return null;
+    pictures += 1;
+    return storeImage(storage, websiteId, bytes);
+  };
+  for (const row of rows) {
+    const main = await photoFor(row.assetUrl);
+    const images = Array.isArray(row.structuredContent.images) ? (row.structuredContent.images as Record<string, unknown>[]) : [];
+    let changed = false;
+    const shown: Record<string, unknown>[] = [];
+    for (const image of images) {
+      const photo = await photoFor(typeof image?.assetUrl === 'string' ? image.assetUrl : null);
+      changed ||= photo !== null;
+      shown.push(photo ? { ...image, assetUrl: photo.assetUrl, originalSize: photo.originalSize } : image);
+    }
+    if (!main && !changed) continue;
+    const structuredContent = { ...row.structuredContent, ...(changed ? { images: shown } : {}), ...(main ? { originalSize: main.originalSize } : {}) };
+    await db
+      .update(items)
+      .set({ ...(main ? { assetUrl: main.assetUrl } : {}), structuredContent })
+      .where(and(eq(items.websiteId, websiteId), eq(items.id, row.id)));
+  }
+  return pictures;
 }

@@ -28,6 +28,13 @@ describe('withPageLineFields', () => {
     });
   });
 
+  it('keeps the srcset of an uploaded product image after an API update (the API sends none)', () => {
+    const srcset = '/api/media/s1/0123456789abcdef0123456789abcdef-100.webp 100w, /api/media/s1/0123456789abcdef0123456789abcdef-300.webp 300w';
+    const uploaded = testCart([testLine('e1', 1, 1000, { assetUrl: '/api/media/s1/0123456789abcdef0123456789abcdef-300.jpg', srcset })]);
+    const merged = withPageLineFields(testCart([testLine('e1', 2, 1000)]), uploaded);
+    expect(merged.entries[0]).toMatchObject({ quantity: 2, srcset });
+  });
+
   it('matches a new entry of a known item by item id but keeps its own variant', () => {
     const apiCart = testCart([testLine('e2', 1, 1000, { itemId: 'item-e1', chosenVariant: { sku: 'L', attributes: { Size: 'L', Colour: 'Oat' } } })]);
     const [line] = withPageLineFields(apiCart, pageCart).entries;

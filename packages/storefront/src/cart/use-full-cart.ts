@@ -17,6 +17,7 @@ export function withPageLineFields(cart: CartJson, pageCart: CartJson | null | u
     return {
       ...line,
       assetUrl: line.assetUrl ?? known.assetUrl,
+      srcset: line.srcset ?? known.srcset,
       fullUrl: line.fullUrl ?? known.fullUrl,
       chosenVariant:
         line.chosenVariant && sameVariant && !line.chosenVariant.optionValues && known.chosenVariant?.optionValues

@@ -1,6 +1,10 @@
 import { QUANTITY_INPUT } from '@emporium/commerce';
 import { useEffect, useState } from 'react';
 import type { CartLineView } from '../lib/cart-page-model.js';
+import { srcsetAttributes } from './image-attributes.js';
+
+/** The cart thumbnail is 96 px wide, 72 px on phones (storefront.css). */
+export const CART_IMAGE_SIZES = '(max-width: 480px) 72px, 96px';
 
 /** Props of {@link CartLineItem}. */
 interface CartLineItemProps {
@@ -24,7 +28,11 @@ export function CartLineItem({ line, idPrefix, busy, error, onQuantity, onRemove
   const title = line.url ? <a href={line.url}>{line.title}</a> : line.title;
   return (
     <li className="cart-page-line" data-entry-id={line.id} aria-busy={busy || undefined}>
-      {line.imageUrl ? <img className="cart-page-line__image" src={line.imageUrl} alt="" width={96} height={96} /> : <span className="cart-page-line__image" />}
+      {line.imageUrl ? (
+        <img className="cart-page-line__image" src={line.imageUrl} {...srcsetAttributes(line.imageSrcset, CART_IMAGE_SIZES)} alt="" width={96} height={96} />
+      ) : (
+        <span className="cart-page-line__image" />
+      )}
       <div className="cart-page-line__info">
         <p className="cart-page-line__title">{title}</p>
         {line.variantText && <p className="cart-page-line__variant">{line.variantText}</p>}

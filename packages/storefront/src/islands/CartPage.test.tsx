@@ -34,6 +34,17 @@ describe('CartPage SSR', () => {
     expect(html).toContain('<a class="button button--primary button--large cart-page__checkout" href="/checkout">Checkout</a>');
   });
 
+  it('gives an uploaded product image its srcset and the thumbnail sizes, and keeps an external image plain (spec 9 srcset widths)', () => {
+    const media = '/api/media/s1/0123456789abcdef0123456789abcdef';
+    const srcset = [100, 300, 500, 750].map((w) => `${media}-${w}.webp ${w}w`).join(', ');
+    const uploaded = testLine('e9', 1, 4500, { title: 'Stoneware Mug', assetUrl: `${media}-750.jpg`, srcset });
+    const html = renderIsland('CartPage', { cart: testCart([uploaded, shirt]) });
+    expect(html).toContain(
+      `<img class="cart-page-line__image" src="${media}-750.jpg" srcSet="${srcset}" sizes="(max-width: 480px) 72px, 96px" alt="" width="96" height="96"/>`,
+    );
+    expect(html).toContain('<img class="cart-page-line__image" src="/img/shirt.jpg" alt="" width="96" height="96"/>');
+  });
+
   it('disables decrease at quantity 1', () => {
     const html = renderIsland('CartPage', { cart: testCart([testLine('e2', 1, 100)]) });
     expect(html).toMatch(/<button type="button" class="cart-page-line__step" aria-label="Decrease quantity of Product e2" disabled=""/);

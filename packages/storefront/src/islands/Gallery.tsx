@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { priorityAttributes, srcsetAttributes } from '../components/image-attributes.js';
 import { LightboxDialog } from './content/LightboxDialog.js';
 import { GalleryMeta } from './content/GalleryMeta.js';
 import { Slideshow } from './content/Slideshow.js';
-import { shownItems, type GalleryItem } from './content/gallery-item.js';
+import { gallerySizes, shownItems, type GalleryItem } from './content/gallery-item.js';
 import { ASPECT_RATIOS, autoplayIntervalMs, normalizeGalleryOptions, type GalleryOptions } from './content/gallery-options.js';
 
 /** Props of {@link Gallery}. */
@@ -28,14 +29,27 @@ function Tile({
   options,
   open,
   imageStyle,
+  sizes,
 }: {
   item: GalleryItem;
   index: number;
   options: GalleryOptions;
   open: (i: number) => void;
   imageStyle: React.CSSProperties;
+  /** How wide the picture is shown, for the browser's srcset pick. */
+  sizes: string;
 }) {
-  const image = <img src={item.src} alt={options.lightbox ? '' : item.alt} width={item.width} height={item.height} loading="lazy" style={imageStyle} />;
+  const image = (
+    <img
+      src={item.src}
+      {...srcsetAttributes(item.srcset, sizes)}
+      alt={options.lightbox ? '' : item.alt}
+      width={item.width}
+      height={item.height}
+      {...priorityAttributes()}
+      style={imageStyle}
+    />
+  );
   let body = image;
   if (item.mediaType === 'video' && item.videoUrl) {
     body = (
@@ -94,6 +108,7 @@ function Grid({ items, options, label, open }: DesignProps) {
             options={options}
             open={open}
             imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }}
+            sizes={gallerySizes('grid', options.thumbnailsPerRow)}
           />
         </li>
       ))}
@@ -121,6 +136,7 @@ function Stacked({ items, options, label, open }: DesignProps) {
               maxWidth: item.width ? `min(100%, ${Math.round((item.width * options.maxWidth) / 100)}px)` : '100%',
               margin: '0 auto',
             }}
+            sizes={gallerySizes('stacked', 1, item.width, options.maxWidth)}
           />
         </li>
       ))}
@@ -170,6 +186,7 @@ function Slider({ items, options, label, open }: DesignProps) {
               options={options}
               open={open}
               imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }}
+              sizes={gallerySizes('slider', 1)}
             />
           </li>
         ))}
@@ -205,7 +222,7 @@ export function Gallery({ items, options: raw, label = 'Gallery' }: GalleryProps
       <Design items={shown} options={options} label={label} open={setOpen} />
       {open !== null && options.lightbox && (
         <LightboxDialog
-          images={shown.map((i) => ({ src: i.src, alt: i.alt, width: i.width, height: i.height, caption: i.title }))}
+          images={shown.map((i) => ({ src: i.src, srcset: i.srcset, alt: i.alt, width: i.width, height: i.height, caption: i.title }))}
           index={open}
           theme={options.lightboxTheme}
           onIndexChange={setOpen}

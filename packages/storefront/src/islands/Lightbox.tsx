@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { priorityAttributes, srcsetAttributes } from '../components/image-attributes.js';
 import { LightboxDialog, type LightboxImage } from './content/LightboxDialog.js';
 import { lightboxTheme, type LightboxTheme } from './content/lightbox-layout.js';
 
@@ -37,10 +38,11 @@ export function Lightbox({ images, theme, label = 'Images' }: LightboxProps) {
             >
               <img
                 src={image.src}
+                {...srcsetAttributes(image.srcset, '160px')}
                 alt=""
                 width={image.width}
                 height={image.height}
-                loading="lazy"
+                {...priorityAttributes()}
                 style={{ display: 'block', maxWidth: 160, height: 'auto' }}
               />
             </button>

@@ -23,6 +23,7 @@ describe('cartLineViews', () => {
       title: 'Product a',
       variantText: 'Colour: Oat, Size: M',
       imageUrl: '/img/a.jpg',
+      imageSrcset: '',
       url: '/shop/a',
       quantity: 3,
       unitPrice: '$12.50',

@@ -10,6 +10,8 @@ export interface CartLineView {
   /** 'Colour: Oat, Size: M', or '' for a product without options. */
   readonly variantText: string;
   readonly imageUrl: string;
+  /** WebP copies of the image with their widths (an uploaded image), else ''. */
+  readonly imageSrcset: string;
   readonly url: string;
   readonly quantity: number;
   readonly unitPrice: string;
@@ -46,6 +48,7 @@ export function cartLineViews(cart: CartJson | null, fallbackCurrency: string, l
     title: line.title ?? '',
     variantText: variantText(line),
     imageUrl: line.assetUrl ?? '',
+    imageSrcset: line.assetUrl && line.srcset ? line.srcset : '',
     url: line.fullUrl ?? '',
     quantity: line.quantity,
     unitPrice: formatMoney(money(line.purchasePriceCents, currency), locale),

@@ -1,4 +1,5 @@
 import type { PublicComment } from '../../comments/index.js';
+import { srcsetOfAssetUrl } from '../../media/index.js';
 import type { AggregateRating, PublicReview } from '../../reviews/index.js';
 import type { Website } from '../../sites/index.js';
 
@@ -63,6 +64,12 @@ export function imageSizeOf(originalSize: unknown): { width: number; height: num
   return width > 0 && height > 0 ? { width, height } : { ...DEFAULT_IMAGE_SIZE };
 }
 
+/** `{ srcset }` for an uploaded image (one with stored copies), nothing for any other URL. */
+function srcsetProp(assetUrl: unknown): { srcset?: string } {
+  const srcset = srcsetOfAssetUrl(typeof assetUrl === 'string' ? assetUrl : undefined);
+  return srcset ? { srcset } : {};
+}
+
 /** Smallest number of pictures for which a post shows the Lightbox island. */
 export const POST_LIGHTBOX_MIN_IMAGES = 2;
 
@@ -76,6 +83,7 @@ export function postLightboxProps(title: string, images: unknown): Record<string
     label: `Photos: ${title}`,
     images: list.map((i) => ({
       src: i.assetUrl,
+      ...srcsetProp(i.assetUrl),
       alt: String(i.altText ?? ''),
       ...imageSizeOf(i.originalSize),
       ...(i.altText ? { caption: String(i.altText) } : {}),
@@ -101,6 +109,12 @@ export function galleryIslandProps(title: string, items: readonly Record<string,
     options: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square', padding: 16, ...options },
     items: items
       .filter((i) => typeof i.assetUrl === 'string')
-      .map((i) => ({ src: i.assetUrl, alt: String(i.altText ?? i.title ?? ''), title: String(i.title ?? ''), ...imageSizeOf(i.originalSize) })),
+      .map((i) => ({
+        src: i.assetUrl,
+        ...srcsetProp(i.assetUrl),
+        alt: String(i.altText ?? i.title ?? ''),
+        title: String(i.title ?? ''),
+        ...imageSizeOf(i.originalSize),
+      })),
   };
 }

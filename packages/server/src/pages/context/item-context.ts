@@ -1,6 +1,6 @@
 import { commentStateOf } from '../../comments/index.js';
 import type { items } from '../../db/index.js';
-import { FocalPoint, objectPositionOf } from '../../media/index.js';
+import { FocalPoint, MAX_ALT_TEXT, objectPositionOf, srcsetOfAssetUrl } from '../../media/index.js';
 import { RecordType } from '../page-types.js';
 
 type ItemRow = typeof items.$inferSelect;
@@ -57,15 +57,27 @@ export function itemContext(item: ItemRow, collection: ItemCollectionRef, public
   if (item.assetUrl) {
     ctx.assetUrl = item.assetUrl;
     ctx.mainImageId = `${item.id}-main`;
-    ctx.altText = item.title;
+    ctx.altText = item.title.slice(0, MAX_ALT_TEXT);
   }
   for (const key of LIFTED_FIELDS) if (extra[key] !== undefined) ctx[key] = extra[key];
   if (item.recordType === RecordType.STORE_ITEM) {
     if (!ctx.images && item.assetUrl) ctx.images = [{ assetUrl: item.assetUrl, altText: ctx.altText }];
     liftMainImage(ctx, Array.isArray(ctx.images) ? ctx.images : []);
     ctx.structuredContentExtra = extra.details === undefined ? {} : { details: extra.details };
+  } else {
+    // Posts, gallery images and events: an uploaded image (one with stored copies) gets its
+    // WebP srcset, any other URL an empty one, so the template shows it as a plain <img>.
+    ctx.srcset = srcsetOfAssetUrl(item.assetUrl) ?? '';
+    if (Array.isArray(ctx.images)) ctx.images = ctx.images.map(withSrcset);
   }
   return ctx;
+}
+
+/** An image of an item's `images` with the `srcset` of its stored copies ('' for any other URL). */
+function withSrcset(image: unknown): unknown {
+  if (!image || typeof image !== 'object') return image;
+  const fields = image as Record<string, unknown>;
+  return { ...fields, srcset: srcsetOfAssetUrl(typeof fields.assetUrl === 'string' ? fields.assetUrl : undefined) ?? '' };
 }
 
 /**

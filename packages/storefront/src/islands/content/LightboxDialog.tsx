@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { srcsetAttributes } from '../../components/image-attributes.js';
 import { nextTrappedFocus } from '../../lib/focus-trap.js';
 import { debounce, lightboxContentBox, lightboxKeyAction, wrapIndex, type LightboxBox, type LightboxTheme } from './lightbox-layout.js';
 
 /** One image the lightbox shows. */
 export interface LightboxImage {
   readonly src: string;
+  /** WebP copies with their widths, for an uploaded image (none for an external URL). */
+  readonly srcset?: string;
   readonly alt: string;
   readonly width?: number;
   readonly height?: number;
@@ -107,6 +110,7 @@ export function LightboxDialog({ images, index, theme, onIndexChange, onClose }:
         <figure style={{ margin: box ? `${box.margin}px 0` : 0, textAlign: 'center', position: 'relative' }}>
           <img
             src={image.src}
+            {...srcsetAttributes(image.srcset, '90vw')}
             alt={image.alt}
             className="content-lightbox__image"
             style={{ display: 'block', margin: '0 auto', ...(box ? { width: box.width, height: box.height } : { maxWidth: '90vw', maxHeight: '90vh' }) }}

@@ -1,8 +1,16 @@
 import { useEffect, useId, useState } from 'react';
+import { priorityAttributes, srcsetAttributes } from '../../components/image-attributes.js';
 import { ASPECT_RATIOS, autoplayIntervalMs, type GalleryOptions } from './gallery-options.js';
-import type { GalleryItem } from './gallery-item.js';
+import { gallerySizes, type GalleryItem } from './gallery-item.js';
 import { GalleryMeta } from './GalleryMeta.js';
 import { wrapIndex } from './lightbox-layout.js';
+
+/** The shown width of a strip thumbnail: the strip height, times the picture's aspect unless thumbnails are square. */
+function thumbnailWidth(slide: GalleryItem, options: GalleryOptions): number {
+  const height = options.thumbnailStripHeight;
+  if (options.squareThumbs || !slide.width || !slide.height) return height;
+  return Math.ceil((height * slide.width) / slide.height);
+}
 
 /** Props of {@link Slideshow}. */
 interface SlideshowProps {
@@ -62,10 +70,11 @@ export function Slideshow({ items, options, label }: SlideshowProps) {
           >
             <img
               src={slide.src}
+              {...srcsetAttributes(slide.srcset, gallerySizes('slideshow', 1))}
               alt={slide.alt}
               width={slide.width}
               height={slide.height}
-              loading={i === 0 ? 'eager' : 'lazy'}
+              {...priorityAttributes(i === 0 ? 'high' : null)}
               style={
                 options.autoCrop
                   ? { width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }
@@ -120,6 +129,7 @@ export function Slideshow({ items, options, label }: SlideshowProps) {
               >
                 <img
                   src={slide.src}
+                  {...srcsetAttributes(slide.srcset, `${thumbnailWidth(slide, options)}px`)}
                   alt=""
                   loading="lazy"
                   style={{ height: '100%', aspectRatio: options.squareThumbs ? '1' : undefined, objectFit: 'cover' }}
