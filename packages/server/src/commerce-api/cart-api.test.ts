@@ -1,7 +1,8 @@
 import { AddToCartMessages } from '@emporium/commerce';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items } from '../db/schema.js';
+import { CART_COOKIE, cartJson, loadPricedCart } from '../cart/index.js';
+import { items, shippingOptions, variants } from '../db/schema.js';
 import { CRUMB_EXPIRED_MESSAGE, CRUMB_NO_COOKIES_MESSAGE } from '../http/crumb.js';
 import { WindowlessStore, addProduct, createShop, unlimitedStore, type Shop } from './commerce-test-kit.js';
 
@@ -377,6 +378,24 @@ describe('shopping cart API', () => {
     expect((await learner.add(lesson.itemId, null, 2)).json().message).toBe('Only one of this item can be in the cart.');
     expect((await learner.add(lesson.itemId, null, 1)).statusCode).toBe(200);
     expect((await learner.add(lesson.itemId, null, 1)).json().message).toBe('Only one of this item can be in the cart.');
+  });
+
+  it('reads the cart as a fresh full read does, and sees price and shipping changes at once (one-statement cart read)', async () => {
+    const product = await addProduct(shop.db, shop.site.id, { title: 'Candle', variants: [{ sku: 'CANDLE', priceCents: 1200 }] });
+    const visitor = shop.visitor();
+    await visitor.add(product.itemId, 'CANDLE', 2);
+    await visitor.add(tee.itemId, 'TEE-M-RED', 1);
+    const cartId = visitor.cookies.get(CART_COOKIE)!;
+    const full = async () => cartJson(await loadPricedCart(shop.db, shop.site, cartId), shop.site.id);
+    expect(await visitor.cart()).toEqual(await full());
+    await shop.db.update(variants).set({ priceCents: 1300 }).where(eq(variants.id, product.variantIds.CANDLE!));
+    expect((await visitor.cart()).subtotalCents).toBe(2 * 1300 + 1500);
+    const [option] = await shop.db.insert(shippingOptions).values({ websiteId: shop.site.id, name: 'Courier', priceCents: 800 }).returning();
+    const withShipping = await visitor.cart();
+    expect(withShipping.shippingOptions.map((o: { id: string }) => o.id)).toContain(option!.id);
+    expect(withShipping).toEqual(await full());
+    await shop.db.delete(shippingOptions).where(eq(shippingOptions.id, option!.id));
+    expect((await visitor.cart()).shippingOptions.map((o: { id: string }) => o.id)).not.toContain(option!.id);
   });
 
   it('treats an unpublished item in the cart as unavailable', async () => {

@@ -6,11 +6,11 @@ import {
   changeEntryQuantity,
   clearCartCookies,
   findCart,
-  loadPricedCart,
   entryJson,
   cartJson,
   normalizeCouponCode,
   priceCart,
+  readCartSnapshot,
   readAdditionalFields,
   readEntryQuantity,
   readQuantity,
@@ -29,7 +29,7 @@ import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { Website } from '../sites/index.js';
-import { cachedPricingSources } from '../pages/index.js';
+import { cachedPricingSources, siteDataAt } from '../pages/index.js';
 import { noStore, siteOf } from './request-site.js';
 import {
   AddEntryAnswer,
@@ -79,9 +79,15 @@ async function changeResponse(db: Db, site: Website, change: CartChange, entryId
   return { shoppingCart: cartJson(priced, site.id), entry: line ? entryJson(line) : null };
 }
 
-/** The spec 3 JSON of the open cart with this id (empty when none), priced with the cart API's sources. */
+/**
+ * The spec 3 JSON of the open cart with this id (empty when none): the cart, its entries and
+ * their products in one statement, shipping options and tax rules from the per-site cache.
+ */
 async function cartAnswer(db: Db, site: Website, cartId: string | undefined) {
-  return cartJson(await loadPricedCart(db, site, cartId, undefined, cachedPricingSources(db, site)), site.id);
+  const snapshot = cartId ? await readCartSnapshot(db, site.id, cartId) : undefined;
+  if (!snapshot) return cartJson(await priceCart(db, site, null, []), site.id);
+  const sources = cachedPricingSources(db, site, siteDataAt(db, site.id, snapshot.contentVersion), snapshot.products);
+  return cartJson(await priceCart(db, site, snapshot.cart, snapshot.entries, new Date(), sources), site.id);
 }
 
 /**

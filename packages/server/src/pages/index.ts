@@ -11,7 +11,7 @@ import { compileTheme } from './theme-renderer.js';
 
 export { matchPageRoute, type PageRoute } from './page-route.js';
 export { PageType, CollectionType, RecordType } from './page-types.js';
-export { cachedPricingSources } from './site-cache.js';
+export { cachedPricingSources, siteDataAt } from './site-cache.js';
 export { illustrationUrl } from './illustrations.js';
 export { loadIslandAssets, staticIslandAssets, type IslandAssets } from './island-assets.js';
 

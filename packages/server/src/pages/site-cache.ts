@@ -82,7 +82,14 @@ function memo<T>(entry: Entry, key: string, load: () => PromiseLike<T>): Promise
  * every process.
  */
 export async function siteData(db: Db, websiteId: string): Promise<SiteData> {
-  const version = await readContentVersion(db, websiteId);
+  return siteDataAt(db, websiteId, await readContentVersion(db, websiteId));
+}
+
+/**
+ * {@link siteData} for a content version the request has already read (in the same statement
+ * as other rows, for example a cart read): no statement of its own.
+ */
+export function siteDataAt(db: Db, websiteId: string, version: number): SiteData {
   const entry = entryFor(cacheOf(db), websiteId, version);
   return {
     websiteId,
