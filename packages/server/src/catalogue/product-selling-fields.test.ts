@@ -219,5 +219,8 @@ describe('product SEO, button text, merchandising, subscription and variant phot
     expect(kept.variants[0].imageId).toBe(image.id);
     const images = await t.call(site, 'GET', `${PRODUCTS}/${product.id}/images`);
     expect(images.json().images).toHaveLength(1);
+    const html = await page(product.urlId);
+    expect(html).toContain(`data-product-image="${product.id}"`);
+    expect(html.replaceAll('&quot;', '"')).toContain(`"variantImages":{"BOWL-SEA":"${(image as unknown as { assetUrl: string }).assetUrl}"}`);
   });
 });

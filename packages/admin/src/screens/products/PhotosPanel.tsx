@@ -1,54 +1,26 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, CRUMB_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.js';
-import { imagesPath } from './product-model.js';
+import { PhotoEditor } from './PhotoEditor.js';
+import { PHOTO_TYPES, uploadPhoto, type ProductPhoto } from './photo-calls.js';
 
-/** An image as the upload call answers it. */
-export interface UploadedImage {
-  readonly id: string;
-  readonly assetUrl: string;
-  readonly altText: string;
-  readonly originalSize: string;
-  readonly srcset: string;
-  readonly srcsetOriginal: string;
-}
-
-/** Types the upload call takes (it recognises them from the bytes). */
-const ACCEPT = 'image/jpeg,image/png,image/webp';
-
-/** Sends one file to the media call as multipart/form-data; rejects with the server's message. */
-async function uploadImage(productId: string, file: File, altText: string): Promise<UploadedImage> {
-  const form = new FormData();
-  if (altText) form.append('altText', altText);
-  form.append('file', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const crumb = readCookie(document.cookie, CRUMB_COOKIE);
-  if (crumb) headers[CSRF_HEADER] = crumb;
-  let response: Response;
-  try {
-    response = await fetch(imagesPath(productId), { method: 'POST', body: form, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.', null);
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
-    throw new ApiError(response.status, message, body);
-  }
-  return body as UploadedImage;
+interface PhotosPanelProps {
+  readonly productId: string | undefined;
+  /** The product's main image when it has no uploaded photos (a seeded or imported image). */
+  readonly mainImageUrl: string | null;
+  /** The product's photos (loaded by the editor, which also offers them to the variants). */
+  readonly photos: readonly ProductPhoto[];
+  readonly onPhotosChange: (update: (photos: readonly ProductPhoto[]) => ProductPhoto[]) => void;
 }
 
 /**
- * Photos of a saved product: choose one or more JPEG, PNG or WebP files with their alt text;
- * each is uploaded in turn, shown as a thumbnail from its WebP copies, and a refused file is
- * named with the server's reason.
+ * Photos of a saved product: each with its alt text and focal point to edit, and an upload of one
+ * or more JPEG, PNG or WebP files with their alt text; each file is uploaded in turn and a
+ * refused file is named with the server's reason.
  */
-export function PhotosPanel({ productId, mainImageUrl }: { readonly productId: string | undefined; readonly mainImageUrl: string | null }) {
+export function PhotosPanel({ productId, mainImageUrl, photos, onPhotosChange }: PhotosPanelProps) {
   const fileId = useId();
   const altId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [altText, setAltText] = useState('');
-  const [uploaded, setUploaded] = useState<UploadedImage[]>([]);
   const [failures, setFailures] = useState<string[]>([]);
   const [busy, setBusy] = useState('');
   const [notice, setNotice] = useState('');
@@ -63,18 +35,18 @@ export function PhotosPanel({ productId, mainImageUrl }: { readonly productId: s
     }
     setFailures([]);
     setNotice('');
-    const done: UploadedImage[] = [];
+    const done: ProductPhoto[] = [];
     const refused: string[] = [];
     for (const [i, file] of files.entries()) {
       setBusy(`Uploading ${i + 1} of ${files.length}…`);
       try {
-        done.push(await uploadImage(productId, file, altText.trim()));
+        done.push(await uploadPhoto(productId, file, altText.trim()));
       } catch (error) {
         refused.push(`${file.name}: ${error instanceof Error ? error.message : 'The upload failed.'}`);
       }
     }
     setBusy('');
-    setUploaded((current) => [...current, ...done]);
+    onPhotosChange((current) => [...current, ...done]);
     setFailures(refused);
     if (done.length > 0) {
       setNotice(`${done.length} ${done.length === 1 ? 'photo' : 'photos'} uploaded.`);
@@ -88,20 +60,24 @@ export function PhotosPanel({ productId, mainImageUrl }: { readonly productId: s
   }
   return (
     <div className="stack">
-      {(mainImageUrl || uploaded.length > 0) && (
+      {photos.length === 0 && mainImageUrl && (
         <ul className="thumbnails" aria-label="Photos">
-          {mainImageUrl && !uploaded.some((image) => image.assetUrl === mainImageUrl) && (
-            <li>
-              <img src={mainImageUrl} alt="" width={120} height={120} />
-              <span className="hint">Main photo</span>
-            </li>
-          )}
-          {uploaded.map((image) => (
-            <li key={image.id}>
-              <img src={image.assetUrl} srcSet={image.srcset} sizes="120px" alt={image.altText || 'Photo without alt text'} width={120} height={120} />
-              <span className="hint">{image.altText ? `Alt text: ${image.altText}` : 'No alt text'}</span>
-              <span className="hint">{image.originalSize.replace('x', ' × ')} px</span>
-            </li>
+          <li>
+            <img src={mainImageUrl} alt="" width={120} height={120} />
+            <span className="hint">Main photo</span>
+          </li>
+        </ul>
+      )}
+      {photos.length > 0 && (
+        <ul className="photo-cards" aria-label="Photos">
+          {photos.map((photo, index) => (
+            <PhotoEditor
+              key={photo.id}
+              productId={productId}
+              photo={photo}
+              index={index}
+              onSaved={(saved) => onPhotosChange((current) => current.map((p) => (p.id === saved.id ? saved : p)))}
+            />
           ))}
         </ul>
       )}
@@ -113,7 +89,7 @@ export function PhotosPanel({ productId, mainImageUrl }: { readonly productId: s
             ref={fileRef}
             type="file"
             name="file"
-            accept={ACCEPT}
+            accept={PHOTO_TYPES}
             multiple
             aria-describedby={failures.length ? `${fileId}-error` : undefined}
           />

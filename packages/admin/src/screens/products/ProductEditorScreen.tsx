@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Controller, FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { ApiError, api, errorMessage } from '../../api/http.js';
 import { invalidate } from '../../api/query-cache.js';
 import { Link, navigate } from '../../app/router.js';
@@ -9,15 +9,22 @@ import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { TextArea } from '../../ui/TextArea.js';
+import { GiftCardAmounts } from './GiftCardAmounts.js';
+import { OptionsPanel } from './OptionsPanel.js';
+import { loadPhotos, photoName, type ProductPhoto } from './photo-calls.js';
 import { PhotosPanel } from './PhotosPanel.js';
 import {
+  amountsOf,
   BULK_PRICES_PATH,
   blankRow,
   changesOf,
+  GIFT_CARD_TYPE,
   generateMatrix,
+  giftCardVariants,
   isoOfLocalInput,
   listOf,
   localInputOf,
+  MerchandisingFields,
   PRODUCT_TYPES,
   ProductDetails,
   ProductFields,
@@ -35,6 +42,9 @@ import {
 } from './product-model.js';
 import { ListField } from './ListField.js';
 import { saveStock, splitServerFields } from './product-saving.js';
+import { SeoPanel } from './SeoPanel.js';
+import { SellingPanel } from './SellingPanel.js';
+import { SubscriptionPanel } from './SubscriptionPanel.js';
 import { VariantGrid } from './VariantGrid.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './products.css';
@@ -51,8 +61,24 @@ function detailsOf(product: ProductView | undefined): DetailsInput {
     visibility: product?.visibility ?? 'draft',
     publishOn: product?.visibility === 'scheduled' ? product.publishOn : undefined,
     options: product?.options ?? [],
+    seo: product?.seo ?? { title: '', description: '' },
+    useCustomAddButtonText: product?.useCustomAddButtonText ?? false,
+    customAddButtonText: product?.customAddButtonText ?? '',
+    merchandising: product?.merchandising ?? MerchandisingFields.parse({}),
+    isSubscribable: product?.isSubscribable ?? false,
+    subscriptionPlan: product?.subscriptionPlan ?? DEFAULT_PLAN,
   };
 }
+
+/** The plan the subscription fields start from. */
+const DEFAULT_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' as const }, numBillingCycles: 0 };
+/** Product types sold with stock, which can offer a restock email (physical and service). */
+const STOCKED_TYPES: readonly number[] = [1, 3];
+/** Product types that can be sold as a subscription (physical and service). */
+const SUBSCRIBABLE_TYPES: readonly number[] = [1, 3];
+/** Form paths the server may name that the form shows next to their field. */
+const FORM_PATHS =
+  /^(title|description|excerpt|urlId|publishOn|productType|tags|categories|customAddButtonText|isSubscribable|options\.\d+\.(name|values)|seo\.\w+|merchandising\.[\w.]+|subscriptionPlan(\.[\w.]+)?)$/;
 
 /** What the editor says after creating a product, shown once the new product's editor opens. */
 let noteAfterCreate = '';
@@ -70,7 +96,6 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
   const headingId = useId();
   const form = useForm<DetailsInput, unknown, DetailsOutput>({ resolver: zodResolver(ProductDetails), defaultValues: detailsOf(product), mode: 'onTouched' });
   const { register, control, handleSubmit, formState, watch, setError, getValues, trigger } = form;
-  const optionsArray = useFieldArray({ control, name: 'options' });
   const [rows, setRows] = useState<VariantRow[]>(() => (product ? product.variants.map(rowOf) : [blankRow('')]));
   const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
   const [gridOptions, setGridOptions] = useState(() => product?.options ?? []);
@@ -78,8 +103,23 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [matrixNote, setMatrixNote] = useState('');
+  const [photos, setPhotos] = useState<readonly ProductPhoto[]>([]);
+  const [amounts, setAmounts] = useState<string[]>(() => (product?.productType === GIFT_CARD_TYPE ? amountsOf(rows) : ['']));
+  const [amountErrors, setAmountErrors] = useState<Record<number, string>>({});
   const visibility = watch('visibility');
+  const productType = Number(watch('productType'));
+  const giftCard = productType === GIFT_CARD_TYPE;
   const errors = formState.errors;
+  const photoChoices = useMemo(() => photos.map((photo, index) => ({ id: photo.id, label: photoName(photo, index) })), [photos]);
+
+  useEffect(() => {
+    if (!product?.id) return;
+    const controller = new AbortController();
+    loadPhotos(product.id, controller.signal).then(setPhotos, () => {
+      if (!controller.signal.aborted) setPhotos([]);
+    });
+    return () => controller.abort();
+  }, [product?.id]);
 
   /** Shows the product as the server has it now (after a save, or to see another owner's save). */
   const reload = async (message: string) => {
@@ -90,6 +130,8 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
       form.reset(detailsOf(fresh));
       setRows(fresh.variants.map(rowOf));
       setGridOptions(fresh.options);
+      if (fresh.productType === GIFT_CARD_TYPE) setAmounts(amountsOf(fresh.variants.map(rowOf)));
+      setAmountErrors({});
       setRowErrors({});
       setMatrixNote('');
       setOutcome(message ? { kind: 'saved', message } : null);
@@ -130,12 +172,31 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
     );
   };
 
-  const save = handleSubmit(async (details) => {
+  const save = handleSubmit(async (formDetails) => {
     setOutcome(null);
     setOtherErrors([]);
+    setAmountErrors({});
+    let details = {
+      ...formDetails,
+      // A plan is kept only when the product sells as a subscription (or already had one).
+      subscriptionPlan: formDetails.isSubscribable ? formDetails.subscriptionPlan : (product?.subscriptionPlan ?? null),
+    };
+    let saveRows = rows;
+    if (details.productType === GIFT_CARD_TYPE) {
+      const made = giftCardVariants(amounts, rows, details.title || product?.urlId || 'GIFT');
+      if ('errors' in made) {
+        setAmountErrors(made.errors);
+        setOtherErrors(['Some gift card amounts have mistakes; see the marked amounts.']);
+        return;
+      }
+      saveRows = made.rows;
+      details = { ...details, options: [made.option] };
+      setRows(made.rows);
+      setGridOptions([made.option]);
+    }
     const inputs = [];
     const bad: Record<string, RowErrors> = {};
-    for (const row of rows) {
+    for (const row of saveRows) {
       const result = variantInputOf(row);
       if ('errors' in result) bad[row.key] = result.errors;
       else inputs.push(result.input);
@@ -145,7 +206,7 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
       setOtherErrors([`${Object.keys(bad).length} ${Object.keys(bad).length === 1 ? 'variant has' : 'variants have'} mistakes; see the marked cells.`]);
       return;
     }
-    const optionsChanged = JSON.stringify(details.options) !== JSON.stringify(gridOptions);
+    const optionsChanged = details.productType !== GIFT_CARD_TYPE && JSON.stringify(details.options) !== JSON.stringify(gridOptions);
     if (optionsChanged) {
       setOtherErrors(['The options changed since the variants were made: press “Make variants from the options” first.']);
       return;
@@ -165,7 +226,8 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
         return;
       }
       const before = ProductDetails.safeParse(detailsOf(product));
-      const detailsChanged = !before.success || JSON.stringify(before.data) !== JSON.stringify(details);
+      const beforeDetails = before.success ? { ...before.data, subscriptionPlan: product.subscriptionPlan } : undefined;
+      const detailsChanged = !beforeDetails || JSON.stringify(beforeDetails) !== JSON.stringify(details);
       const changes = changesOf(product.variants, inputs, detailsChanged);
       let sent = 0;
       if (changes.needsProductSave) {
@@ -197,11 +259,11 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
       if (error instanceof ApiError && error.status === 409 && !error.fields?.urlId && /version/.test(error.message)) {
         setOutcome({ kind: 'conflict', message: error.message });
       } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        const { form: formFields, grid } = splitServerFields(error.fields, rows);
+        const { form: formFields, grid } = splitServerFields(error.fields, saveRows);
         setRowErrors(grid);
         const unplaced: string[] = [];
         for (const [path, message] of formFields) {
-          if (path in detailsOf(undefined) || /^options\.\d+\.(name|values)/.test(path) || path === 'urlId' || path === 'publishOn') {
+          if (FORM_PATHS.test(path)) {
             setError(path as FieldPath<DetailsInput>, { type: 'server', message }, { shouldFocus: true });
           } else unplaced.push(message);
         }
@@ -219,7 +281,7 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
   });
 
   return (
-    <>
+    <FormProvider {...form}>
       <p className="breadcrumb">
         <Link to="/products">Products</Link>
       </p>
@@ -309,50 +371,32 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
           )}
         </section>
 
-        <section className="panel stack" aria-labelledby={`${headingId}-options`}>
-          <h2 id={`${headingId}-options`}>Options</h2>
-          <p className="hint">Options such as Colour or Size; each combination of their values is a variant.</p>
-          {optionsArray.fields.map((option, i) => (
-            <fieldset key={option.id} className="option-row">
-              <legend>Option {i + 1}</legend>
-              <Field label={`Name of option ${i + 1}`} maxLength={60} {...register(`options.${i}.name`)} error={errors.options?.[i]?.name?.message} />
-              <ListField
-                control={control}
-                name={`options.${i}.values`}
-                label={`Values of option ${i + 1}`}
-                hint="Separate values with commas, e.g. Red, Blue."
-              />
-              <button type="button" className="secondary" onClick={() => optionsArray.remove(i)}>
-                Remove option {i + 1}
-              </button>
-            </fieldset>
-          ))}
-          {errors.options?.message && <p className="field-error">{errors.options.message}</p>}
-          <div className="actions">
-            <button
-              type="button"
-              className="secondary"
-              disabled={optionsArray.fields.length >= 6}
-              onClick={() => optionsArray.append({ name: '', values: [] })}
-            >
-              Add option
-            </button>
-            <button type="button" className="secondary" onClick={generate}>
-              Make variants from the options
-            </button>
-          </div>
-          <p role="status" className="hint">
-            {matrixNote}
-          </p>
-        </section>
+        {giftCard ? (
+          <GiftCardAmounts
+            headingId={`${headingId}-amounts`}
+            amounts={amounts}
+            errors={amountErrors}
+            onChange={(next) => {
+              setAmounts(next);
+              setAmountErrors({});
+            }}
+          />
+        ) : (
+          <>
+            <OptionsPanel headingId={`${headingId}-options`} onGenerate={generate} note={matrixNote} />
+            <section className="panel stack" aria-labelledby={`${headingId}-variants`}>
+              <h2 id={`${headingId}-variants`}>
+                Variants <span className="count">({rows.length})</span>
+              </h2>
+              <p className="hint">Prices in the store’s currency; stock of saved variants is counted by the inventory.</p>
+              <VariantGrid rows={rows} photos={photoChoices} options={gridOptions} errors={rowErrors} onChange={onChange} onRemove={onRemove} onBulk={onBulk} />
+            </section>
+          </>
+        )}
 
-        <section className="panel stack" aria-labelledby={`${headingId}-variants`}>
-          <h2 id={`${headingId}-variants`}>
-            Variants <span className="count">({rows.length})</span>
-          </h2>
-          <p className="hint">Prices in the store’s currency; stock of saved variants is counted by the inventory.</p>
-          <VariantGrid rows={rows} options={gridOptions} errors={rowErrors} onChange={onChange} onRemove={onRemove} onBulk={onBulk} />
-        </section>
+        {SUBSCRIBABLE_TYPES.includes(productType) && <SubscriptionPanel headingId={`${headingId}-subscription`} />}
+        <SellingPanel headingId={`${headingId}-selling`} stocked={STOCKED_TYPES.includes(productType)} />
+        <SeoPanel headingId={`${headingId}-seo`} />
 
         <div className="save-bar stack">
           {outcome?.kind === 'conflict' && (
@@ -390,9 +434,9 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
 
       <section className="panel stack photos" aria-labelledby={`${headingId}-photos`}>
         <h2 id={`${headingId}-photos`}>Photos</h2>
-        <PhotosPanel productId={product?.id} mainImageUrl={product?.imageUrl ?? null} />
+        <PhotosPanel productId={product?.id} mainImageUrl={product?.imageUrl ?? null} photos={photos} onPhotosChange={setPhotos} />
       </section>
-    </>
+    </FormProvider>
   );
 }
 

@@ -10,8 +10,16 @@ type Column = (typeof COLUMNS)[number];
 /** Height of a row without a message (px; the stylesheet gives rows this height). */
 const ROW_ESTIMATE = 56;
 
+/** A product photo a variant may show. */
+export interface PhotoChoice {
+  readonly id: string;
+  readonly label: string;
+}
+
 interface GridProps {
   readonly rows: readonly VariantRow[];
+  /** The product's photos; with none, the grid has no photo column. */
+  readonly photos: readonly PhotoChoice[];
   readonly options: readonly ProductOption[];
   readonly errors: Readonly<Record<string, RowErrors>>;
   readonly onChange: (key: string, patch: Partial<VariantRow>) => void;
@@ -25,6 +33,7 @@ interface RowProps {
   readonly name: string;
   readonly combination: string;
   readonly hasOptions: boolean;
+  readonly photos: readonly PhotoChoice[];
   readonly errors: RowErrors | undefined;
   readonly selected: boolean;
   readonly canRemove: boolean;
@@ -50,6 +59,7 @@ const GridRow = memo(function GridRow({
   name,
   combination,
   hasOptions,
+  photos,
   errors,
   selected,
   canRemove,
@@ -171,6 +181,25 @@ const GridRow = memo(function GridRow({
         />
         <CellError id={errorId('weightGrams')} message={errors?.weightGrams} />
       </td>
+      {photos.length > 0 && (
+        <td>
+          <select
+            aria-label={`Photo of ${name}`}
+            value={row.imageId ?? ''}
+            onChange={(e) => onChange(row.key, { imageId: e.currentTarget.value || null })}
+            {...cell('imageId')}
+          >
+            <option value="">Product photos</option>
+            {photos.map((photo) => (
+              <option key={photo.id} value={photo.id}>
+                {photo.label}
+              </option>
+            ))}
+            {row.imageId && !photos.some((photo) => photo.id === row.imageId) && <option value={row.imageId}>A removed photo</option>}
+          </select>
+          <CellError id={errorId('imageId')} message={errors?.imageId} />
+        </td>
+      )}
       <td>
         {canRemove && (
           <button type="button" className="secondary small" aria-label={`Remove ${name}`} onClick={() => onRemove(row.key)}>
@@ -187,7 +216,7 @@ const GridRow = memo(function GridRow({
  * view are rendered (TanStack Virtual), every cell is a labelled input, the arrow keys and
  * Enter move up and down a column, and selected rows take a price or a stock level at once.
  */
-export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk }: GridProps) {
+export function VariantGrid({ rows, photos, options, errors, onChange, onRemove, onBulk }: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [bulkPrice, setBulkPrice] = useState('');
@@ -269,7 +298,7 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
   const items = virtualizer.getVirtualItems();
   const before = items.length > 0 ? items[0]!.start : 0;
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const columnCount = hasOptions ? 10 : 9;
+  const columnCount = (hasOptions ? 10 : 9) + (photos.length > 0 ? 1 : 0);
 
   return (
     <div className="variant-grid stack">
@@ -312,6 +341,7 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
             <col className="col-count" />
             <col className="col-check-wide" />
             <col className="col-weight" />
+            {photos.length > 0 && <col className="col-photo" />}
             <col className="col-remove" />
           </colgroup>
           <thead>
@@ -336,6 +366,7 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
               <th scope="col">Stock</th>
               <th scope="col">Unlimited</th>
               <th scope="col">Weight (g)</th>
+              {photos.length > 0 && <th scope="col">Photo</th>}
               <th scope="col">
                 <span className="visually-hidden">Remove</span>
               </th>
@@ -357,6 +388,7 @@ export function VariantGrid({ rows, options, errors, onChange, onRemove, onBulk 
                   name={rowName(row, item.index, options)}
                   combination={combinationText(row, options)}
                   hasOptions={hasOptions}
+                  photos={photos}
                   errors={errors[row.key]}
                   selected={selected.has(row.key)}
                   canRemove={rows.length > 1}

@@ -1,4 +1,4 @@
-import { ProductFields, VariantInput, type ProductOption, type ProductView, type VariantView } from '@emporium/server/catalogue/schemas';
+import { MerchandisingFields, ProductFields, VariantInput, type ProductOption, type ProductView, type VariantView } from '@emporium/server/catalogue/schemas';
 import { centsOf, centsText } from '../store/store-money.js';
 
 /** The catalogue's calls. */
@@ -42,6 +42,8 @@ export interface VariantRow {
   readonly unlimited: boolean;
   /** Grams. */
   readonly weight: string;
+  /** The product photo shown when this variant is chosen; null for none. */
+  readonly imageId: string | null;
 }
 
 /** A row's complaints keyed by the wire field (sku, priceCents, salePriceCents, qtyInStock, weightGrams, optionValues). */
@@ -67,6 +69,7 @@ export function rowOf(variant: VariantView): VariantRow {
     stock: String(variant.qtyInStock),
     unlimited: variant.unlimited,
     weight: String(variant.weightGrams),
+    imageId: variant.imageId,
   };
 }
 
@@ -82,6 +85,7 @@ export function blankRow(sku: string, optionValues: Record<string, string> = {},
     stock: '0',
     unlimited: like?.unlimited ?? false,
     weight: like?.weight ?? '0',
+    imageId: null,
   };
 }
 
@@ -189,6 +193,7 @@ export function variantInputOf(row: VariantRow): { input: VariantInput } | { err
     qtyInStock: qtyInStock ?? 0,
     unlimited: row.unlimited,
     weightGrams: weightGrams ?? 0,
+    imageId: row.imageId,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -225,7 +230,12 @@ export function changesOf(loaded: readonly VariantView[], inputs: readonly Varia
       return;
     }
     if (loaded[index]?.id !== input.id) needsProductSave = true;
-    if (before.sku !== input.sku || before.weightGrams !== input.weightGrams || JSON.stringify(before.optionValues) !== JSON.stringify(input.optionValues))
+    if (
+      before.sku !== input.sku ||
+      before.weightGrams !== input.weightGrams ||
+      (input.imageId ?? null) !== before.imageId ||
+      JSON.stringify(before.optionValues) !== JSON.stringify(input.optionValues)
+    )
       needsProductSave = true;
     if (before.priceCents !== input.priceCents || before.salePriceCents !== input.salePriceCents || before.onSale !== input.onSale)
       prices.push({ variantId: before.id, priceCents: input.priceCents, salePriceCents: input.salePriceCents, onSale: input.onSale });
@@ -233,6 +243,56 @@ export function changesOf(loaded: readonly VariantView[], inputs: readonly Varia
       stock.push({ variantId: before.id, sku: input.sku, qtyInStock: input.qtyInStock, unlimited: input.unlimited });
   });
   return { needsProductSave, prices, stock };
+}
+
+/** Name of the option a gift card's amounts make (one variant per amount, as the storefront shows them). */
+export const GIFT_CARD_OPTION = 'Amount';
+/** Product type number of a gift card (spec 3). */
+export const GIFT_CARD_TYPE = 4;
+
+/** An amount as a gift card's option value: '25' for whole amounts, else '12.50'. */
+export function amountLabel(cents: number): string {
+  const text = centsText(cents);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
+/** The amounts a gift card's variants sell, as the owner types them. */
+export function amountsOf(rows: readonly VariantRow[]): string[] {
+  return rows.map((row) => row.price);
+}
+
+/**
+ * A gift card's denominations as its option and variants: one variant per amount with unlimited
+ * stock, named by its amount. A variant that already sells an amount keeps its id and SKU.
+ * Returns the complaint of each bad amount (by position) instead when there is one.
+ */
+export function giftCardVariants(
+  amounts: readonly string[],
+  rows: readonly VariantRow[],
+  skuStem: string,
+): { option: ProductOption; rows: VariantRow[] } | { errors: Record<number, string> } {
+  const errors: Record<number, string> = {};
+  const seen = new Set<number>();
+  const cents = amounts.map((text, i) => {
+    const value = centsOf(text);
+    if (value === null || value <= 0) errors[i] = 'Enter an amount above zero, like 25 or 12.50.';
+    else if (seen.has(value)) errors[i] = 'This amount is listed twice.';
+    else seen.add(value);
+    return value ?? 0;
+  });
+  if (amounts.length === 0) errors[0] = 'A gift card needs at least one amount.';
+  if (Object.keys(errors).length > 0) return { errors };
+  const used = new Set<string>();
+  const made = cents.map((value) => {
+    const label = amountLabel(value);
+    const found = rows.find((row) => !used.has(row.key) && centsOf(row.price) === value);
+    if (found) {
+      used.add(found.key);
+      return { ...found, optionValues: { [GIFT_CARD_OPTION]: label }, unlimited: true };
+    }
+    return { ...blankRow(suggestedSku(skuStem, [label]), { [GIFT_CARD_OPTION]: label }), price: centsText(value), unlimited: true };
+  });
+  return { option: { name: GIFT_CARD_OPTION, values: made.map((row) => row.optionValues[GIFT_CARD_OPTION]!) }, rows: made };
 }
 
 /** One CSV cell (quoted). */
@@ -269,4 +329,4 @@ export function listOf(text: string): string[] {
     .filter(Boolean);
 }
 
-export { ProductFields, type ProductOption, type ProductView, type VariantView };
+export { MerchandisingFields, ProductFields, type ProductOption, type ProductView, type VariantView };

@@ -13,6 +13,20 @@ import { asProductContent } from './product-context.js';
 const RELATED_COUNT = 4;
 const MAX_RATING = 5;
 
+/** The photo each variant picked (by SKU), which the product form shows when that variant is chosen. */
+function variantImagesOf(rows: readonly { sku: string; imageId: string | null }[], images: unknown): Record<string, string> | undefined {
+  if (!Array.isArray(images)) return undefined;
+  const urlOf = new Map<string, string>();
+  for (const image of images as { id?: unknown; assetUrl?: unknown }[]) {
+    if (typeof image?.id === 'string' && typeof image.assetUrl === 'string') urlOf.set(image.id, image.assetUrl);
+  }
+  const chosen = rows.flatMap((row) => {
+    const url = row.imageId ? urlOf.get(row.imageId) : undefined;
+    return url ? [[row.sku, url] as const] : [];
+  });
+  return chosen.length > 0 ? Object.fromEntries(chosen) : undefined;
+}
+
 /** A review as the theme's own markup shows it (stars as text). */
 function reviewContext(r: PublicReview): Record<string, unknown> {
   const rating = Math.min(MAX_RATING, Math.max(1, Math.round(r.rating)));
@@ -44,7 +58,11 @@ export async function productPageExtras(req: PageRequest, row: CollectionRow, fo
   if (entry && req.islandsEnabled) {
     const content = item.structuredContent as { variantOptionOrdering?: string[] } | undefined;
     const form = entry.product.additionalFieldsFormId ? enriched.forms.get(entry.product.additionalFieldsFormId) : undefined;
-    islands.productForm = productFormIslandProps(found.id, entry.product, entry.variants, req.site, form, content?.variantOptionOrdering ?? []);
+    const variantImages = variantImagesOf(entry.variants, item.images);
+    islands.productForm = {
+      ...productFormIslandProps(found.id, entry.product, entry.variants, req.site, form, content?.variantOptionOrdering ?? []),
+      ...(variantImages ? { variantImages } : {}),
+    };
     const views = merch.restockNotificationViews as { variantId: string }[] | undefined;
     const soldOut = isSoldOut(asProductContent(entry.product, entry.variants));
     if (views?.length && soldOut) islands.restock = restockIslandProps(found.id, views[0]!.variantId, merch);

@@ -1,0 +1,61 @@
+import { ApiError, api, CRUMB_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.js';
+import { imagesPath } from './product-model.js';
+
+/** A point of a photo kept in view when it is cropped: 0 to 1 from the top left. */
+export interface FocalPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A product photo as the media calls answer it. */
+export interface ProductPhoto {
+  readonly id: string;
+  readonly assetUrl: string;
+  readonly altText: string;
+  readonly originalSize: string;
+  readonly srcset: string;
+  readonly srcsetOriginal: string;
+  readonly mediaFocalPoint?: FocalPoint;
+}
+
+/** Types the upload call takes (it recognises them from the bytes). */
+export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** The product's photos in order (the first is its main photo). */
+export async function loadPhotos(productId: string, signal?: AbortSignal): Promise<ProductPhoto[]> {
+  const answer = await api<{ images: ProductPhoto[] }>(imagesPath(productId), signal ? { signal } : {});
+  return answer.images;
+}
+
+/** Saves a photo's alt text and focal point; answers the photo as stored. */
+export function savePhoto(productId: string, imageId: string, changes: { altText: string; focalPoint: FocalPoint }): Promise<ProductPhoto> {
+  return api<ProductPhoto>(`${imagesPath(productId)}/${encodeURIComponent(imageId)}`, { method: 'PATCH', body: changes });
+}
+
+/** Sends one file to the media call as multipart/form-data; rejects with the server's message. */
+export async function uploadPhoto(productId: string, file: File, altText: string): Promise<ProductPhoto> {
+  const form = new FormData();
+  if (altText) form.append('altText', altText);
+  form.append('file', file);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const crumb = readCookie(document.cookie, CRUMB_COOKIE);
+  if (crumb) headers[CSRF_HEADER] = crumb;
+  let response: Response;
+  try {
+    response = await fetch(imagesPath(productId), { method: 'POST', body: form, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.', null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
+    throw new ApiError(response.status, message, body);
+  }
+  return body as ProductPhoto;
+}
+
+/** How a photo is named in a list ('Photo 2: A blue mug'). */
+export function photoName(photo: ProductPhoto, index: number): string {
+  return photo.altText ? `Photo ${index + 1}: ${photo.altText}` : `Photo ${index + 1}`;
+}
