@@ -9,7 +9,7 @@ import { closeDatabase, openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
 import { AppError } from './errors/index.js';
 import { siteOrigin } from './sites/index.js';
-import { defaultMediaStorage } from './media/index.js';
+import { mediaStorageFor } from './media/index.js';
 import { seedDemo } from './seed/index.js';
 import { countWebsites, findWebsiteByIdentifier, listWebsites } from './sites/repository.js';
 import type { Website } from './sites/website.js';
@@ -210,7 +210,7 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
   let app: FastifyInstance | undefined;
   try {
     if ((await countWebsites(db)) === 0) {
-      const seeded = await seedDemo(db, undefined, { photos: defaultMediaStorage(config.dataDir) });
+      const seeded = await seedDemo(db, undefined, { photos: mediaStorageFor(config) });
       io.out(`Seeded the demo site into the empty database (${seeded.photos?.photos ?? 0} product photos in ${seeded.photos?.ms ?? 0} ms).`);
     }
     const owner = withOwnerToken(config);
@@ -255,7 +255,7 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
 async function seed(args: ParsedArgs, io: CliIo): Promise<number> {
   expectPositionals(args, 0, HELP.seed!);
   const config = loadConfig(io.env);
-  const seeded = await withDatabase(config, (db) => seedDemo(db, undefined, { photos: defaultMediaStorage(config.dataDir) }));
+  const seeded = await withDatabase(config, (db) => seedDemo(db, undefined, { photos: mediaStorageFor(config) }));
   io.out(`Demo content seeded${seeded.photos?.photos ? ` (${seeded.photos.photos} product photos in ${seeded.photos.ms} ms)` : ''}.`);
   return 0;
 }
@@ -413,7 +413,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     if (error instanceof AppError) {
-      io.err(error.message);
+      // A service the command needed failed (the media store): the operator gets the cause too.
+      io.err(error.status >= 500 && error.cause instanceof Error ? `${error.message}\n${error.cause.message}` : error.message);
       return 1;
     }
     throw error;

@@ -179,6 +179,58 @@ describe('public base URL (EMPORIUM_PUBLIC_URL)', () => {
   });
 });
 
+describe('loadConfig: media store (EMPORIUM_MEDIA_STORE and EMPORIUM_S3_*)', () => {
+  const s3 = {
+    EMPORIUM_MEDIA_STORE: 's3',
+    EMPORIUM_S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com/',
+    EMPORIUM_S3_BUCKET: 'shop-media',
+    EMPORIUM_S3_REGION: 'eu-west-1',
+    EMPORIUM_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    EMPORIUM_S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps media in the data folder by default, whatever S3 variables are set', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'local' });
+    expect(loadConfig({ ...s3, EMPORIUM_MEDIA_STORE: 'local' }).mediaStore).toEqual({ kind: 'local' });
+  });
+
+  it('reads the bucket settings for s3 (region us-east-1 by default)', () => {
+    expect(loadConfig(s3).mediaStore).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      bucket: 'shop-media',
+      region: 'eu-west-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ ...s3, EMPORIUM_MEDIA_STORE: 'S3', EMPORIUM_S3_REGION: '' }).mediaStore).toMatchObject({ kind: 's3', region: 'us-east-1' });
+    expect(Object.isFrozen(loadConfig(s3).mediaStore)).toBe(true);
+  });
+
+  it.each([
+    [{ EMPORIUM_MEDIA_STORE: 'gcs' }, "EMPORIUM_MEDIA_STORE must be local or s3, got 'gcs'"],
+    [{ EMPORIUM_S3_BUCKET: undefined }, 'EMPORIUM_S3_BUCKET is required when EMPORIUM_MEDIA_STORE=s3'],
+    [{ EMPORIUM_S3_BUCKET: 'Shop_Media' }, 'EMPORIUM_S3_BUCKET must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens'],
+    [{ EMPORIUM_S3_ENDPOINT: undefined }, 'EMPORIUM_S3_ENDPOINT is required when EMPORIUM_MEDIA_STORE=s3'],
+    [{ EMPORIUM_S3_ENDPOINT: 's3.amazonaws.com' }, 'EMPORIUM_S3_ENDPOINT must be an http(s) origin without path, e.g. https://s3.eu-west-1.amazonaws.com'],
+    [
+      { EMPORIUM_S3_ENDPOINT: 'https://s3.amazonaws.com/bucket' },
+      'EMPORIUM_S3_ENDPOINT must be an http(s) origin without path, e.g. https://s3.eu-west-1.amazonaws.com',
+    ],
+    [{ EMPORIUM_S3_REGION: 'EU West' }, 'EMPORIUM_S3_REGION must be a region name such as us-east-1'],
+    [{ EMPORIUM_S3_ACCESS_KEY_ID: ' ' }, 'EMPORIUM_S3_ACCESS_KEY_ID is required when EMPORIUM_MEDIA_STORE=s3'],
+    [{ EMPORIUM_S3_SECRET_ACCESS_KEY: undefined }, 'EMPORIUM_S3_SECRET_ACCESS_KEY is required when EMPORIUM_MEDIA_STORE=s3'],
+  ])('refuses %j with a message naming the variable', (change, message) => {
+    expect(() => loadConfig({ ...s3, ...change })).toThrow(new ConfigError(message));
+  });
+
+  it('validates an overriding media store too', () => {
+    expect(() =>
+      loadConfig({}, { mediaStore: { kind: 's3', endpoint: 'ftp://x', bucket: 'b', region: 'r', accessKeyId: 'a', secretAccessKey: 's' } as never }),
+    ).toThrow(ConfigError);
+  });
+});
+
 describe('CONFIG_VARIABLES', () => {
   it('names exactly the variables loadConfig reads (besides VITEST, which only picks the log level under tests)', () => {
     const asked = new Set<string>();

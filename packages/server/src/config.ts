@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 /** Log levels accepted by `LOG_LEVEL`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -31,9 +32,45 @@ export const CONFIG_VARIABLES = Object.freeze([
   'EMPORIUM_RESTOCK_CLIENT_RATE_MAX',
   'EMPORIUM_FORM_RATE_WINDOW_MS',
   'EMPORIUM_OUTBOX_POLL_MS',
+  'EMPORIUM_MEDIA_STORE',
+  'EMPORIUM_S3_ENDPOINT',
+  'EMPORIUM_S3_BUCKET',
+  'EMPORIUM_S3_REGION',
+  'EMPORIUM_S3_ACCESS_KEY_ID',
+  'EMPORIUM_S3_SECRET_ACCESS_KEY',
 ] as const);
 /** One of {@link CONFIG_VARIABLES}. */
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+
+/** Where uploaded images are kept: the `media` folder under the data directory, or an S3-compatible bucket. */
+export const MediaStoreConfig = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('local') }),
+  z.object({
+    kind: z.literal('s3'),
+    endpoint: z
+      .string({ error: 'is required when EMPORIUM_MEDIA_STORE=s3' })
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an http(s) origin without path, e.g. https://s3.eu-west-1.amazonaws.com')
+      .transform((url) => url.replace(/\/$/, '')),
+    bucket: z
+      .string({ error: 'is required when EMPORIUM_MEDIA_STORE=s3' })
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens'),
+    region: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1'),
+    accessKeyId: z.string({ error: 'is required when EMPORIUM_MEDIA_STORE=s3' }).min(1),
+    secretAccessKey: z.string({ error: 'is required when EMPORIUM_MEDIA_STORE=s3' }).min(1),
+  }),
+]);
+/** A validated {@link MediaStoreConfig}. */
+export type MediaStoreConfig = z.infer<typeof MediaStoreConfig>;
+
+/** The variable of each field of {@link MediaStoreConfig}, for error messages. */
+const MEDIA_STORE_VARIABLES: Readonly<Record<string, ConfigVariable>> = Object.freeze({
+  kind: 'EMPORIUM_MEDIA_STORE',
+  endpoint: 'EMPORIUM_S3_ENDPOINT',
+  bucket: 'EMPORIUM_S3_BUCKET',
+  region: 'EMPORIUM_S3_REGION',
+  accessKeyId: 'EMPORIUM_S3_ACCESS_KEY_ID',
+  secretAccessKey: 'EMPORIUM_S3_SECRET_ACCESS_KEY',
+});
 
 /** An environment: variable name to value, as `process.env` holds it. */
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -97,6 +134,12 @@ export interface AppConfig {
   readonly submissionKeyTtlMs: number;
   /** Outbox polling interval in ms (EMPORIUM_OUTBOX_POLL_MS). */
   readonly outboxPollMs: number;
+  /**
+   * Where uploaded images are kept (EMPORIUM_MEDIA_STORE=local, the default: `{dataDir}/media`;
+   * or s3, with EMPORIUM_S3_ENDPOINT, EMPORIUM_S3_BUCKET, EMPORIUM_S3_REGION (default us-east-1),
+   * EMPORIUM_S3_ACCESS_KEY_ID and EMPORIUM_S3_SECRET_ACCESS_KEY).
+   */
+  readonly mediaStore: MediaStoreConfig;
 }
 
 /** The settings of the forms, restock, captcha, outbox and owner modules. */
@@ -134,6 +177,8 @@ export const CONFIG_DEFAULTS = Object.freeze({
   rateWindowMs: 60_000,
   submissionKeyTtlMs: 60 * 60_000,
   outboxPollMs: 2_000,
+  mediaStore: 'local',
+  s3Region: 'us-east-1',
 });
 
 /** Shortest accepted owner token. */
@@ -234,7 +279,34 @@ function readEnvironment(env: Environment) {
     rateWindowMs: positiveInteger(env, 'EMPORIUM_FORM_RATE_WINDOW_MS') ?? CONFIG_DEFAULTS.rateWindowMs,
     submissionKeyTtlMs: CONFIG_DEFAULTS.submissionKeyTtlMs,
     outboxPollMs: positiveInteger(env, 'EMPORIUM_OUTBOX_POLL_MS') ?? CONFIG_DEFAULTS.outboxPollMs,
+    mediaStore: mediaStoreOf(env),
   };
+}
+
+/** The media store settings as the environment gives them (validated with the rest in {@link loadConfig}). */
+function mediaStoreOf(env: Environment): unknown {
+  const kind = read(env, 'EMPORIUM_MEDIA_STORE')?.toLowerCase() ?? CONFIG_DEFAULTS.mediaStore;
+  const s3 = {
+    endpoint: read(env, 'EMPORIUM_S3_ENDPOINT'),
+    bucket: read(env, 'EMPORIUM_S3_BUCKET'),
+    region: read(env, 'EMPORIUM_S3_REGION') ?? CONFIG_DEFAULTS.s3Region,
+    accessKeyId: read(env, 'EMPORIUM_S3_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'EMPORIUM_S3_SECRET_ACCESS_KEY'),
+  };
+  return kind === 's3' ? { kind, ...s3 } : { kind };
+}
+
+/** Validates media store settings; a bad value is a {@link ConfigError} naming its variable. */
+function validMediaStore(raw: unknown): MediaStoreConfig {
+  const parsed = MediaStoreConfig.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? 'kind');
+  if (field === 'kind') {
+    const given = (raw as { kind?: unknown } | undefined)?.kind;
+    throw new ConfigError(`EMPORIUM_MEDIA_STORE must be local or s3, got '${String(given)}'`);
+  }
+  throw new ConfigError(`${MEDIA_STORE_VARIABLES[field] ?? field} ${issue.message}`);
 }
 
 /**
@@ -255,6 +327,7 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   }
   return Object.freeze({
     ...merged,
+    mediaStore: Object.freeze(validMediaStore(merged.mediaStore)),
     dataDir: resolve(merged.dataDir),
     baseDomain,
     publicUrl,

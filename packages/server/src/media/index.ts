@@ -3,6 +3,8 @@ export { registerMediaRoutes, MAX_IMAGE_BYTES, MEDIA_PATH, UPLOAD_MESSAGES, Imag
 export { SRCSET_WIDTHS, sniffImageFormat } from './image-renditions.js';
 export { localMediaStorage, type MediaStorage } from './media-storage.js';
 export { storeImage, type StoredImage } from './stored-images.js';
+export { mediaStorageFor } from './configured-storage.js';
+export { MEDIA_STORE_UNAVAILABLE, s3MediaStorage, type S3MediaStoreOptions } from './s3-media-storage.js';
 export {
   altTextOr,
   attachProductImage,

@@ -1,18 +1,24 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
-/** Where uploaded media bytes live; local folder by default, an object store behind the same calls later. */
+/**
+ * Where uploaded media bytes live: a local folder by default, or an S3-compatible bucket
+ * (`s3MediaStorage`), chosen by configuration (`EMPORIUM_MEDIA_STORE`).
+ */
 export interface MediaStorage {
   /** Stores bytes under a key (`{websiteId}/{name}`); replacing is allowed. */
   put(key: string, bytes: Buffer): Promise<void>;
-  /** The bytes under a key, or null. */
+  /** The bytes under a key, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes the bytes under a key; a missing key is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys are two segments of letters, digits, dots, hyphens and underscores: no path can escape the root. */
 export const MEDIA_KEY = /^[a-z0-9]{1,64}\/[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,5})?$/;
 
-function assertKey(key: string): void {
+/** Throws a RangeError for a key that is not a {@link MEDIA_KEY}. */
+export function assertMediaKey(key: string): void {
   if (!MEDIA_KEY.test(key)) throw new RangeError(`Invalid media key: ${key}`);
 }
 
@@ -20,7 +26,7 @@ function assertKey(key: string): void {
 export function localMediaStorage(root: string): MediaStorage {
   const base = resolve(root);
   const pathOf = (key: string) => {
-    assertKey(key);
+    assertMediaKey(key);
     const path = resolve(join(base, key));
     if (!path.startsWith(base + sep)) throw new RangeError(`Invalid media key: ${key}`);
     return path;
@@ -40,6 +46,9 @@ export function localMediaStorage(root: string): MediaStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
     },
   };
 }

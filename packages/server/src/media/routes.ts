@@ -9,10 +9,10 @@ import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { SRCSET_WIDTHS } from './image-renditions.js';
+import { mediaStorageFor } from './configured-storage.js';
 import type { MediaStorage } from './media-storage.js';
 import {
   attachProductImage,
-  defaultMediaStorage,
   FocalPoint,
   MAX_ALT_TEXT,
   MAX_IMAGE_BYTES,
@@ -28,7 +28,7 @@ const CONTENT_TYPE: Record<string, string> = { jpg: 'image/jpeg', png: 'image/pn
 
 /** Options of the media routes. */
 export interface MediaRouteOptions {
-  /** Where files go (default: `{dataDir}/media`). */
+  /** Where files go (default: the configured store, see {@link mediaStorageFor}). */
   storage?: MediaStorage;
 }
 
@@ -71,7 +71,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; alt
  */
 export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options: MediaRouteOptions = {}): void {
   const { db } = deps;
-  const storage = options.storage ?? defaultMediaStorage(deps.config.dataDir);
+  const storage = options.storage ?? mediaStorageFor(deps.config);
   const read = requireOwner(db, deps.config.ownerToken, 'catalogue:read');
   const write = requireOwner(db, deps.config.ownerToken, 'catalogue:write');
 
