@@ -109,7 +109,7 @@ describe('product fields in the owner’s editor (issue 12)', () => {
     await page.getByLabel('Period').selectOption('WEEK');
     await page.getByLabel('Number of payments').fill('0');
     await page.getByLabel('SEO title').fill('Heirloom Seed Subscription');
-    await page.getByLabel('SEO description').fill('Five packets of open-pollinated seeds every two weeks, chosen for the season.');
+    await page.getByLabel('Search result text').fill('Five packets of open-pollinated seeds every two weeks, chosen for the season.');
     await page.getByRole('button', { name: 'Create product' }).click();
     await waitForHeading(page, 'Edit Seed Club');
     await expectStatus(page, 'Created Seed Club.');

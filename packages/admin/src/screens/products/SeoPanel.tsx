@@ -31,7 +31,7 @@ export function SeoPanel({ headingId }: SeoPanelProps) {
         error={errors?.title?.message}
       />
       <TextArea
-        label="SEO description"
+        label="Search result text"
         hint={`${description.length} of ${SEO_DESCRIPTION_MAX} characters; search results show about ${SHOWN_DESCRIPTION}.`}
         rows={3}
         maxLength={SEO_DESCRIPTION_MAX}
