@@ -2,7 +2,8 @@
  * Issue 12 in Chromium: in the product editor an owner sets a product's SEO title and
  * description, its own add-to-cart button text and a subscription plan, gives a photo alt text,
  * a focal point and a variant, and changes a gift card's amounts; after saving, the storefront
- * shows each effect. The editor passes axe at 1280 and 390 px.
+ * shows each effect (a variant's photo replaces the main photo when a shopper chooses it). The
+ * editor passes axe at 1280 and 390 px.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -204,6 +205,47 @@ describe('product fields in the owner’s editor (issue 12)', () => {
     await waitForHydration(shop);
     const offered = await shop.locator('.gift-card-denominations label').allTextContents();
     expect(offered.map((text) => text.trim())).toEqual(['$25.00', '$50.00', '$75.00']);
+    await shopper.close();
+  });
+
+  it('gives a variant its own photo; the storefront shows it when a shopper chooses that variant', async () => {
+    const productId = await productIdOf('everyday-apron');
+    const { context, page, errors } = await signedIn(`/products/${productId}`);
+    await waitForHeading(page, 'Edit Everyday Work Apron');
+    const files = [];
+    for (const [name, background] of [
+      ['clay.png', { r: 180, g: 110, b: 80 }],
+      ['sage.png', { r: 130, g: 160, b: 120 }],
+    ] as const) {
+      const path = join(fileDir, name);
+      await sharp({ create: { width: 500, height: 500, channels: 3, background } })
+        .png()
+        .toFile(path);
+      files.push(path);
+    }
+    const upload = page.getByRole('form', { name: 'Upload photos' });
+    await upload.getByLabel(/^Photos/).setInputFiles(files);
+    await upload.getByLabel('Alt text of these photos').fill('The apron');
+    await upload.getByRole('button', { name: 'Upload photos' }).click();
+    await upload.getByText('2 photos uploaded.').waitFor({ timeout: 30_000 });
+    await page.getByRole('combobox', { name: 'Photo of FF-APRON-SAGE' }).selectOption({ label: 'Photo 2: The apron' });
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expectStatus(page, 'Saved the product.');
+    expect(errors).toEqual([]);
+    await context.close();
+    const [item] = await store.app.emporium.db.select({ content: items.structuredContent }).from(items).where(eq(items.id, productId));
+    const [first, second] = item!.content.images as { assetUrl: string }[];
+
+    const shopper = await browser.newContext({ viewport: WIDTHS[0]!.viewport });
+    const shop = await shopper.newPage();
+    await shop.goto(`${store.siteUrl()}/shop/everyday-apron`);
+    await waitForHydration(shop);
+    const main = shop.locator('.product__main-image img');
+    expect(await main.getAttribute('src')).toBe(first!.assetUrl);
+    await shop.locator('.product-form').getByLabel('Colour').selectOption('Sage');
+    await expect.poll(() => main.getAttribute('src'), { timeout: STEP }).toBe(second!.assetUrl);
+    await shop.locator('.product-form').getByLabel('Colour').selectOption('Clay');
+    await expect.poll(() => main.getAttribute('src'), { timeout: STEP }).toBe(first!.assetUrl);
     await shopper.close();
   });
 
