@@ -99,6 +99,28 @@ describe('seeded product photos on the storefront (issue 12; spec 3 and 9 image 
     await page.context().close();
   }, 120_000);
 
+  it('shows the seeded blog post photo with srcset and sizes, and the browser picks a WebP copy that covers it', async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    await page.goto(`${origin}/journal/why-we-wash-our-linen-twice`);
+    const image = page.locator('.post__hero img');
+    await image.evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }))));
+    const shown = await image.evaluate((img: HTMLImageElement) => ({
+      srcset: img.getAttribute('srcset') ?? '',
+      sizes: img.getAttribute('sizes'),
+      currentSrc: img.currentSrc,
+      naturalWidth: img.naturalWidth,
+      shownWidth: img.getBoundingClientRect().width * devicePixelRatio,
+    }));
+    expect(shown.srcset.split(', ').map((c) => Number.parseInt(c.split(' ')[1]!, 10))).toEqual([100, 300, 500, 750, 1000]);
+    expect(shown.sizes).toBe('(min-width: 760px) 760px, 100vw');
+    expect(shown.currentSrc).toMatch(/^http:\/\/demo\.localhost:\d+\/api\/media\/[a-z0-9]+\/[0-9a-f]{32}-\d+\.webp$/);
+    expect(shown.naturalWidth).toBeGreaterThanOrEqual(Math.min(1000, Math.floor(shown.shownWidth)));
+    expect(shown.naturalWidth).toBeLessThan(1000);
+    await screenshot(page, 'storefront-photo-post-phone');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it('shows a focal point set through the owner call as the image’s object-position', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { authorization: `Bearer ${OWNER_TOKEN}` } });
     const page = await context.newPage();
