@@ -1,5 +1,5 @@
 import { AddToCartMessages, isStockedType, ProductType, QUANTITY_INPUT } from '@emporium/commerce';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { cartEntries } from '../db/schema.js';
 import { getStock } from '../db/stock.js';
 import type { Db, DbOrTx } from '../db/types.js';
@@ -7,6 +7,7 @@ import { AppError, notFound } from '../errors/index.js';
 import type { Website } from '../sites/index.js';
 import { loadCatalogProducts, unitPriceCents, type CatalogProduct, type CatalogVariant } from './catalog.js';
 import { createCart, listEntries, lockOpenCart, type CartEntryRow, type CartRow } from './cart-repository.js';
+import { readProductSnapshot } from './cart-snapshot.js';
 import { chooseVariant } from './variant-choice.js';
 
 /** What an add-to-cart request asks for, already read from the body. */
@@ -32,6 +33,8 @@ export interface AddEntryResult extends CartChange {
   entryId: string;
   /** True when a new cart was created (the caller sets the cart cookies). */
   newCart: boolean;
+  /** The site's content version read with the product, when the add read it. */
+  contentVersion?: number;
 }
 
 /** Message for a quantity above the input's maximum. */
@@ -73,16 +76,83 @@ export interface PreparedAdd {
   input: AddEntryInput;
   product: CatalogProduct;
   variant: CatalogVariant;
+  /** The site's content version read with the product (the key of the per-site cache). */
+  contentVersion: number;
 }
 
 /**
- * Reads and checks what an add asks for: a buyable, non-subscription product (404 otherwise)
- * and the variant its sku or options choose.
+ * Reads and checks what an add asks for, in one statement: a buyable, non-subscription product
+ * (404 otherwise) and the variant its sku or options choose.
  */
-export async function prepareAdd(db: DbOrTx, site: Website, input: AddEntryInput): Promise<PreparedAdd> {
-  const product = await loadBuyableProduct(db, site.id, input.itemId);
+export async function prepareAdd(db: Db, site: Website, input: AddEntryInput): Promise<PreparedAdd> {
+  const { product, contentVersion } = await readProductSnapshot(db, site.id, input.itemId);
+  if (!product) throw notFound();
+  if (product.productType === ProductType.PAYWALL) throw new AppError('VALIDATION_FAILED', 'This item cannot be added to the cart.');
   if (product.isSubscribable) throw new AppError('VALIDATION_FAILED', 'This product is sold as a subscription.');
-  return { input, product, variant: chooseVariant(product, input.sku) };
+  return { input, product, variant: chooseVariant(product, input.sku), contentVersion };
+}
+
+/**
+ * A first add (no cart yet): the cart and its entry are made by one statement, so it commits
+ * on its own without a transaction's BEGIN and COMMIT. Stock is checked against the level read
+ * with the product, as an add inside a transaction checks it against a plain read: an add
+ * reserves nothing, and checkout's guarded decrement is what keeps stock from going below zero.
+ */
+async function addToNewCart(db: Db, site: Website, prepared: PreparedAdd): Promise<AddEntryResult> {
+  const { input, product, variant } = prepared;
+  assertQuantityRules(site, product, input.quantity);
+  if (isStockedType(product.productType) && !variant.unlimited && variant.qtyInStock < input.quantity) {
+    throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
+  }
+  const fields = input.additionalFields ?? null;
+  const price = unitPriceCents(variant);
+  const result = (await db.execute(sql`
+    with c as (insert into carts (website_id) values (${site.id}) returning *),
+    e as (
+      insert into cart_entries (website_id, cart_id, item_id, variant_id, sku, quantity, purchase_price_cents, additional_fields)
+      select ${site.id}, c.id, ${product.itemId}, ${variant.id}, ${variant.sku}, ${input.quantity}, ${price}, ${fields === null ? null : JSON.stringify(fields)}::jsonb
+      from c returning id, created_at, updated_at
+    )
+    select c.id as cart_id, c.created_at as cart_created, c.updated_at as cart_updated,
+      e.id as entry_id, e.created_at as entry_created, e.updated_at as entry_updated
+    from c, e`)) as unknown as { rows: NewCartRow[] };
+  const row = result.rows[0]!;
+  const cart: CartRow = {
+    id: row.cart_id,
+    websiteId: site.id,
+    siteUserId: null,
+    orderId: null,
+    isPurchased: false,
+    coupons: [],
+    shippingLocation: null,
+    selectedShippingOption: null,
+    createdAt: new Date(row.cart_created),
+    updatedAt: new Date(row.cart_updated),
+  };
+  const entry: CartEntryRow = {
+    id: row.entry_id,
+    websiteId: site.id,
+    cartId: row.cart_id,
+    itemId: product.itemId,
+    variantId: variant.id,
+    sku: variant.sku,
+    quantity: input.quantity,
+    purchasePriceCents: price,
+    additionalFields: fields,
+    createdAt: new Date(row.entry_created),
+    updatedAt: new Date(row.entry_updated),
+  };
+  return { cartId: cart.id, entryId: entry.id, newCart: true, cart, entries: [entry], products: [product], contentVersion: prepared.contentVersion };
+}
+
+/** The row the first-add statement answers (timestamps as the driver gives them). */
+interface NewCartRow {
+  cart_id: string;
+  cart_created: string | Date;
+  cart_updated: string | Date;
+  entry_id: string;
+  entry_created: string | Date;
+  entry_updated: string | Date;
 }
 
 /**
@@ -131,7 +201,9 @@ export async function addPreparedEntry(tx: DbOrTx, site: Website, cartId: string
  */
 export async function addEntry(db: Db, site: Website, cartId: string | undefined, input: AddEntryInput): Promise<AddEntryResult> {
   const prepared = await prepareAdd(db, site, input);
-  return db.transaction((tx) => addPreparedEntry(tx, site, cartId, prepared));
+  if (!cartId) return addToNewCart(db, site, prepared);
+  const result = await db.transaction((tx) => addPreparedEntry(tx, site, cartId, prepared));
+  return { ...result, contentVersion: prepared.contentVersion };
 }
 
 async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, entryId: string) {

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { ProductType, SubscriptionPlan } from '@emporium/commerce';
-import { carts } from '../db/schema.js';
+import { carts, websites } from '../db/schema.js';
 import type { Db } from '../db/types.js';
 import type { CatalogProduct, CatalogVariant } from './catalog.js';
 import { STORE_ITEM_RECORD_TYPE } from './catalog.js';
@@ -53,21 +53,27 @@ const entriesJson = sql<EntryJson[]>`coalesce((
   from cart_entries e where e.website_id = carts.website_id and e.cart_id = carts.id
 ), '[]'::json)`;
 
+/** One product as JSON: `i` is its store item, `p` its product facts. */
+const productObject = sql`json_build_object(
+  'itemId', i.id, 'title', i.title, 'collectionId', i.collection_id, 'urlId', i.url_id, 'assetUrl', i.asset_url,
+  'productType', p.product_type, 'isSubscribable', p.is_subscribable, 'subscriptionPlan', p.subscription_plan,
+  'additionalFieldsFormId', p.additional_fields_form_id, 'variantOptionOrdering', p.variant_option_ordering,
+  'variants', coalesce((
+    select json_agg(json_build_object(
+      'id', v.id, 'sku', v.sku, 'attributes', v.attributes, 'priceCents', v.price_cents,
+      'salePriceCents', v.sale_price_cents, 'onSale', v.on_sale, 'qtyInStock', v.qty_in_stock, 'unlimited', v.unlimited
+    ) order by v.display_index, v.sku)
+    from variants v where v.website_id = i.website_id and v.product_id = i.id
+  ), '[]'::json)
+)`;
+
+/** Published store items joined to their products (`i`, `p`), of the site `websiteId` names. */
+const buyableItems = (websiteId: SQL) =>
+  sql`items i join products p on p.website_id = i.website_id and p.item_id = i.id
+  where i.website_id = ${websiteId} and i.record_type = ${sql.raw(String(STORE_ITEM_RECORD_TYPE))} and i.status = 'published'`;
+
 const productsJson = sql<ProductJson[]>`coalesce((
-  select json_agg(json_build_object(
-    'itemId', i.id, 'title', i.title, 'collectionId', i.collection_id, 'urlId', i.url_id, 'assetUrl', i.asset_url,
-    'productType', p.product_type, 'isSubscribable', p.is_subscribable, 'subscriptionPlan', p.subscription_plan,
-    'additionalFieldsFormId', p.additional_fields_form_id, 'variantOptionOrdering', p.variant_option_ordering,
-    'variants', coalesce((
-      select json_agg(json_build_object(
-        'id', v.id, 'sku', v.sku, 'attributes', v.attributes, 'priceCents', v.price_cents,
-        'salePriceCents', v.sale_price_cents, 'onSale', v.on_sale, 'qtyInStock', v.qty_in_stock, 'unlimited', v.unlimited
-      ) order by v.display_index, v.sku)
-      from variants v where v.website_id = i.website_id and v.product_id = i.id
-    ), '[]'::json)
-  ))
-  from items i join products p on p.website_id = i.website_id and p.item_id = i.id
-  where i.website_id = carts.website_id and i.record_type = ${sql.raw(String(STORE_ITEM_RECORD_TYPE))} and i.status = 'published'
+  select json_agg(${productObject}) from ${buyableItems(sql`carts.website_id`)}
     and i.id in (select e.item_id from cart_entries e where e.website_id = carts.website_id and e.cart_id = carts.id)
 ), '[]'::json)`;
 
@@ -83,6 +89,11 @@ function prepare(db: Db) {
 
 /** One prepared statement per database handle. */
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+/** A product as the buying code reads it. */
+function catalogProductOf(p: ProductJson): CatalogProduct {
+  return { ...p, productType: p.productType as ProductType, subscriptionPlan: p.subscriptionPlan ?? undefined };
+}
 
 /** JSON text of a timestamp as a Date. */
 const dateOf = (text: string) => new Date(text);
@@ -100,11 +111,35 @@ export async function readCartSnapshot(db: Db, websiteId: string, cartId: string
   return {
     cart: row.cart,
     entries: row.entries.map((e) => ({ ...e, createdAt: dateOf(e.createdAt), updatedAt: dateOf(e.updatedAt) })),
-    products: row.products.map((p) => ({
-      ...p,
-      productType: p.productType as ProductType,
-      subscriptionPlan: p.subscriptionPlan ?? undefined,
-    })),
+    products: row.products.map(catalogProductOf),
     contentVersion: row.contentVersion ?? -1,
   };
+}
+
+function prepareProduct(db: Db) {
+  const product = sql<ProductJson | null>`(select ${productObject} from ${buyableItems(sql`${websites.id}`)} and i.id = ${sql.placeholder('itemId')})`;
+  return db
+    .select({ product, contentVersion: websites.contentVersion })
+    .from(websites)
+    .where(eq(websites.id, sql.placeholder('websiteId')))
+    .prepare('product_snapshot');
+}
+
+const productStatements = new WeakMap<Db, ReturnType<typeof prepareProduct>>();
+
+/** A published store item with its product facts and variants, and the site's content version. */
+export interface ProductSnapshot {
+  product: CatalogProduct | undefined;
+  contentVersion: number;
+}
+
+/**
+ * The published store item with this id (as `loadCatalogProducts` reads it) and the site's content
+ * version, in one prepared statement. Never inside a transaction.
+ */
+export async function readProductSnapshot(db: Db, websiteId: string, itemId: string): Promise<ProductSnapshot> {
+  let statement = productStatements.get(db);
+  if (!statement) productStatements.set(db, (statement = prepareProduct(db)));
+  const [row] = await statement.execute({ websiteId, itemId });
+  return { product: row?.product ? catalogProductOf(row.product) : undefined, contentVersion: row?.contentVersion ?? -1 };
 }

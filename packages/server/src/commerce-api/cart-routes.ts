@@ -73,8 +73,9 @@ interface CartRouteDeps {
 }
 
 /** The cart a change left, priced from what the change read, and the JSON of one of its entries (null when gone). */
-async function changeResponse(db: Db, site: Website, change: CartChange, entryId: string | null) {
-  const priced = await priceCart(db, site, change.cart, change.entries, new Date(), cachedPricingSources(db, site, undefined, change.products));
+async function changeResponse(db: Db, site: Website, change: CartChange & { contentVersion?: number }, entryId: string | null) {
+  const data = change.contentVersion === undefined ? undefined : siteDataAt(db, site.id, change.contentVersion);
+  const priced = await priceCart(db, site, change.cart, change.entries, new Date(), cachedPricingSources(db, site, data, change.products));
   const line = entryId ? priced.lines.find((l) => l.entry.id === entryId) : undefined;
   return { shoppingCart: cartJson(priced, site.id), entry: line ? entryJson(line) : null };
 }
