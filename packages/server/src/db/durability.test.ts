@@ -7,6 +7,12 @@ import { createWebsite, findWebsiteByIdentifier } from '../sites/repository.js';
 import { closeDatabase, migrationsAppliedAtOpen, openDatabase } from './open.js';
 import { websites } from './schema.js';
 
+/**
+ * Opening an empty data folder runs every migration on a file-backed PGlite (each one flushed to
+ * disk), which takes 10-40 s on a machine busy with other test files; the limit is for a hang.
+ */
+const FRESH_FOLDER_TIMEOUT_MS = 180_000;
+
 describe('PGlite data directory', () => {
   let dir: string;
   beforeAll(async () => {
@@ -30,5 +36,5 @@ describe('PGlite data directory', () => {
     } finally {
       await closeDatabase(second);
     }
-  });
+  }, FRESH_FOLDER_TIMEOUT_MS);
 });
