@@ -176,10 +176,13 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
     setOutcome(null);
     setOtherErrors([]);
     setAmountErrors({});
+    // Only physical products and services sell as subscriptions; the plan is sent when the product
+    // sells as one (else the stored plan, if any, is kept for later).
+    const subscribable = SUBSCRIBABLE_TYPES.includes(formDetails.productType) && formDetails.isSubscribable === true;
     let details = {
       ...formDetails,
-      // A plan is kept only when the product sells as a subscription (or already had one).
-      subscriptionPlan: formDetails.isSubscribable ? formDetails.subscriptionPlan : (product?.subscriptionPlan ?? null),
+      isSubscribable: subscribable,
+      subscriptionPlan: subscribable ? formDetails.subscriptionPlan : (product?.subscriptionPlan ?? null),
     };
     let saveRows = rows;
     if (details.productType === GIFT_CARD_TYPE) {
