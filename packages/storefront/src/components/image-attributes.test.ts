@@ -18,15 +18,16 @@ describe('image attributes (spec 3 image priority, spec 9 srcset)', () => {
     expect(srcsetAttributes('', '50vw')).toEqual({});
   });
 
-  it.each([
-    [['grid', 4] as const, '(min-width: 1180px) 295px, 25vw'],
-    [['grid', 3] as const, '(min-width: 1180px) 394px, 34vw'],
-    [['slider', 1] as const, '(min-width: 600px) 480px, 80vw'],
-    [['stacked', 1, 800, 50] as const, '(min-width: 400px) 400px, 100vw'],
-    [['stacked', 1, 4000, 300] as const, '(min-width: 1180px) 1180px, 100vw'],
-    [['slideshow', 1] as const, '(min-width: 1180px) 1180px, 100vw'],
-  ])('gallery sizes for %j', (args, sizes) => {
-    expect(gallerySizes(...(args as Parameters<typeof gallerySizes>))).toBe(sizes);
+  const GALLERY_SIZES: [Parameters<typeof gallerySizes>, string][] = [
+    [['grid', 4], '(min-width: 1180px) 295px, 25vw'],
+    [['grid', 3], '(min-width: 1180px) 394px, 34vw'],
+    [['slider', 1], '(min-width: 600px) 480px, 80vw'],
+    [['stacked', 1, 800, 50], '(min-width: 400px) 400px, 100vw'],
+    [['stacked', 1, 4000, 300], '(min-width: 1180px) 1180px, 100vw'],
+    [['slideshow', 1], '(min-width: 1180px) 1180px, 100vw'],
+  ];
+  it.each(GALLERY_SIZES)('gallery sizes for %j', (args, sizes) => {
+    expect(gallerySizes(...args)).toBe(sizes);
   });
 
   it('renders a gallery upload with srcset and sizes and an external picture plain, in every design', () => {
