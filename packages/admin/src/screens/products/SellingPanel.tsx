@@ -5,7 +5,7 @@ import type { DetailsInput, DetailsOutput } from './product-model.js';
 
 interface SellingPanelProps {
   readonly headingId: string;
-  /** Restock sign-up applies to products with stock (physical and service). */
+  /** Low-stock and restock messages apply to products with stock (physical and service). */
   readonly stocked: boolean;
 }
 
@@ -48,51 +48,53 @@ export function SellingPanel({ headingId, stocked }: SellingPanelProps) {
         {...register('merchandising.customSoldOutText')}
         error={errors.merchandising?.customSoldOutText?.message}
       />
-      <fieldset>
-        <legend>Low stock</legend>
-        <Field label="Show a message when few are left" type="checkbox" {...register('merchandising.scarcityEnabled')} />
-        {scarcity && (
-          <>
-            <Field
-              label="Show it at this many or fewer"
-              className="short-input"
-              inputMode="numeric"
-              {...register('merchandising.scarcityThreshold', { valueAsNumber: true })}
-              error={errors.merchandising?.scarcityThreshold?.message}
-            />
-            <Field
-              label="Message"
-              hint="{qtyInStock} becomes the number left; empty for “Only {qtyInStock} left in stock”."
-              maxLength={200}
-              placeholder="Only {qtyInStock} left in stock"
-              {...register('merchandising.scarcityText')}
-              error={errors.merchandising?.scarcityText?.message}
-            />
-          </>
-        )}
-      </fieldset>
       {stocked && (
-        <fieldset>
-          <legend>Back in stock</legend>
-          <Field label="Offer an email when a sold-out variant is back" type="checkbox" {...register('merchandising.restockNotificationsEnabled')} />
-          {restock && (
-            <>
-              <Field label="Also offer the newsletter" type="checkbox" {...register('merchandising.mailingListSignUpEnabled')} />
-              {mailingList && <Field label="Tick the newsletter choice at first" type="checkbox" {...register('merchandising.mailingListOptInByDefault')} />}
-              <p className="hint">Empty texts show the wording given as an example.</p>
-              {RESTOCK_TEXTS.map(([key, label, placeholder]) => (
+        <>
+          <fieldset>
+            <legend>Low stock</legend>
+            <Field label="Show a message when few are left" type="checkbox" {...register('merchandising.scarcityEnabled')} />
+            {scarcity && (
+              <>
                 <Field
-                  key={key}
-                  label={label}
-                  maxLength={200}
-                  placeholder={placeholder}
-                  {...register(`merchandising.restockNotificationMessages.${key}`)}
-                  error={errors.merchandising?.restockNotificationMessages?.[key]?.message}
+                  label="Show it at this many or fewer"
+                  className="short-input"
+                  inputMode="numeric"
+                  {...register('merchandising.scarcityThreshold', { valueAsNumber: true })}
+                  error={errors.merchandising?.scarcityThreshold?.message}
                 />
-              ))}
-            </>
-          )}
-        </fieldset>
+                <Field
+                  label="Message"
+                  hint="{qtyInStock} becomes the number left; empty for “Only {qtyInStock} left in stock”."
+                  maxLength={200}
+                  placeholder="Only {qtyInStock} left in stock"
+                  {...register('merchandising.scarcityText')}
+                  error={errors.merchandising?.scarcityText?.message}
+                />
+              </>
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>Back in stock</legend>
+            <Field label="Offer an email when a sold-out variant is back" type="checkbox" {...register('merchandising.restockNotificationsEnabled')} />
+            {restock && (
+              <>
+                <Field label="Also offer the newsletter" type="checkbox" {...register('merchandising.mailingListSignUpEnabled')} />
+                {mailingList && <Field label="Tick the newsletter choice at first" type="checkbox" {...register('merchandising.mailingListOptInByDefault')} />}
+                <p className="hint">Empty texts show the wording given as an example.</p>
+                {RESTOCK_TEXTS.map(([key, label, placeholder]) => (
+                  <Field
+                    key={key}
+                    label={label}
+                    maxLength={200}
+                    placeholder={placeholder}
+                    {...register(`merchandising.restockNotificationMessages.${key}`)}
+                    error={errors.merchandising?.restockNotificationMessages?.[key]?.message}
+                  />
+                ))}
+              </>
+            )}
+          </fieldset>
+        </>
       )}
     </section>
   );
