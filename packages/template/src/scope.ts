@@ -116,12 +116,19 @@ export abstract class Scope implements PluginContext, ExprScope {
     if (len === 0) return undefined;
     const first = path[0] as string | number;
     let v: unknown;
-    if (first === '@') v = (this.frames[top] as Frame).node;
-    else {
-      const frames = this.frames;
+    const frames = this.frames;
+    if (first === '@') v = (frames[top] as Frame).node;
+    else if (typeof first === 'string' && first.charCodeAt(0) === 64) {
       for (let d = top; d >= 0; d--) {
         const f = frames[d] as Frame;
         v = this.resolveName(first, f);
+        if (v !== undefined || f.stop) break;
+      }
+    } else {
+      // A plain name: own properties of each frame's node, innermost first (`resolveName` without the `@` cases).
+      for (let d = top; d >= 0; d--) {
+        const f = frames[d] as Frame;
+        v = getOwn(f.node, first);
         if (v !== undefined || f.stop) break;
       }
     }

@@ -3,6 +3,7 @@ import type { PluginContext, Predicate } from '../../plugin-api.js';
 import { isTruthy, toPath } from '../../values.js';
 import { asNumber, compareValues, deepEqual } from './coerce.js';
 import { jsonNumber, plainValue } from '../../json-decimal.js';
+import { ArgsMemo } from '../args-memo.js';
 
 const JSON_START = /^["\d[{]|^-\d|^(true|false|null)$/;
 
@@ -34,13 +35,32 @@ function argValue(arg: string, ctx: PluginContext): unknown {
   return v !== null && typeof v === 'object' ? structuredClone(v) : v;
 }
 
+/** An argument read once per compiled argument list: a variable path, or a JSON literal. */
+type Operand = { readonly path: readonly (string | number)[]; readonly literal?: undefined } | { readonly path: null; readonly literal: unknown };
+
+function operandOf(arg: string): Operand {
+  const v = literalOf(arg);
+  return v === NOT_JSON ? { path: toPath(arg) } : { path: null, literal: v };
+}
+
+/** The first two arguments of a comparison, as operands. */
+const OPERANDS = new ArgsMemo((args) => args.slice(0, 2).map(operandOf));
+
+/** The value of an operand: the path resolved now, or (a copy of) the literal. */
+function operandValue(op: Operand, ctx: PluginContext): unknown {
+  if (op.path !== null) return ctx.resolve(op.path);
+  const v = op.literal;
+  return v !== null && typeof v === 'object' ? structuredClone(v) : v;
+}
+
 /** One argument compares the current node with it; two compare the two arguments. */
 function compare(fn: (a: unknown, b: unknown) => boolean): Predicate {
   return {
     apply(args, ctx) {
       if (args.length === 0) return false;
-      const a = argValue(args[0] as string, ctx);
-      return args.length === 1 ? fn(ctx.node(), a) : fn(a, argValue(args[1] as string, ctx));
+      const ops = OPERANDS.get(args);
+      const a = operandValue(ops[0] as Operand, ctx);
+      return args.length === 1 ? fn(ctx.node(), a) : fn(a, operandValue(ops[1] as Operand, ctx));
     },
   };
 }
