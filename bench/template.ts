@@ -16,7 +16,7 @@ import { loadCorpus, loadWright, type BenchCase } from './template/corpus.js';
 import { interleaveWarm, median, pairedRatios, ratioLine, type RoundRates } from './template/measure.js';
 import { intOption } from './template/options.js';
 import { processRounds, type ProcessFigures } from './template/process-mode.js';
-import { oursRunner, referenceRunner } from './template/runners.js';
+import { bothRunners } from './template/runners.js';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
 const EXEC_TARGET = 3;
@@ -55,9 +55,8 @@ function repeat(fns: readonly (() => unknown)[], n: number): () => void {
   };
 }
 
-function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): void {
-  const ours = oursRunner(cases);
-  const ref = referenceRunner(cases);
+async function report(title: string, cases: readonly BenchCase[], execN: number, compileN: number): Promise<void> {
+  const { ours, ref } = await bothRunners(cases);
   const exec = interleaveWarm(
     [
       { name: 'ours', ops: execN * cases.length, run: repeat(ours.execute, execN) },
@@ -92,8 +91,8 @@ console.log(`template engine vs @squarespace/template-engine (Node ${process.ver
 console.log('caveat: shared machine, 2 cores used by other sessions; figures vary from run to run');
 if (mode !== 'process') {
   console.log(`\n# shared process: ${warmupRounds} warm-up and ${rounds} measured interleaved rounds, medians, per second of CPU time`);
-  report('conformance corpus', loadCorpus(join(SHARED, 'conformance', 'template-engine')), iterations, compileIterations);
-  report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 40, compileIterations * 5);
+  await report('conformance corpus', loadCorpus(join(SHARED, 'conformance', 'template-engine')), iterations, compileIterations);
+  await report('Wright page (149 KB context)', [loadWright(join(SHARED, 'bench', 'wright'))], iterations * 40, compileIterations * 5);
 }
 if (mode !== 'shared') {
   console.log(

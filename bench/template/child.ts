@@ -1,5 +1,5 @@
 /**
- * One engine alone in this process: compiles the Wright page and the corpus, warms up, then times N executions
+ * One engine alone in this process (only that engine's modules are loaded): compiles the Wright page and the corpus, warms up, then times N executions
  * of Wright and P passes over the corpus, and prints one JSON line of rates (executions per second of wall time
  * and of this process's CPU time). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own
  * (under callgrind, say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P]
@@ -54,12 +54,12 @@ const corpusWarmup = intOption('--corpus-warmup', 10, 0);
 
 const report: ChildReport = { engine: engineArg };
 if (wrightN > 0) {
-  const wright = runnerFor(engineArg, [loadWright(join(SHARED, 'bench', 'wright'))]).execute;
+  const wright = (await runnerFor(engineArg, [loadWright(join(SHARED, 'bench', 'wright'))])).execute;
   passes(wright, wrightWarmup)();
   report.wright = timed(passes(wright, wrightN), wrightN);
 }
 if (corpusP > 0) {
-  const corpus = runnerFor(engineArg, loadCorpus(join(SHARED, 'conformance', 'template-engine'))).execute;
+  const corpus = (await runnerFor(engineArg, loadCorpus(join(SHARED, 'conformance', 'template-engine')))).execute;
   passes(corpus, corpusWarmup)();
   report.corpus = timed(passes(corpus, corpusP), corpusP * corpus.length);
 }

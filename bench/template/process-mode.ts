@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { ChildReport, PartRates } from './child.js';
-import type { EngineName } from './runners.js';
+import type { EngineName } from './runner-common.js';
 import { median } from './measure.js';
 
 const CHILD = join(import.meta.dirname, 'child.ts');
