@@ -26,6 +26,7 @@ PostgreSQL:
 3. Report latency (PostgreSQL only): rollups standing for --events-per-site page views on each
    of --sites sites over 30 days are generated, then --queries reports of 30 days for random
    sites are timed (p50, p95).
+--report-only runs step 3 alone.
 Defaults: 10 s, 16 callers, 1000 sites, 10000 events a site, 200 queries, kill after 4 s.`;
 
 interface Options {
@@ -35,11 +36,12 @@ interface Options {
   eventsPerSite: number;
   queries: number;
   killAfter: number;
+  reportOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Options | undefined {
-  const options: Options = { seconds: 10, concurrency: 16, sites: 1000, eventsPerSite: 10_000, queries: 200, killAfter: 4 };
-  const flags: Record<string, keyof Options> = {
+  const options: Options = { seconds: 10, concurrency: 16, sites: 1000, eventsPerSite: 10_000, queries: 200, killAfter: 4, reportOnly: false };
+  const flags: Record<string, Exclude<keyof Options, 'reportOnly'>> = {
     '--seconds': 'seconds',
     '--concurrency': 'concurrency',
     '--sites': 'sites',
@@ -49,6 +51,11 @@ function parseArgs(argv: string[]): Options | undefined {
   };
   for (let i = 0; i < argv.length; i += 2) {
     if (argv[i] === '--help' || argv[i] === '-h') return undefined;
+    if (argv[i] === '--report-only') {
+      options.reportOnly = true;
+      i -= 1;
+      continue;
+    }
     const key = flags[argv[i]!];
     const n = Number(argv[i + 1]);
     if (!key || !(n > 0)) throw new Error(`Unknown or incomplete argument: ${argv[i]}\n\n${USAGE}`);
@@ -259,6 +266,10 @@ async function main(): Promise<void> {
   if (!options) {
     console.log(USAGE);
     return;
+  }
+  if (options.reportOnly) {
+    if (!process.env.DATABASE_URL) throw new Error('--report-only needs DATABASE_URL');
+    return reportLatency(options);
   }
   const pglite = await createTestDb({ dialect: 'pglite' });
   await throughput('pglite', pglite.db, options);

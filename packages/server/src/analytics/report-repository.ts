@@ -73,34 +73,25 @@ async function traffic(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const inPeriod = and(eq(h.websiteId, websiteId), gte(h.hour, start), lt(h.hour, end));
   const pageViews = sum(h.pageViews);
   const visitsOf = sum(h.entries);
-  const [total] = await db.select({ pageViews }).from(h).where(inPeriod);
-  const referrers = await db
-    .select({ source: h.referrer, visits: visitsOf, pageViews })
-    .from(h)
-    .where(and(inPeriod, ne(h.referrer, '')))
-    .groupBy(h.referrer)
-    .orderBy(desc(visitsOf), desc(pageViews), h.referrer)
-    .limit(TOP);
-  const devices = await db
-    .select({ device: h.device, visits: visitsOf, pageViews })
-    .from(h)
-    .where(inPeriod)
-    .groupBy(h.device)
-    .orderBy(desc(pageViews), h.device);
-  const campaigns = await db
-    .select({ source: h.utmSource, medium: h.utmMedium, campaign: h.utmCampaign, visits: visitsOf, pageViews })
-    .from(h)
-    .where(and(inPeriod, or(ne(h.utmSource, ''), ne(h.utmMedium, ''), ne(h.utmCampaign, ''))))
-    .groupBy(h.utmSource, h.utmMedium, h.utmCampaign)
-    .orderBy(desc(visitsOf), desc(pageViews), h.utmCampaign, h.utmSource, h.utmMedium)
-    .limit(TOP);
-  const browsers = await db
-    .select({ browser: h.browser, visits: visitsOf, pageViews })
-    .from(h)
-    .where(inPeriod)
-    .groupBy(h.browser)
-    .orderBy(desc(pageViews), h.browser)
-    .limit(TOP);
+  const [[total], referrers, devices, campaigns, browsers] = await Promise.all([
+    db.select({ pageViews }).from(h).where(inPeriod),
+    db
+      .select({ source: h.referrer, visits: visitsOf, pageViews })
+      .from(h)
+      .where(and(inPeriod, ne(h.referrer, '')))
+      .groupBy(h.referrer)
+      .orderBy(desc(visitsOf), desc(pageViews), h.referrer)
+      .limit(TOP),
+    db.select({ device: h.device, visits: visitsOf, pageViews }).from(h).where(inPeriod).groupBy(h.device).orderBy(desc(pageViews), h.device),
+    db
+      .select({ source: h.utmSource, medium: h.utmMedium, campaign: h.utmCampaign, visits: visitsOf, pageViews })
+      .from(h)
+      .where(and(inPeriod, or(ne(h.utmSource, ''), ne(h.utmMedium, ''), ne(h.utmCampaign, ''))))
+      .groupBy(h.utmSource, h.utmMedium, h.utmCampaign)
+      .orderBy(desc(visitsOf), desc(pageViews), h.utmCampaign, h.utmSource, h.utmMedium)
+      .limit(TOP),
+    db.select({ browser: h.browser, visits: visitsOf, pageViews }).from(h).where(inPeriod).groupBy(h.browser).orderBy(desc(pageViews), h.browser).limit(TOP),
+  ]);
   return {
     pageViews: num(total?.pageViews),
     referrers: referrers.map((r) => ({ source: r.source, visits: num(r.visits), pageViews: num(r.pageViews) })),
@@ -127,8 +118,10 @@ async function products(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const p = analyticsDailyProducts;
   const inPeriod = and(eq(p.websiteId, websiteId), gte(p.day, period.from), lte(p.day, period.to));
   const views = sum(p.views);
-  const [total] = await db.select({ views }).from(p).where(inPeriod);
-  const top = await db.select({ itemId: p.itemId, views }).from(p).where(inPeriod).groupBy(p.itemId).orderBy(desc(views), p.itemId).limit(TOP);
+  const [[total], top] = await Promise.all([
+    db.select({ views }).from(p).where(inPeriod),
+    db.select({ itemId: p.itemId, views }).from(p).where(inPeriod).groupBy(p.itemId).orderBy(desc(views), p.itemId).limit(TOP),
+  ]);
   const titles =
     top.length === 0
       ? []
@@ -154,18 +147,20 @@ async function products(db: DbOrTx, websiteId: string, period: ReportPeriod) {
 /** Adds to cart, checkouts, orders and revenue from the store's own records (carts and orders), never from the browser. */
 async function commerce(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const { start, end } = bounds(period);
-  const [adds] = await db
-    .select({ n: count() })
-    .from(cartEntries)
-    .where(and(eq(cartEntries.websiteId, websiteId), gte(cartEntries.createdAt, start), lt(cartEntries.createdAt, end)));
-  const [placed] = await db
-    .select({
-      checkouts: count(),
-      orders: sql<number>`count(*) filter (where ${inArray(orders.status, PLACED_ORDER_STATUSES)})`,
-      revenue: sql<number>`coalesce(sum(${orders.grandTotalCents}) filter (where ${inArray(orders.status, PLACED_ORDER_STATUSES)}), 0)`,
-    })
-    .from(orders)
-    .where(and(eq(orders.websiteId, websiteId), gte(orders.createdAt, start), lt(orders.createdAt, end)));
+  const [[adds], [placed]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(cartEntries)
+      .where(and(eq(cartEntries.websiteId, websiteId), gte(cartEntries.createdAt, start), lt(cartEntries.createdAt, end))),
+    db
+      .select({
+        checkouts: count(),
+        orders: sql<number>`count(*) filter (where ${inArray(orders.status, PLACED_ORDER_STATUSES)})`,
+        revenue: sql<number>`coalesce(sum(${orders.grandTotalCents}) filter (where ${inArray(orders.status, PLACED_ORDER_STATUSES)}), 0)`,
+      })
+      .from(orders)
+      .where(and(eq(orders.websiteId, websiteId), gte(orders.createdAt, start), lt(orders.createdAt, end))),
+  ]);
   return { addToCarts: num(adds?.n), checkouts: num(placed?.checkouts), orders: num(placed?.orders), revenue: num(placed?.revenue) };
 }
 
@@ -174,23 +169,25 @@ async function daily(db: DbOrTx, websiteId: string, period: ReportPeriod) {
   const { start, end } = bounds(period);
   const s = analyticsSessions;
   const h = analyticsHourly;
-  const visitDays = await db
-    .select({ day: s.day, visitors: countDistinct(s.visitorHash), sessions: count() })
-    .from(s)
-    .where(and(eq(s.websiteId, websiteId), gte(s.day, period.from), lte(s.day, period.to)))
-    .groupBy(s.day);
   const hourDay = utcDayOf(h.hour);
-  const viewDays = await db
-    .select({ day: hourDay, pageViews: sum(h.pageViews) })
-    .from(h)
-    .where(and(eq(h.websiteId, websiteId), gte(h.hour, start), lt(h.hour, end)))
-    .groupBy(hourDay);
   const orderDay = utcDayOf(orders.createdAt);
-  const orderDays = await db
-    .select({ day: orderDay, orders: count(), revenue: sum(orders.grandTotalCents) })
-    .from(orders)
-    .where(and(eq(orders.websiteId, websiteId), inArray(orders.status, PLACED_ORDER_STATUSES), gte(orders.createdAt, start), lt(orders.createdAt, end)))
-    .groupBy(orderDay);
+  const [visitDays, viewDays, orderDays] = await Promise.all([
+    db
+      .select({ day: s.day, visitors: countDistinct(s.visitorHash), sessions: count() })
+      .from(s)
+      .where(and(eq(s.websiteId, websiteId), gte(s.day, period.from), lte(s.day, period.to)))
+      .groupBy(s.day),
+    db
+      .select({ day: hourDay, pageViews: sum(h.pageViews) })
+      .from(h)
+      .where(and(eq(h.websiteId, websiteId), gte(h.hour, start), lt(h.hour, end)))
+      .groupBy(hourDay),
+    db
+      .select({ day: orderDay, orders: count(), revenue: sum(orders.grandTotalCents) })
+      .from(orders)
+      .where(and(eq(orders.websiteId, websiteId), inArray(orders.status, PLACED_ORDER_STATUSES), gte(orders.createdAt, start), lt(orders.createdAt, end)))
+      .groupBy(orderDay),
+  ]);
   const visitsOn = new Map(visitDays.map((d) => [d.day, d]));
   const viewsOn = new Map(viewDays.map((d) => [d.day, num(d.pageViews)]));
   const ordersOn = new Map(orderDays.map((d) => [d.day, d]));
