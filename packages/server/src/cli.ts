@@ -166,7 +166,7 @@ async function holdDataDir(dataDir: string): Promise<{ release: () => Promise<vo
 
 async function withDatabase<T>(config: AppConfig, run: (db: Db) => Promise<T>): Promise<T> {
   if (!config.databaseUrl) await assertDataDirFree(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
   try {
     return await run(db);
   } finally {
@@ -203,10 +203,12 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
   const host = single(args, 'host');
   const config = loadConfig({ ...io.env, ...(port !== undefined ? { PORT: port } : {}), ...(host !== undefined ? { HOST: host } : {}) });
   const lock = config.databaseUrl ? undefined : await holdDataDir(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (error: unknown) => {
-    await lock?.release();
-    throw error;
-  });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }).catch(
+    async (error: unknown) => {
+      await lock?.release();
+      throw error;
+    },
+  );
   let app: FastifyInstance | undefined;
   try {
     if ((await countWebsites(db)) === 0) {

@@ -100,6 +100,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads PGlite's shared buffers (default 32MB)", () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
+    expect(loadConfig({ EMPORIUM_PGLITE_SHARED_BUFFERS: '64MB' }).pgliteSharedBuffers).toBe('64MB');
+  });
+
   it.each([
     [{ PORT: 'abc' }, "PORT must be an integer, got 'abc'"],
     [{ PORT: '70000' }, 'PORT must be between 0 and 65535, got 70000'],
@@ -113,6 +118,8 @@ describe('loadConfig', () => {
     [{ EMPORIUM_RESTOCK_CLIENT_RATE_MAX: '-2' }, "EMPORIUM_RESTOCK_CLIENT_RATE_MAX must be a positive integer, got '-2'"],
     [{ EMPORIUM_FORM_RATE_WINDOW_MS: 'x' }, "EMPORIUM_FORM_RATE_WINDOW_MS must be a positive integer, got 'x'"],
     [{ EMPORIUM_OUTBOX_POLL_MS: '0' }, "EMPORIUM_OUTBOX_POLL_MS must be a positive integer, got '0'"],
+    [{ EMPORIUM_PGLITE_SHARED_BUFFERS: '32' }, "EMPORIUM_PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got '32'"],
+    [{ EMPORIUM_PGLITE_SHARED_BUFFERS: '1TB' }, "EMPORIUM_PGLITE_SHARED_BUFFERS must be a size such as 32MB (kB, MB or GB), got '1TB'"],
     [{ EMPORIUM_SECURE_COOKIES: 'yes' }, "EMPORIUM_SECURE_COOKIES must be 0 or 1, got 'yes'"],
     [{ EMPORIUM_RECORD_VISITS: 'off' }, "EMPORIUM_RECORD_VISITS must be 0 or 1, got 'off'"],
     [{ EMPORIUM_BASE_DOMAIN: 'localhost:3000' }, "EMPORIUM_BASE_DOMAIN must be a host name without scheme or port, got 'localhost:3000'"],

@@ -12,6 +12,7 @@ export const CONFIG_VARIABLES = Object.freeze([
   'HOST',
   'DATABASE_URL',
   'EMPORIUM_DATA_DIR',
+  'EMPORIUM_PGLITE_SHARED_BUFFERS',
   'REDIS_URL',
   'LOG_LEVEL',
   'EMPORIUM_BODY_LIMIT',
@@ -86,6 +87,8 @@ export interface AppConfig {
   readonly host: string | undefined;
   /** PGlite data directory (EMPORIUM_DATA_DIR, default ./data). */
   readonly dataDir: string;
+  /** PGlite's shared buffers (EMPORIUM_PGLITE_SHARED_BUFFERS, default 32MB; PostgreSQL's own default is 128MB). */
+  readonly pgliteSharedBuffers: string;
   /** PostgreSQL connection string (DATABASE_URL); when set PGlite is not used. */
   readonly databaseUrl: string | undefined;
   /** Redis connection string (REDIS_URL) for shared rate limits. */
@@ -163,6 +166,7 @@ export type FormsConfig = Pick<
 export const CONFIG_DEFAULTS = Object.freeze({
   port: 3000,
   dataDir: './data',
+  pgliteSharedBuffers: '32MB',
   logLevel: 'info' as LogLevel,
   bodyLimit: 1024 * 1024,
   baseDomain: 'localhost',
@@ -250,6 +254,14 @@ function publicOriginOf(raw: string): { origin: string; hostname: string } {
   return { origin: `${url.protocol}//${hostname}${url.port ? `:${url.port}` : ''}`, hostname };
 }
 
+/** A PostgreSQL memory size such as `32MB` (kB, MB or GB), or undefined when the variable is unset. */
+function memorySizeOf(env: Environment, name: ConfigVariable): string | undefined {
+  const raw = read(env, name)?.trim();
+  if (raw === undefined) return undefined;
+  if (!/^[1-9]\d{0,6}(kB|MB|GB)$/.test(raw)) throw new ConfigError(`${name} must be a size such as 32MB (kB, MB or GB), got '${raw}'`);
+  return raw;
+}
+
 function readEnvironment(env: Environment) {
   const port = read(env, 'PORT');
   const bodyLimit = read(env, 'EMPORIUM_BODY_LIMIT');
@@ -258,6 +270,7 @@ function readEnvironment(env: Environment) {
     port: port === undefined ? CONFIG_DEFAULTS.port : integerIn('PORT', port, 0, 65535),
     host: read(env, 'HOST'),
     dataDir: read(env, 'EMPORIUM_DATA_DIR') ?? CONFIG_DEFAULTS.dataDir,
+    pgliteSharedBuffers: memorySizeOf(env, 'EMPORIUM_PGLITE_SHARED_BUFFERS') ?? CONFIG_DEFAULTS.pgliteSharedBuffers,
     databaseUrl: read(env, 'DATABASE_URL'),
     redisUrl: read(env, 'REDIS_URL'),
     logLevel: logLevelOf(env),
