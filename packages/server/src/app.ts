@@ -41,6 +41,7 @@ import { registerStoreSettingRoutes } from './store-settings/index.js';
 import { registerAnalytics } from './analytics/index.js';
 import { registerInventoryRoutes } from './inventory/index.js';
 import { registerMediaRoutes } from './media/index.js';
+import { registerDownloadRoutes } from './downloads/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -131,5 +132,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAnalytics(app, deps);
   registerInventoryRoutes(app, deps);
   registerMediaRoutes(app, deps);
+  registerDownloadRoutes(app, deps);
   return app;
 }

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PricedCart } from '../cart/index.js';
 import { carts, orderCheckoutDetails, orderItems, orders, outbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
-import type { Website } from '../sites/index.js';
+import { DOWNLOAD_MESSAGES, type DownloadLink, grantOrderDownloads } from '../downloads/index.js';
+import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
 
@@ -30,9 +31,20 @@ export interface OrderRecord {
   subscription?: SubscriptionPlan | null;
   /** Secret of the order's status page link. */
   statusToken: string;
+  /** Origin of the links in the confirmation mail (`https://shop.example`); site paths when absent. */
+  origin?: string;
+  /** When the order is placed (download links expire counting from it). */
+  now?: Date;
 }
 
-function confirmationText(record: OrderRecord, orderNumber: number, cards: Array<{ code: string; amountCents: number }>): string {
+/** What {@link writeOrder} hands back. */
+export interface WrittenOrder {
+  orderNumber: number;
+  /** Download links of the order's digital lines. */
+  downloads: DownloadLink[];
+}
+
+function confirmationText(record: OrderRecord, orderNumber: number, cards: Array<{ code: string; amountCents: number }>, downloads: DownloadLink[]): string {
   const { priced, site } = record;
   const locale = site.settings.locale;
   const lines = priced.lines.map((l) => `${l.entry.quantity} x ${l.product.title} (${l.variant.sku})`);
@@ -41,6 +53,7 @@ function confirmationText(record: OrderRecord, orderNumber: number, cards: Array
   const plan = record.subscription
     ? [`Subscription: ${subscriptionPriceText(money(priced.grandTotalCents, priced.currency), record.subscription, locale)}`]
     : [];
+  const downloadLines = downloads.map((d) => `${d.productName} (${d.fileName}): ${record.origin ? absoluteUrl(record.origin, d.url) : d.url}`);
   return [
     `Thank you for your order #${orderNumber} at ${site.title}.`,
     '',
@@ -49,15 +62,17 @@ function confirmationText(record: OrderRecord, orderNumber: number, cards: Array
     `Total: ${total}`,
     ...plan,
     ...(giftLines.length ? ['', ...giftLines] : []),
+    ...(downloadLines.length ? ['', 'Your downloads:', ...downloadLines, DOWNLOAD_MESSAGES.terms] : []),
   ].join('\n');
 }
 
 /**
  * Writes a placed order inside the checkout transaction: order number, order row (paid), its
- * lines, checkout details, gift cards bought, the confirmation mail in the outbox, and marks
+ * lines, checkout details, gift cards bought, download links of digital lines, the confirmation
+ * mail in the outbox (with those links), and marks
  * the cart purchased. Stock, coupons and the gift card payment are taken by the caller first.
  */
-export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<number> {
+export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<WrittenOrder> {
   const { site, priced, input, orderId } = record;
   const orderNumber = await nextOrderNumber(tx, site.id);
   await tx.insert(orders).values({
@@ -110,16 +125,17 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<numbe
     .filter((l) => l.product.productType === ProductType.GIFT_CARD)
     .flatMap((l) => Array.from({ length: l.entry.quantity }, () => l.unitPriceCents));
   const cards = await issueGiftCards(tx, site.id, orderId, priced.currency, giftCardAmounts);
+  const downloads = await grantOrderDownloads(tx, site.id, orderId, record.now ?? new Date());
   await tx.insert(outbox).values({
     websiteId: site.id,
     kind: 'order-confirmation',
     toAddress: input.email,
     subject: `Your order #${orderNumber} from ${site.title}`,
-    textBody: confirmationText(record, orderNumber, cards),
+    textBody: confirmationText(record, orderNumber, cards, downloads),
   });
   await tx
     .update(carts)
     .set({ isPurchased: true, orderId, updatedAt: sql`now()` })
     .where(and(eq(carts.websiteId, site.id), eq(carts.id, priced.cart!.id)));
-  return orderNumber;
+  return { orderNumber, downloads };
 }

@@ -6,6 +6,7 @@ import { findCart, listEntries, loadPricedCart, lockOpenCart, priceCart, updateC
 import { orders } from '../db/schema.js';
 import { takeStock } from '../db/stock.js';
 import type { Db, DbOrTx } from '../db/types.js';
+import type { DownloadLink } from '../downloads/index.js';
 import { AppError } from '../errors/index.js';
 import { loadOrderForPage, type OrderJson } from '../orders/index.js';
 import type { PaymentProvider } from '../payments/index.js';
@@ -29,6 +30,8 @@ export interface CheckoutDeps {
   db: Db;
   providers: ReadonlyMap<string, PaymentProvider>;
   log: FastifyBaseLogger;
+  /** Origin of the links in the confirmation mail (the origin the visitor checked out on). */
+  origin?: string;
 }
 
 /** The checkout response body. */
@@ -37,6 +40,8 @@ export interface CheckoutResponse {
   confirmationUrl: string;
   /** Unguessable link of the order status page (page type 211). */
   statusUrl: string;
+  /** Download links of the order's digital products (empty when there are none). */
+  downloads: DownloadLink[];
 }
 
 /** What an order records besides the cart: the plan of a subscription cart. */
@@ -178,9 +183,26 @@ export async function placeOrder(
       if (giftCard && !(await debitGiftCard(tx, site.id, giftCard.id, giftCard.amountCents))) {
         throw new AppError('CONFLICT', GIFT_CARD_INVALID_MESSAGE);
       }
-      await writeOrder(tx, { orderId, site, priced: fresh, input, testMode, giftCard, payment, subscription: options.subscription ?? null, statusToken });
+      const { downloads } = await writeOrder(tx, {
+        orderId,
+        site,
+        priced: fresh,
+        input,
+        testMode,
+        giftCard,
+        payment,
+        subscription: options.subscription ?? null,
+        statusToken,
+        now,
+        ...(deps.origin ? { origin: deps.origin } : {}),
+      });
       const order = await loadOrderForPage(tx, site.id, orderId);
-      const response: CheckoutResponse = { order: order!, confirmationUrl: confirmationPath(orderId), statusUrl: orderStatusPath(orderId, statusToken) };
+      const response: CheckoutResponse = {
+        order: order!,
+        confirmationUrl: confirmationPath(orderId),
+        statusUrl: orderStatusPath(orderId, statusToken),
+        downloads,
+      };
       if (!idempotency) return response;
       await storeResponse(tx, site.id, scope, idempotency.key, 200, response);
       const stored = await findStoredResponse(tx, site.id, scope, idempotency.key);

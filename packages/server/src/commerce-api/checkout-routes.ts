@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { cartIdFromRequest, clearCartCookies, findCart, findSubscriptionCart, loadCartJson, updateCart } from '../cart/index.js';
 import { cartEmptyError, IDEMPOTENCY_HEADER, placeOrder, readCheckoutInput, requestHash } from '../checkout/index.js';
 import { AppError } from '../errors/index.js';
@@ -37,7 +37,12 @@ export function registerCheckoutRoutes(
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['checkout'];
-  const orderDeps = (log: import('fastify').FastifyBaseLogger) => ({ db: deps.db, providers: deps.providers, log });
+  const orderDeps = (request: FastifyRequest) => ({
+    db: deps.db,
+    providers: deps.providers,
+    log: request.log,
+    origin: `${request.protocol}://${request.host}`,
+  });
 
   const checkoutSchema = {
     tags,
@@ -50,13 +55,7 @@ export function registerCheckoutRoutes(
     const site = siteOf(request);
     const key = request.headers[IDEMPOTENCY_HEADER];
     const input = readCheckoutInput(request.body);
-    const result = await placeOrder(
-      orderDeps(request.log),
-      site,
-      cartIdFromRequest(request),
-      input,
-      key ? { key, hash: requestHash(request.body) } : undefined,
-    );
+    const result = await placeOrder(orderDeps(request), site, cartIdFromRequest(request), input, key ? { key, hash: requestHash(request.body) } : undefined);
     clearCartCookies(reply, deps.secureCookies);
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return noStore(reply).send(result.body);
@@ -77,15 +76,9 @@ export function registerCheckoutRoutes(
     const input = readCheckoutInput(body);
     const key = request.headers[IDEMPOTENCY_HEADER];
     try {
-      const result = await placeOrder(
-        orderDeps(request.log),
-        site,
-        found.cartId,
-        input,
-        key ? { key, hash: requestHash(request.body) } : undefined,
-        new Date(),
-        { subscription: found.plan },
-      );
+      const result = await placeOrder(orderDeps(request), site, found.cartId, input, key ? { key, hash: requestHash(request.body) } : undefined, new Date(), {
+        subscription: found.plan,
+      });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return noStore(reply).send(result.body);
     } catch (error) {

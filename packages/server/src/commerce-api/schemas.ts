@@ -1,5 +1,6 @@
 import { AddToCartMessages, ProductType, type CartEntryJson, type ShoppingCartJson } from '@emporium/commerce';
 import { z } from '../http/schemas.js';
+import { DownloadLink } from '../downloads/index.js';
 
 /** Largest accepted `additionalFields` JSON string, in characters. */
 export const MAX_ADDITIONAL_FIELDS_LENGTH = 10_000;
@@ -279,4 +280,5 @@ export const CheckoutAnswer = z.object({
   order: OrderSchema,
   confirmationUrl: z.string().describe('The order-confirmed page'),
   statusUrl: z.string().describe('Unguessable link of the order status page'),
+  downloads: z.array(DownloadLink).describe("Download links of the order's digital products"),
 });

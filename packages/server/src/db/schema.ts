@@ -10,3 +10,4 @@ export * from './tables/platform.js';
 export * from './tables/buying.js';
 export * from './tables/forms-security.js';
 export * from './tables/engagement.js';
+export * from './tables/downloads.js';

@@ -14,8 +14,14 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
-/** Keys are two segments of letters, digits, dots, hyphens and underscores: no path can escape the root. */
-export const MEDIA_KEY = /^[a-z0-9]{1,64}\/[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,5})?$/;
+/**
+ * Keys are two segments of letters, digits, dots, hyphens and underscores, optionally under
+ * {@link PRIVATE_PREFIX}: no path can escape the root.
+ */
+export const MEDIA_KEY = /^(?:private\/)?[a-z0-9]{1,64}\/[A-Za-z0-9_-]{1,64}(?:\.[a-z0-9]{1,5})?$/;
+
+/** Prefix of keys that are never served by the public media route (files of digital products). */
+export const PRIVATE_PREFIX = 'private/';
 
 /** Throws a RangeError for a key that is not a {@link MEDIA_KEY}. */
 export function assertMediaKey(key: string): void {

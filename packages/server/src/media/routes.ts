@@ -10,6 +10,7 @@ import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { SRCSET_WIDTHS } from './image-renditions.js';
 import { mediaStorageFor } from './configured-storage.js';
+import { registerDigitalFileRoutes } from './digital-file-routes.js';
 import type { MediaStorage } from './media-storage.js';
 import {
   attachProductImage,
@@ -30,6 +31,8 @@ const CONTENT_TYPE: Record<string, string> = { jpg: 'image/jpeg', png: 'image/pn
 export interface MediaRouteOptions {
   /** Where files go (default: the configured store, see {@link mediaStorageFor}). */
   storage?: MediaStorage;
+  /** Largest file of a digital product, in bytes (default 100 MB). */
+  maxDigitalFileBytes?: number;
 }
 
 /** Body of the call that changes an image's alt text and focal point. */
@@ -74,6 +77,8 @@ export function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, options
   const storage = options.storage ?? mediaStorageFor(deps.config);
   const read = requireOwner(db, deps.config.ownerToken, 'catalogue:read');
   const write = requireOwner(db, deps.config.ownerToken, 'catalogue:write');
+
+  registerDigitalFileRoutes(app, deps, { storage, ...(options.maxDigitalFileBytes ? { maxBytes: options.maxDigitalFileBytes } : {}) });
 
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });

@@ -1,5 +1,6 @@
 import { orderStatusPath } from '../../checkout/index.js';
 import { PageType } from '../page-types.js';
+import { DOWNLOAD_MESSAGES, orderDownloadLinks } from '../../downloads/index.js';
 import { orderSummaryContext } from './order-context.js';
 import { findOrder, searchItems } from '../queries.js';
 import { CollectionType } from '../page-types.js';
@@ -59,6 +60,7 @@ export async function orderConfirmedPage(req: PageRequest, orderId: string): Pro
   const found = await findOrder(req.db, req.site.id, orderId);
   if (!found) return notFoundPage();
   const { order } = found;
+  const downloads = await orderDownloadLinks(req.db, req.site.id, order.id);
   return {
     status: 200,
     pageType: PageType.ORDER_CONFIRMED,
@@ -72,6 +74,7 @@ export async function orderConfirmedPage(req: PageRequest, orderId: string): Pro
         websiteId: order.websiteId,
         ...orderSummaryContext(found, req.site.settings.locale),
         ...(order.statusToken ? { statusUrl: orderStatusPath(order.id, order.statusToken) } : {}),
+        ...(downloads.length ? { downloads, downloadTerms: DOWNLOAD_MESSAGES.terms } : {}),
       },
     },
   };
