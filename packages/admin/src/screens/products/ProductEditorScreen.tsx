@@ -9,6 +9,7 @@ import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { TextArea } from '../../ui/TextArea.js';
+import { DigitalFilePanel } from './DigitalFilePanel.js';
 import { GiftCardAmounts } from './GiftCardAmounts.js';
 import { OptionsPanel } from './OptionsPanel.js';
 import { loadPhotos, photoName, type ProductPhoto } from './photo-calls.js';
@@ -18,6 +19,7 @@ import {
   BULK_PRICES_PATH,
   blankRow,
   changesOf,
+  DIGITAL_TYPE,
   GIFT_CARD_TYPE,
   generateMatrix,
   giftCardVariants,
@@ -434,6 +436,13 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
           </button>
         </div>
       </form>
+
+      {productType === DIGITAL_TYPE && (
+        <section className="panel stack" aria-labelledby={`${headingId}-digital-file`}>
+          <h2 id={`${headingId}-digital-file`}>File to download</h2>
+          <DigitalFilePanel productId={product?.productType === DIGITAL_TYPE ? product.id : undefined} />
+        </section>
+      )}
 
       <section className="panel stack photos" aria-labelledby={`${headingId}-photos`}>
         <h2 id={`${headingId}-photos`}>Photos</h2>

@@ -1,5 +1,6 @@
-import { ApiError, api, CRUMB_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.js';
+import { api } from '../../api/http.js';
 import { imagesPath } from './product-model.js';
+import { postForm } from './upload-form.js';
 
 /** A point of a photo kept in view when it is cropped: 0 to 1 from the top left. */
 export interface FocalPoint {
@@ -37,22 +38,7 @@ export async function uploadPhoto(productId: string, file: File, altText: string
   const form = new FormData();
   if (altText) form.append('altText', altText);
   form.append('file', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const crumb = readCookie(document.cookie, CRUMB_COOKIE);
-  if (crumb) headers[CSRF_HEADER] = crumb;
-  let response: Response;
-  try {
-    response = await fetch(imagesPath(productId), { method: 'POST', body: form, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.', null);
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
-    throw new ApiError(response.status, message, body);
-  }
-  return body as ProductPhoto;
+  return postForm<ProductPhoto>(imagesPath(productId), form);
 }
 
 /** How a photo is named in a list ('Photo 2: A blue mug'). */

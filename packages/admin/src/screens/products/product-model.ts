@@ -250,6 +250,9 @@ export const GIFT_CARD_OPTION = 'Amount';
 /** Product type number of a gift card (spec 3). */
 export const GIFT_CARD_TYPE = 4;
 
+/** Product type of a digital product (spec 3), whose buyers download a file. */
+export const DIGITAL_TYPE = 2;
+
 /** An amount as a gift card's option value: '25' for whole amounts, else '12.50'. */
 export function amountLabel(cents: number): string {
   const text = centsText(cents);

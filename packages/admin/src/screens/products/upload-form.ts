@@ -1,0 +1,21 @@
+import { ApiError, CRUMB_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.js';
+
+/** Sends a form as multipart/form-data with the crumb; answers the JSON body or rejects with the server's message. */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const crumb = readCookie(document.cookie, CRUMB_COOKIE);
+  if (crumb) headers[CSRF_HEADER] = crumb;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body: form, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.', null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`;
+    throw new ApiError(response.status, message, body);
+  }
+  return body as T;
+}
