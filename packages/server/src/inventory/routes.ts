@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { decodeCursor, encodeCursor, pageSize, TEXT_PART } from '../http/page-cursor.js';
+import { decodeCursor, encodeCursor, pageSize, TEXT_PART, toPage } from '../http/page-cursor.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
@@ -18,9 +18,12 @@ import {
   StockLevel,
   StockSetBody,
   VariantParams,
+  VariantStockPage,
+  VariantStockQuery,
 } from './schemas.js';
 import { importStockCsv, stockCsvLines } from './stock-csv.js';
 import { adjustStock, lowStock, setStock, stockHistory, type StockActor } from './stock-repository.js';
+import { listVariantStock } from './variant-stock-repository.js';
 
 /** Stock at or below which the low-stock list shows a variant unless asked otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -28,6 +31,8 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const STOCK_IMPORT_BODY_LIMIT = 9 * 1024 * 1024;
 
 const INVENTORY = '/api/owner/inventory';
+/** Cursor part: a product or variant id. */
+const ID_PART = /^[\w-]{1,64}$/;
 const tags = ['owner inventory'];
 
 function actorOf(request: FastifyRequest): StockActor {
@@ -145,6 +150,34 @@ export function registerInventoryRoutes(app: FastifyInstance, deps: AppDeps): vo
       const hasNextPage = rows.length > limit;
       const last = variants[variants.length - 1];
       return { variants, hasNextPage, nextPageCursor: hasNextPage && last ? encodeCursor([String(last.qtyInStock), last.sku]) : null };
+    },
+  );
+
+  routes.get(
+    `${INVENTORY}/variants`,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'Variants with their product, options and stock, a page at a time, by product title then the variants’ order',
+        querystring: VariantStockQuery,
+        response: withErrors({ 200: VariantStockPage }),
+      },
+    },
+    async (request) => {
+      const { q, low, inStock, cursor } = request.query;
+      const limit = pageSize(request.query.limit);
+      const after = decodeCursor(cursor, [TEXT_PART, ID_PART, /^-?\d{1,10}$/, ID_PART]);
+      const filter = { ...(q ? { q } : {}), ...(low !== undefined ? { low: Number(low) } : {}), ...(inStock === 'true' ? { inStock: true } : {}) };
+      const rows = await listVariantStock(db, siteOf(request).id, filter, limit, after);
+      const { items, ...end } = toPage(
+        rows,
+        limit,
+        ({ position: _position, ...variant }) => variant,
+        (row) => row.position,
+      );
+      return { variants: items, ...end };
     },
   );
 

@@ -52,6 +52,23 @@ export const LowStockPage = z.object({
   ...PageEnd,
 });
 
+/** Query of the variant stock list. */
+export const VariantStockQuery = HistoryQuery.extend({
+  q: z.string().max(200).optional().describe('Words in the product title or the SKU'),
+  low: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'low must be a whole number.' })
+    .optional()
+    .describe('Only limited variants with at most this many units'),
+  inStock: z.enum(['true', 'false']).optional().describe('true: only variants that can be bought (unlimited or in stock)'),
+});
+
+/** A variant with its product and stock, as the inventory lists it. */
+export const VariantStock = StockLevel.extend({ productId: z.string(), productTitle: z.string(), optionValues: z.record(z.string(), z.string()) });
+
+/** A page of the variant stock list, by product title then the variants' order in their product. */
+export const VariantStockPage = z.object({ variants: z.array(VariantStock), ...PageEnd });
+
 /** Body of a stock import: the CSV text (a header row naming SKU and Stock, optionally Unlimited). */
 export const StockImportBody = z.object({
   csv: z
