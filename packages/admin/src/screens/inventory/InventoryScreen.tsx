@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { withQuery } from '../../api/http.js';
-import { useQuery, useQueryList } from '../../api/use-query.js';
+import { useQuery } from '../../api/use-query.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
@@ -12,21 +12,19 @@ import {
   DEFAULT_LOW_STOCK,
   LOW_STOCK_PATH,
   type LowStockVariant,
-  optionsText,
   type PageEnd,
-  PRODUCTS_PATH,
-  type ProductDetail,
-  type ProductSummary,
-  productPath,
+  rowOf,
   type StockRow,
+  VARIANTS_PATH,
+  type VariantStock,
 } from './inventory-types.js';
 import { StockHistory } from './StockHistory.js';
 import { StockTable } from './StockTable.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './inventory.css';
 
-/** Products per page of the stock table (each product brings all its variants). */
-const PRODUCTS_PER_PAGE = 10;
+/** Variants per page of the stock table. */
+const VARIANTS_PER_PAGE = 50;
 const LOW_PER_PAGE = 50;
 
 type View = 'all' | 'low';
@@ -77,24 +75,22 @@ const STOCK_FILTERS = [
   { value: 'low', label: `Low (${DEFAULT_LOW_STOCK} or fewer)` },
 ];
 
-/** Every variant, a page of products at a time from the server, searched by title or SKU. */
+/** The variant list's query for a stock filter: sold out is at most 0 units, low at most the default. */
+function stockQuery(stock: string | undefined): { low?: number; inStock?: 'true' } {
+  if (stock === 'in') return { inStock: 'true' };
+  if (stock === 'out') return { low: 0 };
+  if (stock === 'low') return { low: DEFAULT_LOW_STOCK };
+  return {};
+}
+
+/** Every variant, a page at a time from the server, searched by product title or SKU. */
 function AllVariants({ historyOf, onHistory }: ListProps) {
   const [filters, setFilters] = useState<{ q?: string; stock?: string }>({});
   const pages = useCursorPages();
-  const page = useQuery<{ products: ProductSummary[] } & PageEnd>(withQuery(PRODUCTS_PATH, { ...filters, limit: PRODUCTS_PER_PAGE, cursor: pages.cursor }));
-  const products = page.data?.products ?? [];
-  const details = useQueryList<ProductDetail>(products.map((product) => productPath(product.id)));
-  const rows: StockRow[] = details.flatMap((detail) =>
-    (detail.data?.variants ?? []).map((variant) => ({
-      variantId: variant.id,
-      sku: variant.sku,
-      productId: detail.data!.id,
-      productTitle: detail.data!.title,
-      options: optionsText(variant.optionValues),
-      qtyInStock: variant.qtyInStock,
-      unlimited: variant.unlimited,
-    })),
+  const page = useQuery<{ variants: VariantStock[] } & PageEnd>(
+    withQuery(VARIANTS_PATH, { q: filters.q, ...stockQuery(filters.stock), limit: VARIANTS_PER_PAGE, cursor: pages.cursor }),
   );
+  const rows: StockRow[] = (page.data?.variants ?? []).map(rowOf);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -102,7 +98,6 @@ function AllVariants({ historyOf, onHistory }: ListProps) {
     setFilters({ q: text('q'), stock: text('stock') });
     pages.reset();
   };
-  const loading = page.status === 'loading' || details.some((detail) => detail.status === 'loading');
   return (
     <section className="stack" aria-label="All variants">
       <form onSubmit={apply} className="filters" role="search" aria-label="Variants">
@@ -110,9 +105,9 @@ function AllVariants({ historyOf, onHistory }: ListProps) {
         <Select label="Stock" name="stock" options={STOCK_FILTERS} defaultValue="" />
         <button type="submit">Show variants</button>
       </form>
-      {loading && <Loading />}
-      <ErrorText error={page.error ?? details.find((detail) => detail.error)?.error} />
-      {page.data && products.length === 0 && <p>No products match.</p>}
+      {page.status === 'loading' && <Loading />}
+      <ErrorText error={page.error} />
+      {page.data && rows.length === 0 && <p>No variants match.</p>}
       {rows.length > 0 && <StockTable rows={rows} caption={`Stock per variant, page ${pages.pageNumber}`} historyOf={historyOf} onHistory={onHistory} />}
       <CursorPager
         label="Variant pages"
@@ -131,15 +126,7 @@ function LowStock({ historyOf, onHistory }: ListProps) {
   const [thresholdError, setThresholdError] = useState<string | undefined>();
   const pages = useCursorPages();
   const page = useQuery<{ variants: LowStockVariant[] } & PageEnd>(withQuery(LOW_STOCK_PATH, { threshold, limit: LOW_PER_PAGE, cursor: pages.cursor }));
-  const rows: StockRow[] = (page.data?.variants ?? []).map((variant) => ({
-    variantId: variant.variantId,
-    sku: variant.sku,
-    productId: variant.productId,
-    productTitle: variant.productTitle,
-    options: optionsText(variant.optionValues),
-    qtyInStock: variant.qtyInStock,
-    unlimited: variant.unlimited,
-  }));
+  const rows: StockRow[] = (page.data?.variants ?? []).map(rowOf);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = String(new FormData(event.currentTarget).get('threshold') ?? '').trim();

@@ -4,6 +4,7 @@ export const PRODUCTS_PATH = '/api/owner/catalogue/products';
 export const EXPORT_PATH = `${INVENTORY_PATH}/export.csv`;
 export const IMPORT_PATH = `${INVENTORY_PATH}/import`;
 export const LOW_STOCK_PATH = `${INVENTORY_PATH}/low-stock`;
+export const VARIANTS_PATH = `${INVENTORY_PATH}/variants`;
 
 /** Stock at or below which a variant counts as low unless the owner picks another number (the server's default). */
 export const DEFAULT_LOW_STOCK = 5;
@@ -11,32 +12,11 @@ export const DEFAULT_LOW_STOCK = 5;
 export const stockPath = (variantId: string) => `${INVENTORY_PATH}/variants/${encodeURIComponent(variantId)}/stock`;
 export const adjustPath = (variantId: string) => `${INVENTORY_PATH}/variants/${encodeURIComponent(variantId)}/adjustments`;
 export const historyPath = (variantId: string) => `${INVENTORY_PATH}/variants/${encodeURIComponent(variantId)}/history`;
-export const productPath = (productId: string) => `${PRODUCTS_PATH}/${encodeURIComponent(productId)}`;
 
 /** A page of a cursor-paged list. */
 export interface PageEnd {
   readonly hasNextPage: boolean;
   readonly nextPageCursor: string | null;
-}
-
-/** One row of the product list. */
-export interface ProductSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly variantCount: number;
-}
-
-/** A product with its variants (only what the inventory shows). */
-export interface ProductDetail {
-  readonly id: string;
-  readonly title: string;
-  readonly variants: readonly {
-    readonly id: string;
-    readonly sku: string;
-    readonly optionValues: Readonly<Record<string, string>>;
-    readonly qtyInStock: number;
-    readonly unlimited: boolean;
-  }[];
 }
 
 /** A variant's stock as the server answers it. */
@@ -47,12 +27,15 @@ export interface StockLevel {
   readonly unlimited: boolean;
 }
 
-/** One row of the low-stock list. */
-export interface LowStockVariant extends StockLevel {
+/** A variant with its product, as the variant list and the low-stock list answer it. */
+export interface VariantStock extends StockLevel {
   readonly productId: string;
   readonly productTitle: string;
   readonly optionValues: Readonly<Record<string, string>>;
 }
+
+/** One row of the low-stock list. */
+export type LowStockVariant = VariantStock;
 
 /** One line of the stock table: a variant with its product. */
 export interface StockRow {
@@ -102,6 +85,19 @@ export function optionsText(values: Readonly<Record<string, string>>): string {
   return Object.entries(values)
     .map(([name, value]) => `${name}: ${value}`)
     .join(', ');
+}
+
+/** A stock table row of a listed variant. */
+export function rowOf(variant: VariantStock): StockRow {
+  return {
+    variantId: variant.variantId,
+    sku: variant.sku,
+    productId: variant.productId,
+    productTitle: variant.productTitle,
+    options: optionsText(variant.optionValues),
+    qtyInStock: variant.qtyInStock,
+    unlimited: variant.unlimited,
+  };
 }
 
 /** A variant's name for people: its product and options. */
