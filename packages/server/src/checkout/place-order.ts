@@ -97,7 +97,9 @@ async function replay(db: Db, siteId: string, scope: string, key: string, hash: 
   if (!stored) return undefined;
   if (stored.requestHash !== hash) throw new AppError('UNPROCESSABLE', IDEMPOTENCY_MISMATCH);
   if (stored.body === null || stored.body === undefined) throw new AppError('CONFLICT', 'A checkout with this Idempotency-Key is still in progress.');
-  return { body: stored.body as CheckoutResponse, replayed: true };
+  const body = stored.body as Omit<CheckoutResponse, 'downloads'> & { downloads?: CheckoutResponse['downloads'] };
+  // Answers stored before orders had download links carry none.
+  return { body: { ...body, downloads: body.downloads ?? [] }, replayed: true };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
@@ -167,6 +167,25 @@ describe.each(availableDialects())('digital products: the file and its download 
     const expired = await t.app.inject({ method: 'GET', url: second.body.downloads[0].url, headers: { host: t.hostOf(site), accept: 'application/json' } });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe(DOWNLOAD_MESSAGES.expired);
+  });
+
+  it('replays a checkout answer stored before orders had download links with an empty list', async () => {
+    const visitor = new Visitor(t.app, t.hostOf(site));
+    await visitor.add(productId, 'GUIDE');
+    const body = { email: 'buyer@example.com', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } };
+    const headers = { 'idempotency-key': `replay-${dialect}-0123456789` };
+    // A retry comes from the same browser, before it saw the answer that cleared the cart cookie.
+    const cookies = new Map(visitor.cookies);
+    const first = await visitor.checkout(body, headers);
+    expect(first.json().downloads).toHaveLength(1);
+    for (const [name, value] of cookies) visitor.cookies.set(name, value);
+    await t.db.execute(
+      sql`UPDATE idempotency_keys SET response_body = response_body - 'downloads' WHERE website_id = ${site.id} AND key = ${headers['idempotency-key']}`,
+    );
+    const replayed = await visitor.checkout(body, headers);
+    expect(replayed.statusCode, replayed.body).toBe(200);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual({ ...first.json(), downloads: [] });
   });
 
   it('answers 404 for a wrong, forged or another site’s token', async () => {
