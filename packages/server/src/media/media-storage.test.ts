@@ -24,4 +24,12 @@ describe('media in a local folder', () => {
     await expect(storage.delete('../outside')).rejects.toThrow(RangeError);
     await expect(storage.get('site1/../../etc/passwd')).rejects.toThrow(RangeError);
   });
+
+  it('keeps private keys (files of digital products) in their own folder; nothing else may be nested', async () => {
+    const storage = localMediaStorage(root);
+    await storage.put(`private/site1/${'d'.repeat(32)}`, Buffer.from('file'));
+    expect(await readdir(join(root, 'private', 'site1'))).toEqual(['d'.repeat(32)]);
+    expect(await storage.get(`site1/${'d'.repeat(32)}`)).toBeNull();
+    await expect(storage.get(`other/site1/${'d'.repeat(32)}`)).rejects.toThrow(RangeError);
+  });
 });

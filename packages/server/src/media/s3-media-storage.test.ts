@@ -80,6 +80,18 @@ describe('media in an S3-compatible bucket (s3rver on the loopback)', () => {
     await expect(storage.put('../escape', bytes)).rejects.toThrow(RangeError);
   });
 
+  it('keeps a digital product’s file under the private prefix, apart from the site’s images', async () => {
+    const storage = s3MediaStorage(store);
+    const key = `private/site1/${'c'.repeat(32)}`;
+    const bytes = Buffer.from('%PDF-1.7 pattern');
+    await storage.put(key, bytes);
+    expect(await storage.get(key)).toEqual(bytes);
+    expect(await storage.get(`site1/${'c'.repeat(32)}`)).toBeNull();
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    await expect(storage.put(`private/../site1/${'c'.repeat(32)}`, bytes)).rejects.toThrow(RangeError);
+  });
+
   it('is the store the configuration names', async () => {
     const storage = mediaStorageFor({ dataDir, mediaStore: store });
     await storage.put(`site2/${'c'.repeat(32)}-300.jpg`, Buffer.from('in the bucket'));
