@@ -5,7 +5,7 @@
  * enforced with its message.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, outbox, websites } from '../packages/server/src/db/schema.js';
 import { DOWNLOAD_MESSAGES, MAX_DOWNLOADS } from '../packages/server/src/downloads/index.js';
+import { DIGITAL_FILE_MESSAGES, MAX_DIGITAL_FILE_BYTES } from '../packages/server/src/media/index.js';
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { allA11yViolations, launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
@@ -78,6 +79,17 @@ describe('a digital product’s file, from the editor to the buyer', () => {
     await panel.getByLabel(/^Replace the file/).setInputFiles([pattern]);
     await panel.getByRole('button', { name: 'Replace file' }).click();
     await panel.getByRole('status').filter({ hasText: 'Hedgerow Smock Pattern.pdf uploaded.' }).waitFor({ timeout: STEP });
+    expect(await panel.locator('.digital-file').textContent()).toBe('Hedgerow Smock Pattern.pdf (300.0 KB)');
+    // A file over the limit is refused in the server's words before it is sent, and the attached file stays.
+    const huge = join(fileDir, 'huge.zip');
+    await writeFile(huge, '');
+    await truncate(huge, MAX_DIGITAL_FILE_BYTES + 1);
+    await panel.getByLabel(/^Replace the file/).setInputFiles([huge]);
+    await panel.getByRole('button', { name: 'Replace file' }).click();
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: `huge.zip: ${DIGITAL_FILE_MESSAGES.tooLarge}` })
+      .waitFor({ timeout: STEP });
     expect(await panel.locator('.digital-file').textContent()).toBe('Hedgerow Smock Pattern.pdf (300.0 KB)');
     expect(await allA11yViolations(page)).toEqual([]);
     await screenshot(page, 'digital-product-editor');

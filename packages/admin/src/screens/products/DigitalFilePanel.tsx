@@ -2,6 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/http.js';
 import { formatFileSize, loadDigitalFile, MAX_DIGITAL_FILE_BYTES, uploadDigitalFile, type DigitalFile } from './digital-file-calls.js';
 
+/** The server's words for a file over the limit, said before sending it. */
+const TOO_LARGE = `The file is too large: the maximum size is ${MAX_DIGITAL_FILE_BYTES / 1024 / 1024} MB.`;
+
 interface DigitalFilePanelProps {
   /** The saved product's id, when it is saved as a digital product. */
   readonly productId: string | undefined;
@@ -38,7 +41,7 @@ export function DigitalFilePanel({ productId }: DigitalFilePanelProps) {
       return;
     }
     if (chosen.size > MAX_DIGITAL_FILE_BYTES) {
-      setFailure(`${chosen.name} is too large (${formatFileSize(chosen.size)}): the maximum size is ${formatFileSize(MAX_DIGITAL_FILE_BYTES)}.`);
+      setFailure(`${chosen.name}: ${TOO_LARGE}`);
       return;
     }
     setFailure('');
