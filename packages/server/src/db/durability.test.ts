@@ -20,21 +20,25 @@ describe('PGlite data directory', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('keeps committed rows across close and reopen, and does not re-run migrations', async () => {
-    const first = await openDatabase({ dataDir: dir });
-    expect(migrationsAppliedAtOpen(first)?.applied.length).toBeGreaterThan(0);
-    await createWebsite(first, { identifier: 'durable', title: 'Durable', settings: { currency: 'EUR' } });
-    await first.update(websites).set({ title: 'Durable shop' }).where(eq(websites.identifier, 'durable'));
-    await closeDatabase(first);
+  it(
+    'keeps committed rows across close and reopen, and does not re-run migrations',
+    async () => {
+      const first = await openDatabase({ dataDir: dir });
+      expect(migrationsAppliedAtOpen(first)?.applied.length).toBeGreaterThan(0);
+      await createWebsite(first, { identifier: 'durable', title: 'Durable', settings: { currency: 'EUR' } });
+      await first.update(websites).set({ title: 'Durable shop' }).where(eq(websites.identifier, 'durable'));
+      await closeDatabase(first);
 
-    const second = await openDatabase({ dataDir: dir });
-    try {
-      expect(migrationsAppliedAtOpen(second)?.applied).toEqual([]);
-      const site = await findWebsiteByIdentifier(second, 'durable');
-      expect(site?.title).toBe('Durable shop');
-      expect(site?.settings.currency).toBe('EUR');
-    } finally {
-      await closeDatabase(second);
-    }
-  }, FRESH_FOLDER_TIMEOUT_MS);
+      const second = await openDatabase({ dataDir: dir });
+      try {
+        expect(migrationsAppliedAtOpen(second)?.applied).toEqual([]);
+        const site = await findWebsiteByIdentifier(second, 'durable');
+        expect(site?.title).toBe('Durable shop');
+        expect(site?.settings.currency).toBe('EUR');
+      } finally {
+        await closeDatabase(second);
+      }
+    },
+    FRESH_FOLDER_TIMEOUT_MS,
+  );
 });
