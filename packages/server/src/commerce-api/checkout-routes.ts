@@ -5,6 +5,7 @@ import { AppError } from '../errors/index.js';
 import type { Db } from '../db/types.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { PaymentProvider } from '../payments/index.js';
+import { canonicalOrigin } from '../sites/index.js';
 import { noStore, siteOf } from './request-site.js';
 import { CartAnswer, CheckoutAnswer, CheckoutBody, IdempotencyHeaders, SubscriptionCheckoutBody, SubscriptionShippingBody } from './schemas.js';
 import { shippingPatch } from './shipping-patch.js';
@@ -41,7 +42,8 @@ export function registerCheckoutRoutes(
     db: deps.db,
     providers: deps.providers,
     log: request.log,
-    origin: `${request.protocol}://${request.host}`,
+    // Links in mail use the site's configured origin, never the request's Host header.
+    origin: canonicalOrigin(siteOf(request), app.emporium.config),
   });
 
   const checkoutSchema = {

@@ -10,7 +10,7 @@ import { createCatalogueTestApp, type CatalogueTestApp } from '../catalogue/cata
 import { Visitor } from '../commerce-api/commerce-test-kit.js';
 import { digitalDownloads, outbox } from '../db/index.js';
 import { DIGITAL_FILE_MESSAGES, MAX_DIGITAL_FILE_BYTES } from '../media/index.js';
-import type { Website } from '../sites/index.js';
+import { canonicalOrigin, type Website } from '../sites/index.js';
 import { DOWNLOAD_MESSAGES, MAX_DOWNLOADS } from './download-messages.js';
 
 function multipartFile(file: Buffer, filename: string, type = 'application/pdf'): { payload: Buffer; contentType: string } {
@@ -142,7 +142,8 @@ describe.each(availableDialects())('digital products: the file and its download 
           eq(outbox.subject, `Your order #${body.order.orderNumber} from ${site.title}`),
         ),
       );
-    expect(mail!.textBody).toContain(`Field Guide (Field Guide.pdf): http://${t.hostOf(site)}${link.url}`);
+    // The link's origin is the site's configured one (issue 10: a Host header never makes URLs).
+    expect(mail!.textBody).toContain(`Field Guide (Field Guide.pdf): ${canonicalOrigin(site, t.app.emporium.config)}${link.url}`);
     expect(mail!.textBody).toContain(DOWNLOAD_MESSAGES.terms);
   });
 
