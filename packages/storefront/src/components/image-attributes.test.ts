@@ -47,4 +47,13 @@ describe('image attributes (spec 3 image priority, spec 9 srcset)', () => {
       for (const attrs of external) expect(attrs, design).not.toMatch(/srcSet|sizes/);
     }
   });
+
+  it('loads the first row of a gallery at once and the rest lazily (grid, stacked and slider designs)', () => {
+    const items = Array.from({ length: 6 }, (_, i) => ({ src: `https://images.example.com/${i}.jpg`, alt: `Picture ${i}`, width: 800, height: 800 }));
+    const loadingOf = (design: string, extra: Record<string, unknown> = {}) =>
+      [...renderIsland('Gallery', { items, options: { design, ...extra } }).matchAll(/<img [^>]*loading="(\w+)"/g)].map((m) => m[1]);
+    expect(loadingOf('grid', { thumbnailsPerRow: 4 })).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(loadingOf('stacked')).toEqual(['eager', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
+    expect(loadingOf('slider')).toEqual(['eager', 'lazy', 'lazy', 'lazy', 'lazy', 'lazy']);
+  });
 });

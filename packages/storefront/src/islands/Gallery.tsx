@@ -30,6 +30,7 @@ function Tile({
   open,
   imageStyle,
   sizes,
+  firstRow = false,
 }: {
   item: GalleryItem;
   index: number;
@@ -38,6 +39,11 @@ function Tile({
   imageStyle: React.CSSProperties;
   /** How wide the picture is shown, for the browser's srcset pick. */
   sizes: string;
+  /**
+   * A tile of the gallery's first row loads at once: a lazy image waits for layout, and a gallery
+   * at the top of a page has its largest paint there (Lighthouse LCP on the demo's gallery).
+   */
+  firstRow?: boolean;
 }) {
   const image = (
     <img
@@ -46,7 +52,7 @@ function Tile({
       alt={options.lightbox ? '' : item.alt}
       width={item.width}
       height={item.height}
-      {...priorityAttributes()}
+      {...(firstRow ? { loading: 'eager' as const } : priorityAttributes())}
       style={imageStyle}
     />
   );
@@ -109,6 +115,7 @@ function Grid({ items, options, label, open }: DesignProps) {
             open={open}
             imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }}
             sizes={gallerySizes('grid', options.thumbnailsPerRow)}
+            firstRow={i < options.thumbnailsPerRow}
           />
         </li>
       ))}
@@ -137,6 +144,7 @@ function Stacked({ items, options, label, open }: DesignProps) {
               margin: '0 auto',
             }}
             sizes={gallerySizes('stacked', 1, item.width, options.maxWidth)}
+            firstRow={i === 0}
           />
         </li>
       ))}
@@ -187,6 +195,7 @@ function Slider({ items, options, label, open }: DesignProps) {
               open={open}
               imageStyle={{ width: '100%', aspectRatio: String(ratio), objectFit: 'cover', display: 'block' }}
               sizes={gallerySizes('slider', 1)}
+              firstRow={i === 0}
             />
           </li>
         ))}
