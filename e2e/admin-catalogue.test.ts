@@ -20,7 +20,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { closeDatabase, openDatabase, type Db } from '../packages/server/src/db/index.js';
 import { items, shippingOptions, variants, websites } from '../packages/server/src/db/schema.js';
-import { allA11yViolations, launchBrowser, screenshot, waitForHydration } from './support/browser.js';
+import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot, waitForHydration } from './support/browser.js';
 import { freePort } from './support/store.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -28,10 +28,6 @@ const CLI = join(ROOT, 'packages', 'server', 'bin', 'emporium.js');
 const OWNER_EMAIL = 'harbour.owner@example.com';
 const OWNER_PASSWORD = 'salt-glazed-teapots-88';
 const STEP = 15_000;
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-];
 
 let dataDir: string;
 let db: Db;
@@ -58,7 +54,7 @@ async function waitForHeading(page: Page, text: string | RegExp): Promise<void> 
 }
 
 /** A browser context signed in as the owner through the sign-in page. */
-async function signedIn(viewport = WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${base}/config/login`);
@@ -220,7 +216,7 @@ describe('the owner’s product editor (issue 12)', () => {
     expect(errors).toEqual([]);
 
     // The storefront shows it with srcset images, and a shopper buys a Red / M.
-    const shopper = await browser.newContext({ viewport: WIDTHS[0]!.viewport });
+    const shopper = await browser.newContext({ viewport: ADMIN_WIDTHS[0]!.viewport });
     const shop = await shopper.newPage();
     await shop.goto(`${base}/shop/harbour-tee`);
     await waitForHydration(shop);
@@ -328,7 +324,7 @@ describe('the owner’s product editor (issue 12)', () => {
     await context.close();
   }, 90_000);
 
-  for (const { name, viewport } of WIDTHS) {
+  for (const { name, viewport } of ADMIN_WIDTHS) {
     it(`passes axe on the product editor at ${viewport.width} px`, async () => {
       const product = await productByTitle('Harbour Tee');
       const { context, page } = await signedIn(viewport);

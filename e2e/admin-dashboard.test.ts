@@ -12,16 +12,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, formSubmissions, forms, websites } from '../packages/server/src/db/schema.js';
 import { addOwner, SIGN_IN_FAILED_MESSAGE } from '../packages/server/src/owner-accounts/index.js';
-import { allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
+import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const OWNER_TOKEN = 'admin-dashboard-owner-token-0123456789';
 /** The navigation as the owner sees it today, in order (screens join as their calls land). */
 const NAVIGATION = ['Products', 'Orders', 'Inventory', 'Discounts', 'Shipping', 'Taxes', 'Forms', 'Restock', 'Comments', 'Reviews', 'Settings', 'Analytics'];
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-];
 
 let store: RunningStore;
 let browser: Browser;
@@ -30,7 +26,7 @@ let contactFormId: string;
 let itemId: string;
 
 /** A browser context of the site's owner (the break-glass token on every request). */
-async function ownerContext(viewport = WIDTHS[0]!.viewport): Promise<BrowserContext> {
+async function ownerContext(viewport = ADMIN_WIDTHS[0]!.viewport): Promise<BrowserContext> {
   return browser.newContext({ viewport, extraHTTPHeaders: { authorization: `Bearer ${OWNER_TOKEN}` }, acceptDownloads: true });
 }
 
@@ -75,7 +71,7 @@ afterAll(async () => {
 });
 
 describe('owner dashboard (issue 12)', () => {
-  for (const { name, viewport } of WIDTHS) {
+  for (const { name, viewport } of ADMIN_WIDTHS) {
     it(`reaches every screen by its link at ${viewport.width} px, with its heading, focus on it, and no axe violation`, async () => {
       const context = await ownerContext(viewport);
       const page = await context.newPage();
@@ -184,7 +180,7 @@ describe('owner dashboard (issue 12)', () => {
   });
 
   it('shows signed-out visitors the sign-in page with labelled email and password fields', async () => {
-    for (const { name, viewport } of WIDTHS) {
+    for (const { name, viewport } of ADMIN_WIDTHS) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(`${store.siteUrl()}/config/restock`);
@@ -205,7 +201,7 @@ describe('owner dashboard (issue 12)', () => {
       { websiteId, email: 'mira@example.com', role: 'admin', password: 'kiln-fired-stoneware-42' },
       { ownerId: null, email: null },
     );
-    const context = await browser.newContext({ viewport: WIDTHS[0]!.viewport });
+    const context = await browser.newContext({ viewport: ADMIN_WIDTHS[0]!.viewport });
     const page = await context.newPage();
     await page.goto(`${store.siteUrl()}/config/comments`);
     await page.waitForURL(/\/config\/login\?next=%2Fcomments$/);
@@ -232,7 +228,7 @@ describe('owner dashboard (issue 12)', () => {
       { websiteId, email: 'new.owner@example.com', role: 'moderator' },
       { ownerId: null, email: null },
     );
-    const context = await browser.newContext({ viewport: WIDTHS[1]!.viewport });
+    const context = await browser.newContext({ viewport: ADMIN_WIDTHS[1]!.viewport });
     const page = await context.newPage();
     await page.goto(`${store.siteUrl()}/config/login`);
     await page.getByLabel('Email').fill('new.owner@example.com');

@@ -16,16 +16,12 @@ import { variants, websites } from '../packages/server/src/db/schema.js';
 import { STOCK_CSV_HEADER } from '../packages/server/src/inventory/stock-csv.js';
 import { INVENTORY_MESSAGES } from '../packages/server/src/inventory/stock-repository.js';
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
-import { allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
+import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'stock-keeper@example.com';
 const PASSWORD = 'beeswax-and-canvas-2026';
 const TIMEOUT = 15_000;
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-];
 
 let store: RunningStore;
 let browser: Browser;
@@ -37,7 +33,7 @@ async function qtyOf(sku: string): Promise<number | undefined> {
 }
 
 /** A browser context signed in through the sign-in page, on `path` of the dashboard. */
-async function signedIn(path: string, viewport = WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto(`${store.siteUrl()}/config${path}`);
@@ -174,7 +170,7 @@ describe('Inventory screen (issue 12)', () => {
     await context.close();
   }, 120_000);
 
-  for (const { name, viewport } of WIDTHS) {
+  for (const { name, viewport } of ADMIN_WIDTHS) {
     it(`has no axe violation at ${viewport.width} px, with a history open`, async () => {
       const { context, page } = await signedIn('/inventory', viewport);
       await waitForHeading(page, 'Inventory');

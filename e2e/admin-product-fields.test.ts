@@ -14,16 +14,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, products, variants, websites } from '../packages/server/src/db/schema.js';
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
-import { allA11yViolations, launchBrowser, screenshot, waitForHydration } from './support/browser.js';
+import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'seed-keeper@example.com';
 const PASSWORD = 'open-pollinated-2026';
 const STEP = 15_000;
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-];
 
 let store: RunningStore;
 let browser: Browser;
@@ -32,7 +28,7 @@ let siteTitle: string;
 let fileDir: string;
 
 /** A browser context signed in through the sign-in page, on `path` of the dashboard. */
-async function signedIn(path: string, viewport = WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -144,14 +140,14 @@ describe('product fields in the owner’s editor (issue 12)', () => {
     const [variant] = await store.app.emporium.db.select({ imageId: variants.imageId }).from(variants).where(eq(variants.productId, productId));
     expect(variant!.imageId).toBe(images.images[0]!.id);
 
-    await page.setViewportSize(WIDTHS[0]!.viewport);
+    await page.setViewportSize(ADMIN_WIDTHS[0]!.viewport);
     expect(await allA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-product-fields-desktop');
     expect(errors).toEqual([]);
     await context.close();
 
     // The storefront: SEO title and description in the head, the button text, the plan's price.
-    const shopper = await browser.newContext({ viewport: WIDTHS[0]!.viewport });
+    const shopper = await browser.newContext({ viewport: ADMIN_WIDTHS[0]!.viewport });
     const shop = await shopper.newPage();
     await shop.goto(`${store.siteUrl()}/shop/seed-club`);
     await waitForHydration(shop);
@@ -192,14 +188,14 @@ describe('product fields in the owner’s editor (issue 12)', () => {
     expect(rows[2]!.attributes).toEqual({ Amount: '75' });
     expect(errors).toEqual([]);
 
-    for (const { name, viewport } of WIDTHS) {
+    for (const { name, viewport } of ADMIN_WIDTHS) {
       await page.setViewportSize(viewport);
       expect(await allA11yViolations(page), name).toEqual([]);
       await screenshot(page, `admin-product-fields-gift-card-${name}`);
     }
     await context.close();
 
-    const shopper = await browser.newContext({ viewport: WIDTHS[1]!.viewport });
+    const shopper = await browser.newContext({ viewport: ADMIN_WIDTHS[1]!.viewport });
     const shop = await shopper.newPage();
     await shop.goto(`${store.siteUrl()}/shop/gift-card`);
     await waitForHydration(shop);
@@ -236,7 +232,7 @@ describe('product fields in the owner’s editor (issue 12)', () => {
     const [item] = await store.app.emporium.db.select({ content: items.structuredContent }).from(items).where(eq(items.id, productId));
     const [first, second] = item!.content.images as { assetUrl: string }[];
 
-    const shopper = await browser.newContext({ viewport: WIDTHS[0]!.viewport });
+    const shopper = await browser.newContext({ viewport: ADMIN_WIDTHS[0]!.viewport });
     const shop = await shopper.newPage();
     await shop.goto(`${store.siteUrl()}/shop/everyday-apron`);
     await waitForHydration(shop);
@@ -251,7 +247,7 @@ describe('product fields in the owner’s editor (issue 12)', () => {
 
   it('passes axe on a physical product’s editor at 390 px with every panel open', async () => {
     const productId = await productIdOf('seed-club');
-    const { context, page } = await signedIn(`/products/${productId}`, WIDTHS[1]!.viewport);
+    const { context, page } = await signedIn(`/products/${productId}`, ADMIN_WIDTHS[1]!.viewport);
     await waitForHeading(page, 'Edit Seed Club');
     await page.getByLabel('Show a message when few are left').check();
     await page.getByLabel('Offer an email when a sold-out variant is back').check();
@@ -259,7 +255,7 @@ describe('product fields in the owner’s editor (issue 12)', () => {
     await page.getByRole('list', { name: 'Photos' }).waitFor({ timeout: STEP });
     expect(await allA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-product-fields-phone');
-    await page.setViewportSize(WIDTHS[0]!.viewport);
+    await page.setViewportSize(ADMIN_WIDTHS[0]!.viewport);
     expect(await allA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-product-fields-open-desktop');
     await context.close();

@@ -78,3 +78,9 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** Markers found only in React's own code (the element symbols of React 18 and 19): a script holding one carries React. */
 export const REACT_MARKER = /Symbol\.for\(["'`]react\.(transitional\.)?element["'`]\)/;
+
+/** The widths every admin screen is checked at: desktop and a 390 px phone (issue 12, acceptance 4). */
+export const ADMIN_WIDTHS: ReadonlyArray<{ name: string; viewport: { width: number; height: number } }> = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
