@@ -109,7 +109,8 @@ describe.each([
     const [uploaded] = imagesWithSrc(page.body, small.assetUrl);
     expect(srcsetWidths(uploaded!, small)).toEqual([100, 300, 500]);
     expect(uploaded).toMatch(/ sizes="[^"]+"/);
-    expect(uploaded).toContain('loading="lazy"');
+    // A gallery's first row loads at once, the rest lazily (image-attributes.test.ts has the rule).
+    expect(uploaded).toMatch(/loading="(eager|lazy)"/);
     const [external] = imagesWithSrc(page.body, EXTERNAL);
     expect(external).toBeDefined();
     expect(external!.toLowerCase()).not.toContain('srcset');
