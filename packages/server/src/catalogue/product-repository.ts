@@ -7,7 +7,7 @@ import { uniqueViolationOf } from './db-errors.js';
 import { CATALOGUE_MESSAGES, optionsOf, publicationOf, visibilityOf } from './product-rules.js';
 import { itemSeoOf, seoDataEntry } from '../seo/index.js';
 import { merchandisingOf, mergedMerchandising, subscriptionPlanOf } from './product-selling.js';
-import type { BulkPriceBody, ProductFields, ProductSummary, ProductUpdate, ProductView, VariantInput } from './schemas.js';
+import type { ProductFields, ProductSummary, ProductUpdate, ProductView, VariantInput } from './schemas.js';
 import { nextFreeUrlId, slugOf, urlIdFamilyPattern } from './url-id.js';
 
 /** Collection type of a store (spec 3: products 13). */
@@ -303,7 +303,7 @@ async function lockAtVersion(tx: DbOrTx, websiteId: string, productId: string, e
 }
 
 /** Moves a product's version on by one (the item row is locked); returns the new version. */
-async function bumpVersion(tx: DbOrTx, websiteId: string, productId: string, options?: ProductFields['options']): Promise<number> {
+export async function bumpVersion(tx: DbOrTx, websiteId: string, productId: string, options?: ProductFields['options']): Promise<number> {
   const [row] = await tx
     .insert(productRevisions)
     .values({ websiteId, productId, version: 1, options: options ?? [] })
@@ -428,63 +428,5 @@ export async function deleteProduct(db: Db, websiteId: string, productId: string
       .where(and(eq(items.websiteId, websiteId), eq(items.id, productId)))
       .returning({ title: items.title });
     await effects.audit?.(tx, { action: 'product.delete', subjectType: 'product', subjectId: productId, detail: { title: gone?.title ?? '', version } });
-  });
-}
-
-/**
- * Changes the prices of many variants in one transaction: all or nothing (an unknown variant
- * or a sale price not below its price refuses the whole change). Each product touched moves
- * to a new version, so an edit opened before the change cannot silently put old prices back.
- */
-export async function changePrices(
-  db: Db,
-  websiteId: string,
-  changes: BulkPriceBody['changes'],
-  effects: WriteEffects = {},
-): Promise<{ updated: number; products: { id: string; version: number }[] }> {
-  return db.transaction(async (tx) => {
-    const ids = [...new Set(changes.map((c) => c.variantId))];
-    const found = await tx
-      .select({ id: variants.id, productId: variants.productId })
-      .from(variants)
-      .where(and(eq(variants.websiteId, websiteId), inArray(variants.id, ids)));
-    const productOf = new Map(found.map((v) => [v.id, v.productId]));
-    const missing = ids.find((id) => !productOf.has(id));
-    if (missing) throw new AppError('NOT_FOUND', CATALOGUE_MESSAGES.unknownVariant(missing));
-    const productIds = [...new Set(found.map((v) => v.productId))].sort();
-    await tx
-      .select({ id: items.id })
-      .from(items)
-      .where(and(eq(items.websiteId, websiteId), inArray(items.id, productIds)))
-      .orderBy(asc(items.id))
-      .for('update');
-    for (const change of changes) {
-      const set = {
-        ...(change.priceCents !== undefined ? { priceCents: change.priceCents } : {}),
-        ...(change.salePriceCents !== undefined ? { salePriceCents: change.salePriceCents } : {}),
-        ...(change.onSale !== undefined ? { onSale: change.onSale } : {}),
-      };
-      if (Object.keys(set).length === 0) continue;
-      await tx
-        .update(variants)
-        .set({ ...set, updatedAt: new Date() })
-        .where(and(eq(variants.websiteId, websiteId), eq(variants.id, change.variantId)));
-    }
-    const [bad] = await tx
-      .select({ sku: variants.sku })
-      .from(variants)
-      .where(
-        and(eq(variants.websiteId, websiteId), inArray(variants.id, ids), eq(variants.onSale, true), sql`${variants.salePriceCents} >= ${variants.priceCents}`),
-      )
-      .limit(1);
-    if (bad) throw new AppError('VALIDATION_FAILED', `${bad.sku}: ${CATALOGUE_MESSAGES.salePriceNotBelow}`);
-    const versions = [];
-    for (const productId of productIds) {
-      const version = await bumpVersion(tx, websiteId, productId);
-      versions.push({ id: productId, version });
-      const own = changes.filter((c) => productOf.get(c.variantId) === productId);
-      await effects.audit?.(tx, { action: 'product.prices', subjectType: 'product', subjectId: productId, detail: { version, changes: own } });
-    }
-    return { updated: ids.length, products: versions };
   });
 }
