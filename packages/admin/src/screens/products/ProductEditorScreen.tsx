@@ -20,6 +20,8 @@ import {
   blankRow,
   changesOf,
   DIGITAL_TYPE,
+  detailsOf,
+  FORM_PATHS,
   GIFT_CARD_TYPE,
   generateMatrix,
   giftCardVariants,
@@ -35,6 +37,8 @@ import {
   STOCK_IMPORT_PATH,
   stockCsv,
   stockPath,
+  STOCKED_TYPES,
+  SUBSCRIBABLE_TYPES,
   variantInputOf,
   type DetailsInput,
   type DetailsOutput,
@@ -50,37 +54,6 @@ import { SubscriptionPanel } from './SubscriptionPanel.js';
 import { VariantGrid } from './VariantGrid.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './products.css';
-
-function detailsOf(product: ProductView | undefined): DetailsInput {
-  return {
-    title: product?.title ?? '',
-    description: product?.description ?? '',
-    excerpt: product?.excerpt ?? '',
-    urlId: product?.urlId,
-    productType: (product?.productType ?? 1) as 1 | 2 | 3 | 4 | 5,
-    tags: product?.tags ?? [],
-    categories: product?.categories ?? [],
-    visibility: product?.visibility ?? 'draft',
-    publishOn: product?.visibility === 'scheduled' ? product.publishOn : undefined,
-    options: product?.options ?? [],
-    seo: product?.seo ?? { title: '', description: '' },
-    useCustomAddButtonText: product?.useCustomAddButtonText ?? false,
-    customAddButtonText: product?.customAddButtonText ?? '',
-    merchandising: product?.merchandising ?? MerchandisingFields.parse({}),
-    isSubscribable: product?.isSubscribable ?? false,
-    subscriptionPlan: product?.subscriptionPlan ?? DEFAULT_PLAN,
-  };
-}
-
-/** The plan the subscription fields start from. */
-const DEFAULT_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' as const }, numBillingCycles: 0 };
-/** Product types sold with stock, which can offer a restock email (physical and service). */
-const STOCKED_TYPES: readonly number[] = [1, 3];
-/** Product types that can be sold as a subscription (physical and service). */
-const SUBSCRIBABLE_TYPES: readonly number[] = [1, 3];
-/** Form paths the server may name that the form shows next to their field. */
-const FORM_PATHS =
-  /^(title|description|excerpt|urlId|publishOn|productType|tags|categories|customAddButtonText|isSubscribable|options\.\d+\.(name|values)|seo\.\w+|merchandising\.[\w.]+|subscriptionPlan(\.[\w.]+)?)$/;
 
 /** What the editor says after creating a product, shown once the new product's editor opens. */
 let noteAfterCreate = '';

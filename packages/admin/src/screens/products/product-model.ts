@@ -333,3 +333,35 @@ export function listOf(text: string): string[] {
 }
 
 export { MerchandisingFields, ProductFields, type ProductOption, type ProductView, type VariantView };
+
+/** The details form's values for a saved product, or a new one's defaults. */
+export function detailsOf(product: ProductView | undefined): DetailsInput {
+  return {
+    title: product?.title ?? '',
+    description: product?.description ?? '',
+    excerpt: product?.excerpt ?? '',
+    urlId: product?.urlId,
+    productType: (product?.productType ?? 1) as 1 | 2 | 3 | 4 | 5,
+    tags: product?.tags ?? [],
+    categories: product?.categories ?? [],
+    visibility: product?.visibility ?? 'draft',
+    publishOn: product?.visibility === 'scheduled' ? product.publishOn : undefined,
+    options: product?.options ?? [],
+    seo: product?.seo ?? { title: '', description: '' },
+    useCustomAddButtonText: product?.useCustomAddButtonText ?? false,
+    customAddButtonText: product?.customAddButtonText ?? '',
+    merchandising: product?.merchandising ?? MerchandisingFields.parse({}),
+    isSubscribable: product?.isSubscribable ?? false,
+    subscriptionPlan: product?.subscriptionPlan ?? DEFAULT_PLAN,
+  };
+}
+
+/** The plan the subscription fields start from. */
+export const DEFAULT_PLAN = { billingPeriod: { value: 1, unit: 'MONTH' as const }, numBillingCycles: 0 };
+/** Product types sold with stock, which can offer a restock email (physical and service). */
+export const STOCKED_TYPES: readonly number[] = [1, 3];
+/** Product types that can be sold as a subscription (physical and service). */
+export const SUBSCRIBABLE_TYPES: readonly number[] = [1, 3];
+/** Form paths the server may name that the form shows next to their field. */
+export const FORM_PATHS =
+  /^(title|description|excerpt|urlId|publishOn|productType|tags|categories|customAddButtonText|isSubscribable|options\.\d+\.(name|values)|seo\.\w+|merchandising\.[\w.]+|subscriptionPlan(\.[\w.]+)?)$/;
