@@ -23,12 +23,12 @@ import { registerFormRoutes } from './forms/index.js';
 import { registerOutboxDelivery } from './outbox/index.js';
 import { registerOwnerRoutes } from './owner/index.js';
 import { registerRestockRoutes } from './restock/index.js';
-import { registerPages } from './pages/index.js';
+import { CachedPageLane, registerPages, serverWithLane } from './pages/index.js';
 import { loggerOptions, registerAccessLog, requestIdFor } from './http/logging.js';
 import { createRateLimitStore, rateLimitHook, type RateLimitRule, type RateLimitStore } from './http/rate-limit.js';
 import './http/request-context.js';
 import type { AppDeps } from './app-deps.js';
-import { registerSecurityHeaders, type CspDirectives } from './http/security-headers.js';
+import { registerSecurityHeaders, securityHeaders, type CspDirectives } from './http/security-headers.js';
 import { registerSiteUserInfo } from './http/site-user-info.js';
 import { createSiteResolver, type SiteResolver } from './sites/resolver.js';
 import { registerSiteResolution } from './sites/plugin.js';
@@ -69,7 +69,9 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = loadConfig({}, options.config ?? {});
+  const lane = new CachedPageLane();
   const app = Fastify({
+    serverFactory: serverWithLane(lane),
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIdFor,
     logController: new LogController({ disableRequestLogging: true }),
@@ -93,13 +95,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('emporium', deps);
   if (!options.rateLimitStore) app.addHook('onClose', () => rateLimitStore.close());
 
-  app.addHook('onRequest', async (request, reply) => {
+  const security = securityHeaders({ csp: options.csp, publicUrl: config.publicUrl });
+  lane.open({ resolver, crumbs: deps.crumbs, security, log: app.log });
+  app.addHook('preClose', (done) => {
+    lane.close();
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   await registerCookies(app);
   registerInputGuard(app);
   registerAccessLog(app);
-  registerSecurityHeaders(app, { csp: options.csp, publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, security);
   registerErrorHandling(app, deps.pageFallbacks);
   await registerBodyParsers(app);
   registerSchemaCompilers(app);
@@ -110,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const outbox = registerOutboxDelivery(app, deps);
 
   // Features: one line each.
-  if (options.pages !== false) await registerPages(app, deps);
+  if (options.pages !== false) await registerPages(app, deps, { lane });
   registerFormRoutes(app, deps);
   await registerCaptchaApi(app, deps);
   registerRestockRoutes(app, deps, { mailQueued: outbox.mailQueued });

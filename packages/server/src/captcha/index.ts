@@ -3,7 +3,7 @@ export { assertCaptcha, type CaptchaAction, type CaptchaCheck, type CaptchaProvi
 export { captchaProviderFor, siteCaptchaSettings, publicCaptchaSettings, RECAPTCHA_NOT_SET_UP, type SiteCaptchaSettings } from './captcha-settings.js';
 export { PowCaptchaProvider, issuePowChallenge, parsePowToken, DEFAULT_POW_DIFFICULTY, POW_CHALLENGE_TTL_MS } from './pow-provider.js';
 export { RecaptchaCheckboxProvider, RecaptchaEnterpriseProvider, type RecaptchaOptions, type RecaptchaEnterpriseOptions } from './recaptcha-provider.js';
-export { RECAPTCHA_CSP_SOURCES, withRecaptchaSources } from './recaptcha-csp.js';
+export { RECAPTCHA_CSP_SOURCES, sitePolicy, withRecaptchaSources } from './recaptcha-csp.js';
 export { solvePowChallenge, meetsDifficulty, leadingZeroBits, type PowChallenge } from './proof-of-work.js';
 export { registerCaptchaApi, CAPTCHA_CHALLENGE_RATE_LIMIT } from './routes.js';
 export { PublicCaptchaSettings, PowChallengeAnswer, CAPTCHA_PROVIDERS } from './schemas.js';

@@ -1,3 +1,4 @@
+import type { Website } from '../sites/index.js';
 import type { FastifyInstance } from 'fastify';
 import { siteCaptchaSettings } from './captcha-settings.js';
 
@@ -30,13 +31,29 @@ export function withRecaptchaSources(policy: string): string {
  * Content-Security-Policy so Google's script and frame may load; other sites keep the baseline.
  */
 export function registerRecaptchaCsp(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const site = request.site;
-    if (!site) return payload;
-    const settings = siteCaptchaSettings(site);
-    if (settings.provider === 'pow' || !settings.siteKey) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
     const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('content-security-policy', withRecaptchaSources(policy));
-    return payload;
+    if (request.site && typeof policy === 'string') {
+      const widened = sitePolicy(request.site, policy);
+      if (widened !== policy) reply.header('content-security-policy', widened);
+    }
+    done(null, payload);
   });
+}
+
+/**
+ * A response's Content-Security-Policy on `site`: `policy` widened for Google's script and
+ * frame when the site's captcha provider is reCAPTCHA with a site key, else `policy` itself.
+ */
+export function sitePolicy(site: Pick<Website, 'settings'>, policy: string): string {
+  if (!choosesRecaptcha(site.settings.captcha)) return policy;
+  const settings = siteCaptchaSettings(site);
+  return settings.provider !== 'pow' && settings.siteKey ? withRecaptchaSources(policy) : policy;
+}
+
+/** Whether stored captcha settings name a provider other than proof of work (the default), read without parsing them on every response. */
+function choosesRecaptcha(stored: unknown): boolean {
+  if (stored === null || typeof stored !== 'object') return false;
+  const provider = (stored as { provider?: unknown }).provider;
+  return provider !== undefined && provider !== 'pow';
 }

@@ -26,6 +26,11 @@ export async function registerCookies(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCookie, { hook: 'onRequest' });
 }
 
+/** Parses a `Cookie` header exactly as the cookie hook does (for code that runs before it). */
+export function parseCookieHeader(header: string): Record<string, string | undefined> {
+  return fastifyCookie.parse(header);
+}
+
 /**
  * Adds a `Set-Cookie` header to a reply through @fastify/cookie, with our defaults: `Path=/`
  * unless a path is given, `Secure` whenever `SameSite=None`, no SameSite attribute unless one

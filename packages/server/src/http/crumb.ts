@@ -23,6 +23,8 @@ const CRUMB_FORMAT = /^[A-Za-z0-9_-]{44}$/;
 const NONCE_BYTES = 16;
 const MAC_BYTES = 16;
 const NONCE_CHARS = 22;
+/** Most verified crumbs remembered (oldest forgotten first); about 100 bytes each. */
+const GENUINE_CRUMBS_KEPT = 20_000;
 
 /**
  * Issues and verifies crumbs: a random nonce followed by an HMAC-SHA256 of the site and the
@@ -40,6 +42,8 @@ export interface CrumbSigner {
 /** Makes a {@link CrumbSigner} from a secret of at least 32 bytes. */
 export function crumbSigner(secret: Buffer): CrumbSigner {
   if (secret.length < 32) throw new TypeError('crumb secret must have at least 32 bytes');
+  // Crumbs that passed, by site: a returning visitor's every request would otherwise pay an HMAC.
+  const genuine = new Set<string>();
   const mac = (siteKey: string, nonce: string) => createHmac('sha256', secret).update(siteKey).update('\n').update(nonce).digest().subarray(0, MAC_BYTES);
   return {
     issue(siteKey) {
@@ -48,8 +52,13 @@ export function crumbSigner(secret: Buffer): CrumbSigner {
     },
     verify(crumb, siteKey) {
       if (typeof crumb !== 'string' || !CRUMB_FORMAT.test(crumb)) return false;
+      const key = `${siteKey}\n${crumb}`;
+      if (genuine.has(key)) return true;
       const nonce = crumb.slice(0, NONCE_CHARS);
-      return sameToken(crumb.slice(NONCE_CHARS), mac(siteKey, nonce).toString('base64url'));
+      if (!sameToken(crumb.slice(NONCE_CHARS), mac(siteKey, nonce).toString('base64url'))) return false;
+      if (genuine.size >= GENUINE_CRUMBS_KEPT) genuine.delete(genuine.values().next().value!);
+      genuine.add(key);
+      return true;
     },
   };
 }
@@ -153,7 +162,7 @@ export function registerCrumb(app: FastifyInstance, options: { secureCookies: bo
   const { signer } = options;
   app.decorateRequest('crumb', '');
   app.decorateRequest('crumbIsNew', false);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const existing = request.cookies[CRUMB_COOKIE];
     if (signer.verify(existing, siteKeyOf(request))) {
       request.crumb = existing!;
@@ -161,10 +170,7 @@ export function registerCrumb(app: FastifyInstance, options: { secureCookies: bo
       request.crumb = signer.issue(siteKeyOf(request));
       request.crumbIsNew = true;
     }
-    if (isStateChange(request)) {
-      const failure = crossSiteFailure(request.headers);
-      if (failure) throw failure;
-    }
+    done(isStateChange(request) ? (crossSiteFailure(request.headers) ?? undefined) : undefined);
   });
   app.addHook('preValidation', async (request) => {
     if (!needsCrumb(request)) return;
@@ -177,12 +183,13 @@ export function registerCrumb(app: FastifyInstance, options: { secureCookies: bo
     });
     if (failure) throw failure;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.crumbIsNew) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html')) {
-      setCookie(reply, CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'Lax', secure: options.secureCookies });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.crumbIsNew) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html')) {
+        setCookie(reply, CRUMB_COOKIE, request.crumb, { path: '/', sameSite: 'Lax', secure: options.secureCookies });
+      }
     }
-    return payload;
+    done(null, payload);
   });
 }

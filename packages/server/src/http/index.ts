@@ -8,7 +8,8 @@ export {
   type ErrorResponse,
   type PageFallbacks,
 } from './errors.js';
-export { registerCookies, setCookie, type CookieOptions } from './cookies.js';
+export { registerCookies, parseCookieHeader, setCookie, type CookieOptions } from './cookies.js';
+export { isStorableText } from './input-guard.js';
 export {
   CRUMB_COOKIE,
   CRUMB_HEADER,
@@ -31,7 +32,17 @@ export {
   clearSiteUserInfo,
   type SiteUserInfo,
 } from './site-user-info.js';
-export { DEFAULT_CSP, SECURITY_HEADERS, mergeCsp, formatCsp, registerSecurityHeaders, type CspDirectives } from './security-headers.js';
+export {
+  DEFAULT_CSP,
+  SECURITY_HEADERS,
+  mergeCsp,
+  formatCsp,
+  newCspNonce,
+  registerSecurityHeaders,
+  securityHeaders,
+  type CspDirectives,
+  type SecurityHeaders,
+} from './security-headers.js';
 export {
   RATE_LIMITED_MESSAGE,
   MemoryRateLimitStore,
@@ -43,4 +54,5 @@ export {
   type RateLimitKey,
 } from './rate-limit.js';
 export { parseFormBody } from './body-parsers.js';
+export { requestIdFor } from './logging.js';
 import './request-context.js';

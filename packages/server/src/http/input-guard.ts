@@ -121,11 +121,12 @@ export function assertAcceptableInput(value: unknown, root: string): void {
  * `INVALID_INPUT` before any handler runs. Register it right after the cookies are parsed.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const cookies = request.cookies;
     for (const name of Object.keys(cookies)) {
       if (!isStorableText(cookies[name]!)) delete cookies[name];
     }
+    done();
   });
   app.addHook('preValidation', async (request) => {
     assertAcceptableInput(request.params, 'params');

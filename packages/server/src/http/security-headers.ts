@@ -1,7 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Content-Security-Policy directives; each value is the list of sources. */
 export type CspDirectives = Record<string, string[]>;
@@ -88,55 +86,57 @@ export function newCspNonce(): string {
   return nonce;
 }
 
-const nonces = new WeakMap<IncomingMessage, string>();
+/** Stands where the nonce goes while the policy is rendered once at start. */
+const NONCE_SLOT = '\u0000';
 
-/** Helmet options giving exactly our headers: the policy (with the request's nonce), nosniff, framing, referrer, opener. */
-function helmetOptions(directives: CspDirectives): FastifyHelmetOptions {
-  const withNonce: Record<string, Array<string | ((req: IncomingMessage) => string)>> = { ...directives };
-  withNonce['script-src'] = [...(directives['script-src'] ?? []), (req) => `'nonce-${nonces.get(req) ?? ''}'`];
+/** The security headers of responses, rendered once; see {@link securityHeaders}. */
+export interface SecurityHeaders {
+  /** Every security header of a response: the policy with `nonce`, the fixed ones, and HSTS when {@link sendsStrictTransportSecurity} says so. */
+  forResponse(requestProtocol: string, nonce: string): Record<string, string>;
+  /** Adds to `reply` the headers it does not have yet. */
+  complete(reply: FastifyReply, requestProtocol: string, nonce: string): void;
+}
+
+/**
+ * Renders CSP (with a slot for the per-response nonce), nosniff, frame-ancestors and
+ * X-Frame-Options, Referrer-Policy, Cross-Origin-Opener-Policy, Permissions-Policy and HSTS
+ * once, so a response costs a few string joins (decision 0027: building them per response
+ * through helmet took about 14% of a cached page's time).
+ */
+export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityHeaders {
+  const [cspHead = '', cspTail = ''] = formatCsp(mergeCsp(options.csp), NONCE_SLOT).split(NONCE_SLOT);
+  const fixed = Object.entries(SECURITY_HEADERS);
+  const strict = (protocol: string) => sendsStrictTransportSecurity(protocol, options.publicUrl);
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: withNonce },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: false,
-    originAgentCluster: false,
-    strictTransportSecurity: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xPoweredBy: false,
-    xXssProtection: false,
+    forResponse(requestProtocol, nonce) {
+      const headers: Record<string, string> = { 'content-security-policy': cspHead + nonce + cspTail, ...SECURITY_HEADERS };
+      if (strict(requestProtocol)) headers['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
+      return headers;
+    },
+    complete(reply, requestProtocol, nonce) {
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', cspHead + nonce + cspTail);
+      for (const [name, value] of fixed) {
+        if (!reply.hasHeader(name)) reply.header(name, value);
+      }
+      if (strict(requestProtocol) && !reply.hasHeader('strict-transport-security')) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    },
   };
 }
 
 /**
- * Adds CSP (with a per-request nonce at `request.cspNonce` for inline scripts), nosniff,
- * frame-ancestors/X-Frame-Options, Referrer-Policy and Cross-Origin-Opener-Policy through
- * @fastify/helmet, plus what helmet has no option for: Permissions-Policy, and HSTS as
- * {@link sendsStrictTransportSecurity} decides per request. Headers a route sets win.
- * A response refused by a hook that runs before helmet's still gets the same headers.
+ * Sends {@link securityHeaders} with every response, with a per-request nonce at
+ * `request.cspNonce` for inline scripts. Headers a route sets win. The headers are added when
+ * the response is sent, so a response refused by a hook that runs earlier still gets them.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions = {}): void {
-  const directives = mergeCsp(options.csp);
-  const fallback = Object.entries(SECURITY_HEADERS);
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions | SecurityHeaders = {}): void {
+  const headers = 'complete' in options ? options : securityHeaders(options);
   app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.cspNonce = newCspNonce();
-    nonces.set(request.raw, request.cspNonce);
+    done();
   });
-  void app.register(fastifyHelmet, helmetOptions(directives));
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', formatCsp(directives, request.cspNonce || newCspNonce()));
-    }
-    for (const [name, value] of fallback) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    if (sendsStrictTransportSecurity(request.protocol, options.publicUrl) && !reply.hasHeader('strict-transport-security')) {
-      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    }
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    headers.complete(reply, request.protocol, request.cspNonce || newCspNonce());
+    done(null, payload);
   });
 }

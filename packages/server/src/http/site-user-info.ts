@@ -50,7 +50,8 @@ export function clearSiteUserInfo(reply: FastifyReply, options: { secure: boolea
 /** Decorates every request with `siteUserInfo` read from the cookie. */
 export function registerSiteUserInfo(app: FastifyInstance): void {
   app.decorateRequest('siteUserInfo', null as unknown as SiteUserInfo);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.siteUserInfo = parseSiteUserInfo(request.cookies[SITE_USER_INFO_COOKIE]);
+    done();
   });
 }

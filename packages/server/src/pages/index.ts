@@ -5,10 +5,12 @@ import type { AppDeps } from '../app-deps.js';
 import { registerAssetRoutes } from './asset-routes.js';
 import { errorPage, notFoundPage } from './context/system-pages.js';
 import { loadIslandAssets, registerIslandAssetRoute, type IslandAssets } from './island-assets.js';
-import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page-handler.js';
+import type { CachedPageLane } from './cached-page-lane.js';
+import { registerPageRoutes, sendSystemPage, storedAnswer, type PageHandlerDeps } from './page-handler.js';
 import { createTemplateEngine } from './template-engine.js';
 import { compileTheme } from './theme-renderer.js';
 
+export { CachedPageLane, serverWithLane } from './cached-page-lane.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
 export { PageType, CollectionType, RecordType } from './page-types.js';
 export { cachedPricingSources, siteDataAt } from './site-cache.js';
@@ -27,6 +29,8 @@ export interface PagesOptions {
   scriptTags?: (request: FastifyRequest) => string;
   /** Storefront bundle; default: read from the storefront's build (islands off when not built). */
   islands?: IslandAssets;
+  /** The early lane that answers cached pages (see `registerCachedPageLane`); none by default. */
+  lane?: CachedPageLane;
 }
 
 /**
@@ -51,6 +55,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   registerAssetRoutes(app, theme);
   registerIslandAssetRoute(app);
   registerPageRoutes(app, handlerDeps);
+  if (options.lane) options.lane.answer = (request, site) => storedAnswer(handlerDeps, request, site);
   deps.pageFallbacks.notFound = (request, reply) => sendSystemPage(handlerDeps, request, reply, notFoundPage());
   deps.pageFallbacks.error = (request, reply) => sendSystemPage(handlerDeps, request, reply, errorPage(String(request.id)));
 }

@@ -1,18 +1,29 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_MARKER_COOKIE } from '../cart/index.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
 import { VISITOR_COOKIE } from '../content/index.js';
-import { writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
+import { websites, writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
+
+function preparePageVersion(db: Db) {
+  return db
+    .select({ version: websites.pageVersion })
+    .from(websites)
+    .where(eq(websites.id, sql.placeholder('websiteId')))
+    .limit(1)
+    .prepare('page_version');
+}
+
+/** One prepared statement per database handle: a cache hit on PostgreSQL runs it for every request. */
+const pageVersionStatements = new WeakMap<Db, ReturnType<typeof preparePageVersion>>();
 
 /** Reads the site's page version (0078: bumped by every write a page can show); -1 when the site does not exist. */
 export async function readPageVersion(db: Db, websiteId: string): Promise<number> {
-  const result = (await db.execute(sql`SELECT page_version FROM websites WHERE id = ${websiteId} LIMIT 1`)) as unknown as {
-    rows: Array<{ page_version: number | string }>;
-  };
-  const row = result.rows[0];
-  return row ? Number(row.page_version) : -1;
+  let statement = pageVersionStatements.get(db);
+  if (!statement) pageVersionStatements.set(db, (statement = preparePageVersion(db)));
+  const [row] = await statement.execute({ websiteId });
+  return row ? Number(row.version) : -1;
 }
 
 /** Default bound of one process's rendered-page cache, in bytes (bodies, all encodings). */
@@ -208,7 +219,7 @@ export type PageCacheUse = 'bypass' | 'visitor' | 'cart-holder';
  * a page (`?format=json`) carries the cart itself, so a cart holder's is never shared. Signed-in
  * site users, owners and unlocked visitors send other cookies and are always served fresh.
  */
-export function pageCacheUse(request: FastifyRequest, path: string, hasCart: boolean, asJson: boolean): PageCacheUse {
+export function pageCacheUse(request: Pick<FastifyRequest, 'method' | 'headers' | 'cookies'>, path: string, hasCart: boolean, asJson: boolean): PageCacheUse {
   if (request.method !== 'GET' && request.method !== 'HEAD') return 'bypass';
   if (request.headers.authorization !== undefined) return 'bypass';
   if (UNCACHED_PATHS.some((pattern) => pattern.test(path))) return 'bypass';
@@ -255,10 +266,16 @@ function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip'
   return 'identity';
 }
 
+/** The body of a cached page in the encoding `acceptEncoding` allows best (brotli, gzip, none). */
+export function cachedBody(page: CachedPage, acceptEncoding: string | string[] | undefined): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
+  const encoding = preferredEncoding(acceptEncoding);
+  return { encoding, body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity };
+}
+
 /** Sends a cached page in the encoding the request accepts best (brotli, gzip, none). */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss'): FastifyReply {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const { encoding, body } = cachedBody(page, request.headers['accept-encoding']);
   reply.code(200).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header(PAGE_CACHE_HEADER, state).type(page.contentType);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity);
+  return reply.send(body);
 }

@@ -9,9 +9,10 @@ import { buildPage } from './context/build-page.js';
 import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
+import type { PageAsk } from './cached-page-lane.js';
 import type { IslandAssets } from './island-assets.js';
 import { visitorSite, withUnlockForm } from './page-access.js';
-import { PAGE_CACHE_HEADER, pageCacheUse, sharesHtmlAcrossCarts, PageCache, pageCacheKey, sendCachedPage } from './page-cache.js';
+import { PAGE_CACHE_HEADER, pageCacheUse, sharesHtmlAcrossCarts, PageCache, pageCacheKey, sendCachedPage, type CachedPage } from './page-cache.js';
 import { matchPageRoute } from './page-route.js';
 import { CollectionType, PageType } from './page-types.js';
 import { siteData } from './site-cache.js';
@@ -132,23 +133,46 @@ function themeStyles(theme: CompiledTheme): string {
   return styles;
 }
 
-async function cacheSlot(
+/**
+ * Where the page of `request` is cached, or undefined when it may not be: at once when the
+ * site's page version is known, else once it has been read.
+ */
+function cacheSlot(
   deps: PageHandlerDeps,
-  request: FastifyRequest,
+  request: FastifyRequest | PageAsk,
   site: Website,
   path: string,
   search: string,
   asJson: boolean,
-): Promise<CacheSlot | undefined> {
+): CacheSlot | undefined | Promise<CacheSlot | undefined> {
   const cache = deps.pageCache;
   if (!cache || deps.scriptTags) return undefined;
-  const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
+  const hasCart = (deps.cartIdOf && 'server' in request ? deps.cartIdOf(request) : cartIdFromRequest(request)) !== undefined;
   const use = pageCacheUse(request, path, hasCart, asJson);
   if (use === 'bypass') return undefined;
+  const origin = `${request.protocol}://${request.headers.host ?? ''}`;
+  const slotAt = (version: number): CacheSlot | undefined =>
+    version < 0 ? undefined : { cache, key: pageCacheKey(site.id, version, origin, path, search), cartHolder: use === 'cart-holder' };
   const known = cache.pageVersion(deps.db, site.id);
-  const version = typeof known === 'number' ? known : await known;
-  if (version < 0) return undefined;
-  return { cache, key: pageCacheKey(site.id, version, `${request.protocol}://${request.headers.host ?? ''}`, path, search), cartHolder: use === 'cart-holder' };
+  return typeof known === 'number' ? slotAt(known) : known.then(slotAt);
+}
+
+/** The stored page of `slot` when it may answer the request (a cart holder gets only pages shared with carts). */
+function hitIn(slot: CacheSlot | undefined): CachedPage | undefined {
+  const hit = slot?.cache.get(slot.key);
+  return hit && (!slot!.cartHolder || hit.sharedWithCarts) ? hit : undefined;
+}
+
+/**
+ * The stored page that answers a GET of `request` on `site`, if any: what the page route
+ * would send as a hit, found without building anything (see `cached-page-lane.ts`). None when
+ * the routes read the cart their own way.
+ */
+export function storedAnswer(deps: PageHandlerDeps, request: PageAsk, site: Website): CachedPage | undefined | Promise<CachedPage | undefined> {
+  const { path, search } = splitUrl(request.url);
+  if (isApiPath(path) || deps.cartIdOf) return undefined;
+  const slot = cacheSlot(deps, request, site, path, search, search !== '' && firstValues(search).format === 'json');
+  return slot instanceof Promise ? slot.then(hitIn) : hitIn(slot);
 }
 
 /** The site sells something: it shows a header cart, whose count the browser writes. */
@@ -206,8 +230,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
     const asJson = search !== '' && firstValues(search).format === 'json';
     try {
       const shared = await cacheSlot(deps, request, site, path, search, asJson);
-      const hit = shared?.cache.get(shared.key);
-      if (hit && (!shared!.cartHolder || hit.sharedWithCarts)) return sendCachedPage(request, reply, hit, 'hit');
+      const hit = hitIn(shared);
+      if (hit) return sendCachedPage(request, reply, hit, 'hit');
       const { req, slot } = await pageToBuild(deps, request, site, path, asJson, shared);
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
       const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));

@@ -9,6 +9,8 @@ export type SiteResolution = { kind: 'root' } | { kind: 'site'; website: Website
 /** Resolves Host headers to websites, caching answers briefly. */
 export interface SiteResolver {
   resolve(host: string | undefined): Promise<SiteResolution>;
+  /** The website of `host` when a fresh answer is at hand, without waiting; undefined otherwise. */
+  cachedWebsite(host: string | undefined): Website | undefined;
   /** Forgets cached answers (call after creating or changing a site). */
   invalidate(): void;
 }
@@ -26,7 +28,15 @@ export interface SiteResolverOptions {
 export function createSiteResolver(db: Db, options: SiteResolverOptions): SiteResolver {
   const ttlMs = options.ttlMs ?? 5000;
   const maxEntries = options.maxEntries ?? 1000;
-  const cache = new Map<string, { expiresAt: number; value: Promise<SiteResolution> }>();
+  const cache = new Map<string, { expiresAt: number; value: Promise<SiteResolution>; website?: Website }>();
+  // The last raw Host header seen for each cache key, so a repeated header skips classifying.
+  const keysByHost = new Map<string, string>();
+
+  function keyOf(target: HostTarget): string | undefined {
+    if (target.kind === 'subdomain') return `s:${target.identifier}`;
+    if (target.kind === 'domain') return `d:${target.domain}`;
+    return undefined;
+  }
 
   async function lookup(target: HostTarget): Promise<SiteResolution> {
     if (target.kind === 'root') return { kind: 'root' };
@@ -39,15 +49,31 @@ export function createSiteResolver(db: Db, options: SiteResolverOptions): SiteRe
     resolve(host) {
       const target = classifyHost(host, options.baseDomain);
       if (target.kind === 'root' || target.kind === 'invalid' || ttlMs === 0) return lookup(target);
-      const key = target.kind === 'subdomain' ? `s:${target.identifier}` : `d:${target.domain}`;
+      const key = keyOf(target)!;
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && hit.expiresAt > now) return hit.value;
       const value = lookup(target);
-      value.catch(() => cache.delete(key));
+      const entry: { expiresAt: number; value: Promise<SiteResolution>; website?: Website } = { expiresAt: now + ttlMs, value };
+      value.then(
+        (resolution) => {
+          if (resolution.kind === 'site') entry.website = resolution.website;
+        },
+        () => cache.delete(key),
+      );
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-      cache.set(key, { expiresAt: now + ttlMs, value });
+      cache.set(key, entry);
+      if (host !== undefined) {
+        if (keysByHost.size >= maxEntries) keysByHost.clear();
+        keysByHost.set(host, key);
+      }
       return value;
+    },
+    cachedWebsite(host) {
+      if (host === undefined || ttlMs === 0) return undefined;
+      const key = keysByHost.get(host);
+      const hit = key === undefined ? undefined : cache.get(key);
+      return hit && hit.expiresAt > Date.now() ? hit.website : undefined;
     },
     invalidate() {
       cache.clear();

@@ -1,0 +1,122 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { sitePolicy } from '../captcha/index.js';
+import { CRUMB_COOKIE, isStorableText, newCspNonce, parseCookieHeader, requestIdFor, type CrumbSigner, type SecurityHeaders } from '../http/index.js';
+import type { SiteResolver, Website } from '../sites/index.js';
+import { cachedBody, PAGE_CACHE_HEADER, type CachedPage } from './page-cache.js';
+
+/** What the page cache needs to know of a request to find its stored page. */
+export interface PageAsk {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  cookies: Record<string, string | undefined>;
+  protocol: 'http' | 'https';
+}
+
+/** The stored page answering a GET on a site, if any (the page route's own rule; see `storedAnswer`). */
+export type StoredAnswer = (ask: PageAsk, site: Website) => CachedPage | undefined | Promise<CachedPage | undefined>;
+
+/** What the lane checks a request with. */
+export interface CachedPageLaneDeps {
+  resolver: SiteResolver;
+  crumbs: CrumbSigner;
+  security: SecurityHeaders;
+  log: FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Answers a GET whose page is already in the page cache before the application sees it
+ * (decision 0027), as a cache in front of a server would. It takes only requests the page
+ * route would answer from the cache with nothing else to do: a site whose answer is at hand, a
+ * crumb cookie that is genuine for that site (a visitor without one gets a new crumb from the
+ * app), no cookie the app would drop, and a stored page under the route's own cache key, so a
+ * URL the app refuses or builds fresh never gets here. The answer carries what the route's hit
+ * carries: the security headers with a new nonce and the site's policy, `x-request-id`, the
+ * cache headers and the access-log line. Everything else, HEAD included, goes to the app.
+ */
+export class CachedPageLane {
+  /** Set by the page routes when they register with their cache on. */
+  answer: StoredAnswer | undefined;
+  private deps: CachedPageLaneDeps | undefined;
+
+  /** Starts answering with `deps` (the app's resolver, crumbs, headers and log). */
+  open(deps: CachedPageLaneDeps): void {
+    this.deps = deps;
+  }
+
+  /** Stops answering: every request goes to the app (which refuses them while it closes). */
+  close(): void {
+    this.deps = undefined;
+  }
+
+  /** Answers `req` from the cache, or hands it to `app` (at once, or once the page version is read). */
+  serve(req: IncomingMessage, res: ServerResponse, app: Handler): void {
+    const started = performance.now();
+    const found = this.find(req);
+    if (found === undefined) return app(req, res);
+    const { site, stored } = found;
+    if (!(stored instanceof Promise)) return this.send(req, res, site, stored, started);
+    stored.then(
+      (page) => (page ? this.send(req, res, site, page, started) : app(req, res)),
+      () => app(req, res),
+    );
+  }
+
+  private find(req: IncomingMessage): { site: Website; stored: CachedPage | Promise<CachedPage | undefined> } | undefined {
+    const { deps, answer } = this;
+    const cookieHeader = req.headers.cookie;
+    if (deps === undefined || answer === undefined || req.method !== 'GET' || cookieHeader === undefined || req.url === undefined) return undefined;
+    const site = deps.resolver.cachedWebsite(req.headers.host);
+    if (site === undefined) return undefined;
+    const cookies = parseCookieHeader(cookieHeader);
+    for (const name in cookies) if (!isStorableText(cookies[name]!)) return undefined;
+    if (!deps.crumbs.verify(cookies[CRUMB_COOKIE], site.id)) return undefined;
+    const ask: PageAsk = { method: 'GET', url: req.url, headers: req.headers, cookies, protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http' };
+    try {
+      const stored = answer(ask, site);
+      return stored === undefined ? undefined : { site, stored };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, site: Website, page: CachedPage, started: number): void {
+    const deps = this.deps!;
+    const { encoding, body } = cachedBody(page, req.headers['accept-encoding']);
+    const headers = deps.security.forResponse((req.socket as TLSSocket).encrypted ? 'https' : 'http', newCspNonce());
+    headers['content-security-policy'] = sitePolicy(site, headers['content-security-policy']!);
+    const requestId = requestIdFor(req);
+    headers['x-request-id'] = requestId;
+    headers['cache-control'] = 'no-cache';
+    headers.vary = 'Accept-Encoding';
+    headers[PAGE_CACHE_HEADER] = 'hit';
+    headers['content-type'] = page.contentType;
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(body);
+    if (deps.log.isLevelEnabled?.('info') ?? true) {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      deps.log.info({ reqId: requestId, method: 'GET', host: req.headers.host, url: req.url, statusCode: 200, ms }, 'request completed');
+    }
+  }
+}
+
+/**
+ * Fastify's `serverFactory` putting `lane` in front of the app: the HTTP server Fastify would
+ * make (keep-alive, request and connection timeouts as configured), whose requests go through
+ * the lane first.
+ */
+export function serverWithLane(lane: CachedPageLane): (app: Handler, options: FastifyServerOptions) => Server {
+  return (app, options) => {
+    const server = createServer((req, res) => lane.serve(req, res, app));
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
+}
