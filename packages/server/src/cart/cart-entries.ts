@@ -86,10 +86,24 @@ export interface PreparedAdd {
  */
 export async function prepareAdd(db: Db, site: Website, input: AddEntryInput): Promise<PreparedAdd> {
   const { product, contentVersion } = await readProductSnapshot(db, site.id, input.itemId);
+  return checkAdd(product, contentVersion, input);
+}
+
+/** What {@link prepareAdd} checks, on a product already read (undefined: not a buyable item of the site). */
+export function checkAdd(product: CatalogProduct | undefined, contentVersion: number, input: AddEntryInput): PreparedAdd {
   if (!product) throw notFound();
   if (product.productType === ProductType.PAYWALL) throw new AppError('VALIDATION_FAILED', 'This item cannot be added to the cart.');
   if (product.isSubscribable) throw new AppError('VALIDATION_FAILED', 'This product is sold as a subscription.');
   return { input, product, variant: chooseVariant(product, input.sku), contentVersion };
+}
+
+/** The checks of an add to a new cart (quantity rules, stock against the level read with the product); throws the add's error. */
+export function checkNewCartAdd(site: Website, prepared: PreparedAdd): void {
+  const { input, product, variant } = prepared;
+  assertQuantityRules(site, product, input.quantity);
+  if (isStockedType(product.productType) && !variant.unlimited && variant.qtyInStock < input.quantity) {
+    throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
+  }
 }
 
 /**
@@ -98,12 +112,9 @@ export async function prepareAdd(db: Db, site: Website, input: AddEntryInput): P
  * with the product, as an add inside a transaction checks it against a plain read: an add
  * reserves nothing, and checkout's guarded decrement is what keeps stock from going below zero.
  */
-async function addToNewCart(db: Db, site: Website, prepared: PreparedAdd): Promise<AddEntryResult> {
+export async function addToNewCart(db: Db, site: Website, prepared: PreparedAdd): Promise<AddEntryResult> {
   const { input, product, variant } = prepared;
-  assertQuantityRules(site, product, input.quantity);
-  if (isStockedType(product.productType) && !variant.unlimited && variant.qtyInStock < input.quantity) {
-    throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
-  }
+  checkNewCartAdd(site, prepared);
   const fields = input.additionalFields ?? null;
   const price = unitPriceCents(variant);
   const result = (await db.execute(sql`
@@ -116,7 +127,12 @@ async function addToNewCart(db: Db, site: Website, prepared: PreparedAdd): Promi
     select c.id as cart_id, c.created_at as cart_created, c.updated_at as cart_updated,
       e.id as entry_id, e.created_at as entry_created, e.updated_at as entry_updated
     from c, e`)) as unknown as { rows: NewCartRow[] };
-  const row = result.rows[0]!;
+  return newCartResult(site, prepared, result.rows[0]!);
+}
+
+/** The result of a first add from the row its statement answered. */
+export function newCartResult(site: Website, prepared: PreparedAdd, row: NewCartRow): AddEntryResult {
+  const { input, product, variant } = prepared;
   const cart: CartRow = {
     id: row.cart_id,
     websiteId: site.id,
@@ -137,16 +153,16 @@ async function addToNewCart(db: Db, site: Website, prepared: PreparedAdd): Promi
     variantId: variant.id,
     sku: variant.sku,
     quantity: input.quantity,
-    purchasePriceCents: price,
-    additionalFields: fields,
+    purchasePriceCents: unitPriceCents(variant),
+    additionalFields: input.additionalFields ?? null,
     createdAt: new Date(row.entry_created),
     updatedAt: new Date(row.entry_updated),
   };
   return { cartId: cart.id, entryId: entry.id, newCart: true, cart, entries: [entry], products: [product], contentVersion: prepared.contentVersion };
 }
 
-/** The row the first-add statement answers (timestamps as the driver gives them). */
-interface NewCartRow {
+/** The row a first-add statement answers (timestamps as the driver gives them). */
+export interface NewCartRow {
   cart_id: string;
   cart_created: string | Date;
   cart_updated: string | Date;
@@ -192,18 +208,6 @@ export async function addPreparedEntry(tx: DbOrTx, site: Website, cartId: string
     })
     .returning();
   return { cartId: cart.id, entryId: row!.id, newCart: !locked, cart, entries: [...entries, row!], products: [product] };
-}
-
-/**
- * Adds a product to the visitor's cart (creating the cart when there is none), as
- * {@link prepareAdd} and {@link addPreparedEntry} in one transaction. Subscribable products
- * are bought through the subscription cart instead.
- */
-export async function addEntry(db: Db, site: Website, cartId: string | undefined, input: AddEntryInput): Promise<AddEntryResult> {
-  const prepared = await prepareAdd(db, site, input);
-  if (!cartId) return addToNewCart(db, site, prepared);
-  const result = await db.transaction((tx) => addPreparedEntry(tx, site, cartId, prepared));
-  return { ...result, contentVersion: prepared.contentVersion };
 }
 
 async function lockEntry(tx: DbOrTx, site: Website, cartId: string | undefined, entryId: string) {

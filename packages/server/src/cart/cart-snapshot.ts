@@ -20,8 +20,8 @@ export interface CartSnapshot {
 /** An entry as the statement's JSON gives it (timestamps as text). */
 type EntryJson = Omit<CartEntryRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
-/** A product as the statement's JSON gives it. */
-interface ProductJson {
+/** A product as the statements' JSON gives it. */
+export interface ProductJson {
   itemId: string;
   title: string;
   collectionId: string;
@@ -54,7 +54,7 @@ const entriesJson = sql<EntryJson[]>`coalesce((
 ), '[]'::json)`;
 
 /** One product as JSON: `i` is its store item, `p` its product facts. */
-const productObject = sql`json_build_object(
+export const productObject = sql`json_build_object(
   'itemId', i.id, 'title', i.title, 'collectionId', i.collection_id, 'urlId', i.url_id, 'assetUrl', i.asset_url,
   'productType', p.product_type, 'isSubscribable', p.is_subscribable, 'subscriptionPlan', p.subscription_plan,
   'additionalFieldsFormId', p.additional_fields_form_id, 'variantOptionOrdering', p.variant_option_ordering,
@@ -91,7 +91,7 @@ function prepare(db: Db) {
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 /** A product as the buying code reads it. */
-function catalogProductOf(p: ProductJson): CatalogProduct {
+export function catalogProductOf(p: ProductJson): CatalogProduct {
   return { ...p, productType: p.productType as ProductType, subscriptionPlan: p.subscriptionPlan ?? undefined };
 }
 

@@ -6,8 +6,8 @@ export { priceCart, priceLines, type PricedCart, type PricedLine, type PricingSo
 export { cartJson, entryJson, type ShoppingCartJson, type CartEntryJson } from './cart-json.js';
 export { loadPricedCart, loadCartJson } from './cart-view.js';
 export { readCartSnapshot, type CartSnapshot } from './cart-snapshot.js';
+export { addEntry } from './add-entry.js';
 export {
-  addEntry,
   changeEntryQuantity,
   removeEntry,
   updateEntryAdditionalFields,
