@@ -6,7 +6,9 @@
  *   executions/sec and compiles/sec and the spread of the ratios of back-to-back rounds; warm-up rounds run
  *   first and are reported apart (V8 still optimizing both engines);
  * - one process per engine: a child process per engine and round (`bench/template/child.ts`: compile, warm up,
- *   time N executions of Wright and P passes over the corpus), run ours, reference, ours, ..., medians and ratios.
+ *   time N executions of Wright and P passes over the corpus), run ours, reference, ours, ..., medians and ratios
+ *   of wall time and of the child's CPU time (the targets), then of its main thread's CPU time alone (a diagnostic:
+ *   the CPU time also counts V8's background compiler and GC threads).
  *
  * Usage: `npx tsx bench/template.ts [--iterations N] [--compile-iterations M] [--rounds R] [--warmup W]
  * [--process-rounds K] [--wright-executions E] [--corpus-passes P] [--mode shared|process|both]`.
@@ -82,9 +84,10 @@ async function report(title: string, cases: readonly BenchCase[], execN: number,
   else console.log(`output     identical in ${same} of ${cases.length} cases`);
 }
 
-function processLine(f: ProcessFigures): string {
+function processLine(f: ProcessFigures, verdict = true): string {
   const rates = (xs: readonly number[]) => xs.map((x) => Math.round(x)).join(', ');
-  return `ours ${Math.round(f.ours)}/s [${rates(f.oursRounds)}]  reference ${Math.round(f.ref)}/s [${rates(f.refRounds)}]  ratio ${ratioLine(f.ours, f.ref, EXEC_TARGET)}`;
+  const ratio = verdict ? ratioLine(f.ours, f.ref, EXEC_TARGET) : `${(f.ours / f.ref).toFixed(2)}x`;
+  return `ours ${Math.round(f.ours)}/s [${rates(f.oursRounds)}]  reference ${Math.round(f.ref)}/s [${rates(f.refRounds)}]  ratio ${ratio}`;
 }
 
 console.log(`template engine vs @squarespace/template-engine (Node ${process.version})`);
@@ -102,5 +105,11 @@ if (mode !== 'shared') {
   for (const clock of ['wall', 'cpu'] as const) {
     console.log(`Wright execution, ${clock} time  ${processLine(result.wright[clock])}`);
     console.log(`corpus execution, ${clock} time  ${processLine(result.corpus[clock])}`);
+  }
+  // Not a target figure: the main thread alone, without V8's background compiler and GC helpers (which the CPU time counts).
+  if (result.corpus.main.oursRounds.length) {
+    console.log("diagnostic, not a target: the main thread's CPU time alone (the CPU time above also counts V8's background compiler and GC threads)");
+    console.log(`Wright execution, main thread  ${processLine(result.wright.main, false)}`);
+    console.log(`corpus execution, main thread  ${processLine(result.corpus.main, false)}`);
   }
 }

@@ -1,10 +1,12 @@
 /**
  * One engine alone in this process (only that engine's modules are loaded): compiles the Wright page and the corpus, warms up, then times N executions
- * of Wright and P passes over the corpus, and prints one JSON line of rates (executions per second of wall time
- * and of this process's CPU time). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own
+ * of Wright and P passes over the corpus, and prints one JSON line of rates (executions per second of wall time,
+ * of this process's CPU time, and, on Linux, of the main thread's CPU time: the process's CPU time also counts
+ * V8's background threads, which compile optimized code and help the garbage collector). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own
  * (under callgrind, say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P]
  * [--wright-warmup W] [--corpus-warmup Q]`; 0 skips a part.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCorpus, loadWright } from './corpus.js';
 import { runnerFor, type EngineName } from './runners.js';
@@ -17,6 +19,8 @@ export interface PartRates {
   readonly executions: number;
   readonly wallPerSecond: number;
   readonly cpuPerSecond: number;
+  /** Per second of the main thread's CPU time (Linux; absent elsewhere). */
+  readonly mainPerSecond?: number;
 }
 
 /** What the child prints (one JSON line). */
@@ -31,12 +35,25 @@ function cpuSeconds(): number {
   return (u.user + u.system) / 1e6;
 }
 
+/** Seconds of CPU time of the calling (main) thread, from `/proc/thread-self/schedstat`; undefined where there is none. */
+function threadSeconds(): number | undefined {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return undefined;
+  }
+}
+
 function timed(run: () => void, executions: number): PartRates {
+  const main = threadSeconds();
   const cpu = cpuSeconds();
   const wall = process.hrtime.bigint();
   run();
   const wallSeconds = Number(process.hrtime.bigint() - wall) / 1e9;
-  return { executions, wallPerSecond: executions / wallSeconds, cpuPerSecond: executions / (cpuSeconds() - cpu) };
+  const cpuPerSecond = executions / (cpuSeconds() - cpu);
+  const mainEnd = threadSeconds();
+  const rates = { executions, wallPerSecond: executions / wallSeconds, cpuPerSecond };
+  return main === undefined || mainEnd === undefined ? rates : { ...rates, mainPerSecond: executions / (mainEnd - main) };
 }
 
 function passes(fns: readonly (() => unknown)[], n: number): () => void {

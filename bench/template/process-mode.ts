@@ -15,9 +15,10 @@ export interface ProcessFigures {
   readonly refRounds: readonly number[];
 }
 
-type Clocked = Record<'wall' | 'cpu', ProcessFigures>;
+/** Wall time, the child's CPU time (all threads) and its main thread's CPU time (Linux; empty rounds elsewhere). */
+type Clocked = Record<'wall' | 'cpu' | 'main', ProcessFigures>;
 
-/** Figures of both parts, by clock (wall time, and CPU time of the child). */
+/** Figures of both parts, by clock (wall time, CPU time of the child, CPU time of its main thread). */
 export interface ProcessResult {
   readonly wright: Clocked;
   readonly corpus: Clocked;
@@ -32,14 +33,20 @@ function runChild(engine: EngineName, args: readonly string[]): ChildReport {
 }
 
 function clocked(reports: readonly ChildReport[], part: 'wright' | 'corpus'): Clocked {
-  const pick = (engine: EngineName, key: keyof Pick<PartRates, 'wallPerSecond' | 'cpuPerSecond'>) =>
-    reports.filter((r) => r.engine === engine).map((r) => (r[part] as PartRates)[key]);
-  const figures = (key: 'wallPerSecond' | 'cpuPerSecond'): ProcessFigures => {
+  type Key = 'wallPerSecond' | 'cpuPerSecond' | 'mainPerSecond';
+  const pick = (engine: EngineName, key: Key): number[] =>
+    reports
+      .filter((r) => r.engine === engine)
+      .flatMap((r) => {
+        const rate = (r[part] as PartRates)[key];
+        return rate === undefined ? [] : [rate];
+      });
+  const figures = (key: Key): ProcessFigures => {
     const oursRounds = pick('ours', key);
     const refRounds = pick('ref', key);
-    return { ours: median(oursRounds), ref: median(refRounds), oursRounds, refRounds };
+    return { ours: oursRounds.length ? median(oursRounds) : NaN, ref: refRounds.length ? median(refRounds) : NaN, oursRounds, refRounds };
   };
-  return { wall: figures('wallPerSecond'), cpu: figures('cpuPerSecond') };
+  return { wall: figures('wallPerSecond'), cpu: figures('cpuPerSecond'), main: figures('mainPerSecond') };
 }
 
 /** `rounds` rounds of one child per engine (ours, then reference), passing `args` to each child. */
