@@ -202,6 +202,21 @@ describe('engine API', () => {
     e.render('{a|probe}', { json: {} });
     expect(seen[0]).toBe('America/New_York');
   });
+  it('renders one after another without sharing errors, partials or values', () => {
+    const e = new Engine();
+    const failed = e.render('{a|apply p}{a}', { json: { a: 1 } });
+    expect(failed.errors.map((x) => x.message)).toHaveLength(1);
+    const ok = e.render('{@|apply p}{a|html}', { json: { a: 2 }, partials: { p: 'P{a}' } });
+    expect(ok).toEqual({ output: 'P22', errors: [] });
+    expect(failed.errors).toHaveLength(1);
+    expect(e.render('{a|html}', { json: {} }).output).toBe('');
+  });
+  it('a plugin may render again, on the same engine or through the context, while its tag runs', () => {
+    const e = new Engine();
+    e.addFormatter('inner', { apply: (_a, v, ctx) => v[0]?.set(`[${ctx.renderTemplate('{b|html}-{c|json}', v[0].value)}]`) });
+    e.addFormatter('again', { apply: (_a, v) => v[0]?.set(e.render('{x|html}', { json: { x: v[0].value } }).output) });
+    expect(e.render('{a|inner|again}{a.b|html}', { json: { a: { b: '<', c: 1 } } }).output).toBe('[&amp;lt;-1]&lt;');
+  });
   it('returns an error instead of throwing for non-string source', () => {
     expect(engine.compile(42 as unknown as string).errors[0]?.message).toBe('Template source must be a string');
   });
