@@ -6,6 +6,8 @@ import { JsonDecimal, plainValue } from '../../json-decimal.js';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** True for a non-null, non-array object that is not a `JsonDecimal` number. */
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonDecimal);
@@ -13,19 +15,16 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** Own property `key` of an object (or index of an array); `undefined` when absent. */
 export function get(value: unknown, key: string | number): unknown {
-  if (Array.isArray(value)) {
-    const index = typeof key === 'number' ? key : Number.NaN;
-    return Number.isInteger(index) && index >= 0 && index < value.length ? value[index] : undefined;
-  }
-  if (isObject(value) && Object.hasOwn(value, key)) return value[key as string];
-  return undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) return typeof key === 'number' && Number.isInteger(key) && key >= 0 && key < value.length ? value[key] : undefined;
+  return !(value instanceof JsonDecimal) && hasOwn.call(value, key) ? (value as JsonObject)[key as string] : undefined;
 }
 
 /** Follows `path` through nested values with `get`. */
 export function getPath(value: unknown, path: readonly (string | number)[]): unknown {
   let current = value;
-  for (const key of path) {
-    current = get(current, key);
+  for (let i = 0; i < path.length; i++) {
+    current = get(current, path[i] as string | number);
     if (current === undefined) return undefined;
   }
   return current;

@@ -23,8 +23,8 @@ export function getProp(value: unknown, key: string | number): unknown {
 /** Follows a path of own properties / array indices; missing anywhere gives `undefined`. */
 export function getPath(value: unknown, path: readonly (string | number)[]): unknown {
   let current = value;
-  for (const key of path) {
-    current = getProp(current, key);
+  for (let i = 0; i < path.length; i++) {
+    current = getProp(current, path[i] as string | number);
     if (current === undefined) return undefined;
   }
   return current;
