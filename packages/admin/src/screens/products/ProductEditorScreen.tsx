@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { Controller, FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { ApiError, api, errorMessage } from '../../api/http.js';
 import { invalidate } from '../../api/query-cache.js';
 import { Link, navigate } from '../../app/router.js';
@@ -25,9 +25,7 @@ import {
   GIFT_CARD_TYPE,
   generateMatrix,
   giftCardVariants,
-  isoOfLocalInput,
   listOf,
-  localInputOf,
   MerchandisingFields,
   PRODUCT_TYPES,
   ProductDetails,
@@ -51,6 +49,7 @@ import { saveStock, splitServerFields } from './product-saving.js';
 import { SeoPanel } from './SeoPanel.js';
 import { SellingPanel } from './SellingPanel.js';
 import { SubscriptionPanel } from './SubscriptionPanel.js';
+import { VisibilityPanel } from './VisibilityPanel.js';
 import { VariantGrid } from './VariantGrid.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './products.css';
@@ -81,7 +80,6 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
   const [photos, setPhotos] = useState<readonly ProductPhoto[]>([]);
   const [amounts, setAmounts] = useState<string[]>(() => (product?.productType === GIFT_CARD_TYPE ? amountsOf(rows) : ['']));
   const [amountErrors, setAmountErrors] = useState<Record<number, string>>({});
-  const visibility = watch('visibility');
   const productType = Number(watch('productType'));
   const giftCard = productType === GIFT_CARD_TYPE;
   const errors = formState.errors;
@@ -313,41 +311,7 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
           <ListField control={control} name="categories" label="Categories" hint="Separate categories with commas." />
         </section>
 
-        <section className="panel stack" aria-labelledby={`${headingId}-visibility`}>
-          <h2 id={`${headingId}-visibility`}>Visibility</h2>
-          <fieldset className="segmented">
-            <legend>Who can see it</legend>
-            {(
-              [
-                ['draft', 'Draft (hidden)'],
-                ['scheduled', 'Scheduled'],
-                ['published', 'Published'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value}>
-                <input type="radio" value={value} {...register('visibility')} />
-                {label}
-              </label>
-            ))}
-          </fieldset>
-          {visibility === 'scheduled' && (
-            <Controller
-              control={control}
-              name="publishOn"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Publish on"
-                  type="datetime-local"
-                  hint="The product appears on the storefront at this time."
-                  value={localInputOf(field.value)}
-                  onChange={(e) => field.onChange(isoOfLocalInput(e.currentTarget.value))}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          )}
-        </section>
+        <VisibilityPanel headingId={`${headingId}-visibility`} />
 
         {giftCard ? (
           <GiftCardAmounts
