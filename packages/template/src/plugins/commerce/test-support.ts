@@ -16,9 +16,8 @@ export function cldrFor(locale: string): CLDR | undefined {
   return locale === 'none' ? undefined : framework.get(locale);
 }
 
-/** The template-engine conformance resources (override with CONFORMANCE_DIR). */
-export const RESOURCES =
-  process.env.CONFORMANCE_DIR ?? fileURLToPath(new URL('../../../../../../shared/conformance/template-engine/plugins/resources/', import.meta.url));
+/** The template-engine conformance resources, in the shared folder next to the repository. */
+export const RESOURCES = fileURLToPath(new URL('../../../../../../shared/conformance/template-engine/plugins/resources/', import.meta.url));
 
 /** Whether the shared corpus is present (it is absent in a clone outside the workplace). */
 export const CORPUS_PRESENT = existsSync(RESOURCES);
