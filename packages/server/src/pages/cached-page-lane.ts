@@ -28,6 +28,11 @@ export interface CachedPageLaneDeps {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** The request's scheme as Fastify's `request.protocol` gives it without a trusted proxy. */
+function protocolOf(req: IncomingMessage): 'http' | 'https' {
+  return (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+}
+
 /**
  * Answers a GET whose page is already in the page cache before the application sees it
  * (decision 0027), as a cache in front of a server would. It takes only requests the page
@@ -75,7 +80,7 @@ export class CachedPageLane {
     const cookies = parseCookieHeader(cookieHeader);
     for (const name in cookies) if (!isStorableText(cookies[name]!)) return undefined;
     if (!deps.crumbs.verify(cookies[CRUMB_COOKIE], site.id)) return undefined;
-    const ask: PageAsk = { method: 'GET', url: req.url, headers: req.headers, cookies, protocol: (req.socket as TLSSocket).encrypted ? 'https' : 'http' };
+    const ask: PageAsk = { method: 'GET', url: req.url, headers: req.headers, cookies, protocol: protocolOf(req) };
     try {
       const stored = answer(ask, site);
       return stored === undefined ? undefined : { site, stored };
@@ -87,7 +92,7 @@ export class CachedPageLane {
   private send(req: IncomingMessage, res: ServerResponse, site: Website, page: CachedPage, started: number): void {
     const deps = this.deps!;
     const { encoding, body } = cachedBody(page, req.headers['accept-encoding']);
-    const headers = deps.security.forResponse((req.socket as TLSSocket).encrypted ? 'https' : 'http', newCspNonce());
+    const headers = deps.security.forResponse(protocolOf(req), newCspNonce());
     headers['content-security-policy'] = sitePolicy(site, headers['content-security-policy']!);
     const requestId = requestIdFor(req);
     headers['x-request-id'] = requestId;

@@ -135,7 +135,7 @@ function themeStyles(theme: CompiledTheme): string {
 
 /**
  * Where the page of `request` is cached, or undefined when it may not be: at once when the
- * site's page version is known, else once it has been read.
+ * site's page version is known, else once it has been read. `hasCart`: the visitor has a cart.
  */
 function cacheSlot(
   deps: PageHandlerDeps,
@@ -144,10 +144,10 @@ function cacheSlot(
   path: string,
   search: string,
   asJson: boolean,
+  hasCart: boolean,
 ): CacheSlot | undefined | Promise<CacheSlot | undefined> {
   const cache = deps.pageCache;
   if (!cache || deps.scriptTags) return undefined;
-  const hasCart = (deps.cartIdOf && 'server' in request ? deps.cartIdOf(request) : cartIdFromRequest(request)) !== undefined;
   const use = pageCacheUse(request, path, hasCart, asJson);
   if (use === 'bypass') return undefined;
   const origin = `${request.protocol}://${request.headers.host ?? ''}`;
@@ -171,7 +171,8 @@ function hitIn(slot: CacheSlot | undefined): CachedPage | undefined {
 export function storedAnswer(deps: PageHandlerDeps, request: PageAsk, site: Website): CachedPage | undefined | Promise<CachedPage | undefined> {
   const { path, search } = splitUrl(request.url);
   if (isApiPath(path) || deps.cartIdOf) return undefined;
-  const slot = cacheSlot(deps, request, site, path, search, search !== '' && firstValues(search).format === 'json');
+  const asJson = search !== '' && firstValues(search).format === 'json';
+  const slot = cacheSlot(deps, request, site, path, search, asJson, cartIdFromRequest(request) !== undefined);
   return slot instanceof Promise ? slot.then(hitIn) : hitIn(slot);
 }
 
@@ -229,7 +230,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
     if (!site || isApiPath(path)) return reply.callNotFound();
     const asJson = search !== '' && firstValues(search).format === 'json';
     try {
-      const shared = await cacheSlot(deps, request, site, path, search, asJson);
+      const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
+      const shared = await cacheSlot(deps, request, site, path, search, asJson, hasCart);
       const hit = hitIn(shared);
       if (hit) return sendCachedPage(request, reply, hit, 'hit');
       const { req, slot } = await pageToBuild(deps, request, site, path, asJson, shared);
