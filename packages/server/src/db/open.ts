@@ -6,6 +6,7 @@ import pg from 'pg';
 import { applyMigrations, type MigrationReport } from './migrate.js';
 import * as schema from './schema.js';
 import type { Db, Dialect } from './types.js';
+import { fencePageVersionWrites, type PageVersionFence } from './page-version-fence.js';
 import { watchWrites, type WriteEpoch } from './write-epoch.js';
 
 /** Where the database lives. `databaseUrl` (PostgreSQL) wins over `dataDir` (PGlite). */
@@ -14,7 +15,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or `memory://` for a throw-away in-memory database. */
   dataDir?: string;
-  /** An existing pg pool to use instead of `databaseUrl` (the caller keeps ownership). */
+  /** An existing pg pool, not yet connected, to use instead of `databaseUrl` (the caller keeps ownership). */
   pool?: pg.Pool;
   /** Apply pending migrations after opening (default true). */
   migrate?: boolean;
@@ -56,6 +57,7 @@ function pgliteStartParams(sharedBuffers: string): string[] {
 interface Handle {
   dialect: Dialect;
   writes: WriteEpoch | undefined;
+  fence: PageVersionFence | undefined;
   close: () => Promise<void>;
   migrations: MigrationReport | undefined;
 }
@@ -80,7 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const pool = options.pool ?? makePool(options.databaseUrl!, options.maxConnections ?? 10);
     pool.on('error', () => {});
     db = drizzlePg(pool, { schema }) as unknown as Db;
-    handle = { dialect: 'pg', writes: undefined, close: async () => (ownsPool ? pool.end() : undefined), migrations: undefined };
+    const fence = fencePageVersionWrites(db, pool);
+    handle = { dialect: 'pg', writes: undefined, fence, close: async () => (ownsPool ? pool.end() : undefined), migrations: undefined };
   } else {
     const dataDir = options.dataDir ?? './data';
     if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
@@ -91,7 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     });
     const writes = watchWrites(client);
     db = drizzlePglite(client, { schema }) as unknown as Db;
-    handle = { dialect: 'pglite', writes, close: () => client.close(), migrations: undefined };
+    handle = { dialect: 'pglite', writes, fence: undefined, close: () => client.close(), migrations: undefined };
   }
   handles.set(db, handle);
   if (options.migrate !== false) {
@@ -127,6 +130,14 @@ export function dialectOf(db: Db): Dialect {
  */
 export function writeEpochOf(db: Db): WriteEpoch | undefined {
   return handles.get(db)?.writes;
+}
+
+/**
+ * The page-version fence of a PostgreSQL database (decision 0028): writes through it that change
+ * a page version are acknowledged only after the page-version lease; undefined on PGlite.
+ */
+export function pageVersionFenceOf(db: Db): PageVersionFence | undefined {
+  return handles.get(db)?.fence;
 }
 
 /** What the migrator did when the database was opened (undefined when `migrate: false`). */

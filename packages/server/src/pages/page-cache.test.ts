@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, items, variants, websites, writeEpochOf } from '../db/index.js';
+import { comments, items, PAGE_VERSION_LEASE_MS, variants, websites, writeEpochOf } from '../db/index.js';
 import { takeStock } from '../db/stock.js';
 import { crumbForHost } from '../../test-support/test-app.js';
 import { PAGE_CACHE_HEADER, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
@@ -263,13 +263,27 @@ describe('page cache and writes (issue 3: no write may be missed)', () => {
     await t.testDb.db.update(variants).set({ priceCents: variant.priceCents }).where(eq(variants.id, variant.id));
   });
 
-  it('on PGlite reuses a version read while nothing wrote, and reads again after any write; on PostgreSQL reads every time', async () => {
+  it('on PGlite reuses a version read while nothing wrote, and reads again after any write; on PostgreSQL reuses one sent within the lease, and reads again after a write (decision 0028)', async () => {
     const cache = new PageCache();
     const db = t.testDb.db;
     const first = await cache.pageVersion(db, siteId);
     const again = cache.pageVersion(db, siteId);
     if (writeEpochOf(db)) expect(again).toBe(first);
-    else expect(again).toBeInstanceOf(Promise);
+    else {
+      let clock = 1000;
+      const leased = new PageCache({ monotonicNow: () => clock });
+      const sent = leased.pageVersion(db, siteId);
+      expect(sent).toBeInstanceOf(Promise);
+      expect(leased.pageVersion(db, siteId), 'a request during the read joins it').toBe(sent);
+      const version = await sent;
+      clock += PAGE_VERSION_LEASE_MS - 0.01;
+      expect(leased.pageVersion(db, siteId), 'within the lease the answer is reused').toBe(version);
+      clock += 0.01;
+      const next = leased.pageVersion(db, siteId);
+      expect(next, 'past the lease a new read is sent').toBeInstanceOf(Promise);
+      expect(next).not.toBe(sent);
+      expect(await next).toBe(version);
+    }
     await db.execute(sql`UPDATE websites SET title = title WHERE id = ${siteId}`);
     const afterWrite = cache.pageVersion(db, siteId);
     expect(afterWrite).toBeInstanceOf(Promise);

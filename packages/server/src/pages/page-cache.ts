@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_MARKER_COOKIE } from '../cart/index.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
 import { VISITOR_COOKIE } from '../content/index.js';
-import { websites, writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
+import { performance } from 'node:perf_hooks';
+import { PAGE_VERSION_LEASE_MS, pageVersionFenceOf, websites, writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
 
 function preparePageVersion(db: Db) {
   return db
@@ -62,11 +63,20 @@ interface VersionReads {
   running?: Promise<number>;
 }
 
+/** The newest page-version read of one site on PostgreSQL: when it was sent, and its answer once known. */
+interface LeasedRead {
+  readonly sentAt: number;
+  readonly read: Promise<number>;
+  version?: number;
+}
+
 /** Options of {@link PageCache}. */
 export interface PageCacheOptions {
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
+  /** The clock page-version leases are measured with (default `performance.now`). */
+  monotonicNow?: () => number;
 }
 
 /**
@@ -78,17 +88,20 @@ export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly versionReads = new Map<string, VersionReads>();
   private readonly knownVersions = new Map<string, number>();
+  private readonly leasedReads = new Map<string, LeasedRead>();
   private knownEpoch = -1;
   private total = 0;
   private newest: string | undefined;
   readonly maxBytes: number;
   readonly ttlMs: number;
   private readonly now: () => number;
+  private readonly monotonicNow: () => number;
 
   constructor(options: PageCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
     this.ttlMs = options.ttlMs ?? PAGE_CACHE_TTL_MS;
     this.now = options.now ?? Date.now;
+    this.monotonicNow = options.monotonicNow ?? (() => performance.now());
   }
 
   /** Bytes held (all encodings of all entries). */
@@ -156,9 +169,12 @@ export class PageCache {
    * that arrive while a read is running share the next read, so at most one read per site is
    * in flight and none returns a version older than the caller's arrival. On a database only
    * this process writes (PGlite), a version read while no write ran is reused until the
-   * driver's write epoch moves (decision 0010).
+   * driver's write epoch moves (decision 0010). On PostgreSQL, whose writes through our
+   * servers wait out the page-version lease after they commit, a read sent less than the lease
+   * ago is reused (decision 0028).
    */
   pageVersion(db: Db, websiteId: string): number | Promise<number> {
+    if (pageVersionFenceOf(db)) return this.leasedVersion(db, websiteId);
     const writes = writeEpochOf(db);
     if (writes && !writes.writing && writes.value === this.knownEpoch) {
       const known = this.knownVersions.get(websiteId);
@@ -173,6 +189,32 @@ export class PageCache {
       state.queued = state.running.then(next, next);
     }
     return state.queued;
+  }
+
+  /**
+   * The answer of the newest read of the site's version if it was sent less than
+   * {@link PAGE_VERSION_LEASE_MS} ago, else of a new read. A write acknowledged before this call
+   * committed at least the lease before it, so a read sent within the lease started after that
+   * commit and sees it.
+   */
+  private leasedVersion(db: Db, websiteId: string): number | Promise<number> {
+    const now = this.monotonicNow();
+    const newest = this.leasedReads.get(websiteId);
+    if (newest && now - newest.sentAt < PAGE_VERSION_LEASE_MS) return newest.version ?? newest.read;
+    const read = readPageVersion(db, websiteId);
+    const lease: LeasedRead = { sentAt: now, read };
+    this.leasedReads.delete(websiteId);
+    if (this.leasedReads.size >= KNOWN_VERSIONS_MAX) this.leasedReads.delete(this.leasedReads.keys().next().value!);
+    this.leasedReads.set(websiteId, lease);
+    read.then(
+      (version) => {
+        lease.version = version;
+      },
+      () => {
+        if (this.leasedReads.get(websiteId) === lease) this.leasedReads.delete(websiteId);
+      },
+    );
+    return read;
   }
 
   private startRead(db: Db, websiteId: string, state: VersionReads, writes: WriteEpoch | undefined): Promise<number> {
