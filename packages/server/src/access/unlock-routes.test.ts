@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { crumbForHost } from '../../test-support/test-app.js';
 import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
-import { WRONG_PASSWORD_MESSAGE } from './unlock-routes.js';
+import { UNLOCK_RATE_LIMIT, WRONG_PASSWORD_MESSAGE } from './unlock-routes.js';
+
+/**
+ * The limiter counts in fixed windows aligned to the clock: a burst that straddles two windows
+ * is counted in halves. Waits, when the current window has less than `burstMs` left, for the next.
+ */
+async function awayFromWindowEdge(windowMs: number, burstMs = 10_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < burstMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
 
 const OWNER_TOKEN = 'access-owner-token-0123456789';
 let t: PagesTestApp;
@@ -126,6 +135,7 @@ describe('protected collection (105) unlock', () => {
   it('rate-limits unlock attempts (429)', async () => {
     await ownerPut('journal', '/api/owner/access/site', { password: 'trail-mix-42' });
     const statuses: number[] = [];
+    await awayFromWindowEdge(UNLOCK_RATE_LIMIT.windowMs);
     for (let i = 0; i < 12; i++)
       statuses.push((await unlock('journal', { crumb: crumbs.journal, scope: 'site', returnTo: '/', password: `guess-${i}` })).statusCode);
     expect(statuses).toContain(429);
