@@ -49,26 +49,25 @@ function waitOutLease(committedAt: number): Promise<void> {
 
 /**
  * Calls `query` (a pg `query` method) and `settled(result)` when it ends, whichever calling form
- * is used: a callback as the last argument, or the returned promise. Anything else (a
+ * is used: a callback as the last argument, or the returned promise (`result` undefined on an
+ * error). When `settled` returns a promise, the caller's answer waits for it. Anything else (a
  * submittable such as a cursor) is passed through untouched.
  */
-function onSettled(query: (...args: unknown[]) => unknown, args: unknown[], settled: (result: unknown) => void): unknown {
+function onSettled(query: (...args: unknown[]) => unknown, args: unknown[], settled: (result: unknown) => Promise<void> | undefined): unknown {
   const last = args.length - 1;
   if (typeof args[last] === 'function') {
     const callback = args[last] as Callback;
     args[last] = (error: Error | undefined, result: unknown) => {
-      settled(result);
-      callback(error, result);
+      const held = settled(result);
+      if (held) void held.then(() => callback(error, result));
+      else callback(error, result);
     };
     return query(...args);
   }
   const out = query(...args);
   if (!(out instanceof Promise)) return out;
   return out.then(
-    (result) => {
-      settled(result);
-      return result;
-    },
+    (result) => settled(result)?.then(() => result) ?? result,
     (error: unknown) => {
       settled(undefined);
       throw error;
@@ -90,11 +89,12 @@ function watchClient(client: pg.PoolClient, state: FenceState): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) =>
     onSettled(query, args, (result) => {
-      if (!announced || client.getTransactionStatus() !== 'I') return;
+      if (!announced || client.getTransactionStatus() !== 'I') return undefined;
       announced = false;
       const at = performance.now();
       state.lastCommittedAt = at;
       if (result && typeof result === 'object') (result as Record<symbol, number>)[COMMITTED_AT] = at;
+      return undefined;
     });
 }
 
@@ -130,22 +130,11 @@ export function fencePageVersionWrites(db: Db, pool: pg.Pool): PageVersionFence 
   pool.on('connect', (client) => watchClient(client, state));
 
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as { query: unknown }).query = (...args: unknown[]) => {
-    const last = args.length - 1;
-    if (typeof args[last] === 'function') {
-      const callback = args[last] as Callback;
-      args[last] = (error: Error | undefined, result: unknown) => {
-        const committedAt = (result as Record<symbol, number> | undefined)?.[COMMITTED_AT];
-        if (committedAt === undefined) callback(error, result);
-        else void waitOutLease(committedAt).then(() => callback(error, result));
-      };
-      return poolQuery(...args);
-    }
-    return (poolQuery(...args) as Promise<unknown>).then((result) => {
+  (pool as { query: unknown }).query = (...args: unknown[]) =>
+    onSettled(poolQuery, args, (result) => {
       const committedAt = (result as Record<symbol, number> | undefined)?.[COMMITTED_AT];
-      return committedAt === undefined ? result : waitOutLease(committedAt).then(() => result);
+      return committedAt === undefined ? undefined : waitOutLease(committedAt);
     });
-  };
 
   const transaction = db.transaction.bind(db);
   (db as { transaction: unknown }).transaction = async (...args: Parameters<Db['transaction']>) => {

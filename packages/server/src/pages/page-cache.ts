@@ -1,10 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_MARKER_COOKIE } from '../cart/index.js';
 import { CRUMB_COOKIE } from '../http/crumb.js';
 import { VISITOR_COOKIE } from '../content/index.js';
-import { performance } from 'node:perf_hooks';
 import { PAGE_VERSION_LEASE_MS, pageVersionFenceOf, websites, writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
 
 function preparePageVersion(db: Db) {
@@ -31,7 +31,7 @@ export async function readPageVersion(db: Db, websiteId: string): Promise<number
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Default longest life of an entry: bounds staleness of pages that depend on the clock. */
 export const PAGE_CACHE_TTL_MS = 60_000;
-/** Most sites whose page version is remembered between writes (PGlite). */
+/** Most sites whose page version is remembered: between writes on PGlite, as leased reads on PostgreSQL. */
 export const KNOWN_VERSIONS_MAX = 10_000;
 /** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
