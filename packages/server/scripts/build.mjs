@@ -29,7 +29,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  keepNames: true,
   legalComments: 'none',
   plugins: [externalNpmPackages],
   logLevel: 'warning',

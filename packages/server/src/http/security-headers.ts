@@ -91,8 +91,13 @@ const NONCE_SLOT = '\u0000';
 
 /** The security headers of responses, rendered once; see {@link securityHeaders}. */
 export interface SecurityHeaders {
-  /** Every security header of a response: the policy with `nonce`, the fixed ones, and HSTS when {@link sendsStrictTransportSecurity} says so. */
-  forResponse(requestProtocol: string, nonce: string): Record<string, string>;
+  /** The Content-Security-Policy of a response with `nonce`. */
+  policy(nonce: string): string;
+  /**
+   * Appends the other security headers to `list` as name, value pairs (the form `writeHead`
+   * takes without building an object): the fixed ones, and HSTS when {@link sendsStrictTransportSecurity} says so.
+   */
+  appendFixed(list: string[], requestProtocol: string): void;
   /** Adds to `reply` the headers it does not have yet. */
   complete(reply: FastifyReply, requestProtocol: string, nonce: string): void;
 }
@@ -106,15 +111,17 @@ export interface SecurityHeaders {
 export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityHeaders {
   const [cspHead = '', cspTail = ''] = formatCsp(mergeCsp(options.csp), NONCE_SLOT).split(NONCE_SLOT);
   const fixed = Object.entries(SECURITY_HEADERS);
+  const fixedPairs = fixed.flat();
   const strict = (protocol: string) => sendsStrictTransportSecurity(protocol, options.publicUrl);
+  const policy = (nonce: string) => cspHead + nonce + cspTail;
   return {
-    forResponse(requestProtocol, nonce) {
-      const headers: Record<string, string> = { 'content-security-policy': cspHead + nonce + cspTail, ...SECURITY_HEADERS };
-      if (strict(requestProtocol)) headers['strict-transport-security'] = STRICT_TRANSPORT_SECURITY;
-      return headers;
+    policy,
+    appendFixed(list, requestProtocol) {
+      for (let i = 0; i < fixedPairs.length; i += 1) list.push(fixedPairs[i]!);
+      if (strict(requestProtocol)) list.push('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     },
     complete(reply, requestProtocol, nonce) {
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', cspHead + nonce + cspTail);
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy(nonce));
       for (const [name, value] of fixed) {
         if (!reply.hasHeader(name)) reply.header(name, value);
       }

@@ -28,9 +28,9 @@ let reachedApp = 0;
 const logLines: string[] = [];
 let crumb = '';
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+function get(path: string, headers: Record<string, string> = {}, method = 'GET', to = port): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host: 'demo.localhost', ...headers }, agent: false }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port: to, path, method, headers: { host: 'demo.localhost', ...headers }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -151,5 +151,26 @@ describe('cached page lane', () => {
     const withoutNonce = (policy: unknown) => String(policy).replace(/'nonce-[^']+'/, '');
     expect(withoutNonce(laned.headers['content-security-policy'])).toBe(withoutNonce(fromApp.headers['content-security-policy']));
     expect(String(laned.headers['content-security-policy'])).toContain('https://www.google.com/recaptcha/');
+  });
+
+  it('sends Strict-Transport-Security as the app does when the public URL is https', async () => {
+    const testDb = await createTestDb();
+    await seedDemo(testDb.db);
+    const tls = await createTestApp({ testDb, pages: true, config: { publicUrl: 'https://localhost' } });
+    try {
+      await tls.app.listen({ port: 0, host: '127.0.0.1' });
+      const tlsPort = (tls.app.server.address() as AddressInfo).port;
+      const ask = (cookie = '') => get(PRODUCT, { host: 'demo.localhost', ...(cookie ? { cookie } : {}) }, 'GET', tlsPort);
+      const tlsCrumb = /crumb=([^;]+)/.exec(String((await ask()).headers['set-cookie']))![1]!;
+      const fromApp = await tls.app.inject({ url: PRODUCT, headers: { host: 'demo.localhost', cookie: `crumb=${tlsCrumb}` } });
+      const laned = await ask(`crumb=${tlsCrumb}`);
+      expect(laned.headers[PAGE_CACHE_HEADER]).toBe('hit');
+      expect(fromApp.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(laned.headers['strict-transport-security']).toBe(fromApp.headers['strict-transport-security']);
+      expect(stable(laned.headers)).toEqual(stable(fromApp.headers as IncomingHttpHeaders));
+    } finally {
+      await tls.close();
+      await testDb.close();
+    }
   });
 });
