@@ -97,7 +97,8 @@ export class CachedPageLane {
     const { encoding, body } = cachedBody(page, req.headers['accept-encoding']);
     const requestId = requestIdFor(req);
     // Name, value pairs: writeHead takes them as they are, with no header object to build.
-    const headers = ['x-request-id', requestId, 'cache-control', 'no-cache', 'vary', 'Accept-Encoding', PAGE_CACHE_HEADER, 'hit', 'content-type', page.contentType];
+    const headers = ['x-request-id', requestId, 'cache-control', 'no-cache', 'vary', 'Accept-Encoding', PAGE_CACHE_HEADER, 'hit'];
+    headers.push('content-type', page.contentType);
     headers.push('content-security-policy', sitePolicy(site, deps.security.policy(newCspNonce())));
     deps.security.appendFixed(headers, protocolOf(req));
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
