@@ -111,5 +111,8 @@ if (mode !== 'shared') {
     console.log("diagnostic, not a target: the main thread's CPU time alone (the CPU time above also counts V8's background compiler and GC threads)");
     console.log(`Wright execution, main thread  ${processLine(result.wright.main, false)}`);
     console.log(`corpus execution, main thread  ${processLine(result.corpus.main, false)}`);
+    // Why wall time can exceed the main thread's CPU time: V8's background threads (optimizing compiler, GC helpers) outnumbering the cores.
+    const waited = (w: { ours: number; ref: number }) => `ours ${w.ours.toFixed(1)} ms, reference ${w.ref.toFixed(1)} ms`;
+    console.log(`main thread waiting for a CPU in the timed window (medians): Wright ${waited(result.wait.wright)}; corpus ${waited(result.wait.corpus)}`);
   }
 }

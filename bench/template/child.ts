@@ -1,9 +1,10 @@
 /**
  * One engine alone in this process (only that engine's modules are loaded): compiles the Wright page and the corpus, warms up, then times N executions
  * of Wright and P passes over the corpus, and prints one JSON line of rates (executions per second of wall time,
- * of this process's CPU time, and, on Linux, of the main thread's CPU time: the process's CPU time also counts
- * V8's background threads, which compile optimized code and help the garbage collector). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own
- * (under callgrind, say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P]
+ * of this process's CPU time, and, on Linux, of the main thread's CPU time, with the time the main thread waited
+ * for a CPU: the process's CPU time also counts V8's background threads, which compile optimized code and help
+ * the garbage collector, and on a machine with fewer cores than busy threads they take turns with the main
+ * thread). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own (under callgrind, say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P]
  * [--wright-warmup W] [--corpus-warmup Q]`; 0 skips a part.
  */
 import { readFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ export interface PartRates {
   readonly cpuPerSecond: number;
   /** Per second of the main thread's CPU time (Linux; absent elsewhere). */
   readonly mainPerSecond?: number;
+  /** Milliseconds the main thread was ready to run but waited for a CPU (Linux; absent elsewhere). */
+  readonly mainWaitMs?: number;
 }
 
 /** What the child prints (one JSON line). */
@@ -35,10 +38,14 @@ function cpuSeconds(): number {
   return (u.user + u.system) / 1e6;
 }
 
-/** Seconds of CPU time of the calling (main) thread, from `/proc/thread-self/schedstat`; undefined where there is none. */
-function threadSeconds(): number | undefined {
+/**
+ * Seconds the calling (main) thread has run on a CPU and has waited, ready, for one, from
+ * `/proc/thread-self/schedstat`; undefined where there is none.
+ */
+function threadSeconds(): { run: number; wait: number } | undefined {
   try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e9;
+    const [run, wait] = readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ');
+    return { run: Number(run) / 1e9, wait: Number(wait) / 1e9 };
   } catch {
     return undefined;
   }
@@ -53,7 +60,8 @@ function timed(run: () => void, executions: number): PartRates {
   const cpuPerSecond = executions / (cpuSeconds() - cpu);
   const mainEnd = threadSeconds();
   const rates = { executions, wallPerSecond: executions / wallSeconds, cpuPerSecond };
-  return main === undefined || mainEnd === undefined ? rates : { ...rates, mainPerSecond: executions / (mainEnd - main) };
+  if (main === undefined || mainEnd === undefined) return rates;
+  return { ...rates, mainPerSecond: executions / (mainEnd.run - main.run), mainWaitMs: (mainEnd.wait - main.wait) * 1000 };
 }
 
 function passes(fns: readonly (() => unknown)[], n: number): () => void {

@@ -18,10 +18,17 @@ export interface ProcessFigures {
 /** Wall time, the child's CPU time (all threads) and its main thread's CPU time (Linux; empty rounds elsewhere). */
 type Clocked = Record<'wall' | 'cpu' | 'main', ProcessFigures>;
 
-/** Figures of both parts, by clock (wall time, CPU time of the child, CPU time of its main thread). */
+/** Medians of the milliseconds a child's main thread waited for a CPU in its timed window (Linux; NaN elsewhere). */
+export interface MainWait {
+  readonly ours: number;
+  readonly ref: number;
+}
+
+/** Figures of both parts, by clock (wall time, CPU time of the child, CPU time of its main thread), and the main thread's waits. */
 export interface ProcessResult {
   readonly wright: Clocked;
   readonly corpus: Clocked;
+  readonly wait: { readonly wright: MainWait; readonly corpus: MainWait };
 }
 
 /** Runs one child (same Node flags as this process, so under tsx too) and returns its report. */
@@ -49,9 +56,25 @@ function clocked(reports: readonly ChildReport[], part: 'wright' | 'corpus'): Cl
   return { wall: figures('wallPerSecond'), cpu: figures('cpuPerSecond'), main: figures('mainPerSecond') };
 }
 
+function mainWait(reports: readonly ChildReport[], part: 'wright' | 'corpus'): MainWait {
+  const of = (engine: EngineName): number => {
+    const waits: number[] = [];
+    for (const r of reports) {
+      const ms = r.engine === engine ? (r[part] as PartRates).mainWaitMs : undefined;
+      if (ms !== undefined) waits.push(ms);
+    }
+    return waits.length ? median(waits) : NaN;
+  };
+  return { ours: of('ours'), ref: of('ref') };
+}
+
 /** `rounds` rounds of one child per engine (ours, then reference), passing `args` to each child. */
 export function processRounds(rounds: number, args: readonly string[]): ProcessResult {
   const reports: ChildReport[] = [];
   for (let i = 0; i < rounds; i++) for (const engine of ['ours', 'ref'] as const) reports.push(runChild(engine, args));
-  return { wright: clocked(reports, 'wright'), corpus: clocked(reports, 'corpus') };
+  return {
+    wright: clocked(reports, 'wright'),
+    corpus: clocked(reports, 'corpus'),
+    wait: { wright: mainWait(reports, 'wright'), corpus: mainWait(reports, 'corpus') },
+  };
 }
