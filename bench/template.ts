@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { loadCorpus, loadWright, type BenchCase } from './template/corpus.js';
 import { interleaveWarm, median, pairedRatios, ratioLine, type RoundRates } from './template/measure.js';
 import { intOption } from './template/options.js';
-import { processRounds, type ProcessFigures } from './template/process-mode.js';
+import { processRounds, type MainWait, type ProcessFigures } from './template/process-mode.js';
 import { bothRunners } from './template/runners.js';
 
 const SHARED = join(import.meta.dirname, '..', '..', 'shared');
@@ -112,7 +112,7 @@ if (mode !== 'shared') {
     console.log(`Wright execution, main thread  ${processLine(result.wright.main, false)}`);
     console.log(`corpus execution, main thread  ${processLine(result.corpus.main, false)}`);
     // Why wall time can exceed the main thread's CPU time: V8's background threads (optimizing compiler, GC helpers) outnumbering the cores.
-    const waited = (w: { ours: number; ref: number }) => `ours ${w.ours.toFixed(1)} ms, reference ${w.ref.toFixed(1)} ms`;
+    const waited = (w: MainWait) => `ours ${w.ours.toFixed(1)} ms, reference ${w.ref.toFixed(1)} ms`;
     console.log(`main thread waiting for a CPU in the timed window (medians): Wright ${waited(result.wait.wright)}; corpus ${waited(result.wait.corpus)}`);
   }
 }

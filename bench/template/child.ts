@@ -4,8 +4,9 @@
  * of this process's CPU time, and, on Linux, of the main thread's CPU time, with the time the main thread waited
  * for a CPU: the process's CPU time also counts V8's background threads, which compile optimized code and help
  * the garbage collector, and on a machine with fewer cores than busy threads they take turns with the main
- * thread). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own (under callgrind, say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P]
- * [--wright-warmup W] [--corpus-warmup Q]`; 0 skips a part.
+ * thread). Run by `bench/template.ts` for its one-process-per-engine mode, and on its own (under callgrind,
+ * say): `npx tsx bench/template/child.ts --engine ours|ref [--wright N] [--corpus P] [--wright-warmup W]
+ * [--corpus-warmup Q]`; 0 skips a part.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -39,33 +39,31 @@ function runChild(engine: EngineName, args: readonly string[]): ChildReport {
   return JSON.parse(last) as ChildReport;
 }
 
-function clocked(reports: readonly ChildReport[], part: 'wright' | 'corpus'): Clocked {
-  type Key = 'wallPerSecond' | 'cpuPerSecond' | 'mainPerSecond';
-  const pick = (engine: EngineName, key: Key): number[] =>
-    reports
-      .filter((r) => r.engine === engine)
-      .flatMap((r) => {
-        const rate = (r[part] as PartRates)[key];
-        return rate === undefined ? [] : [rate];
-      });
-  const figures = (key: Key): ProcessFigures => {
-    const oursRounds = pick('ours', key);
-    const refRounds = pick('ref', key);
-    return { ours: oursRounds.length ? median(oursRounds) : NaN, ref: refRounds.length ? median(refRounds) : NaN, oursRounds, refRounds };
+type Part = 'wright' | 'corpus';
+
+/** One figure of one engine's children, round by round (rounds without it, e.g. off Linux, left out). */
+function roundsOf(reports: readonly ChildReport[], part: Part, engine: EngineName, key: Exclude<keyof PartRates, 'executions'>): number[] {
+  const out: number[] = [];
+  for (const r of reports) {
+    const value = r.engine === engine ? (r[part] as PartRates)[key] : undefined;
+    if (value !== undefined) out.push(value);
+  }
+  return out;
+}
+
+const medianOrNaN = (xs: readonly number[]): number => (xs.length ? median(xs) : NaN);
+
+function clocked(reports: readonly ChildReport[], part: Part): Clocked {
+  const figures = (key: 'wallPerSecond' | 'cpuPerSecond' | 'mainPerSecond'): ProcessFigures => {
+    const oursRounds = roundsOf(reports, part, 'ours', key);
+    const refRounds = roundsOf(reports, part, 'ref', key);
+    return { ours: medianOrNaN(oursRounds), ref: medianOrNaN(refRounds), oursRounds, refRounds };
   };
   return { wall: figures('wallPerSecond'), cpu: figures('cpuPerSecond'), main: figures('mainPerSecond') };
 }
 
-function mainWait(reports: readonly ChildReport[], part: 'wright' | 'corpus'): MainWait {
-  const of = (engine: EngineName): number => {
-    const waits: number[] = [];
-    for (const r of reports) {
-      const ms = r.engine === engine ? (r[part] as PartRates).mainWaitMs : undefined;
-      if (ms !== undefined) waits.push(ms);
-    }
-    return waits.length ? median(waits) : NaN;
-  };
-  return { ours: of('ours'), ref: of('ref') };
+function mainWait(reports: readonly ChildReport[], part: Part): MainWait {
+  return { ours: medianOrNaN(roundsOf(reports, part, 'ours', 'mainWaitMs')), ref: medianOrNaN(roundsOf(reports, part, 'ref', 'mainWaitMs')) };
 }
 
 /** `rounds` rounds of one child per engine (ours, then reference), passing `args` to each child. */
