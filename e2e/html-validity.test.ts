@@ -45,6 +45,19 @@ interface VnuMessage {
   readonly extract?: string;
 }
 
+/**
+ * The checker (vnu-jar 26.9.27) allows `blocking` on a link only with rel="stylesheet"; the HTML
+ * standard also allows it with rel="expect" (the "expect" link type, html.spec.whatwg.org
+ * #link-type-expect), which every page's head uses to hold the first paint until `<main>` is
+ * parsed. Only that one message on that one element is set aside.
+ */
+function isExpectLinkLag(m: VnuMessage): boolean {
+  return (
+    m.message === 'A \u201clink\u201d element with a \u201cblocking\u201d attribute must have a \u201crel\u201d attribute whose value is \u201cstylesheet\u201d.' &&
+    (m.extract ?? '').includes('<link rel="expect" href="#main" blocking="render">')
+  );
+}
+
 function hasJava(): Promise<boolean> {
   return new Promise((resolve) => execFile('java', ['-version'], (error) => resolve(!error)));
 }
@@ -112,7 +125,7 @@ describe.skipIf(!javaPresent)('storefront pages are valid HTML (W3C Nu checker)'
     await save(PAGES_WITH_CART, await cartCookies(host));
     expect(readFileSync(join(dir, 'cart-with-items.html'), 'utf8')).toContain('Waxed Canvas Market Tote');
     const messages = await runVnu(files);
-    const errors = messages.filter((m) => m.type === 'error' || m.type === 'non-document-error');
+    const errors = messages.filter((m) => (m.type === 'error' || m.type === 'non-document-error') && !isExpectLinkLag(m));
     const readable = errors.map((m) => {
       const page = m.url ? (pageOfFile.get(basename(decodeURIComponent(m.url))) ?? m.url) : '?';
       return `${page} line ${m.lastLine ?? '?'}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ''}`;
