@@ -53,7 +53,8 @@ interface VnuMessage {
  */
 function isExpectLinkLag(m: VnuMessage): boolean {
   return (
-    m.message === 'A \u201clink\u201d element with a \u201cblocking\u201d attribute must have a \u201crel\u201d attribute whose value is \u201cstylesheet\u201d.' &&
+    m.message ===
+      'A \u201clink\u201d element with a \u201cblocking\u201d attribute must have a \u201crel\u201d attribute whose value is \u201cstylesheet\u201d.' &&
     (m.extract ?? '').includes('<link rel="expect" href="#main" blocking="render">')
   );
 }
