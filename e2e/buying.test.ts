@@ -280,7 +280,8 @@ describe('buying in the running store (issue 4)', () => {
     const card = page.locator('.product-card').filter({ hasText: 'Everyday Work Apron' });
     const button = card.locator('.sqs-product-quick-view-button, .quick-view__button').first();
     await button.waitFor({ timeout: STEP_TIMEOUT });
-    await page.waitForFunction(() => document.readyState === 'complete');
+    // The button opens the dialog once its island is hydrated; `load` can come first on a busy machine.
+    await waitForHydration(page);
     await button.click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.product-form').waitFor({ timeout: STEP_TIMEOUT });

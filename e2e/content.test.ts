@@ -186,7 +186,12 @@ describe('content islands in Chromium (issue 6)', () => {
     const like = tab.locator('.content-like__button');
     await tab.waitForLoadState('networkidle');
     await like.click();
-    await tab.waitForFunction(() => document.querySelector('.content-like__button')?.getAttribute('aria-pressed') === 'true');
+    // The button shows the like at once and is disabled until the server has it; reloading
+    // before then would cancel the request.
+    await tab.waitForFunction(() => {
+      const button = document.querySelector<HTMLButtonElement>('.content-like__button');
+      return button?.getAttribute('aria-pressed') === 'true' && !button.disabled;
+    });
     expect(await like.textContent()).toContain('(1 like)');
     await tab.reload();
     await waitForHydration(tab);
