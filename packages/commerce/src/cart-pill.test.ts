@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartPillText, cartPillVisible } from './cart-pill.js';
+import { cartCountText, cartPillText, cartPillVisible } from './cart-pill.js';
 import { money } from './money.js';
 
 describe('cart pill text (spec section 9)', () => {
@@ -19,5 +19,13 @@ describe('cart pill text (spec section 9)', () => {
 
   it('rejects negative quantities', () => {
     expect(() => cartPillText(-1, money(0))).toThrow('Invalid cart quantity');
+    expect(() => cartCountText(-1)).toThrow('Invalid cart quantity');
+    expect(() => cartCountText(1.5)).toThrow('Invalid cart quantity');
+  });
+
+  it('gives the count and spoken text without a subtotal (the header count formats no money)', () => {
+    expect(cartCountText(0)).toEqual({ count: '0', noun: 'items', spoken: '0 items in cart' });
+    expect(cartCountText(1)).toEqual({ count: '1', noun: 'item', spoken: '1 item in cart' });
+    expect(cartCountText(101)).toEqual({ count: '100+', noun: 'items', spoken: 'More than 100 items in cart' });
   });
 });

@@ -16,17 +16,18 @@ export interface CartPillText {
   readonly spoken: string;
 }
 
-/** The cart pill texts for a quantity and subtotal. */
-export function cartPillText(quantity: number, subtotal: Money, locale?: string): CartPillText {
+/** The count, noun and spoken text for a cart of `quantity` items, without the subtotal (no money formatting). */
+export function cartCountText(quantity: number): Omit<CartPillText, 'subtotal'> {
   if (!Number.isInteger(quantity) || quantity < 0) throw new RangeError(`Invalid cart quantity: ${quantity}`);
   const over = quantity > CART_PILL_MAX_COUNT;
   const noun = quantity === 1 ? 'item' : 'items';
-  return {
-    count: over ? '100+' : String(quantity),
-    noun,
-    subtotal: formatMoney(subtotal, locale, { trimZeroFraction: true }),
-    spoken: over ? 'More than 100 items in cart' : `${quantity} ${noun} in cart`,
-  };
+  return { count: over ? '100+' : String(quantity), noun, spoken: over ? 'More than 100 items in cart' : `${quantity} ${noun} in cart` };
+}
+
+/** The cart pill texts for a quantity and subtotal. */
+export function cartPillText(quantity: number, subtotal: Money, locale?: string): CartPillText {
+  const { count, noun, spoken } = cartCountText(quantity);
+  return { count, noun, subtotal: formatMoney(subtotal, locale, { trimZeroFraction: true }), spoken };
 }
 
 /** The pill is hidden when the cart holds nothing. */

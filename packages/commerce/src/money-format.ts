@@ -11,18 +11,27 @@ export interface FormatMoneyOptions {
   readonly trimZeroFraction?: boolean;
 }
 
+/** Formatters made so far, by locale, currency and fraction digits: making one costs far more than using it. */
+const formats = new Map<string, Intl.NumberFormat>();
+const MAX_KEPT_FORMATS = 64;
+
+function currencyFormat(locale: string, currency: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(normalizeLocale(locale), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    if (formats.size >= MAX_KEPT_FORMATS) formats.clear();
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats Money for display in `locale` (BCP 47, underscores accepted), e.g. "$1,234.50". */
 export function formatMoney(amount: Money, locale: string = DEFAULT_LOCALE, options: FormatMoneyOptions = {}): string {
   const digits = fractionDigits(amount.currency);
   const whole = digits === 0 || amount.value % 10 ** digits === 0;
   const shown = options.trimZeroFraction && whole ? 0 : digits;
-  const format = new Intl.NumberFormat(normalizeLocale(locale), {
-    style: 'currency',
-    currency: amount.currency,
-    minimumFractionDigits: shown,
-    maximumFractionDigits: shown,
-  });
-  return format.format(minorToDecimal(amount.value, amount.currency) as unknown as number);
+  return currencyFormat(locale, amount.currency, shown).format(minorToDecimal(amount.value, amount.currency) as unknown as number);
 }
 
 /** Converts "en_US" style locales to BCP 47 ("en-US"); "en_UK" becomes "en-GB". */

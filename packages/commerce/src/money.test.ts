@@ -81,6 +81,31 @@ describe('formatMoney', () => {
   it('formats amounts beyond double precision exactly', () => {
     expect(formatMoney(money(900719925474099))).toBe('$9,007,199,254,740.99');
   });
+
+  it('keeps each locale, currency and precision apart when formats are reused', () => {
+    const shown = () =>
+      [
+        formatMoney(money(2000), 'en-US', { trimZeroFraction: true }),
+        formatMoney(money(2000), 'en-US'),
+        formatMoney(money(2000, 'EUR'), 'de-DE'),
+        formatMoney(money(2000, 'EUR'), 'en-US'),
+        formatMoney(money(2000, 'JPY'), 'en-US'),
+      ].map((text) => text.replace(/\u00a0/g, ' '));
+    const expected = ['$20', '$20.00', '20,00 €', '€20.00', '¥2,000'];
+    expect(shown()).toEqual(expected);
+    expect(shown()).toEqual(expected);
+  });
+
+  it('still formats correctly after many distinct locales', () => {
+    const locales = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'es-ES', 'it-IT', 'nl-NL'];
+    for (let round = 0; round < 12; round++) for (const locale of locales) formatMoney(money(round, 'USD'), locale);
+    expect(formatMoney(money(123456, 'GBP'), 'en_UK')).toBe('£1,234.56');
+  });
+
+  it('rejects an unknown locale tag with a RangeError every time', () => {
+    expect(() => formatMoney(money(1), 'not a locale!')).toThrow(RangeError);
+    expect(() => formatMoney(money(1), 'not a locale!')).toThrow(RangeError);
+  });
 });
 
 describe('parseDisplayedPrice', () => {

@@ -18,12 +18,12 @@ const cart = (totalQuantity: number) => ({ id: 'c1', entries: [], totalQuantity,
 
 describe('header cart count', () => {
   it('has no view before a cart is known, then the pill texts', () => {
-    expect(headerCartView({ cart: null, loading: false, recalculating: false, error: null }, 'USD')).toBeNull();
-    expect(headerCartView({ cart: cart(1) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({
+    expect(headerCartView({ cart: null, loading: false, recalculating: false, error: null })).toBeNull();
+    expect(headerCartView({ cart: cart(1) as never, loading: false, recalculating: false, error: null })).toEqual({
       count: '1',
       label: 'Cart, 1 item in cart',
     });
-    expect(headerCartView({ cart: cart(120) as never, loading: false, recalculating: false, error: null }, 'USD')).toEqual({
+    expect(headerCartView({ cart: cart(120) as never, loading: false, recalculating: false, error: null })).toEqual({
       count: '100+',
       label: 'Cart, More than 100 items in cart',
     });
@@ -56,7 +56,7 @@ describe('header cart count on a page shared by every visitor (decision 0022)', 
   it('fills the empty count from the marker, then follows the loaded cart', () => {
     const store = new CartStore(async () => cart(4) as never);
     const link = fakeLink('', 'Cart');
-    followHeaderCart(link, store, 'USD', 'hasCart=4');
+    followHeaderCart(link, store, 'hasCart=4');
     expect(link.count.textContent).toBe('4');
     expect(link.attrs.get('aria-label')).toBe('Cart, 4 items in cart');
     store.setCart(cart(5) as never);

@@ -1,4 +1,4 @@
-import { cartPillText, money } from '@emporium/commerce';
+import { cartCountText } from '@emporium/commerce';
 import type { CartState } from '../cart/cart-store.js';
 import { CART_MARKER_COOKIE, readCookie } from '../lib/cookies.js';
 
@@ -16,11 +16,11 @@ export interface CartStateSource {
 }
 
 /** The count text and accessible name of the header cart link for a cart state; null while no cart is known. */
-export function headerCartView(state: CartState, currency: string): { count: string; label: string } | null {
+export function headerCartView(state: CartState): { count: string; label: string } | null {
   const cart = state.cart;
   if (!cart) return null;
   const quantity = Number.isInteger(cart.totalQuantity) && cart.totalQuantity >= 0 ? cart.totalQuantity : 0;
-  const text = cartPillText(quantity, money(cart.subtotalCents ?? 0, cart.currency ?? currency));
+  const text = cartCountText(quantity);
   return { count: text.count, label: `Cart, ${text.spoken}` };
 }
 
@@ -32,7 +32,7 @@ export function headerCartView(state: CartState, currency: string): { count: str
 export function markerCartView(cookieString: string): { count: string; label: string } | null {
   const raw = readCookie(cookieString, CART_MARKER_COOKIE);
   if (raw !== undefined && !/^\d{1,9}$/.test(raw)) return null;
-  const text = cartPillText(raw === undefined ? 0 : Number(raw), money(0, 'USD'));
+  const text = cartCountText(raw === undefined ? 0 : Number(raw));
   return { count: text.count, label: `Cart, ${text.spoken}` };
 }
 
@@ -42,11 +42,11 @@ export function markerCartView(cookieString: string): { count: string; label: st
  * (`cookieString`, the page's `document.cookie`). Only the text changes (the count has a fixed
  * minimum width), so nothing moves. Returns the unsubscribe function.
  */
-export function followHeaderCart(link: HeaderCartLink, store: CartStateSource, currency = 'USD', cookieString = ''): () => void {
+export function followHeaderCart(link: HeaderCartLink, store: CartStateSource, cookieString = ''): () => void {
   // Pages shared by every visitor leave the count empty: until the cart is known, the marker tells it.
   const marker = markerCartView(cookieString);
   const update = () => {
-    const view = headerCartView(store.getSnapshot(), currency) ?? marker;
+    const view = headerCartView(store.getSnapshot()) ?? marker;
     if (!view) return;
     const count = link.querySelector('.header-cart__count');
     if (count && count.textContent !== view.count) count.textContent = view.count;

@@ -14,7 +14,7 @@ async function start(): Promise<void> {
   installCartEvents(window, sharedCartStore());
   installQuickViewButtons(document, (button, url, title) => void import('./quick-view-launch.js').then((m) => m.openQuickView(button, url, title)));
   const headerCart = document.querySelector<HTMLAnchorElement>('a.header-cart');
-  if (headerCart) followHeaderCart(headerCart, sharedCartStore(), 'USD', document.cookie);
+  if (headerCart) followHeaderCart(headerCart, sharedCartStore(), document.cookie);
   if (shouldLoadCartAtStart(document.cookie)) void sharedCartStore().load();
   const islands = document.querySelectorAll<HTMLElement>('[data-island]');
   if (islands.length === 0) return;
