@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientAssetTags, islandChunkKey, islandPreloadTags, readClientManifest } from './manifest.js';
+import { clientAssetTags, readClientManifest } from './manifest.js';
 
 const manifest = {
   'src/client/main.ts': {
@@ -30,30 +30,11 @@ describe('client manifest', () => {
     expect(clientAssetTags(manifest, '/a/', ['CartPill', 'CartPill']).split('\n')).toEqual([
       '<link rel="stylesheet" href="/a/assets/main-def.css">',
       '<link rel="modulepreload" href="/a/assets/shared-123.js">',
-      '<link rel="modulepreload" href="/a/assets/hydrate-456.js">',
       '<link rel="modulepreload" href="/a/assets/CartPill-789.js">',
+      '<link rel="modulepreload" href="/a/assets/hydrate-456.js">',
       '<script type="module" src="/a/assets/main-abc.js"></script>',
     ]);
     expect(() => clientAssetTags(manifest, '/a/', ['Nope'])).toThrow('Manifest has no chunk src/islands/Nope.tsx');
-  });
-
-  it('finds an island merged into a chunk shared with other islands by the chunk name the hydration module imports', () => {
-    const shared = {
-      ...manifest,
-      'src/client/hydrate.ts': { ...manifest['src/client/hydrate.ts'], dynamicImports: ['src/islands/CartPill.tsx', '_ProductForm-1.js'] },
-      '_ProductForm-1.js': { file: 'assets/ProductForm-1.js', name: 'ProductForm', imports: ['_shared.js', '_react.js'] },
-      '_react.js': { file: 'assets/react-1.js' },
-    };
-    expect(islandChunkKey(shared, 'ProductForm')).toBe('_ProductForm-1.js');
-    expect(islandChunkKey(shared, 'CartPill')).toBe('src/islands/CartPill.tsx');
-    expect(() => islandChunkKey(shared, 'Nope')).toThrow('Manifest has no chunk src/islands/Nope.tsx');
-    // Only what the entry's own preloads leave out: the hydration module, the island chunk and its new import.
-    expect(islandPreloadTags(shared, ['ProductForm'], '/a/').split('\n')).toEqual([
-      '<link rel="modulepreload" href="/a/assets/hydrate-456.js">',
-      '<link rel="modulepreload" href="/a/assets/ProductForm-1.js">',
-      '<link rel="modulepreload" href="/a/assets/react-1.js">',
-    ]);
-    expect(islandPreloadTags(shared, [], '/a/')).toBe('');
   });
 
   it('reads .vite/manifest.json and explains a missing build', () => {

@@ -17,8 +17,6 @@ export const CLIENT_ENTRY = 'src/client/main.ts';
 /** One record of Vite's `.vite/manifest.json`. */
 export interface ManifestChunk {
   readonly file: string;
-  readonly name?: string;
-  readonly src?: string;
   readonly isEntry?: boolean;
   readonly imports?: ReadonlyArray<string>;
   readonly dynamicImports?: ReadonlyArray<string>;
@@ -38,25 +36,9 @@ export function readClientManifest(distDir: string = STOREFRONT_DIST_DIR): Clien
   }
 }
 
-/** The hydration module's key in the Vite manifest: the entry imports it (dynamically) on pages with islands. */
-export const HYDRATE_ENTRY = 'src/client/hydrate.ts';
-
-/** Manifest key of an island's own module. */
+/** Manifest key of an island's chunk. */
 export function islandManifestKey(name: string): string {
   return `src/islands/${name}.tsx`;
-}
-
-/**
- * The manifest key of the chunk holding island `name`: its module's own key, or, when the bundler
- * merged the module into a chunk shared with other islands (a chunk then has no `src`), the chunk
- * the hydration module imports under the island's name.
- */
-export function islandChunkKey(manifest: ClientManifest, name: string): string {
-  const own = islandManifestKey(name);
-  if (manifest[own]) return own;
-  const shared = manifest[HYDRATE_ENTRY]?.dynamicImports?.find((key) => manifest[key]?.name === name && manifest[key]?.src === undefined);
-  if (shared) return shared;
-  throw new Error(`Manifest has no chunk ${own}`);
 }
 
 /** The bundle's tags in two parts: stylesheets, and the preloads with the entry script. */
@@ -83,56 +65,23 @@ export function clientAssetTags(manifest: ClientManifest, base: string = STOREFR
 export function clientAssetParts(manifest: ClientManifest, base: string = STOREFRONT_ASSET_BASE, islands: ReadonlyArray<string> = []): ClientAssetParts {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Manifest has no entry ${CLIENT_ENTRY}`);
-  const entryPreloads = moduleGraph(manifest, entry.imports ?? [], new Set([CLIENT_ENTRY]));
-  const islandPreloads = islandGraph(manifest, islands, entryPreloads.seen);
-  const css = new Set([...(entry.css ?? []), ...entryPreloads.css, ...islandPreloads.css]);
-  return {
-    styles: [...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n'),
-    styleFiles: [...css],
-    scripts: [...modulePreloadTags([...entryPreloads.files, ...islandPreloads.files], base), `<script type="module" src="${base}${entry.file}"></script>`].join(
-      '\n',
-    ),
-  };
-}
-
-/**
- * modulepreload tags for what hydrating `islands` loads beyond the entry and its static imports:
- * the hydration module, each island's chunk and everything they import. Placed in the page, they
- * let the browser fetch these while it parses instead of the entry inserting a link per module
- * at run time (about 0.7 ms of main thread each, in one task, on a product page's twenty). Empty
- * when the page has no island.
- */
-export function islandPreloadTags(manifest: ClientManifest, islands: ReadonlyArray<string>, base: string = STOREFRONT_ASSET_BASE): string {
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`Manifest has no entry ${CLIENT_ENTRY}`);
-  const { seen } = moduleGraph(manifest, entry.imports ?? [], new Set([CLIENT_ENTRY]));
-  return modulePreloadTags(islandGraph(manifest, islands, seen).files, base).join('\n');
-}
-
-function modulePreloadTags(files: readonly string[], base: string): string[] {
-  return files.map((f) => `<link rel="modulepreload" href="${base}${f}">`);
-}
-
-/** The hydration module and the chunks of `islands`, with their static imports, minus the keys in `seen`. */
-function islandGraph(manifest: ClientManifest, islands: ReadonlyArray<string>, seen: Set<string>): { files: string[]; css: string[]; seen: Set<string> } {
-  if (islands.length === 0) return { files: [], css: [], seen };
-  const roots = [...(manifest[HYDRATE_ENTRY] ? [HYDRATE_ENTRY] : []), ...[...new Set(islands)].map((name) => islandChunkKey(manifest, name))];
-  return moduleGraph(manifest, roots, seen);
-}
-
-/** The files and stylesheets of the chunks at `roots` and everything they import statically, depth first, skipping (and adding to) `seen`. */
-function moduleGraph(manifest: ClientManifest, roots: ReadonlyArray<string>, seen: Set<string>): { files: string[]; css: string[]; seen: Set<string> } {
-  const files: string[] = [];
-  const css: string[] = [];
+  const css = new Set<string>(entry.css ?? []);
+  const preloads: string[] = [];
+  const seen = new Set<string>([CLIENT_ENTRY]);
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`Manifest has no chunk ${key}`);
-    files.push(chunk.file);
-    css.push(...(chunk.css ?? []));
+    preloads.push(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
     for (const i of chunk.imports ?? []) visit(i);
   };
-  for (const root of roots) visit(root);
-  return { files, css, seen };
+  for (const i of entry.imports ?? []) visit(i);
+  for (const name of new Set(islands)) visit(islandManifestKey(name));
+  return {
+    styles: [...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n'),
+    styleFiles: [...css],
+    scripts: [...preloads.map((f) => `<link rel="modulepreload" href="${base}${f}">`), `<script type="module" src="${base}${entry.file}"></script>`].join('\n'),
+  };
 }

@@ -61,49 +61,6 @@ describe('loadIslandAssets', () => {
   });
 });
 
-describe('withIslandPreloads', () => {
-  function islandsDist(): string {
-    const dir = dist('assets/main-aaa.js');
-    const manifest = {
-      'src/client/main.ts': { file: 'assets/main-aaa.js', isEntry: true, dynamicImports: ['src/client/hydrate.ts'] },
-      'src/client/hydrate.ts': {
-        file: 'assets/hydrate-1.js',
-        imports: ['_react.js', 'src/client/main.ts'],
-        dynamicImports: ['src/islands/CartPill.tsx', '_ProductForm-1.js'],
-      },
-      '_react.js': { file: 'assets/react-1.js' },
-      'src/islands/CartPill.tsx': { file: 'assets/CartPill-1.js', src: 'src/islands/CartPill.tsx', imports: ['_react.js', 'src/client/main.ts'] },
-      '_ProductForm-1.js': { file: 'assets/ProductForm-1.js', name: 'ProductForm', imports: ['_react.js', 'src/client/main.ts'] },
-    };
-    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    return dir;
-  }
-  const page = (assets: ReturnType<typeof loadIslandAssets>) => `<html><body><main>x</main>\n${assets.tags()}\n</body></html>`;
-
-  it("puts the islands' modules before the entry script, each once", () => {
-    const assets = loadIslandAssets(islandsDist());
-    const html = assets.withIslandPreloads(page(assets), ['ProductForm', 'CartPill']);
-    const links = html.match(/<link rel="modulepreload" href="[^"]+">/g);
-    expect(links).toEqual([
-      '<link rel="modulepreload" href="/assets/storefront/assets/hydrate-1.js">',
-      '<link rel="modulepreload" href="/assets/storefront/assets/react-1.js">',
-      '<link rel="modulepreload" href="/assets/storefront/assets/ProductForm-1.js">',
-      '<link rel="modulepreload" href="/assets/storefront/assets/CartPill-1.js">',
-    ]);
-    expect(html.indexOf('CartPill-1.js')).toBeLessThan(html.indexOf('<script type="module" src="/assets/storefront/assets/main-aaa.js">'));
-    expect(html.startsWith('<html><body><main>x</main>')).toBe(true);
-    // The same set in another order gives the same tags.
-    expect(assets.withIslandPreloads(page(assets), ['CartPill', 'ProductForm'])).toBe(html);
-  });
-
-  it('leaves a page alone without islands, without the entry script, or with an island the build lacks', () => {
-    const assets = loadIslandAssets(islandsDist());
-    expect(assets.withIslandPreloads(page(assets), [])).toBe(page(assets));
-    expect(assets.withIslandPreloads('<html><body>custom theme</body></html>', ['CartPill'])).toBe('<html><body>custom theme</body></html>');
-    expect(assets.withIslandPreloads(page(assets), ['Reviews'])).toBe(page(assets));
-  });
-});
-
 describe('registerIslandAssetRoute', () => {
   it('serves built files immutably and nothing else', async () => {
     const dir = dist('assets/main-aaa.js');

@@ -2,16 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import {
-  CLIENT_ENTRY,
-  STOREFRONT_ASSET_BASE,
-  STOREFRONT_DIST_DIR,
-  islandPreloadTags,
-  storefrontAssetParts,
-  readClientManifest,
-  type ClientAssetParts,
-  type ClientManifest,
-} from '@emporium/storefront';
+import { STOREFRONT_ASSET_BASE, STOREFRONT_DIST_DIR, storefrontAssetParts, readClientManifest, type ClientAssetParts } from '@emporium/storefront';
 
 /** The storefront browser bundle as the pages see it. */
 export interface IslandAssets {
@@ -24,12 +15,6 @@ export interface IslandAssets {
    * wins ties: inlined in one `<style>` element, so the first paint waits for no request.
    */
   styles(): string;
-  /**
-   * `html` with modulepreload links for the code that hydrating `islands` loads, placed just
-   * before the entry script (see `islandPreloadTags`); unchanged when the page has no island, no
-   * entry script, or the build does not know an island.
-   */
-  withIslandPreloads(html: string, islands: readonly string[]): string;
 }
 
 /** The bundle's stylesheets as one `<style>` element (the files' text, read once per build); their links when a file cannot be read. */
@@ -59,26 +44,17 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
       return null;
     }
   };
-  const read = (): Build | null => {
+  const read = (): { mtimeMs: number; parts: ClientAssetParts; styles: string } | null => {
     try {
       const mtimeMs = statSync(manifestPath).mtimeMs;
-      const manifest = readClientManifest(distDir);
-      const parts = storefrontAssetParts(manifest);
-      const entry = manifest[CLIENT_ENTRY]!;
-      return {
-        mtimeMs,
-        manifest,
-        parts,
-        styles: inlineStyles(distDir, parts),
-        entryTag: `<script type="module" src="${STOREFRONT_ASSET_BASE}${entry.file}">`,
-        preloads: new Map(),
-      };
+      const parts = storefrontAssetParts(readClientManifest(distDir));
+      return { mtimeMs, parts, styles: inlineStyles(distDir, parts) };
     } catch {
       return null;
     }
   };
   let current = read();
-  if (!current) return { enabled: false, tags: () => '', styles: () => '', withIslandPreloads: (html) => html };
+  if (!current) return { enabled: false, tags: () => '', styles: () => '' };
   let checkedAt = Date.now();
   const build = () => {
     const now = Date.now();
@@ -89,52 +65,12 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
     }
     return current!;
   };
-  return {
-    enabled: true,
-    tags: () => build().parts.scripts,
-    styles: () => build().styles,
-    withIslandPreloads: (html, islands) => {
-      if (islands.length === 0) return html;
-      const current = build();
-      const at = html.lastIndexOf(current.entryTag);
-      const tags = at === -1 ? '' : preloadsFor(current, islands);
-      return tags === '' ? html : `${html.slice(0, at)}${tags}\n${html.slice(at)}`;
-    },
-  };
-}
-
-/** One build of the bundle as the pages use it. */
-interface Build {
-  readonly mtimeMs: number;
-  readonly manifest: ClientManifest;
-  readonly parts: ClientAssetParts;
-  readonly styles: string;
-  /** The start of the entry script's tag, as `parts.scripts` writes it. */
-  readonly entryTag: string;
-  /** Preload tags by sorted island names (pages of one kind share a set; bounded by `MAX_ISLAND_SETS`). */
-  readonly preloads: Map<string, string>;
-}
-
-const MAX_ISLAND_SETS = 256;
-
-function preloadsFor(build: Build, islands: readonly string[]): string {
-  const key = [...islands].sort().join(' ');
-  let tags = build.preloads.get(key);
-  if (tags === undefined) {
-    try {
-      tags = islandPreloadTags(build.manifest, islands);
-    } catch {
-      tags = ''; // an island this build does not have: the entry loads what it needs as before
-    }
-    if (build.preloads.size >= MAX_ISLAND_SETS) build.preloads.clear();
-    build.preloads.set(key, tags);
-  }
-  return tags;
+  return { enabled: true, tags: () => build().parts.scripts, styles: () => build().styles };
 }
 
 /** Island assets with fixed tags (tests, or a bundle served from elsewhere). */
 export function staticIslandAssets(enabled: boolean, tags = '', styles = ''): IslandAssets {
-  return { enabled, tags: () => tags, styles: () => styles, withIslandPreloads: (html) => html };
+  return { enabled, tags: () => tags, styles: () => styles };
 }
 
 /** Media types of the bundle's files by extension; anything else is not served. */

@@ -26,7 +26,7 @@ export const islandFormatter: Formatter = {
       return;
     }
     try {
-      first.set(renderIsland(name, props as Record<string, unknown>, islandIdsOf(ctx).next(name)));
+      first.set(renderIsland(name, props as Record<string, unknown>, islandIdsOf(ctx).next()));
     } catch (error) {
       ctx.error(`Island '${name}' failed to render: ${error instanceof Error ? error.message : String(error)}`);
       first.set('');

@@ -3,30 +3,19 @@ import type { PluginContext } from '@emporium/template';
 /** Render option (`ctx.options`) holding the {@link IslandIds} of the page being rendered. */
 export const ISLAND_IDS_OPTION = 'islandIds';
 
-/**
- * Hands out the ids of one page's islands: `0`, `1`, `2`… in render order, never the same twice,
- * and remembers which islands the page has (the page then preloads their code).
- */
+/** Hands out the ids of one page's islands: `0`, `1`, `2`… in render order, never the same twice. */
 export interface IslandIds {
-  next(name: string): string;
-  readonly names: ReadonlySet<string>;
+  next(): string;
 }
 
 /** A fresh id source for one page; share it between every render that builds that page. */
 export function createIslandIds(): IslandIds {
   let count = 0;
-  const names = new Set<string>();
-  return {
-    next: (name) => {
-      names.add(name);
-      return (count++).toString(36);
-    },
-    names,
-  };
+  return { next: () => (count++).toString(36) };
 }
 
 function isIslandIds(value: unknown): value is IslandIds {
-  return typeof value === 'object' && value !== null && typeof (value as IslandIds).next === 'function' && (value as IslandIds).names instanceof Set;
+  return typeof value === 'object' && value !== null && typeof (value as IslandIds).next === 'function';
 }
 
 const perRender = new WeakMap<PluginContext, IslandIds>();

@@ -108,9 +108,7 @@ async function respond(
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
   render.themeStyles = themeStyles(deps.theme);
-  const rendered = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
-  const { errors } = rendered;
-  const html = deps.scriptTags ? rendered.html : deps.islands.withIslandPreloads(rendered.html, rendered.islands);
+  const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
   if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   if (errors.length === 0 && storable(slot, req, page, html))
     return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html, sells(req.collections)), 'miss');

@@ -73,8 +73,6 @@ export function compileTheme(engine: Engine, theme: Theme): CompiledTheme {
 export interface RenderedPage {
   readonly html: string;
   readonly errors: readonly TemplateError[];
-  /** The names of the islands the page holds, in the order they first appear. */
-  readonly islands: readonly string[];
 }
 
 /**
@@ -92,10 +90,9 @@ export function renderPage(
   const template = theme.templates.get(templateName);
   const layout = theme.templates.get('site.region');
   if (!template || !layout) throw new Error(`Theme '${theme.theme.name}' has no template '${templateName}'`);
-  const islandIds = createIslandIds();
-  const base = { partials: theme.partials, locale: options.locale, now: options.now, options: { [ISLAND_IDS_OPTION]: islandIds } };
+  const base = { partials: theme.partials, locale: options.locale, now: options.now, options: { [ISLAND_IDS_OPTION]: createIslandIds() } };
   const main = engine.render(template, { ...base, json: context });
   const render = { ...(context.render as Record<string, unknown> | undefined), mainContent: main.output };
   const page = engine.render(layout, { ...base, json: { ...context, render } });
-  return { html: page.output, errors: [...main.errors, ...page.errors], islands: [...islandIds.names] };
+  return { html: page.output, errors: [...main.errors, ...page.errors] };
 }
