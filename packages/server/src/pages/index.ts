@@ -6,6 +6,7 @@ import { registerAssetRoutes } from './asset-routes.js';
 import { errorPage, notFoundPage } from './context/system-pages.js';
 import { loadIslandAssets, registerIslandAssetRoute, type IslandAssets } from './island-assets.js';
 import type { CachedPageLane } from './cached-page-lane.js';
+import type { PageCache } from './page-cache.js';
 import { registerPageRoutes, sendSystemPage, storedAnswer, type PageHandlerDeps } from './page-handler.js';
 import { createTemplateEngine } from './template-engine.js';
 import { compileTheme } from './theme-renderer.js';
@@ -31,6 +32,8 @@ export interface PagesOptions {
   islands?: IslandAssets;
   /** The early lane that answers cached pages (see `registerCachedPageLane`); none by default. */
   lane?: CachedPageLane;
+  /** The rendered-page cache; default: a new one with the default bound and entry life. */
+  pageCache?: PageCache;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     cartIdOf: options.cartIdOf,
     scriptTags: options.scriptTags,
     islands: options.islands ?? loadIslandAssets(),
+    pageCache: options.pageCache,
   };
   registerAssetRoutes(app, theme);
   registerIslandAssetRoute(app);

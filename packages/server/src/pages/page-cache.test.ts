@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, items, PAGE_VERSION_LEASE_MS, variants, websites, writeEpochOf } from '../db/index.js';
 import { takeStock } from '../db/stock.js';
 import { crumbForHost } from '../../test-support/test-app.js';
-import { PAGE_CACHE_HEADER, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
+import { PAGE_CACHE_HEADER, PAGE_CACHE_TTL_MS, PAGE_REBUILD_GRACE_MS, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
 import { createPagesTestApp, type PagesTestApp } from './test-app.js';
 
 const PRODUCT = '/shop/linen-camp-shirt';
@@ -291,7 +291,72 @@ describe('page cache and writes (issue 3: no write may be missed)', () => {
   });
 });
 
+describe('page cache under a crowd', () => {
+  it('builds a page once when many visitors ask for it at once; the others are answered with that build', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => anonymous('/shop/waxed-canvas-tote')));
+    const kinds = answers.map((answer) => answer.headers[PAGE_CACHE_HEADER]);
+    expect(kinds.filter((kind) => kind === 'miss')).toHaveLength(1);
+    expect(kinds.filter((kind) => kind === 'hit')).toHaveLength(7);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(answers[0]!.body);
+    }
+  });
+
+  it('keeps serving an expired page while one request rebuilds it, and not once the grace is over', async () => {
+    let now = 1_000_000;
+    const cache = new PageCache({ now: () => now });
+    const crowd = await createPagesTestApp({ pageCache: cache });
+    try {
+      const visitorCrumb = await crumbForHost(crowd.app, 'demo.localhost');
+      const ask = () => crowd.get('demo', PRODUCT, { cookie: `crumb=${visitorCrumb}` });
+      const first = await ask();
+      expect(first.headers[PAGE_CACHE_HEADER]).toBe('miss');
+      now += PAGE_CACHE_TTL_MS + 1;
+      const answers = await Promise.all(Array.from({ length: 8 }, ask));
+      const kinds = answers.map((answer) => answer.headers[PAGE_CACHE_HEADER]);
+      expect(kinds.filter((kind) => kind === 'miss')).toHaveLength(1);
+      expect(kinds.filter((kind) => kind === 'hit')).toHaveLength(7);
+      for (const answer of answers) expect(answer.body).toBe(first.body);
+      expect((await ask()).headers[PAGE_CACHE_HEADER]).toBe('hit');
+      now += PAGE_CACHE_TTL_MS + PAGE_REBUILD_GRACE_MS + 1;
+      expect((await ask()).headers[PAGE_CACHE_HEADER]).toBe('miss');
+    } finally {
+      await crowd.close();
+    }
+  });
+});
+
 describe('PageCache', () => {
+  it('serves an expired entry only while a build of it runs, within the grace; a build hands its stored page to those waiting', async () => {
+    let now = 0;
+    const cache = new PageCache({ ttlMs: 100, now: () => now });
+    cache.set('a', 'text/html', 'first');
+    now = 101;
+    expect(cache.get('a')).toBeUndefined();
+    const build = cache.startBuild('a')!;
+    expect(cache.startBuild('a')).toBeUndefined();
+    expect(cache.building('a')).toBe(build);
+    expect(cache.get('a')?.identity.toString()).toBe('first');
+    const stored = cache.set('a', 'text/html', 'second');
+    await expect(build.done).resolves.toBe(stored);
+    expect(cache.building('a')).toBeUndefined();
+    expect(cache.get('a')?.identity.toString()).toBe('second');
+
+    now = 300;
+    const failed = cache.startBuild('a')!;
+    expect(cache.get('a')?.identity.toString()).toBe('second');
+    cache.endBuild(failed);
+    await expect(failed.done).resolves.toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
+
+    const late = cache.startBuild('a')!;
+    now = 300 + PAGE_REBUILD_GRACE_MS + 1;
+    expect(cache.building('a')).toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.startBuild('a')).not.toBe(late);
+  });
+
   it('drops least recently used entries past its byte bound and expired ones', () => {
     let now = 0;
     const body = (seed: string) => Array.from({ length: 400 }, (_, i) => `${seed}${(i * 7919) % 997}`).join(' ');

@@ -31,6 +31,11 @@ export async function readPageVersion(db: Db, websiteId: string): Promise<number
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Default longest life of an entry: bounds staleness of pages that depend on the clock. */
 export const PAGE_CACHE_TTL_MS = 60_000;
+/**
+ * How long past `ttlMs` an entry is still served while one request rebuilds it, so that pages
+ * expiring under load do not make every visitor wait for (and repeat) the same build.
+ */
+export const PAGE_REBUILD_GRACE_MS = 5_000;
 /** Most sites whose page version is remembered: between writes on PGlite, as leased reads on PostgreSQL. */
 export const KNOWN_VERSIONS_MAX = 10_000;
 /** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
@@ -70,6 +75,14 @@ interface LeasedRead {
   version?: number;
 }
 
+/** A page being built by one request, which requests for the same key wait for instead of building it again. */
+export interface PageBuild {
+  readonly key: string;
+  readonly startedAt: number;
+  readonly done: Promise<CachedPage | undefined>;
+  finish(page: CachedPage | undefined): void;
+}
+
 /** Options of {@link PageCache}. */
 export interface PageCacheOptions {
   maxBytes?: number;
@@ -89,6 +102,7 @@ export class PageCache {
   private readonly versionReads = new Map<string, VersionReads>();
   private readonly knownVersions = new Map<string, number>();
   private readonly leasedReads = new Map<string, LeasedRead>();
+  private readonly builds = new Map<string, PageBuild>();
   private knownEpoch = -1;
   private total = 0;
   private newest: string | undefined;
@@ -114,13 +128,19 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** The fresh entry under `key`, marked most recently used; undefined when absent or expired. */
+  /**
+   * The fresh entry under `key`, marked most recently used; undefined when absent or expired.
+   * An expired entry is still served while a request rebuilds it ({@link startBuild}), for at
+   * most {@link PAGE_REBUILD_GRACE_MS} past its life.
+   */
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (this.now() - entry.storedAt > this.ttlMs) {
-      this.delete(key);
-      return undefined;
+    const age = this.now() - entry.storedAt;
+    if (age > this.ttlMs) {
+      // Kept through the grace (unserved) so that a build started now lets others have it meanwhile.
+      if (age > this.ttlMs + PAGE_REBUILD_GRACE_MS) this.delete(key);
+      if (age > this.ttlMs + PAGE_REBUILD_GRACE_MS || this.building(key) === undefined) return undefined;
     }
     if (key !== this.newest) {
       this.entries.delete(key);
@@ -148,12 +168,47 @@ export class PageCache {
       sharedWithCarts,
     };
     this.delete(key);
+    const build = this.builds.get(key);
+    if (build) {
+      this.builds.delete(key);
+      build.finish(entry);
+    }
     if (entry.bytes > this.maxBytes) return entry;
     this.entries.set(key, entry);
     this.newest = key;
     this.total += entry.bytes;
     while (this.total > this.maxBytes) this.delete(this.entries.keys().next().value!);
     return entry;
+  }
+
+  /**
+   * Says that the caller builds the page under `key` and will {@link set} it (or give up with
+   * {@link endBuild}): until then the expired entry, if any, is still served, and
+   * {@link building} hands other callers the build to wait for. Undefined when another build
+   * of `key` is running.
+   */
+  startBuild(key: string): PageBuild | undefined {
+    const running = this.builds.get(key);
+    if (running && this.now() - running.startedAt <= PAGE_REBUILD_GRACE_MS) return undefined;
+    let finish!: (page: CachedPage | undefined) => void;
+    const done = new Promise<CachedPage | undefined>((resolve) => {
+      finish = resolve;
+    });
+    const build: PageBuild = { key, startedAt: this.now(), done, finish };
+    this.builds.set(key, build);
+    return build;
+  }
+
+  /** The running build of `key`, if any (one that ran past the grace is no longer waited for). */
+  building(key: string): PageBuild | undefined {
+    const running = this.builds.get(key);
+    return running && this.now() - running.startedAt <= PAGE_REBUILD_GRACE_MS ? running : undefined;
+  }
+
+  /** Ends `build` without a stored page (it failed, or its page may not be stored): its waiters build their own. */
+  endBuild(build: PageBuild): void {
+    if (this.builds.get(build.key) === build) this.builds.delete(build.key);
+    build.finish(undefined);
   }
 
   private delete(key: string): void {

@@ -12,7 +12,16 @@ import { errorPage } from './context/system-pages.js';
 import type { PageAsk } from './cached-page-lane.js';
 import type { IslandAssets } from './island-assets.js';
 import { visitorSite, withUnlockForm } from './page-access.js';
-import { PAGE_CACHE_HEADER, pageCacheUse, sharesHtmlAcrossCarts, PageCache, pageCacheKey, sendCachedPage, type CachedPage } from './page-cache.js';
+import {
+  PAGE_CACHE_HEADER,
+  pageCacheUse,
+  sharesHtmlAcrossCarts,
+  PageCache,
+  pageCacheKey,
+  sendCachedPage,
+  type CachedPage,
+  type PageBuild,
+} from './page-cache.js';
 import { matchPageRoute } from './page-route.js';
 import { CollectionType, PageType } from './page-types.js';
 import { siteData } from './site-cache.js';
@@ -157,10 +166,25 @@ function cacheSlot(
   return typeof known === 'number' ? slotAt(known) : known.then(slotAt);
 }
 
-/** The stored page of `slot` when it may answer the request (a cart holder gets only pages shared with carts). */
+/** `page` when it may answer a request of `slot` (a cart holder gets only pages shared with carts). */
+function usableIn(slot: CacheSlot, page: CachedPage | undefined): CachedPage | undefined {
+  return page && (!slot.cartHolder || page.sharedWithCarts) ? page : undefined;
+}
+
+/** The stored page of `slot` when it may answer the request. */
 function hitIn(slot: CacheSlot | undefined): CachedPage | undefined {
-  const hit = slot?.cache.get(slot.key);
-  return hit && (!slot!.cartHolder || hit.sharedWithCarts) ? hit : undefined;
+  return slot && usableIn(slot, slot.cache.get(slot.key));
+}
+
+/**
+ * The page another request is building for `slot`, once built: requests that miss the same
+ * page at once wait for one build instead of each building it (a page's first request after a
+ * change or after it expired, under load). Undefined when none is running; the promise gives
+ * undefined when the build stored nothing this request may use.
+ */
+function builtByAnother(slot: CacheSlot | undefined): Promise<CachedPage | undefined> | undefined {
+  const build = slot?.cache.building(slot.key);
+  return build?.done.then((page) => usableIn(slot!, page));
 }
 
 /**
@@ -229,11 +253,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
     const { path, search } = splitUrl(request.url);
     if (!site || isApiPath(path)) return reply.callNotFound();
     const asJson = search !== '' && firstValues(search).format === 'json';
+    let build: PageBuild | undefined;
     try {
       const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
       const shared = await cacheSlot(deps, request, site, path, search, asJson, hasCart);
-      const hit = hitIn(shared);
+      let hit = hitIn(shared);
+      // No await between finding no build and starting one, so at most one request builds.
+      const running = hit ? undefined : builtByAnother(shared);
+      if (running) hit = await running;
       if (hit) return sendCachedPage(request, reply, hit, 'hit');
+      build = shared && !shared.cartHolder ? shared.cache.startBuild(shared.key) : undefined;
       const { req, slot } = await pageToBuild(deps, request, site, path, asJson, shared);
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
       const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));
@@ -242,6 +271,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       request.log.error({ err: error, reqId: request.id }, 'page failed');
       const req = await pageRequest(deps, request, site, true);
       return respond(deps, request, reply, req, errorPage(String(request.id)), asJson);
+    } finally {
+      if (build) deps.pageCache!.endBuild(build);
     }
   };
   app.get('/', { schema: HOME_PAGE_SCHEMA }, handler);
