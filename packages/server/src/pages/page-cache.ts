@@ -137,11 +137,12 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     const age = this.now() - entry.storedAt;
-    if (age > this.ttlMs) {
-      // Kept through the grace (unserved) so that a build started now lets others have it meanwhile.
-      if (age > this.ttlMs + PAGE_REBUILD_GRACE_MS) this.delete(key);
-      if (age > this.ttlMs + PAGE_REBUILD_GRACE_MS || this.building(key) === undefined) return undefined;
+    if (age > this.ttlMs + PAGE_REBUILD_GRACE_MS) {
+      this.delete(key);
+      return undefined;
     }
+    // Within the grace an expired entry is kept, and served only while a build of it runs.
+    if (age > this.ttlMs && this.building(key) === undefined) return undefined;
     if (key !== this.newest) {
       this.entries.delete(key);
       this.entries.set(key, entry);
@@ -188,8 +189,7 @@ export class PageCache {
    * of `key` is running.
    */
   startBuild(key: string): PageBuild | undefined {
-    const running = this.builds.get(key);
-    if (running && this.now() - running.startedAt <= PAGE_REBUILD_GRACE_MS) return undefined;
+    if (this.building(key)) return undefined;
     let finish!: (page: CachedPage | undefined) => void;
     const done = new Promise<CachedPage | undefined>((resolve) => {
       finish = resolve;

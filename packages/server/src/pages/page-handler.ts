@@ -247,7 +247,7 @@ export async function sendSystemPage(deps: PageHandlerDeps, request: FastifyRequ
  * the server's JSON not-found handler.
  */
 export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps): void {
-  deps.pageCache ??= new PageCache();
+  const cache = (deps.pageCache ??= new PageCache());
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const site = request.site;
     const { path, search } = splitUrl(request.url);
@@ -258,7 +258,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
       const shared = await cacheSlot(deps, request, site, path, search, asJson, hasCart);
       let hit = hitIn(shared);
-      // No await between finding no build and starting one, so at most one request builds.
+      // No await between finding no build and starting one, so at most one request starts a build;
+      // those that waited for a build that stored nothing they may use build their own.
       const running = hit ? undefined : builtByAnother(shared);
       if (running) hit = await running;
       if (hit) return sendCachedPage(request, reply, hit, 'hit');
@@ -272,7 +273,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       const req = await pageRequest(deps, request, site, true);
       return respond(deps, request, reply, req, errorPage(String(request.id)), asJson);
     } finally {
-      if (build) deps.pageCache!.endBuild(build);
+      if (build) cache.endBuild(build);
     }
   };
   app.get('/', { schema: HOME_PAGE_SCHEMA }, handler);
