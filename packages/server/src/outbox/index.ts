@@ -15,3 +15,4 @@ export { OutboxSender, smtpTransport, type MailTransport, type OutboxSenderOptio
 export { registerOutboxDelivery, type OutboxDelivery } from './outbox-delivery.js';
 export { outboxMailJson } from './outbox-json.js';
 export { OutboxMailJson } from './schemas.js';
+export { MAIL_KIND_PERMISSIONS, readableMailKinds } from './mail-permissions.js';

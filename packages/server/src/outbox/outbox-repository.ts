@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { outbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
 
@@ -87,9 +87,16 @@ export async function markAttemptFailed(db: DbOrTx, mail: ClaimedMail, error: st
     .where(eq(outbox.id, mail.id));
 }
 
-/** The newest mails of a site, for the owner. */
-export async function listOutbox(db: DbOrTx, websiteId: string, limit = 200): Promise<OutboxRow[]> {
-  return db.select().from(outbox).where(eq(outbox.websiteId, websiteId)).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+/** The newest mails of a site of the given kinds ('all': every kind), for the owner. */
+export async function listOutbox(db: DbOrTx, websiteId: string, kinds: readonly string[] | 'all', limit = 200): Promise<OutboxRow[]> {
+  if (kinds !== 'all' && kinds.length === 0) return [];
+  const ofKinds = kinds === 'all' ? undefined : inArray(outbox.kind, [...kinds]);
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.websiteId, websiteId), ofKinds))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit);
 }
 
 /** Mail counts of a site by status. */

@@ -5,7 +5,7 @@ import { createForm, FormDefinitionInput, formJson, FormJson, FormParams, getFor
 import { AppError } from '../errors/index.js';
 import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cursor.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
-import { listOutbox, OutboxMailJson, outboxMailJson } from '../outbox/index.js';
+import { listOutbox, OutboxMailJson, outboxMailJson, readableMailKinds } from '../outbox/index.js';
 import { allSignUps } from '../restock/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import { pageViewsByPath } from '../tracking/index.js';
@@ -177,10 +177,12 @@ export function registerOwnerRoutes(app: FastifyInstance, deps: AppDeps, _option
     '/api/owner/outbox',
     {
       preValidation: requireOwner(db, config.ownerToken, 'restock:read'),
-      schema: jsonCall('The newest mails of the site and their delivery', { response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }) }),
+      schema: jsonCall('The newest mails of the site and their delivery, only those of areas the owner may read', {
+        response: withErrors({ 200: z.object({ mails: z.array(OutboxMailJson) }) }),
+      }),
     },
     async (request) => ({
-      mails: (await listOutbox(db, siteOf(request).id)).map(outboxMailJson),
+      mails: (await listOutbox(db, siteOf(request).id, readableMailKinds(request.owner?.role ?? 'none'))).map(outboxMailJson),
     }),
   );
 }
