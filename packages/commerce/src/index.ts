@@ -14,3 +14,5 @@ export * from './instalments.js';
 export * from './subscription.js';
 export * from './cart-pill.js';
 export * from './gift-card.js';
+export * from './countries.js';
+export * from './regions.js';
