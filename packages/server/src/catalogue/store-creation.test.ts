@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, websites } from '../db/index.js';
 import type { Website } from '../sites/index.js';
+import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { createCatalogueTestApp, type CatalogueTestApp } from './catalogue-test-kit.js';
 import { NO_MAIN_NAVIGATION, ROOT_CATEGORY_EXISTS } from './store-repository.js';
 
@@ -88,5 +89,20 @@ describe('store creation (spec 3 "Store setup entities", spec 4 "Store creation 
     const other = await t.createSite({ identifier: 'stores-b', title: 'B' });
     expect((await t.call(site, 'POST', storesOf(site), { title: 'X' }, { owner: false })).statusCode).toBe(401);
     expect((await t.call(site, 'POST', storesOf(other), { title: 'X' })).statusCode).toBe(404);
+  });
+
+  it('#24 the main-navigation call needs the content permission, not the catalogue one', async () => {
+    const store = await createStore({ title: 'Roles Nav' });
+    const url = `/api/owner/catalogue/stores/${store.id}/main-navigation`;
+    await makeOwner(t.db, site.id, 'nav-manager@example.com', 'store-manager');
+    await makeOwner(t.db, site.id, 'nav-editor@example.com', 'editor');
+    const manager = await signInOwner(t.app, t.hostOf(site), 'nav-manager@example.com');
+    const refused = await manager.call('POST', url, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().permission).toBe('content:write');
+    const editor = await signInOwner(t.app, t.hostOf(site), 'nav-editor@example.com');
+    const placed = await editor.call('POST', url, {});
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().items[0]).toEqual({ collectionId: store.id });
   });
 });

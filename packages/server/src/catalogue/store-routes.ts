@@ -31,12 +31,14 @@ function siteOfPath(request: FastifyRequest & { params: { websiteId: string } })
 /**
  * Registers store creation in the order of spec 4 "Store creation order": create the store
  * (collection), create its root category, then optionally place it first in the main
- * navigation. Each call needs 'catalogue:write'.
+ * navigation. The store calls need 'catalogue:write'; the navigation is content and needs
+ * 'content:write' (docs/roles.md).
  */
 export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const write = requireOwner(db, deps.config.ownerToken, 'catalogue:write');
+  const writeContent = requireOwner(db, deps.config.ownerToken, 'content:write');
 
   routes.post(
     STORE_PRODUCTS_PATH,
@@ -89,7 +91,7 @@ export function registerStoreRoutes(app: FastifyInstance, deps: AppDeps): void {
   routes.post(
     '/api/owner/catalogue/stores/:collectionId/main-navigation',
     {
-      preValidation: write,
+      preValidation: writeContent,
       schema: {
         tags,
         summary: 'Places a store first in the main navigation, followed by the existing links',
