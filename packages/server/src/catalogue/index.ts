@@ -6,3 +6,4 @@ export { baseUrlId, nextFreeUrlId, slugOf, urlIdFamilyPattern } from './url-id.j
 export { uniqueViolationOf } from './db-errors.js';
 export { STORE_PRODUCTS_PATH } from './store-routes.js';
 export { NO_MAIN_NAVIGATION, STORE_FALLBACK_TITLE } from './store-repository.js';
+export { COLLECTIONS_PATH } from './collection-list-routes.js';

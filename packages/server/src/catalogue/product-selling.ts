@@ -5,7 +5,7 @@ function stringOf(value: unknown): string {
 }
 
 const RESTOCK_MESSAGE_KEYS = ['CTAText', 'buttonText', 'placeholderText', 'mailingListDescription', 'successText'] as const;
-/** The merchandising keys the product editor owns; other keys (reviews display, express checkout) are kept as they are. */
+/** The merchandising keys the product editor owns; other keys (imported reviews display, express checkout) are kept as they are. */
 const EDITOR_KEYS = [
   'scarcityEnabled',
   'scarcityThreshold',
@@ -15,6 +15,7 @@ const EDITOR_KEYS = [
   'mailingListSignUpEnabled',
   'mailingListOptInByDefault',
   'customSoldOutText',
+  'nativeReviewsDisplayEnabled',
 ] as const;
 const DEFAULT_SCARCITY_THRESHOLD = 5;
 
@@ -33,6 +34,7 @@ export function merchandisingOf(stored: Readonly<Record<string, unknown>>): Merc
     mailingListSignUpEnabled: stored.mailingListSignUpEnabled === true,
     mailingListOptInByDefault: stored.mailingListOptInByDefault === true,
     customSoldOutText: stringOf(stored.customSoldOutText),
+    nativeReviewsDisplayEnabled: stored.nativeReviewsDisplayEnabled === true,
   };
 }
 
@@ -41,7 +43,8 @@ export function merchandisingOf(stored: Readonly<Record<string, unknown>>): Merc
  * texts left out (the storefront then shows its default text), every other key kept.
  */
 export function mergedMerchandising(stored: Readonly<Record<string, unknown>>, fields: MerchandisingFields): Record<string, unknown> {
-  const kept = Object.fromEntries(Object.entries(stored).filter(([key]) => !(EDITOR_KEYS as readonly string[]).includes(key)));
+  const replaced = EDITOR_KEYS.filter((key) => key !== 'nativeReviewsDisplayEnabled' || fields.nativeReviewsDisplayEnabled !== undefined) as readonly string[];
+  const kept = Object.fromEntries(Object.entries(stored).filter(([key]) => !replaced.includes(key)));
   const messages = Object.fromEntries(
     RESTOCK_MESSAGE_KEYS.filter((key) => fields.restockNotificationMessages[key]).map((key) => [key, fields.restockNotificationMessages[key]]),
   );
@@ -55,6 +58,7 @@ export function mergedMerchandising(stored: Readonly<Record<string, unknown>>, f
     mailingListSignUpEnabled: fields.mailingListSignUpEnabled,
     mailingListOptInByDefault: fields.mailingListOptInByDefault,
     ...(fields.customSoldOutText ? { customSoldOutText: fields.customSoldOutText } : {}),
+    ...(fields.nativeReviewsDisplayEnabled !== undefined ? { nativeReviewsDisplayEnabled: fields.nativeReviewsDisplayEnabled } : {}),
   };
 }
 

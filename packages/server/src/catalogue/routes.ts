@@ -11,6 +11,7 @@ import { changePrices } from './price-repository.js';
 import { createProduct, deleteProduct, getProduct, updateProduct, type StartingStockHook, type WriteEffects } from './product-repository.js';
 import { listProducts } from './product-list-repository.js';
 import { assertValidProduct, CATALOGUE_MESSAGES } from './product-rules.js';
+import { registerCollectionListRoutes } from './collection-list-routes.js';
 import { registerStoreRoutes } from './store-routes.js';
 import {
   BulkPriceBody,
@@ -194,4 +195,5 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: AppDeps): vo
   );
 
   registerStoreRoutes(app, deps);
+  registerCollectionListRoutes(app, deps);
 }

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { PageEnd } from '../http/page-end.js';
 
+export { CollectionKind, CollectionList, CollectionSummary } from './collection-schemas.js';
+
 /** Largest number of variants of one product (the admin's grid is built for 1,000). */
 export const MAX_VARIANTS = 2000;
 /** Largest number of variant price changes in one bulk call. */
@@ -90,6 +92,7 @@ export const MerchandisingFields = z.object({
   mailingListSignUpEnabled: z.boolean().default(false).describe('The restock form also offers the newsletter'),
   mailingListOptInByDefault: z.boolean().default(false),
   customSoldOutText: text(BUTTON_TEXT_MAX).trim().default('').describe('Shown instead of “Sold out”; empty for the default'),
+  nativeReviewsDisplayEnabled: z.boolean().optional().describe('Shoppers may review the product and its approved reviews show (spec 2); absent keeps it'),
 });
 export type MerchandisingFields = z.infer<typeof MerchandisingFields>;
 

@@ -60,6 +60,20 @@ export async function listItems(db: Db, websiteId: string, collectionId: string,
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
+/** Most categories a store page's filter lists. */
+const MAX_LISTED_CATEGORIES = 100;
+
+/** The categories of a collection's published items, each once, in alphabetical order. */
+export async function publishedCategories(db: Db, websiteId: string, collectionId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ category: sql<string>`unnest(${items.categories})`.as('category') })
+    .from(items)
+    .where(and(visible(websiteId, now), eq(items.collectionId, collectionId)))
+    .orderBy(sql`1`)
+    .limit(MAX_LISTED_CATEGORIES);
+  return rows.map((row) => row.category).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}
+
 /** A published item of a collection by its URL id, or undefined. */
 export async function findItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: Date): Promise<ItemRow | undefined> {
   const rows = await db

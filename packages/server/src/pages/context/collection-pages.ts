@@ -1,4 +1,4 @@
-import { adjacentPosts, findItem, listItems, type CollectionRow } from '../queries.js';
+import { adjacentPosts, findItem, listItems, publishedCategories, type CollectionRow } from '../queries.js';
 import { PageType } from '../page-types.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
@@ -22,6 +22,14 @@ import { notFoundPage } from './system-pages.js';
 import { collectionUnlocked } from '../page-access.js';
 
 const MAX_PAGE = 10_000;
+/** Longest category a filter link carries (the catalogue's limit of one category). */
+const CATEGORY_MAX = 80;
+
+/** A store's category filter: the categories set on the store first, then those typed on its products. */
+function withProductCategories(storeCategories: readonly string[], productCategories: readonly string[]): string[] {
+  const listed = new Set(storeCategories);
+  return [...storeCategories, ...productCategories.filter((category) => !listed.has(category))];
+}
 
 function pageNumber(raw: string | undefined): number | null {
   if (raw === undefined || raw === '') return 1;
@@ -74,7 +82,7 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
   const page = pageNumber(req.query.page);
   if (page === null) return notFoundPage();
   const tag = req.query.tag?.slice(0, 50) || undefined;
-  const category = req.query.category?.slice(0, 25) || undefined;
+  const category = req.query.category?.slice(0, CATEGORY_MAX) || undefined;
   const pageSize = pageSizeOf(row);
   const { rows, total } = await listItems(req.db, req.site.id, row.id, { kind, limit: pageSize, offset: (page - 1) * pageSize, tag, category, now: req.now });
   if (page > 1 && rows.length === 0) return notFoundPage();
@@ -93,6 +101,8 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
     if (kind === 'products' && req.islandsEnabled) item.islandProps = quickViewIslandProps(item);
   }
   const collection = collectionContext(row);
+  if (kind === 'products')
+    collection.categories = withProductCategories(collection.categories as string[], await publishedCategories(req.db, req.site.id, row.id, req.now));
   const filter = tag ? { label: `tagged “${tag}”` } : category ? { label: `in “${category}”` } : undefined;
   return {
     status: 200,
