@@ -40,9 +40,24 @@ export function countryName(code: string, locale = 'en-US'): string {
   return regionNames(locale)?.of(code) ?? code;
 }
 
+const optionsByLocale = new Map<string, ReadonlyArray<CountryOption>>();
+const MAX_KEPT_LOCALES = 32;
+
 /** Every country with its name in `locale`, ordered by name as that language sorts. */
-export function countryOptions(locale = 'en-US'): CountryOption[] {
+export function countryOptions(locale = 'en-US'): ReadonlyArray<CountryOption> {
+  const known = optionsByLocale.get(locale);
+  if (known) return known;
   const names = regionNames(locale);
-  const collator = new Intl.Collator(locale.replace(/_/g, '-'));
-  return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+  let collator: Intl.Collator;
+  try {
+    collator = new Intl.Collator(locale.replace(/_/g, '-'));
+  } catch {
+    collator = new Intl.Collator('en');
+  }
+  const options = Object.freeze(
+    COUNTRY_CODES.map((code) => Object.freeze({ code, name: names?.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name)),
+  );
+  if (optionsByLocale.size >= MAX_KEPT_LOCALES) optionsByLocale.clear();
+  optionsByLocale.set(locale, options);
+  return options;
 }

@@ -1,3 +1,4 @@
+import { isCountryCode, isRegionOf } from '@emporium/commerce';
 import { AppError } from '../errors/index.js';
 import { normalizeCouponCode } from '../cart/index.js';
 
@@ -43,12 +44,22 @@ export interface CheckoutInput {
 
 /** Spec 8 UI text for an invalid email. */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
+/** Message for a country that is not two letters. */
+export const COUNTRY_FORMAT_MESSAGE = 'Country must be a two-letter country code.';
+/** Message for two letters that are no ISO 3166-1 country. */
+export const UNKNOWN_COUNTRY_MESSAGE = 'Please choose a country from the list.';
+/** Message for a region that is not one of its country's (US states, Canadian provinces…). */
+export const UNKNOWN_REGION_MESSAGE = 'Please choose a state or region from the list.';
 /** Message when required address fields are missing (per-field errors say 'Required'). */
 export const ADDRESS_INCOMPLETE_MESSAGE = 'Please complete the shipping address.';
 
 const REQUIRED_ADDRESS_FIELDS = ['firstName', 'lastName', 'address1', 'city', 'postalCode', 'country'] as const;
 
-/** An address with its codes upper-cased; missing required fields give a 400 with `errors` (field to 'Required'). */
+/**
+ * An address with its codes upper-cased; missing required fields give a 400 with `errors`
+ * (field to 'Required'), as do a country that is no ISO 3166-1 code and a region that is not
+ * on its country's list (for the countries that have one).
+ */
 export function readAddress(fields: AddressFields, prefix: string): PostalAddress {
   const address: PostalAddress = {
     firstName: fields.firstName ?? '',
@@ -63,7 +74,9 @@ export function readAddress(fields: AddressFields, prefix: string): PostalAddres
   };
   const errors: Record<string, string> = {};
   for (const field of REQUIRED_ADDRESS_FIELDS) if (!address[field]) errors[`${prefix}.${field}`] = 'Required';
-  if (address.country && !/^[A-Z]{2}$/.test(address.country)) errors[`${prefix}.country`] = 'Country must be a two-letter country code.';
+  if (address.country && !/^[A-Z]{2}$/.test(address.country)) errors[`${prefix}.country`] = COUNTRY_FORMAT_MESSAGE;
+  else if (address.country && !isCountryCode(address.country)) errors[`${prefix}.country`] = UNKNOWN_COUNTRY_MESSAGE;
+  else if (address.region && !isRegionOf(address.country, address.region)) errors[`${prefix}.region`] = UNKNOWN_REGION_MESSAGE;
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', ADDRESS_INCOMPLETE_MESSAGE, { body: { errors } });
   return address;
 }

@@ -16,6 +16,8 @@ export {
   readAddress,
   INVALID_EMAIL_MESSAGE,
   ADDRESS_INCOMPLETE_MESSAGE,
+  UNKNOWN_COUNTRY_MESSAGE,
+  UNKNOWN_REGION_MESSAGE,
   type AddressFields,
   type CheckoutInput,
   type CheckoutRequest,

@@ -1,4 +1,5 @@
-import { AddToCartMessages, ProductType, type CartEntryJson, type ShoppingCartJson } from '@emporium/commerce';
+import { AddToCartMessages, isCountryCode, ProductType, type CartEntryJson, type ShoppingCartJson } from '@emporium/commerce';
+import { UNKNOWN_COUNTRY_MESSAGE } from '../checkout/index.js';
 import { z } from '../http/schemas.js';
 import { DownloadLink } from '../downloads/index.js';
 
@@ -72,6 +73,7 @@ export const ShippingLocationInput = z.object(
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, { error: 'Country must be a two-letter country code.' })
+      .refine(isCountryCode, { error: UNKNOWN_COUNTRY_MESSAGE })
       .describe('ISO 3166-1 alpha-2'),
     region: z.string({ error: 'region must be a string.' }).trim().toUpperCase().max(64, { error: 'region is too long.' }).optional(),
     postalCode: z.string({ error: 'postalCode must be a string.' }).trim().max(32, { error: 'postalCode is too long.' }).optional(),
