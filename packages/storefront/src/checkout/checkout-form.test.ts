@@ -53,6 +53,17 @@ describe('validateCheckoutForm', () => {
       'address.country': 'Country must be a two-letter country code.',
     });
   });
+
+  it.each([
+    ['XX', 'NY', { 'address.country': 'Please choose a country from the list.' }],
+    ['US', '', { 'address.region': 'Required' }],
+    ['US', 'ON', { 'address.region': 'Please choose a state or region from the list.' }],
+    ['CA', 'on', {}],
+    ['GB', '', {}],
+    ['GB', 'West Yorkshire', {}],
+  ])('#24: country %s with region %j', (country, region, errors) => {
+    expect(validateCheckoutForm({ ...filled, address: { ...filled.address, country, region } }, { shipping: true, payment: true })).toEqual(errors);
+  });
 });
 
 describe('checkoutRequest', () => {

@@ -1,3 +1,4 @@
+import { countryRegions, isCountryCode, isRegionOf } from '@emporium/commerce';
 import type { CartJson } from '../api/cart-json.js';
 import type { CheckoutRequest, PostalAddress } from '../api/checkout-api.js';
 import { CheckoutTexts } from './checkout-texts.js';
@@ -33,8 +34,9 @@ export function cardDigits(text: string): string | null {
 
 /**
  * Checks the form before it is sent: email 3-256 characters and shaped like an address, the
- * required shipping fields when the cart ships, and a card number unless nothing is due or a
- * gift card may cover it.
+ * required shipping fields when the cart ships (a known country, and a region from its list
+ * for the countries that have one), and a card number unless nothing is due or a gift card may
+ * cover it.
  */
 export function validateCheckoutForm(state: CheckoutFormState, needs: { shipping: boolean; payment: boolean }): CheckoutErrors {
   const errors: Record<string, string> = {};
@@ -42,7 +44,12 @@ export function validateCheckoutForm(state: CheckoutFormState, needs: { shipping
   if (email.length < 3 || email.length > 256 || !EMAIL.test(email)) errors.email = CheckoutTexts.INVALID_EMAIL;
   if (needs.shipping) {
     for (const field of REQUIRED_ADDRESS_FIELDS) if (!state.address[field].trim()) errors[`address.${field}`] = CheckoutTexts.REQUIRED;
-    if (state.address.country.trim() && !/^[A-Za-z]{2}$/.test(state.address.country.trim())) errors['address.country'] = CheckoutTexts.INVALID_COUNTRY;
+    const country = state.address.country.trim().toUpperCase();
+    const region = state.address.region.trim().toUpperCase();
+    if (country && !/^[A-Z]{2}$/.test(country)) errors['address.country'] = CheckoutTexts.INVALID_COUNTRY;
+    else if (country && !isCountryCode(country)) errors['address.country'] = CheckoutTexts.UNKNOWN_COUNTRY;
+    else if (!region && countryRegions(country)) errors['address.region'] = CheckoutTexts.REQUIRED;
+    else if (region && !isRegionOf(country, region)) errors['address.region'] = CheckoutTexts.UNKNOWN_REGION;
   }
   const card = state.cardNumber.trim();
   if (card ? !cardDigits(card) : needs.payment && !state.giftCardCode.trim()) errors.cardNumber = CheckoutTexts.INVALID_CARD;

@@ -4,6 +4,8 @@ export const CheckoutTexts = Object.freeze({
   INVALID_EMAIL: 'Please enter a valid email',
   INVALID_CARD: 'Please enter a valid card number.',
   INVALID_COUNTRY: 'Country must be a two-letter country code.',
+  UNKNOWN_COUNTRY: 'Please choose a country from the list.',
+  UNKNOWN_REGION: 'Please choose a state or region from the list.',
   ADDRESS_INCOMPLETE: 'Please complete the shipping address.',
   FIX_FIELDS: 'Please check the highlighted fields.',
   COUPON_EMPTY: 'Please enter a coupon code.',

@@ -1,3 +1,4 @@
+import { type CountryOption, countryOptions } from '@emporium/commerce';
 import type { FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { addCoupon, removeCoupon, updateShipping } from '../api/cart-edit-api.js';
@@ -33,6 +34,8 @@ export interface CheckoutProps {
   readonly shopUrl?: string;
   /** Country preselected in the address (ISO 3166-1 alpha-2). */
   readonly defaultCountry?: string;
+  /** The countries to choose from, named in the store's language; named in the browser when absent. */
+  readonly countries?: ReadonlyArray<CountryOption>;
   /** Show the test-card hint (the store takes test payments). */
   readonly testMode?: boolean;
   /**
@@ -66,6 +69,7 @@ export function Checkout(props: CheckoutProps) {
   const [updating, setUpdating] = useState(false);
   const [keys] = useState(() => new AttemptKeys());
   const lastLocation = useRef('');
+  const cartCalls = useRef<Promise<unknown>>(Promise.resolve());
   const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -102,7 +106,7 @@ export function Checkout(props: CheckoutProps) {
   const busy = placing || updating;
   const setField = <K extends keyof CheckoutFormState>(key: K, value: CheckoutFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const updateCart = async (call: () => Promise<CartJson>, failureText: string): Promise<string | null> => {
+  const runCartCall = async (call: () => Promise<CartJson>, failureText: string): Promise<string | null> => {
     setUpdating(true);
     if (!subscription) store.recalculateStart();
     try {
@@ -117,11 +121,16 @@ export function Checkout(props: CheckoutProps) {
       setUpdating(false);
     }
   };
+  /** Cart changes run one after another: a coupon applied during a shipping recalculation waits for it. */
+  const updateCart = (call: () => Promise<CartJson>, failureText: string): Promise<string | null> => {
+    const next = cartCalls.current.then(() => runCartCall(call, failureText));
+    cartCalls.current = next;
+    return next;
+  };
   const shippingCall = (body: Parameters<typeof updateShipping>[1]) =>
     subscription ? () => updateSubscriptionShipping(http, subscription.cartToken, body) : () => updateShipping(http, body);
 
-  const onLocationBlur = () => {
-    const { country, region, postalCode } = form.address;
+  const recalculateShipping = ({ country, region, postalCode }: PostalAddress) => {
     const code = country.trim().toUpperCase();
     const key = `${code}|${region.trim()}|${postalCode.trim()}`;
     if (!/^[A-Z]{2}$/.test(code) || key === lastLocation.current) return;
@@ -201,9 +210,11 @@ export function Checkout(props: CheckoutProps) {
             idPrefix={idPrefix}
             address={form.address}
             errors={errors}
+            countries={props.countries ?? countryOptions(bcp47)}
             disabled={placing}
             onChange={(field: keyof PostalAddress, value: string) => setForm((f) => ({ ...f, address: { ...f.address, [field]: value } }))}
-            onLocationBlur={onLocationBlur}
+            onLocationChange={recalculateShipping}
+            onLocationBlur={() => recalculateShipping(form.address)}
           />
           <ShippingOptions
             idPrefix={idPrefix}
@@ -224,7 +235,7 @@ export function Checkout(props: CheckoutProps) {
           invalid={cart.invalidCoupons ?? []}
           currency={money}
           locale={bcp47}
-          disabled={busy}
+          disabled={placing}
           onApply={(code) => updateCart(() => addCoupon(http, code), CheckoutTexts.COUPON_FAILED)}
           onRemove={(code) => void updateCart(() => removeCoupon(http, code), CheckoutTexts.COUPON_FAILED)}
         />

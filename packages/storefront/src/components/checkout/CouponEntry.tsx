@@ -10,8 +10,9 @@ interface CouponEntryProps {
   readonly invalid: ReadonlyArray<InvalidCouponJson>;
   readonly currency: string;
   readonly locale: string;
+  /** The order is being placed: Apply and Remove do nothing. The code field itself is never disabled. */
   readonly disabled: boolean;
-  /** Resolves null on success or the text to show. */
+  /** Resolves null on success or the text to show; the caller queues it behind a recalculation in flight. */
   readonly onApply: (code: string) => Promise<string | null>;
   readonly onRemove: (code: string) => void;
 }
@@ -23,12 +24,15 @@ export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabl
   const [pending, setPending] = useState(false);
   const inputId = `${idPrefix}-coupon`;
   const apply = async () => {
-    if (!code.trim()) return setError(CheckoutTexts.COUPON_EMPTY);
+    if (disabled || pending) return;
+    const sent = code.trim();
+    if (!sent) return setError(CheckoutTexts.COUPON_EMPTY);
     setPending(true);
-    const failure = await onApply(code.trim());
+    const failure = await onApply(sent);
     setPending(false);
     setError(failure);
-    if (!failure) setCode('');
+    // What the shopper typed while the code was applied stays in the field.
+    if (!failure) setCode((now) => (now.trim() === sent ? '' : now));
   };
   return (
     <div className="checkout-coupons">
@@ -37,7 +41,6 @@ export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabl
         <input
           id={inputId}
           value={code}
-          disabled={disabled || pending}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
@@ -49,7 +52,13 @@ export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabl
             }
           }}
         />
-        <button type="button" className="button button--secondary" disabled={disabled || pending} onClick={() => void apply()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={disabled || pending || undefined}
+          aria-busy={pending || undefined}
+          onClick={() => void apply()}
+        >
           Apply
         </button>
       </div>
