@@ -8,14 +8,19 @@ import {
   money,
   showsInstalmentPill,
 } from '@emporium/commerce';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Modal } from '../components/Modal.js';
+import { VARIANT_CHANGE_EVENT, type VariantChangeDetail } from '../lib/variant-event.js';
 
 /** Props of {@link InstallmentPill}. */
 export interface InstallmentPillProps {
   readonly productType: number;
-  /** Product price in minor units. */
+  /** Price in minor units shown before a variant is chosen (the first variant's). */
   readonly priceCents: number;
+  /** The product item; the pill follows the variant chosen in that item's product form. */
+  readonly itemId?: string;
+  /** Price in minor units (sale price when on sale) of each variant, by variant id. */
+  readonly variantPrices?: Readonly<Record<string, number>>;
   readonly currency: string;
   /** Shopper locale, e.g. en_US; decides Afterpay or Clearpay. */
   readonly locale: string;
@@ -25,10 +30,23 @@ export interface InstallmentPillProps {
 const PROVIDER_NAMES = { afterpay: 'Afterpay', clearpay: 'Clearpay' } as const;
 
 /** Pay-later line under the price, with an info button opening an explanatory dialog. */
-export function InstallmentPill({ productType, priceCents, currency, locale, context }: InstallmentPillProps) {
+export function InstallmentPill({ productType, priceCents: initialPriceCents, itemId, variantPrices, currency, locale, context }: InstallmentPillProps) {
   const [open, setOpen] = useState(false);
+  const [chosenPrice, setChosenPrice] = useState<number | null>(null);
   const labelId = useId();
   const close = useCallback(() => setOpen(false), []);
+  useEffect(() => {
+    if (!itemId || !variantPrices) return;
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<VariantChangeDetail>).detail;
+      if (detail.itemId !== itemId) return;
+      const price = detail.variantId ? variantPrices[detail.variantId] : undefined;
+      setChosenPrice(price ?? null);
+    };
+    window.addEventListener(VARIANT_CHANGE_EVENT, onChange);
+    return () => window.removeEventListener(VARIANT_CHANGE_EVENT, onChange);
+  }, [itemId, variantPrices]);
+  const priceCents = chosenPrice ?? initialPriceCents;
   const provider = instalmentProvider(locale);
   if (!provider || !showsInstalmentPill(productType, context)) return null;
   const name = PROVIDER_NAMES[provider];

@@ -1,3 +1,4 @@
+import { countryOptions } from '@emporium/commerce';
 import type { forms, products, variants } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
 
@@ -127,7 +128,7 @@ export function cartPageIslandProps(
   };
 }
 
-/** Props of the Checkout island. */
+/** Props of the Checkout island; the country names are the server's, so the page hydrates with the same text. */
 export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): Record<string, unknown> {
   return {
     cart,
@@ -135,20 +136,28 @@ export function checkoutIslandProps(cart: Record<string, unknown>, site: Website
     locale: site.settings.locale,
     shopUrl,
     defaultCountry,
+    countries: countryOptions(site.settings.locale),
     testMode: site.settings.commerce.testMode === true,
   };
 }
 
-/** Props of the InstallmentPill island for a product price. */
+/**
+ * Props of the InstallmentPill island of a product: the first variant's price, and each
+ * variant's price (sale price when on sale) so the pill follows the variant the shopper chooses.
+ */
 export function instalmentIslandProps(
+  itemId: string,
   productType: number,
-  priceCents: number,
+  rows: readonly Pick<VariantRow, 'id' | 'onSale' | 'priceCents' | 'salePriceCents'>[],
   site: Website,
   context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null },
 ): Record<string, unknown> {
+  const priceOf = (v: (typeof rows)[number]) => (v.onSale ? v.salePriceCents : v.priceCents);
   return {
     productType,
-    priceCents,
+    priceCents: rows[0] ? priceOf(rows[0]) : 0,
+    itemId,
+    variantPrices: Object.fromEntries(rows.map((v) => [v.id, priceOf(v)])),
     currency: site.settings.currency,
     locale: context.locale ?? site.settings.locale,
     context: { afterPayAvailable: context.afterPayAvailable, afterPayMin: context.afterPayMin, afterPayMax: context.afterPayMax },

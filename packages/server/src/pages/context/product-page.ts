@@ -68,7 +68,7 @@ export async function productPageExtras(req: PageRequest, row: CollectionRow, fo
     if (views?.length && soldOut) islands.restock = restockIslandProps(found.id, views[0]!.variantId, merch);
     const first = entry.variants[0];
     const pay = first ? productInstalments(req.site, entry.product.productType, unitPriceCents(first)) : null;
-    if (pay?.show && !soldOut) islands.instalments = instalmentIslandProps(entry.product.productType, unitPriceCents(first!), req.site, pay.context);
+    if (pay?.show && !soldOut) islands.instalments = instalmentIslandProps(found.id, entry.product.productType, entry.variants, req.site, pay.context);
     if (showReviews && rating) islands.reviews = reviewsIslandProps(req.site, found.id, rating, reviews);
     islands.share = shareIslandProps(
       `${req.origin}${item.fullUrl}`,
