@@ -1,7 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from './types.js';
+import { DATA_MIGRATIONS } from './data-migrations/index.js';
+import type { Db, Migration } from './types.js';
+
+export type { Migration } from './types.js';
 
 /** Directory holding the `NNNN-name.sql` migration files. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -9,21 +12,17 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta
 /** Arbitrary constant key for the advisory lock that serialises migrators across processes. */
 const MIGRATION_LOCK_KEY = 72_450_001;
 
-/** One migration file. */
-export interface Migration {
-  version: string;
-  name: string;
-  sql: string;
-}
-
 /** Result of {@link applyMigrations}. */
 export interface MigrationReport {
   applied: string[];
   alreadyApplied: string[];
 }
 
-/** Reads the migration files in version order. File names must look like `0001-initial.sql`. */
-export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
+/**
+ * Reads the migration files and adds the data migrations, in version order. File names must
+ * look like `0001-initial.sql`; no two migrations share a version.
+ */
+export async function readMigrations(dir: string = MIGRATIONS_DIR, dataMigrations: readonly Migration[] = DATA_MIGRATIONS): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();
   const migrations: Migration[] = [];
   for (const file of files) {
@@ -31,6 +30,8 @@ export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
     if (!match) throw new Error(`Migration file name must look like 0001-name.sql: ${file}`);
     migrations.push({ version: match[1]!, name: match[2]!, sql: await readFile(`${dir}/${file}`, 'utf8') });
   }
+  migrations.push(...dataMigrations);
+  migrations.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
   const versions = new Set(migrations.map((m) => m.version));
   if (versions.size !== migrations.length) throw new Error('Two migration files share a version number');
   return migrations;
@@ -66,6 +67,7 @@ export async function applyMigrations(db: Db, migrations?: Migration[]): Promise
         continue;
       }
       for (const statement of splitStatements(migration.sql)) await tx.execute(sql.raw(statement));
+      await migration.run?.(tx);
       await tx.execute(sql`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`);
       report.applied.push(migration.version);
     }

@@ -13,3 +13,13 @@ export type DbOrTx = Db | Tx;
 
 /** Which driver a {@link Db} runs on. */
 export type Dialect = 'pglite' | 'pg';
+
+/** One migration: a `NNNN-name.sql` file, or a data migration written in TypeScript (`data-migrations/`). */
+export interface Migration {
+  version: string;
+  name: string;
+  /** The statements (empty for a data migration). */
+  sql: string;
+  /** A data migration's step (rewrites SQL cannot express), run after `sql` in the migrator's transaction. */
+  run?: (tx: Tx) => Promise<void>;
+}
