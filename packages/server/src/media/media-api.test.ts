@@ -91,6 +91,19 @@ describe('product photos (issue 12; spec 9 srcset widths, spec 5 upload messages
     expect(refused.json().message).toBe(UPLOAD_MESSAGES.tooLarge);
   });
 
+  it('#24 refuses an image of more than 40 megapixels from its header, before decoding it (413)', async () => {
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#7a7' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(10 * 1024 * 1024);
+    const started = performance.now();
+    const refused = await upload(huge, 'huge.png');
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels);
+    expect(UPLOAD_MESSAGES.tooManyPixels).toBe('The image is too large: the maximum is 40 megapixels.');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, 60_000);
+
   it('serves only files of the host’s site', async () => {
     const other = (await t.shopSite('media-b')).site;
     expect((await t.call(other, 'GET', `/api/media/${site.id}/${'0'.repeat(32)}-100.webp`)).statusCode).toBe(404);

@@ -29,12 +29,14 @@ export interface StoredImage {
 /**
  * Recognises the format from the bytes, resizes once into the srcset widths in WebP and the
  * original format and stores every copy through `storage` under `{websiteId}/{id}-{width}.{ext}`.
- * Throws UNSUPPORTED_MEDIA_TYPE or UNPROCESSABLE for bytes that are not a usable image.
+ * Throws UNSUPPORTED_MEDIA_TYPE or UNPROCESSABLE for bytes that are not a usable image,
+ * PAYLOAD_TOO_LARGE for too many pixels and UNPROCESSABLE when resizing takes too long.
  */
 export async function storeImage(storage: MediaStorage, websiteId: string, bytes: Buffer): Promise<StoredImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.notSupported);
   const rendered = await renderImage(bytes, format).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
     throw new AppError('UNPROCESSABLE', UPLOAD_MESSAGES.notAnImage, { cause: error });
   });
   const id = randomBytes(16).toString('hex');
