@@ -35,6 +35,7 @@ export {
 export {
   DEFAULT_CSP,
   SECURITY_HEADERS,
+  SITE_SCRIPT_PATHS,
   mergeCsp,
   formatCsp,
   newCspNonce,

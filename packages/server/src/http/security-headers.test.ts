@@ -1,7 +1,18 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { formatCsp, mergeCsp, newCspNonce, registerSecurityHeaders, sendsStrictTransportSecurity, STRICT_TRANSPORT_SECURITY } from './security-headers.js';
+import {
+  formatCsp,
+  mergeCsp,
+  newCspNonce,
+  registerSecurityHeaders,
+  securityHeaders,
+  sendsStrictTransportSecurity,
+  SITE_SCRIPT_PATHS,
+  STRICT_TRANSPORT_SECURITY,
+} from './security-headers.js';
+import { STOREFRONT_ASSET_BASE } from '@emporium/storefront';
+import { THEME_ASSET_PREFIX } from '../pages/theme-renderer.js';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -44,8 +55,41 @@ describe('security headers', () => {
     const scriptSrc = String(a.headers['content-security-policy'])
       .split(/;\s*/)
       .find((d) => d.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src 'self' https://js.example.com 'nonce-${nonceA}'`);
+    expect(scriptSrc).toBe(`script-src ${host}/assets/storefront/assets/ ${host}/static/theme/ https://js.example.com 'nonce-${nonceA}'`);
     expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it('#24: on a site, scripts may come only from the islands bundle and the theme assets of its origin, never from /api/', async () => {
+    for (const url of ['/test/page', '/api/test/json', '/missing']) {
+      const response = await t.app.inject({ url, headers: { host } });
+      const scriptSources = String(response.headers['content-security-policy'])
+        .split(/;\s*/)
+        .find((d) => d.startsWith('script-src '))!
+        .split(' ')
+        .slice(1);
+      expect(scriptSources).not.toContain("'self'");
+      expect(scriptSources).not.toContain('*');
+      const paths = scriptSources.filter((source) => source.startsWith(`${host}/`)).map((source) => source.slice(host.length));
+      expect(paths).toEqual(['/assets/storefront/assets/', '/static/theme/']);
+      for (const path of paths) expect('/api/commerce/downloads/TOKEN'.startsWith(path)).toBe(false);
+    }
+    // The site listing and unknown hosts render no owner HTML and keep 'self'.
+    const listing = await t.app.inject({ url: '/', headers: { host: 'localhost:3000' } });
+    expect(String(listing.headers['content-security-policy'])).toMatch(/script-src 'self' https:\/\/js\.example\.com 'nonce-/);
+  });
+
+  it('#24: the site script paths are the ones the islands bundle and the theme assets are served under', () => {
+    expect(SITE_SCRIPT_PATHS).toEqual([`${STOREFRONT_ASSET_BASE}assets/`, THEME_ASSET_PREFIX]);
+  });
+
+  it("#24: a Host header that cannot stand in a host-source gives the baseline 'self' policy", () => {
+    const headers = securityHeaders();
+    expect(headers.policy('N', 'shop.example.com:8443')).toContain(
+      "script-src shop.example.com:8443/assets/storefront/assets/ shop.example.com:8443/static/theme/ 'nonce-N'",
+    );
+    for (const host of ['[::1]:3000', "evil.com 'unsafe-inline'", 'a.com;script-src *', '']) {
+      expect(headers.policy('N', host)).toContain("script-src 'self' 'nonce-N'");
+    }
   });
 });
 

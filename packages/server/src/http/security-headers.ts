@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** Content-Security-Policy directives; each value is the list of sources. */
 export type CspDirectives = Record<string, string[]>;
 
-/** Baseline policy: same-origin everything, no plugins, no framing by other sites. */
+/**
+ * Baseline policy: same-origin everything, no plugins, no framing by other sites. On a site's
+ * responses `'self'` in `script-src` becomes {@link SITE_SCRIPT_PATHS} on the site's origin.
+ */
 export const DEFAULT_CSP: Readonly<CspDirectives> = Object.freeze({
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -18,6 +21,18 @@ export const DEFAULT_CSP: Readonly<CspDirectives> = Object.freeze({
   'form-action': ["'self'"],
   'frame-ancestors': ["'self'"],
 });
+
+/**
+ * Where a site's pages load scripts from, as paths of the site's own origin: the storefront
+ * islands' bundle (`STOREFRONT_ASSET_BASE` + `assets/`) and the theme's assets
+ * (`THEME_ASSET_PREFIX`). On a site they replace `'self'` in `script-src`, so no other path of
+ * the origin (no `/api/` answer, no download, no upload) can be a script source even if owner
+ * HTML named it. Neither prefix answers with a redirect (after one, CSP no longer checks paths).
+ */
+export const SITE_SCRIPT_PATHS: readonly string[] = Object.freeze(['/assets/storefront/assets/', '/static/theme/']);
+
+/** A Host header that can stand in a CSP host-source: a DNS name and an optional port (no IP v6 literal, no spaces or separators). */
+const CSP_HOST = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?$/;
 
 /** Other security headers sent with every response. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -37,6 +52,8 @@ export interface SecurityHeadersOptions {
   csp?: CspDirectives;
   /** Public origin of the server; when it is https every response carries HSTS. */
   publicUrl?: string;
+  /** Paths scripts of a site's pages load from (default {@link SITE_SCRIPT_PATHS}). */
+  siteScriptPaths?: readonly string[];
 }
 
 /**
@@ -88,18 +105,33 @@ export function newCspNonce(): string {
 
 /** Stands where the nonce goes while the policy is rendered once at start. */
 const NONCE_SLOT = '\u0000';
+/** Stands where a site's host goes in its script sources while the policy is rendered once at start. */
+const HOST_SLOT = '\u0001';
+
+/**
+ * `directives` for a site's responses: `'self'` in `script-src` replaced by `paths` on the
+ * site's host (host-sources without a scheme, so they follow the page's http or https).
+ */
+function siteDirectives(directives: CspDirectives, paths: readonly string[]): CspDirectives {
+  const own = paths.map((path) => `${HOST_SLOT}${path}`);
+  const scripts = (directives['script-src'] ?? []).flatMap((source) => (source === "'self'" ? own : [source]));
+  return { ...directives, 'script-src': scripts };
+}
 
 /** The security headers of responses, rendered once; see {@link securityHeaders}. */
 export interface SecurityHeaders {
-  /** The Content-Security-Policy of a response with `nonce`. */
-  policy(nonce: string): string;
+  /**
+   * The Content-Security-Policy of a response with `nonce`; on a site (`siteHost`, its Host
+   * header) scripts may come only from the site's script paths, elsewhere from `'self'`.
+   */
+  policy(nonce: string, siteHost?: string): string;
   /**
    * Appends the other security headers to `list` as name, value pairs (the form `writeHead`
    * takes without building an object): the fixed ones, and HSTS when {@link sendsStrictTransportSecurity} says so.
    */
   appendFixed(list: string[], requestProtocol: string): void;
-  /** Adds to `reply` the headers it does not have yet. */
-  complete(reply: FastifyReply, requestProtocol: string, nonce: string): void;
+  /** Adds to `reply` the headers it does not have yet (`siteHost` as for {@link SecurityHeaders.policy}). */
+  complete(reply: FastifyReply, requestProtocol: string, nonce: string, siteHost?: string): void;
 }
 
 /**
@@ -109,19 +141,23 @@ export interface SecurityHeaders {
  * through helmet took about 14% of a cached page's time).
  */
 export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityHeaders {
-  const [cspHead = '', cspTail = ''] = formatCsp(mergeCsp(options.csp), NONCE_SLOT).split(NONCE_SLOT);
+  const merged = mergeCsp(options.csp);
+  const [cspHead = '', cspTail = ''] = formatCsp(merged, NONCE_SLOT).split(NONCE_SLOT);
+  const [siteTemplate = '', siteTail = ''] = formatCsp(siteDirectives(merged, options.siteScriptPaths ?? SITE_SCRIPT_PATHS), NONCE_SLOT).split(NONCE_SLOT);
+  const sitePieces = siteTemplate.split(HOST_SLOT);
   const fixed = Object.entries(SECURITY_HEADERS);
   const fixedPairs = fixed.flat();
   const strict = (protocol: string) => sendsStrictTransportSecurity(protocol, options.publicUrl);
-  const policy = (nonce: string) => cspHead + nonce + cspTail;
+  const policy = (nonce: string, siteHost?: string) =>
+    siteHost !== undefined && CSP_HOST.test(siteHost) ? sitePieces.join(siteHost) + nonce + siteTail : cspHead + nonce + cspTail;
   return {
     policy,
     appendFixed(list, requestProtocol) {
       for (let i = 0; i < fixedPairs.length; i += 1) list.push(fixedPairs[i]!);
       if (strict(requestProtocol)) list.push('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     },
-    complete(reply, requestProtocol, nonce) {
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy(nonce));
+    complete(reply, requestProtocol, nonce, siteHost) {
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy(nonce, siteHost));
       for (const [name, value] of fixed) {
         if (!reply.hasHeader(name)) reply.header(name, value);
       }
@@ -132,7 +168,8 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityH
 
 /**
  * Sends {@link securityHeaders} with every response, with a per-request nonce at
- * `request.cspNonce` for inline scripts. Headers a route sets win. The headers are added when
+ * `request.cspNonce` for inline scripts; a response on a site gets the site's script paths
+ * instead of `'self'`. Headers a route sets win. The headers are added when
  * the response is sent, so a response refused by a hook that runs earlier still gets them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions | SecurityHeaders = {}): void {
@@ -143,7 +180,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    headers.complete(reply, request.protocol, request.cspNonce || newCspNonce());
+    headers.complete(reply, request.protocol, request.cspNonce || newCspNonce(), request.site ? request.headers.host : undefined);
     done(null, payload);
   });
 }

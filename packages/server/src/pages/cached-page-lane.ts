@@ -99,7 +99,7 @@ export class CachedPageLane {
     // Name, value pairs: writeHead takes them as they are, with no header object to build.
     const headers = ['x-request-id', requestId, 'cache-control', 'no-cache', 'vary', 'Accept-Encoding', PAGE_CACHE_HEADER, 'hit'];
     headers.push('content-type', page.contentType);
-    headers.push('content-security-policy', sitePolicy(site, deps.security.policy(newCspNonce())));
+    headers.push('content-security-policy', sitePolicy(site, deps.security.policy(newCspNonce(), req.headers.host)));
     deps.security.appendFixed(headers, protocolOf(req));
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     headers.push('content-length', String(body.length));
