@@ -31,8 +31,8 @@ describe.each(availableDialects())('digital products: the file and its download 
   let productId: string;
   let physicalId: string;
   const bytes = randomBytes(40 * 1024);
-  const upload = (id: string, file: Buffer, name = 'Field Guide.pdf', extra: { owner?: boolean } = {}) => {
-    const { payload, contentType } = multipartFile(file, name);
+  const upload = (id: string, file: Buffer, name = 'Field Guide.pdf', extra: { owner?: boolean; type?: string } = {}) => {
+    const { payload, contentType } = multipartFile(file, name, extra.type);
     return t.call(site, 'POST', `/api/owner/catalogue/products/${id}/digital-file`, undefined, { ...extra, payload, headers: { 'content-type': contentType } });
   };
   const buy = async (): Promise<{ visitor: Visitor; body: Record<string, any> }> => {
@@ -126,7 +126,7 @@ describe.each(availableDialects())('digital products: the file and its download 
     const downloaded = await t.app.inject({ method: 'GET', url: link.url, headers: { host: t.hostOf(site) } });
     expect(downloaded.statusCode, downloaded.body).toBe(200);
     expect(downloaded.rawPayload.equals(bytes)).toBe(true);
-    expect(downloaded.headers['content-type']).toBe('application/pdf');
+    expect(downloaded.headers['content-type']).toBe('application/octet-stream');
     expect(downloaded.headers['content-disposition']).toBe(`attachment; filename="Field Guide.pdf"; filename*=UTF-8''Field%20Guide.pdf`);
     const page = await t.app.inject({ method: 'GET', url: body.confirmationUrl, headers: { host: t.hostOf(site), accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
@@ -204,6 +204,24 @@ describe.each(availableDialects())('digital products: the file and its download 
       const response = await t.app.inject({ method: 'GET', url: path, headers: { host, accept: 'application/json' } });
       expect(response.statusCode, path).toBe(404);
       expect(response.json().message).toBe(DOWNLOAD_MESSAGES.notFound);
+    }
+  });
+
+  it('#24: a file uploaded as text/javascript is served as an attachment that cannot run: octet-stream, nosniff, CSP sandbox', async () => {
+    const script = Buffer.from('fetch("/api/owner/owners", { method: "POST" });\n');
+    const uploaded = await upload(productId, script, 'evil"\r\nx-injected: 1.js', { type: 'text/javascript' });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().file.contentType).toBe('text/javascript');
+    const { body } = await buy();
+    for (const accept of ['*/*', 'text/html', 'application/javascript']) {
+      const downloaded = await t.app.inject({ method: 'GET', url: body.downloads[0].url, headers: { host: t.hostOf(site), accept } });
+      expect(downloaded.statusCode).toBe(200);
+      expect(downloaded.rawPayload.equals(script)).toBe(true);
+      expect(downloaded.headers['content-type']).toBe('application/octet-stream');
+      expect(downloaded.headers['content-disposition']).toMatch(/^attachment; filename="[^"\r\n]*"; filename\*=UTF-8''[^\s"]+$/);
+      expect(downloaded.headers['x-injected']).toBeUndefined();
+      expect(downloaded.headers['x-content-type-options']).toBe('nosniff');
+      expect(downloaded.headers['content-security-policy']).toBe('sandbox');
     }
   });
 

@@ -26,6 +26,18 @@ function refusal(right: DownloadRight, now: Date): AppError | null {
   return null;
 }
 
+/**
+ * Headers of a digital file's bytes, whatever type the owner uploaded it as: a download that a
+ * browser never shows, sniffs or runs (not as a page, not as the source of a `<script>` or a
+ * worker), and that runs in a sandbox of its own should it ever be shown.
+ */
+export const DOWNLOAD_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/octet-stream',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': 'sandbox',
+  'cache-control': 'private, no-store',
+});
+
 /** `attachment` Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
@@ -36,7 +48,7 @@ function contentDisposition(name: string): string {
  * Registers `GET /api/commerce/downloads/{token}`: the file of a digital product for the buyer
  * of an order line. The token is the line id signed with the server secret; an unknown or
  * forged token is a 404, a used-up or expired link a 403 with its message. Each answered
- * download is counted.
+ * download is counted. The file is always sent with {@link DOWNLOAD_HEADERS} (decision 0033).
  */
 export function registerDownloadRoutes(app: FastifyInstance, deps: AppDeps, options: DownloadRouteOptions = {}): void {
   const { db } = deps;
@@ -89,11 +101,6 @@ export function registerDownloadRoutes(app: FastifyInstance, deps: AppDeps, opti
       throw (latest && refusal(latest, now)) ?? new AppError('FORBIDDEN', DOWNLOAD_MESSAGES.usedUp);
     }
     // Bytes are sent as they are; they are never serialised against the response schema.
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', contentDisposition(file.name))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
+    return reply.headers(DOWNLOAD_HEADERS).header('content-disposition', contentDisposition(file.name)).send(bytes);
   }
 }
