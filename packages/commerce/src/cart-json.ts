@@ -47,6 +47,7 @@ export interface TaxRuleJson {
   readonly name: string;
   readonly country: string;
   readonly region: string;
+  /** Hundredths of a percent; a rate like 8.875 % has one decimal (887.5). */
   readonly rateBasisPoints: number;
   readonly taxCents: number;
 }

@@ -41,7 +41,7 @@ export function cartJson(priced: PricedCart, websiteId: string): ShoppingCartJso
       name: r.name,
       country: r.country,
       region: r.region,
-      rateBasisPoints: r.rateBasisPoints,
+      rateBasisPoints: r.rateThousandths / 10,
       taxCents: priced.taxLines.find((t) => t.ruleId === r.id)?.taxCents ?? 0,
     })),
     coupons: priced.coupons,

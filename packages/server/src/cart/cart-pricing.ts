@@ -21,7 +21,8 @@ export interface PricedLine {
 export interface TaxLine {
   ruleId: string;
   name: string;
-  rateBasisPoints: number;
+  /** Thousandths of a percent (8875 = 8.875 %). */
+  rateThousandths: number;
   taxCents: number;
 }
 
@@ -191,8 +192,8 @@ export async function priceCart(
   const taxLines = rules.map((r) => ({
     ruleId: r.id,
     name: r.name,
-    rateBasisPoints: r.rateBasisPoints,
-    taxCents: taxOn(taxBase + (r.appliesToShipping ? shippingCostCents : 0), r.rateBasisPoints),
+    rateThousandths: r.rateThousandths,
+    taxCents: taxOn(taxBase + (r.appliesToShipping ? shippingCostCents : 0), r.rateThousandths),
   }));
   const taxCents = taxLines.reduce((s, t) => s + t.taxCents, 0);
   return {

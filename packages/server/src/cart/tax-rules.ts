@@ -10,8 +10,8 @@ export interface TaxRule {
   name: string;
   country: string;
   region: string;
-  /** Rate in hundredths of a percent (825 = 8.25 %). */
-  rateBasisPoints: number;
+  /** Rate in thousandths of a percent (8875 = 8.875 %). */
+  rateThousandths: number;
   appliesToShipping: boolean;
 }
 
@@ -32,13 +32,13 @@ export function taxRulesFromRows(allRows: readonly (typeof taxRules.$inferSelect
       name: r.name,
       country: r.country.toUpperCase(),
       region: r.region.toUpperCase(),
-      rateBasisPoints: r.rateBasisPoints,
+      rateThousandths: r.rateThousandths,
       appliesToShipping: r.appliesToShipping,
     }));
   }
   const percent = site.settings.commerce.taxRatePercent;
   if (typeof percent === 'number' && Number.isFinite(percent) && percent > 0 && percent <= 100) {
-    return [{ id: DEFAULT_TAX_RULE_ID, name: 'Tax', country: '', region: '', rateBasisPoints: Math.round(percent * 100), appliesToShipping: false }];
+    return [{ id: DEFAULT_TAX_RULE_ID, name: 'Tax', country: '', region: '', rateThousandths: Math.round(percent * 1000), appliesToShipping: false }];
   }
   return [];
 }
@@ -56,8 +56,8 @@ export function applicableTaxRules(rules: readonly TaxRule[], location: Shipping
   });
 }
 
-/** Tax of one rule on an amount, rounded half up to a whole minor unit. */
-export function taxOn(amountCents: number, rateBasisPoints: number): number {
+/** Tax of one rule (rate in thousandths of a percent) on an amount, rounded half up to a whole minor unit. */
+export function taxOn(amountCents: number, rateThousandths: number): number {
   if (amountCents <= 0) return 0;
-  return Math.floor((amountCents * rateBasisPoints + 5000) / 10000);
+  return Math.floor((amountCents * rateThousandths + 50_000) / 100_000);
 }

@@ -192,9 +192,9 @@ describe('checkout pricing: minimum subtotal, shipping options, tax rules, coupo
       { websiteId: shop.site.id, name: 'Canada post', priceCents: 1500, countries: ['CA'], displayIndex: 2 },
     ]);
     await shop.db.insert(taxRules).values([
-      { websiteId: shop.site.id, name: 'Illinois', country: 'US', region: 'IL', rateBasisPoints: 625 },
-      { websiteId: shop.site.id, name: 'Chicago', country: 'US', region: 'IL', rateBasisPoints: 100, appliesToShipping: true },
-      { websiteId: shop.site.id, name: 'Ontario', country: 'CA', region: 'ON', rateBasisPoints: 1300 },
+      { websiteId: shop.site.id, name: 'Illinois', country: 'US', region: 'IL', rateThousandths: 6250 },
+      { websiteId: shop.site.id, name: 'Chicago', country: 'US', region: 'IL', rateThousandths: 1000, appliesToShipping: true },
+      { websiteId: shop.site.id, name: 'Ontario', country: 'CA', region: 'ON', rateThousandths: 13000 },
     ]);
     await shop.db.insert(coupons).values([
       { websiteId: shop.site.id, code: 'TENOFF', kind: 'PERCENT', amount: 10 },

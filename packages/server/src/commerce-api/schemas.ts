@@ -138,7 +138,14 @@ export const ShoppingCartSchema = z
     selectedShippingOption: ShippingOptionSchema.nullable(),
     shippingLocation: z.object({ country: z.string(), region: z.string().optional(), postalCode: z.string().optional() }).nullable(),
     applicableTaxRules: z.array(
-      z.object({ id: z.string(), name: z.string(), country: z.string(), region: z.string(), rateBasisPoints: z.number().int(), taxCents: z.number().int() }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        country: z.string(),
+        region: z.string(),
+        rateBasisPoints: z.number().describe('Hundredths of a percent, with one decimal for a rate like 8.875 % (887.5)'),
+        taxCents: z.number().int(),
+      }),
     ),
     coupons: z.array(z.string()),
     validCoupons: z.array(

@@ -104,7 +104,7 @@ describe('site cache (per site content version)', () => {
     const cartId = await cartWith(soap.id, 2);
     const before = await cartOf('/cart', cartId);
     await t.testDb.db.insert(shippingOptions).values({ websiteId: siteId, name: 'Pigeon post', priceCents: 777, displayIndex: -1 });
-    await t.testDb.db.insert(taxRules).values({ websiteId: siteId, name: 'Cache tax', country: '', region: '', rateBasisPoints: 1000 });
+    await t.testDb.db.insert(taxRules).values({ websiteId: siteId, name: 'Cache tax', country: '', region: '', rateThousandths: 10000 });
     const after = await cartOf('/cart', cartId);
     expect(before.shippingOptions.map((o: any) => o.name)).not.toContain('Pigeon post');
     expect(after.shippingOptions.map((o: any) => o.name)).toContain('Pigeon post');

@@ -1,5 +1,7 @@
 import { COUPON_KINDS } from '../db/schema.js';
 import { z } from '../http/schemas.js';
+import { SettingMessages } from './setting-messages.js';
+import { hasAtMostThreeDecimals } from './tax-rate.js';
 
 /** Largest amount of money an owner can enter, in minor units (one hundred million, e.g. $1,000,000.00). */
 export const MAX_MONEY_CENTS = 100_000_000;
@@ -143,11 +145,12 @@ const taxFields = {
     .toUpperCase()
     .max(100, { error: 'A region can have at most 100 characters.' })
     .describe('Region or state code within the country; empty for the whole country'),
-  rateBasisPoints: z
-    .number({ error: 'The rate must be a number of basis points (100 = 1%).' })
-    .int({ error: 'The rate must be a whole number of basis points (100 = 1%).' })
-    .min(0, { error: 'The rate must be between 0 and 10000 basis points (0% to 100%).' })
-    .max(10_000, { error: 'The rate must be between 0 and 10000 basis points (0% to 100%).' }),
+  ratePercent: z
+    .number({ error: SettingMessages.RATE_NOT_A_NUMBER })
+    .min(0, { error: SettingMessages.RATE_OUT_OF_RANGE })
+    .max(100, { error: SettingMessages.RATE_OUT_OF_RANGE })
+    .refine(hasAtMostThreeDecimals, { error: SettingMessages.RATE_TOO_PRECISE })
+    .describe('Percent with at most three decimals (8.875)'),
   appliesToShipping: z.boolean({ error: 'appliesToShipping must be true or false.' }),
   active,
 };
@@ -170,7 +173,7 @@ export const TaxRule = z.object({
   name: z.string(),
   country: z.string(),
   region: z.string(),
-  rateBasisPoints: z.number().int(),
+  ratePercent: z.number().describe('Percent with at most three decimals (8.875)'),
   appliesToShipping: z.boolean(),
   active: z.boolean(),
   createdAt: z.string(),

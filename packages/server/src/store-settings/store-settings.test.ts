@@ -166,12 +166,12 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
 
   it('creates, edits and turns off tax rules; the cart taxes by them at once', async () => {
     await shopper.request('PUT', '/api/commerce/shopping-cart/shipping', { shippingLocation: { country: 'GB' } });
-    const created = await send('POST', StoreSettingPaths.TAX_RULES, { name: 'UK VAT', country: 'gb', rateBasisPoints: 2000 });
+    const created = await send('POST', StoreSettingPaths.TAX_RULES, { name: 'UK VAT', country: 'gb', ratePercent: 20 });
     expect(created.statusCode).toBe(201);
     const rule = created.json();
-    expect(rule).toMatchObject({ name: 'UK VAT', country: 'GB', region: '', rateBasisPoints: 2000, appliesToShipping: false, active: true });
+    expect(rule).toMatchObject({ name: 'UK VAT', country: 'GB', region: '', ratePercent: 20, appliesToShipping: false, active: true });
     expect((await shopper.cart()).taxCents).toBe(800);
-    await patch(`${StoreSettingPaths.TAX_RULES}/${rule.id}`, { rateBasisPoints: 500 });
+    await patch(`${StoreSettingPaths.TAX_RULES}/${rule.id}`, { ratePercent: 5 });
     expect((await shopper.cart()).taxCents).toBe(200);
     await patch(`${StoreSettingPaths.TAX_RULES}/${rule.id}`, { active: false });
     const cart = await shopper.cart();
@@ -182,9 +182,11 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
 
   it('refuses tax rules with a bad rate or a region without a country', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ name: 'X', rateBasisPoints: 10001 }, 'rateBasisPoints', 'The rate must be between 0 and 10000 basis points (0% to 100%).'],
-      [{ name: 'X', rateBasisPoints: 7.5 }, 'rateBasisPoints', 'The rate must be a whole number of basis points (100 = 1%).'],
-      [{ name: 'X', rateBasisPoints: 100, region: 'CA' }, 'region', SettingMessages.REGION_NEEDS_COUNTRY],
+      [{ name: 'X', ratePercent: 100.001 }, 'ratePercent', SettingMessages.RATE_OUT_OF_RANGE],
+      [{ name: 'X', ratePercent: -1 }, 'ratePercent', SettingMessages.RATE_OUT_OF_RANGE],
+      [{ name: 'X', ratePercent: 8.8755 }, 'ratePercent', SettingMessages.RATE_TOO_PRECISE],
+      [{ name: 'X', ratePercent: '8' }, 'ratePercent', SettingMessages.RATE_NOT_A_NUMBER],
+      [{ name: 'X', ratePercent: 1, region: 'CA' }, 'region', SettingMessages.REGION_NEEDS_COUNTRY],
     ];
     for (const [body, field, message] of cases) {
       const response = await send('POST', StoreSettingPaths.TAX_RULES, body);
@@ -220,8 +222,20 @@ describe('owner store settings: coupons, shipping options, tax rules (issue 12)'
       expect((await viewer.call('GET', path)).statusCode, path).toBe(200);
       expect((await reporter.call('GET', path)).statusCode, path).toBe(403);
     }
-    expect((await viewer.call('POST', StoreSettingPaths.TAX_RULES, { name: 'X', rateBasisPoints: 100 })).statusCode).toBe(403);
-    expect((await manager.call('POST', StoreSettingPaths.TAX_RULES, { name: 'Everywhere', rateBasisPoints: 100, active: false })).statusCode).toBe(201);
+    expect((await viewer.call('POST', StoreSettingPaths.TAX_RULES, { name: 'X', ratePercent: 1 })).statusCode).toBe(403);
+    expect((await manager.call('POST', StoreSettingPaths.TAX_RULES, { name: 'Everywhere', ratePercent: 1, active: false })).statusCode).toBe(201);
     expect((await manager.call('POST', StoreSettingPaths.COUPONS, { code: 'MANAGER', kind: 'FIXED', amount: 100 })).statusCode).toBe(201);
+  });
+
+  it('#24 keeps a three-decimal rate (8.875 %) exactly and taxes by it', async () => {
+    await shopper.request('PUT', '/api/commerce/shopping-cart/shipping', { shippingLocation: { country: 'US', region: 'NY' } });
+    const created = await send('POST', StoreSettingPaths.TAX_RULES, { name: 'New York City', country: 'US', region: 'NY', ratePercent: 8.875 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().ratePercent).toBe(8.875);
+    const listed = (await send('GET', StoreSettingPaths.TAX_RULES)).json().taxRules as { name: string; ratePercent: number }[];
+    expect(listed.find((r) => r.name === 'New York City')?.ratePercent).toBe(8.875);
+    const cart = await shopper.cart();
+    expect(cart.applicableTaxRules).toEqual([expect.objectContaining({ name: 'New York City', rateBasisPoints: 887.5 })]);
+    expect(cart.taxCents).toBe(355);
   });
 });

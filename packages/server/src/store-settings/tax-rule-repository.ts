@@ -4,16 +4,17 @@ import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import { fieldError, SettingMessages } from './setting-messages.js';
+import { thousandthsOf } from './tax-rate.js';
 
 type TaxRuleRow = typeof taxRules.$inferSelect;
 
-/** A tax rule as the owner sees it: a rate in basis points (100 = 1%) for a country and region. */
+/** A tax rule as the owner sees it: a rate in percent (at most three decimals) for a country and region. */
 export interface TaxRuleJson {
   id: string;
   name: string;
   country: string;
   region: string;
-  rateBasisPoints: number;
+  ratePercent: number;
   appliesToShipping: boolean;
   active: boolean;
   createdAt: string;
@@ -24,7 +25,8 @@ export interface TaxRuleInput {
   name: string;
   country: string;
   region: string;
-  rateBasisPoints: number;
+  /** Percent with at most three decimals; stored in thousandths of a percent. */
+  ratePercent: number;
   appliesToShipping: boolean;
   active: boolean;
 }
@@ -35,11 +37,17 @@ function ruleJson(row: TaxRuleRow): TaxRuleJson {
     name: row.name,
     country: row.country,
     region: row.region,
-    rateBasisPoints: row.rateBasisPoints,
+    ratePercent: row.rateThousandths / 1000,
     appliesToShipping: row.appliesToShipping,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The stored columns of some rule fields: the rate in thousandths of a percent. */
+function ruleColumns<T extends Partial<TaxRuleInput>>(input: T): Omit<T, 'ratePercent'> & { rateThousandths?: number } {
+  const { ratePercent, ...rest } = input;
+  return ratePercent === undefined ? rest : { ...rest, rateThousandths: thousandthsOf(ratePercent) };
 }
 
 /** A region belongs to a country: a rule for everywhere has no region. */
@@ -63,7 +71,7 @@ export async function createTaxRule(db: Db, websiteId: string, input: TaxRuleInp
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(taxRules)
-      .values({ websiteId, ...input })
+      .values({ ...ruleColumns(input), websiteId, rateThousandths: thousandthsOf(input.ratePercent) })
       .returning();
     await recordAuditAs(tx, websiteId, actor, { action: 'tax-rule.create', subjectType: 'tax-rule', subjectId: row!.id, detail: { name: row!.name } });
     return ruleJson(row!);
@@ -77,7 +85,7 @@ export async function updateTaxRule(db: Db, websiteId: string, id: string, patch
     const [current] = await tx.select().from(taxRules).where(where).for('update');
     if (!current) throw new AppError('NOT_FOUND', SettingMessages.TAX_RULE_NOT_FOUND);
     checkPlace({ ...current, ...patch });
-    const [row] = await tx.update(taxRules).set(patch).where(where).returning();
+    const [row] = await tx.update(taxRules).set(ruleColumns(patch)).where(where).returning();
     await recordAuditAs(tx, websiteId, actor, {
       action: 'tax-rule.update',
       subjectType: 'tax-rule',

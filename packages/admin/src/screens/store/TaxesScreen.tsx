@@ -6,6 +6,7 @@ import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { ActiveToggle } from './ActiveToggle.js';
+import { ratePercentOf } from './tax-rate.js';
 
 const TAXES_PATH = '/api/owner/tax-rules';
 
@@ -14,16 +15,10 @@ interface TaxRule {
   readonly name: string;
   readonly country: string;
   readonly region: string;
-  readonly rateBasisPoints: number;
+  /** Percent with at most three decimals (8.875). */
+  readonly ratePercent: number;
   readonly appliesToShipping: boolean;
   readonly active: boolean;
-}
-
-/** A rate typed as a percentage ('8.875') in basis points (888); null when it is no rate. */
-export function basisPointsOf(text: string): number | null {
-  const normal = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normal)) return null;
-  return Math.round(Number(normal) * 100);
 }
 
 /** Tax rules: create, turn off or on. */
@@ -37,9 +32,9 @@ export default function TaxesScreen() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const rateBasisPoints = basisPointsOf(String(data.get('rate') ?? ''));
-    if (rateBasisPoints === null) {
-      setRateError('Enter the rate as a percentage, like 20 or 8.25.');
+    const ratePercent = ratePercentOf(String(data.get('rate') ?? ''));
+    if (ratePercent === null) {
+      setRateError('Enter the rate as a percentage from 0 to 100 with at most three decimals, like 20 or 8.875.');
       return;
     }
     setRateError(undefined);
@@ -48,7 +43,7 @@ export default function TaxesScreen() {
       name: String(data.get('name') ?? ''),
       country: String(data.get('country') ?? '').trim(),
       region: String(data.get('region') ?? '').trim(),
-      rateBasisPoints,
+      ratePercent,
       appliesToShipping: data.get('appliesToShipping') === 'on',
     });
     if (created) {
@@ -83,7 +78,7 @@ export default function TaxesScreen() {
                 <tr key={rule.id}>
                   <td>{rule.name}</td>
                   <td>{[rule.country || 'Everywhere', rule.region].filter(Boolean).join(', ')}</td>
-                  <td>{(rule.rateBasisPoints / 100).toString()}%</td>
+                  <td>{rule.ratePercent.toString()}%</td>
                   <td>{rule.appliesToShipping ? 'Yes' : 'No'}</td>
                   <td>{rule.active ? 'On' : 'Off'}</td>
                   <td>
@@ -115,7 +110,7 @@ export default function TaxesScreen() {
             error={fields.region}
             autoComplete="off"
           />
-          <Field label="Rate (%)" name="rate" inputMode="decimal" required error={fields.rateBasisPoints ?? rateError} />
+          <Field label="Rate (%)" name="rate" inputMode="decimal" required error={fields.ratePercent ?? rateError} />
           <Field label="Also tax shipping" name="appliesToShipping" type="checkbox" />
           <ErrorText error={Object.keys(fields).length === 0 ? create.error : null} />
           <p role="status">{notice}</p>

@@ -35,13 +35,14 @@ export const taxRules = pgTable(
     name: text('name').notNull(),
     country: text('country').notNull().default(''),
     region: text('region').notNull().default(''),
-    rateBasisPoints: integer('rate_basis_points').notNull(),
+    /** Thousandths of a percent (8875 = 8.875 %). */
+    rateThousandths: integer('rate_thousandths').notNull(),
     appliesToShipping: boolean('applies_to_shipping').notNull().default(false),
     createdAt: createdAt(),
     /** Turned off by the owner: kept, but carts and checkout ignore it. */
     active: boolean('active').notNull().default(true),
   },
-  (t) => [index('tax_rules_website_idx').on(t.websiteId), check('tax_rules_rate_check', sql`${t.rateBasisPoints} between 0 and 10000`)],
+  (t) => [index('tax_rules_website_idx').on(t.websiteId), check('tax_rules_rate_check', sql`${t.rateThousandths} between 0 and 100000`)],
 );
 
 /** Coupon kinds: a percentage of the subtotal, a fixed amount, or free shipping. */
