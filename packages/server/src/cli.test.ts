@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import pg from 'pg';
-import { DATA_DIR_LOCK, parseArgs, runCli, UsageError } from './cli.js';
+import { breakGlassNotice, DATA_DIR_LOCK, parseArgs, runCli, UsageError } from './cli.js';
 import { LAST_ADMIN_MESSAGE, OWNER_EXISTS_MESSAGE } from './owner-accounts/index.js';
 
 function statusFor(port: number, host: string, path = '/', headers: Record<string, string> = {}): Promise<number> {
@@ -57,6 +57,42 @@ describe('emporium CLI commands', () => {
     const { io, out } = capture(env);
     expect(await runCli([...command.split(' '), '--help'], io)).toBe(0);
     expect(out.join('\n')).toContain(`Usage: emporium ${command}`);
+  });
+
+  it.each([
+    ['site', '--help'],
+    ['site', '-h'],
+    ['site', 'help'],
+    ['owner', '--help'],
+    ['owner', '-h'],
+    ['owner', 'help'],
+  ])('#24 answers %s %s with the help of its subcommands', async (group, flag) => {
+    const { io, out } = capture(env);
+    expect(await runCli([group, flag], io)).toBe(0);
+    expect(out.join('\n')).toContain(`Usage: emporium ${group} <command>`);
+    expect(out.join('\n')).toContain(group === 'site' ? 'site create <identifier>' : 'owner add --site S');
+  });
+
+  it('#24 answers a group without a subcommand with its help (exit 2)', async () => {
+    const { io, out } = capture(env);
+    expect(await runCli(['owner'], io)).toBe(2);
+    expect(out.join('\n')).toContain('Usage: emporium owner <command>');
+  });
+
+  it.each([
+    ['owner', 'add', '--site', '--help'],
+    ['owner', 'remove', '-h', '--email'],
+    ['site', 'create', '--title', '-h'],
+  ])('#24 prints help when --help follows a flag that takes a value: %s %s %s %s', async (...argv) => {
+    const { io, out } = capture(env);
+    expect(await runCli(argv, io)).toBe(0);
+    expect(out.join('\n')).toContain(`Usage: emporium ${argv[0]} ${argv[1]}`);
+  });
+
+  it('#24 never prints a break-glass token, and says how to set one', () => {
+    expect(breakGlassNotice({ ownerToken: undefined })).toContain('set EMPORIUM_OWNER_TOKEN');
+    const token = 'a-token-nobody-should-see-0123';
+    expect(breakGlassNotice({ ownerToken: token })).not.toContain(token);
   });
 
   it('prints the overview for --help and exits 2 for no or unknown commands', async () => {
@@ -215,10 +251,11 @@ describe('emporium serve (child process)', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('starts on an empty database, seeds, serves, survives garbage bytes, accepts the owner token it printed and stops on SIGTERM', async () => {
+  it('starts on an empty database, seeds, serves, survives garbage bytes, accepts the owner token without printing it (#24) and stops on SIGTERM', async () => {
     const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    const token = 'cli-serve-break-glass-token-0123';
     const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'warn', EMPORIUM_OWNER_TOKEN: token },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -262,8 +299,8 @@ describe('emporium serve (child process)', () => {
       expect(await runCli(['owner', 'list', '--site', 'demo'], busy.io)).toBe(1);
       expect(busy.err[0]).toContain(`The Emporium server (process ${child.pid}) is using the database folder`);
 
-      const token = /this run's owner token is (\S+) /.exec(output)?.[1];
-      expect(token).toBeDefined();
+      expect(output).toContain('Break-glass owner token: on');
+      expect(output).not.toContain(token);
       const groups = '/api/site-users/account/notifications/restock/groups';
       expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: `Bearer ${token}`, accept: 'application/json' })).toBe(200);
       expect(await statusFor(port, `demo.localhost:${port}`, groups, { authorization: 'Bearer not-the-token-of-this-run', accept: 'application/json' })).toBe(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +56,24 @@ http://localhost:PORT/.`,
   seed: `Usage: emporium seed
 
 Adds the demo content to the database (applies migrations first).`,
+  site: `Usage: emporium site <command> [options]
+
+Commands:
+  site create <identifier> --title T [--domain D]...
+                                Create a site, served at http://<identifier>.localhost:PORT/
+  site list                     List sites
+
+Run 'emporium site <command> --help' for details.`,
+  owner: `Usage: emporium owner <command> [options]
+
+Commands:
+  owner add --site S --email E --role R [--password-stdin]
+                                Add an owner account to a site
+  owner list --site S           List a site's owners
+  owner remove --site S --email E
+                                Remove an owner (never a site's last admin)
+
+Run 'emporium owner <command> --help' for details.`,
   'site create': `Usage: emporium site create <identifier> --title T [--domain D]...
 
 Creates a site with a starter home page. <identifier> is 1-63 lower-case letters, digits or inner hyphens; each --domain maps
@@ -186,14 +203,13 @@ async function listen(app: FastifyInstance, config: AppConfig): Promise<string> 
 }
 
 /**
- * Owner pages need a secret for the first sign-in. When EMPORIUM_OWNER_TOKEN is not set, a random
- * token is made for this run and put into the configuration the app is built with, so a fresh demo
- * can be administered without ever having a guessable default.
+ * What `serve` says about the break-glass token: whether it is on and how to set one, never a
+ * token's value (start-up output ends up in logs). Without EMPORIUM_OWNER_TOKEN there is none.
  */
-function withOwnerToken(config: AppConfig): { config: AppConfig; generated: string | undefined } {
-  if (config.ownerToken !== undefined) return { config, generated: undefined };
-  const token = randomBytes(18).toString('base64url');
-  return { config: Object.freeze({ ...config, ownerToken: token }), generated: token };
+export function breakGlassNotice(config: Pick<AppConfig, 'ownerToken'>): string {
+  return config.ownerToken === undefined
+    ? 'Break-glass owner token: off. For scripts, set EMPORIUM_OWNER_TOKEN (16+ characters) and send Authorization: Bearer <token>.'
+    : 'Break-glass owner token: on (EMPORIUM_OWNER_TOKEN).';
 }
 
 async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -215,17 +231,13 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
       const seeded = await seedDemo(db, undefined, { photos: mediaStorageFor(config) });
       io.out(`Seeded the demo site into the empty database (${seeded.photos?.photos ?? 0} product photos in ${seeded.photos?.ms ?? 0} ms).`);
     }
-    const owner = withOwnerToken(config);
-    app = await buildApp({ db, config: owner.config });
+    app = await buildApp({ db, config });
     const address = await listen(app, config);
     const ms = Math.round(performance.now() - startedAt);
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);
     io.out(`Sites: ${config.publicUrl}/`);
-    if (owner.generated) {
-      io.out(
-        `Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login); this run's owner token is ${owner.generated} (set EMPORIUM_OWNER_TOKEN to choose your own)`,
-      );
-    }
+    io.out(`Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login)`);
+    io.out(breakGlassNotice(config));
     if ((await countOwners(db)) === 0) {
       const [first] = await listWebsites(db);
       io.out(
@@ -383,9 +395,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     (first === 'site' && (second === 'create' || second === 'list')) || (first === 'owner' && (second === 'add' || second === 'list' || second === 'remove'));
   const command = grouped ? `${first} ${second}` : first;
   const rest = grouped ? argv.slice(2) : argv.slice(1);
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  const asksHelp = (word: string | undefined) => word === '--help' || word === '-h' || word === 'help';
+  if (command === undefined || asksHelp(command)) {
     io.out(HELP.main!);
     return command === undefined ? 2 : 0;
+  }
+  if ((command === 'site' || command === 'owner') && (second === undefined || asksHelp(second))) {
+    io.out(HELP[command]!);
+    return second === undefined ? 2 : 0;
   }
   const flags = VALUE_FLAGS[command];
   if (!flags) {
@@ -393,6 +410,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.out(HELP[command]!);
+      return 0;
+    }
     const args = parseArgs(rest, flags, command === 'owner add' ? new Set(['password-stdin']) : undefined);
     if (args.help) {
       io.out(HELP[command]!);
