@@ -3,6 +3,7 @@ import { collections, items, products, variants } from '../db/index.js';
 import { productRevisions } from '../db/schema-catalogue.js';
 import type { Db, DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
+import { cleanOwnerHtml } from '../rich-text/index.js';
 import { uniqueViolationOf } from './db-errors.js';
 import { CATALOGUE_MESSAGES, optionsOf, publicationOf, visibilityOf } from './product-rules.js';
 import { itemSeoOf, seoDataEntry } from '../seo/index.js';
@@ -40,8 +41,8 @@ export async function getProduct(db: DbOrTx, websiteId: string, productId: strin
     version: revision?.version ?? 0,
     collectionId: item.collectionId,
     title: item.title,
-    description: item.body,
-    excerpt: item.excerpt,
+    description: cleanOwnerHtml(item.body),
+    excerpt: cleanOwnerHtml(item.excerpt),
     urlId: item.urlId,
     productType: product.productType,
     tags: item.tags,
@@ -213,7 +214,7 @@ export interface WriteEffects {
   audit?: (tx: DbOrTx, event: { action: string; subjectType: string; subjectId: string; detail?: Record<string, unknown> }) => Promise<void>;
 }
 
-/** Creates a product (item, product facts, variants, version 1) in one transaction. */
+/** Creates a product (item, product facts, variants, version 1) in one transaction; its description and excerpt are stored cleaned ({@link cleanOwnerHtml}). */
 export async function createProduct(db: Db, websiteId: string, fields: ProductFields, now: Date, effects: WriteEffects = {}): Promise<string> {
   return guardUnique(() =>
     db.transaction(async (tx) => {
@@ -238,8 +239,8 @@ export async function createProduct(db: Db, websiteId: string, fields: ProductFi
           recordType: PRODUCT_RECORD_TYPE,
           urlId,
           title: fields.title,
-          body: fields.description,
-          excerpt: fields.excerpt,
+          body: cleanOwnerHtml(fields.description),
+          excerpt: cleanOwnerHtml(fields.excerpt),
           tags: fields.tags,
           categories: fields.categories,
           status,
@@ -387,8 +388,8 @@ export async function updateProduct(db: Db, websiteId: string, productId: string
           collectionId,
           urlId,
           title: update.title,
-          body: update.description,
-          excerpt: update.excerpt,
+          body: cleanOwnerHtml(update.description),
+          excerpt: cleanOwnerHtml(update.excerpt),
           tags: update.tags,
           categories: update.categories,
           status,

@@ -2,6 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { collections, productCategories, websites } from '../db/index.js';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
+import { cleanOwnerHtml } from '../rich-text/index.js';
 import { matchPageRoute } from '../pages/index.js';
 import { uniqueViolationOf } from './db-errors.js';
 import { STORE_COLLECTION_TYPE } from './product-repository.js';
@@ -47,12 +48,13 @@ async function freeCollectionUrlId(db: Db, websiteId: string, base: string): Pro
 /**
  * Creates a store (products collection, always enabled) whose urlId derives from the title
  * (or the given urlId): the fallback title when under 3 characters, the next free -1, -2 …
- * on a collision (spec 5 "Store setup"). A concurrent store taking the same urlId first makes
+ * on a collision (spec 5 "Store setup"); the description is stored cleaned ({@link cleanOwnerHtml}). A concurrent store taking the same urlId first makes
  * this one try the next free number.
  */
 export async function createStore(db: Db, websiteId: string, store: NewStore): Promise<StoreCollection> {
   const given = store.urlId ? slugOf(store.urlId) : '';
   const base = given.length >= 3 ? given : baseUrlId(store.title, STORE_FALLBACK_TITLE);
+  const description = cleanOwnerHtml(store.description);
   for (let attempt = 0; ; attempt += 1) {
     const urlId = await freeCollectionUrlId(db, websiteId, base);
     try {
@@ -64,11 +66,11 @@ export async function createStore(db: Db, websiteId: string, store: NewStore): P
           urlId,
           title: store.title,
           navigationTitle: store.navigationTitle,
-          description: store.description,
+          description,
           enabled: true,
         })
         .returning({ id: collections.id });
-      return { id: row!.id, navigationTitle: store.navigationTitle, title: store.title, urlId, description: store.description, enabled: true };
+      return { id: row!.id, navigationTitle: store.navigationTitle, title: store.title, urlId, description, enabled: true };
     } catch (error) {
       if (attempt >= 4 || uniqueViolationOf(error) !== 'collections_website_url_key') throw error;
     }

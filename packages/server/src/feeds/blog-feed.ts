@@ -1,5 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { collections, items, type DbOrTx } from '../db/index.js';
+import { cleanOwnerHtml } from '../rich-text/index.js';
 import { absoluteUrl } from '../sites/index.js';
 import type { Website } from '../sites/index.js';
 import { buildRss, type RssChannel } from './rss.js';
@@ -36,7 +37,7 @@ export async function blogChannel(db: DbOrTx, site: Website, urlId: string, orig
       link: absoluteUrl(origin, `/${collection.urlId}/${row.urlId}`),
       guid: row.id,
       pubDate: row.publishOn,
-      descriptionHtml: row.body || row.excerpt,
+      descriptionHtml: cleanOwnerHtml(row.body || row.excerpt),
       author: row.authorName || undefined,
       categories: [...row.categories, ...row.tags],
     })),

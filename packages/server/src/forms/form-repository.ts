@@ -3,6 +3,7 @@ import type { FormField } from '@emporium/forms';
 import { forms } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
+import { cleanOwnerHtml } from '../rich-text/index.js';
 import { normalizeFormDefinition, type FormDefinition } from './form-definition.js';
 
 /** A stored form row. */
@@ -13,15 +14,16 @@ export function fieldsOf(row: FormRow): FormField[] {
   return row.fields as FormField[];
 }
 
+/** A definition's columns; the messages, HTML the owner writes, cleaned by {@link cleanOwnerHtml}. */
 function toColumns(definition: FormDefinition) {
   return {
     name: definition.name,
     fields: definition.fields as unknown[],
     submitLabel: definition.submitLabel,
-    submissionMessage: definition.submissionMessage,
-    submissionHtml: definition.submissionHtml,
+    submissionMessage: cleanOwnerHtml(definition.submissionMessage),
+    submissionHtml: cleanOwnerHtml(definition.submissionHtml),
     successRedirect: definition.successRedirect,
-    disclaimerMessage: definition.disclaimerMessage,
+    disclaimerMessage: cleanOwnerHtml(definition.disclaimerMessage),
     captchaEnabled: definition.captchaEnabled,
     captchaTheme: definition.captchaTheme,
     captchaAlignment: definition.captchaAlignment,

@@ -1,5 +1,6 @@
 import { collections, comments, forms, items, productReviews, products, variants } from '../db/index.js';
 import type { DbOrTx } from '../db/types.js';
+import { cleanHtmlBlocks, cleanOwnerHtml } from '../rich-text/index.js';
 
 /** A collection to create. */
 export interface CollectionSeed {
@@ -79,7 +80,12 @@ export interface FormSeed {
   disclaimerMessage?: string;
 }
 
-/** Inserts rows of one website; every row gets that website's id. */
+/** A collection's settings with the HTML of its HTML blocks cleaned. */
+function withCleanBlocks(settings: Record<string, unknown>): Record<string, unknown> {
+  return settings.blocks === undefined ? settings : { ...settings, blocks: cleanHtmlBlocks(settings.blocks) };
+}
+
+/** Inserts rows of one website; every row gets that website's id. Owner HTML is stored cleaned, as the owner calls store it. */
 export class SeedWriter {
   constructor(
     private readonly db: DbOrTx,
@@ -95,10 +101,10 @@ export class SeedWriter {
         urlId: seed.urlId,
         title: seed.title,
         navigationTitle: seed.navigationTitle ?? seed.title,
-        description: seed.description ?? '',
+        description: cleanOwnerHtml(seed.description ?? ''),
         isHomepage: seed.isHomepage ?? false,
         displayIndex: seed.displayIndex ?? 0,
-        settings: seed.settings ?? {},
+        settings: withCleanBlocks(seed.settings ?? {}),
       })
       .returning({ id: collections.id });
     return row!.id;
@@ -113,8 +119,8 @@ export class SeedWriter {
         recordType: seed.recordType,
         urlId: seed.urlId,
         title: seed.title,
-        body: seed.body ?? '',
-        excerpt: seed.excerpt ?? '',
+        body: cleanOwnerHtml(seed.body ?? ''),
+        excerpt: cleanOwnerHtml(seed.excerpt ?? ''),
         tags: seed.tags ?? [],
         categories: seed.categories ?? [],
         authorName: seed.authorName ?? '',
@@ -172,8 +178,8 @@ export class SeedWriter {
         name: seed.name,
         fields: seed.fields,
         submitLabel: seed.submitLabel,
-        submissionMessage: seed.submissionMessage,
-        disclaimerMessage: seed.disclaimerMessage ?? '',
+        submissionMessage: cleanOwnerHtml(seed.submissionMessage),
+        disclaimerMessage: cleanOwnerHtml(seed.disclaimerMessage ?? ''),
       })
       .returning({ id: forms.id });
     return row!.id;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
 import type { FormRow } from '../site-cache.js';
 import { collectionKind } from './collection-context.js';
@@ -36,7 +37,7 @@ async function summaryBlock(
 /**
  * Resolves a page's stored blocks for the template: summary blocks get their collection's
  * latest items (products with commerce content), form and newsletter blocks get their form.
- * Unknown block kinds are dropped; `page` is the page-fields object sent with form
+ * Unknown block kinds are dropped and HTML blocks cleaned ({@link cleanHtmlBlocks}); `page` is the page-fields object sent with form
  * submissions (null when islands are off: no island props). Summary blocks and forms are
  * read at the same time. Returns the blocks and the merchandising context of any products shown.
  */
@@ -50,7 +51,8 @@ export async function resolveBlocks(
   page: Record<string, unknown> | null,
   formsOf: FormsLoader = (ids) => loadForms(db, websiteId, ids),
 ): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
-  const stored = (Array.isArray(raw) ? raw : []).filter(
+  const kept = cleanHtmlBlocks(raw);
+  const stored = (Array.isArray(kept) ? kept : []).filter(
     (b): b is StoredBlock => !!b && typeof b === 'object' && (BLOCK_KINDS as readonly unknown[]).includes((b as StoredBlock).typeName),
   );
   const formIds = stored.map((b) => b.formId).filter((id): id is string => typeof id === 'string');

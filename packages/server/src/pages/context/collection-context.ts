@@ -1,4 +1,5 @@
 import type { CollectionRow } from '../queries.js';
+import { cleanOwnerHtml } from '../../rich-text/index.js';
 import { CollectionType, type CollectionKind } from '../page-types.js';
 import { collectionUrl } from './item-context.js';
 
@@ -36,7 +37,7 @@ export function pageSizeOf(row: CollectionRow): number {
   return Number.isInteger(size) && size! > 0 ? Math.min(size!, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE[kind];
 }
 
-/** The `collection` object of the context. */
+/** The `collection` object of the context; its description, which themes print as markup, cleaned by {@link cleanOwnerHtml}. */
 export function collectionContext(row: CollectionRow): Record<string, unknown> {
   const settings = collectionSettings(row);
   return {
@@ -48,7 +49,7 @@ export function collectionContext(row: CollectionRow): Record<string, unknown> {
     navigationTitle: row.navigationTitle || row.title,
     urlId: row.urlId,
     fullUrl: collectionUrl(row),
-    description: row.description,
+    description: cleanOwnerHtml(row.description),
     enabled: row.enabled,
     homepage: row.isHomepage,
     categories: Array.isArray(settings.categories) ? settings.categories : [],

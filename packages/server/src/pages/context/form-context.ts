@@ -1,4 +1,5 @@
 import type { forms } from '../../db/index.js';
+import { cleanOwnerHtml } from '../../rich-text/index.js';
 
 type FormRow = typeof forms.$inferSelect;
 
@@ -43,6 +44,19 @@ function fieldContext(raw: unknown): Record<string, unknown> | null {
   return out;
 }
 
+/** A form's messages as pages show them (spec 3 names), HTML the owner wrote, cleaned by {@link cleanOwnerHtml}. */
+export function formMessagesOf(row: Pick<FormRow, 'submissionMessage' | 'submissionHtml' | 'disclaimerMessage'>): {
+  parsedSubmissionMessage: string;
+  submissionHTML: string;
+  parsedDisclaimerMessage: string;
+} {
+  return {
+    parsedSubmissionMessage: cleanOwnerHtml(row.submissionMessage),
+    submissionHTML: cleanOwnerHtml(row.submissionHtml),
+    parsedDisclaimerMessage: cleanOwnerHtml(row.disclaimerMessage),
+  };
+}
+
 /**
  * A form as the template context shows it (spec section 3, Forms), each field with the
  * HTML input type and autocomplete hint the theme needs.
@@ -53,10 +67,8 @@ export function formContext(row: FormRow): Record<string, unknown> {
     name: row.name,
     fields: row.fields.map(fieldContext).filter((f) => f !== null),
     submitLabel: row.submitLabel,
-    parsedSubmissionMessage: row.submissionMessage,
-    submissionHTML: row.submissionHtml,
+    ...formMessagesOf(row),
     successRedirect: row.successRedirect,
-    parsedDisclaimerMessage: row.disclaimerMessage,
     captchaEnabled: row.captchaEnabled,
     captchaTheme: row.captchaTheme,
     captchaAlignment: row.captchaAlignment,

@@ -1,6 +1,7 @@
 import { countryOptions } from '@emporium/commerce';
 import type { forms, products, variants } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
+import { formMessagesOf } from './form-context.js';
 
 type FormRow = typeof forms.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
@@ -34,10 +35,8 @@ export function formBlockIslandProps(row: FormRow, page: Record<string, unknown>
       name: row.name,
       fields: row.fields,
       submitLabel: row.submitLabel,
-      parsedSubmissionMessage: row.submissionMessage,
-      submissionHTML: row.submissionHtml,
+      ...formMessagesOf(row),
       successRedirect: row.successRedirect,
-      parsedDisclaimerMessage: row.disclaimerMessage,
       captchaEnabled: row.captchaEnabled,
     },
     page,

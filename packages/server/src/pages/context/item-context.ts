@@ -1,6 +1,7 @@
 import { commentStateOf } from '../../comments/index.js';
 import type { items } from '../../db/index.js';
 import { FocalPoint, MAX_ALT_TEXT, objectPositionOf, srcsetOfAssetUrl } from '../../media/index.js';
+import { cleanOwnerHtml } from '../../rich-text/index.js';
 import { RecordType } from '../page-types.js';
 
 type ItemRow = typeof items.$inferSelect;
@@ -29,7 +30,8 @@ const LIFTED_FIELDS = ['altText', 'startDate', 'endDate', 'location', 'images', 
  * An item as the template context shows it (spec section 3, Content items): dates as epoch
  * milliseconds, `fullUrl`, author, comment and like counts. Event and image fields kept in
  * `structured_content` are lifted to the top level where the spec names them; product
- * items get their commerce `structuredContent` from {@link productStructuredContent}.
+ * items get their commerce `structuredContent` from {@link productStructuredContent}. The body
+ * and excerpt, which themes print as markup, are cleaned by {@link cleanOwnerHtml}.
  */
 export function itemContext(item: ItemRow, collection: ItemCollectionRef, publicCommentCount = 0): Record<string, unknown> {
   const extra = item.structuredContent;
@@ -41,8 +43,8 @@ export function itemContext(item: ItemRow, collection: ItemCollectionRef, public
     title: item.title,
     urlId: item.urlId,
     fullUrl: itemUrl(collection, item),
-    body: item.body,
-    excerpt: item.excerpt,
+    body: cleanOwnerHtml(item.body),
+    excerpt: cleanOwnerHtml(item.excerpt),
     tags: item.tags,
     categories: item.categories,
     author: { displayName: item.authorName },
