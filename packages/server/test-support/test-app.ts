@@ -76,5 +76,22 @@ export async function fetchCrumb(app: FastifyInstance, host: string, path = '/')
  */
 export async function crumbForHost(app: FastifyInstance, host: string): Promise<string> {
   const resolution = await app.emporium.resolver.resolve(host);
+  if (resolution.kind === 'admin') return app.emporium.crumbs.issue('admin');
   return app.emporium.crumbs.issue(resolution.kind === 'site' ? resolution.website.id : '-');
+}
+
+/** The dashboard's origin host of the app (`admin.{base domain}`). */
+export function adminHostOf(app: FastifyInstance): string {
+  return `admin.${app.emporium.config.baseDomain}`;
+}
+
+/**
+ * Where an owner call about the site served at `host` goes: the dashboard's origin, with the
+ * site named by the X-Emporium-Site header (the identifier of the site `host` serves). A host
+ * that is no site's is used as it is.
+ */
+export async function dashboardTarget(app: FastifyInstance, host: string): Promise<{ host: string; site?: string; websiteId?: string }> {
+  const resolution = await app.emporium.resolver.resolve(host);
+  if (resolution.kind !== 'site') return { host };
+  return { host: adminHostOf(app), site: resolution.website.identifier, websiteId: resolution.website.id };
 }

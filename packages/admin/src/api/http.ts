@@ -2,6 +2,10 @@
 export const CRUMB_COOKIE = 'crumb';
 /** Header echoing the crumb on state-changing calls. */
 export const CSRF_HEADER = 'X-CSRF-Token';
+/** Header naming the site a call works on (the dashboard serves every site from one origin). */
+export const SITE_HEADER = 'X-Emporium-Site';
+
+const SITE_PATH = /^\/sites\/([a-z0-9-]{1,63})(?=\/|$)/;
 
 /** A failed call: HTTP status (0 when the network failed), the server's message and body. */
 export class ApiError extends Error {
@@ -71,6 +75,8 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const crumb = readCookie(document.cookie, CRUMB_COOKIE);
   if (crumb && method !== 'GET') headers[CSRF_HEADER] = crumb;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const site = SITE_PATH.exec(window.location.pathname)?.[1];
+  if (site) headers[SITE_HEADER] = site;
   let response: Response;
   try {
     response = await fetch(withQuery(path, options.query), {

@@ -11,15 +11,24 @@ export interface Owner {
   readonly mustChangePassword: boolean;
 }
 
-/** Who is signed in: an owner, or nobody. */
-export type Session = { readonly owner: Owner } | { readonly owner: null };
+/** The site the dashboard works on, as the session names it. */
+export interface SessionSite {
+  readonly id: string;
+  readonly identifier: string;
+  readonly title: string;
+  /** The site's public address. */
+  readonly url: string;
+}
+
+/** Who is signed in: an owner of the site, or nobody. */
+export type Session = { readonly owner: Owner; readonly site: SessionSite } | { readonly owner: null };
 
 export const SESSION_PATH = '/api/owner/session';
 const SESSION_KEY = 'session';
 /** Reads the session: the owner, or nobody (401). */
 async function loadSession(): Promise<Session> {
   try {
-    return await api<{ owner: Owner }>(SESSION_PATH);
+    return await api<{ owner: Owner; site: SessionSite }>(SESSION_PATH);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { owner: null };
     throw error;
@@ -37,14 +46,14 @@ export function refreshSession(): void {
 }
 
 /** Starts using a session the server just opened (sign-in, accepted invitation). */
-export function sessionStarted(answer: { owner: Owner }): void {
+export function sessionStarted(answer: { owner: Owner; site: SessionSite }): void {
   clearAll(SESSION_KEY);
   setData<Session>(SESSION_KEY, answer);
 }
 
 /** Signs in with email and password; rejects with the server's message. */
 export async function signIn(email: string, password: string): Promise<Owner> {
-  const answer = await api<{ owner: Owner }>(SESSION_PATH, { method: 'POST', body: { email, password } });
+  const answer = await api<{ owner: Owner; site: SessionSite }>(SESSION_PATH, { method: 'POST', body: { email, password } });
   sessionStarted(answer);
   return answer.owner;
 }

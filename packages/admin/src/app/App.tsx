@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { errorMessage } from '../api/http.js';
 import { useSession } from '../api/session.js';
-import { matchPath, navigate, useLocation } from './router.js';
+import { matchPath, navigate, SITE, useLocation } from './router.js';
+import { SiteSwitcherScreen } from './SiteSwitcherScreen.js';
 import {
   ChangePasswordScreen,
   ChoosePasswordScreen,
@@ -28,6 +29,18 @@ function linkToken(search: URLSearchParams): string {
 /** The dashboard: signed-out screens, or the navigation shell with the current screen. */
 export function App() {
   const { path, search } = useLocation();
+  if (SITE === null) {
+    return (
+      <SignedOutFrame>
+        <SiteSwitcherScreen />
+      </SignedOutFrame>
+    );
+  }
+  return <SiteApp path={path} search={search} />;
+}
+
+/** The dashboard of one site: signed-out screens, or the navigation shell with the current screen. */
+function SiteApp({ path, search }: { readonly path: string; readonly search: URLSearchParams }) {
   const session = useSession();
 
   if (PUBLIC_PATHS.includes(path)) {
@@ -75,7 +88,7 @@ export function App() {
     return null;
   }
   return (
-    <Shell owner={owner} path={path}>
+    <Shell owner={owner} site={session.data && 'site' in session.data ? session.data.site : undefined} path={path}>
       <Suspense fallback={<Loading />}>{screenFor(path)}</Suspense>
     </Shell>
   );

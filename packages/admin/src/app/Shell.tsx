@@ -1,18 +1,23 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { Owner } from '../api/session.js';
+import type { Owner, SessionSite } from '../api/session.js';
+import { dashboardOf, useSignedInSites } from '../api/sites.js';
 import { Link } from './router.js';
 import { NAV_SCREENS } from './screens.js';
 import { SignOutButton } from './SignOutButton.js';
 
 interface ShellProps {
   readonly owner: Owner;
+  readonly site: SessionSite | undefined;
   readonly path: string;
   readonly children: ReactNode;
 }
 
 /** The signed-in frame: skip link, header with the navigation (a menu on phones), main. */
-export function Shell({ owner, path, children }: ShellProps) {
+export function Shell({ owner, site, path, children }: ShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const sites = useSignedInSites();
+  const switcherId = useId();
+  const others = sites.data?.sites ?? [];
   const navId = useId();
   useEffect(() => setMenuOpen(false), [path]);
   return (
@@ -23,8 +28,25 @@ export function Shell({ owner, path, children }: ShellProps) {
       <header className="topbar">
         <div className="topbar-row">
           <p className="brand">
-            Emporium <span>Owner</span>
+            Emporium <span>{site?.title ?? 'Owner'}</span>
           </p>
+          {others.length > 1 && site && (
+            <div className="site-switcher">
+              <label htmlFor={switcherId}>Site</label>
+              <select id={switcherId} value={site.identifier} onChange={(event) => window.location.assign(dashboardOf(event.currentTarget.value))}>
+                {others.map((other) => (
+                  <option key={other.id} value={other.identifier}>
+                    {other.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {site && (
+            <a className="view-site" href={site.url} target="_blank" rel="noopener">
+              View site<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
           <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((open) => !open)}>
             Menu
           </button>

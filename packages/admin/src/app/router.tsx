@@ -1,7 +1,15 @@
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
-/** Where the dashboard lives. */
-export const BASE = '/config';
+/** Where the per-site screens live on the dashboard's origin: `/sites/{identifier}`. */
+export const SITES_BASE = '/sites';
+
+const SITE_PATH = /^\/sites\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?=\/|$)/;
+
+/** The identifier of the site the dashboard works on (from the address), or null at the site switcher. */
+export const SITE: string | null = SITE_PATH.exec(window.location.pathname)?.[1] ?? null;
+
+/** Where this site's screens live (`/sites/demo`); '' at the site switcher. */
+export const BASE = SITE === null ? '' : `${SITES_BASE}/${SITE}`;
 
 const listeners = new Set<() => void>();
 
@@ -28,9 +36,14 @@ export function useLocation(): { path: string; search: URLSearchParams } {
   return { path, search: new URLSearchParams(search) };
 }
 
+/** The address of a dashboard path of this site ('/forms' → '/sites/demo/forms'). */
+export function hrefOf(to: string): string {
+  return `${BASE}${to === '/' ? '' : to}` || '/';
+}
+
 /** Goes to a dashboard path ('/forms/abc'), adding a history entry unless `replace`. */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  const url = `${BASE}${to === '/' ? '' : to}`;
+  const url = hrefOf(to);
   if (options.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
   for (const listener of listeners) listener();
@@ -71,11 +84,11 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (`${window.location.pathname}${window.location.search}` === `${BASE}${to === '/' ? '' : to}`) {
+    if (`${window.location.pathname}${window.location.search}` === hrefOf(to)) {
       document.querySelector<HTMLElement>('main h1')?.focus();
       return;
     }
     navigate(to);
   };
-  return <a href={`${BASE}${to === '/' ? '' : to}`} onClick={follow} {...rest} />;
+  return <a href={hrefOf(to)} onClick={follow} {...rest} />;
 }

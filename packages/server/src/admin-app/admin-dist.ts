@@ -18,18 +18,24 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
 /** Names Vite gives built files (a content hash inside); nothing else is ever read. */
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
-/** A built file: its bytes and content type. */
+/** A built file: its bytes and content type, and the coding of the bytes when they are compressed. */
 export interface AdminAsset {
   readonly body: Buffer;
   readonly type: string;
+  readonly encoding?: 'br' | 'gzip';
 }
+
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
 
 /** The dashboard's built files, read from disk. */
 export interface AdminDist {
   /** The dashboard's HTML (the same for every /config path); null when the admin is not built. */
   indexHtml(): Promise<string | null>;
-  /** A file of `assets/`; null for unknown names. */
-  asset(name: string): Promise<AdminAsset | null>;
+  /**
+   * A file of `assets/`; null for unknown names. With `encoding`, the copy the build compressed
+   * in that coding when there is one (else the file as it is).
+   */
+  asset(name: string, encoding?: 'br' | 'gzip' | null): Promise<AdminAsset | null>;
 }
 
 /**
@@ -46,9 +52,16 @@ export function adminDist(distDir: string = ADMIN_DIST_DIR): AdminDist {
         return null;
       }
     },
-    async asset(name) {
+    async asset(name, encoding) {
       const type = ASSET_TYPES[extname(name)];
       if (!type || !ASSET_NAME.test(name) || name.includes('..')) return null;
+      if (encoding) {
+        try {
+          return { body: await readFile(join(distDir, 'assets', name + SUFFIX[encoding])), type, encoding };
+        } catch {
+          // No compressed copy (a small file): the file as it is.
+        }
+      }
       try {
         return { body: await readFile(join(distDir, 'assets', name)), type };
       } catch {

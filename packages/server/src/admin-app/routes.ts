@@ -1,12 +1,15 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { siteOf } from '../sites/index.js';
+import { ADMIN_LABEL, DASHBOARD_SITES, dashboardUrl, siteOf } from '../sites/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { AppError } from '../errors/index.js';
+import { preferredEncoding } from '../pages/index.js';
 import { adminDist, type AdminDist } from './admin-dist.js';
 
-/** Where the owner dashboard is served. */
+/** Where a site's origin used to serve the dashboard; it now sends owners to the admin origin. */
 export const ADMIN_BASE = '/config';
+/** Where the dashboard's built files are served on the admin origin. */
+export const ADMIN_ASSETS = '/config/assets';
 /** Said when the server runs without a built dashboard. */
 export const ADMIN_NOT_BUILT = 'The owner dashboard is not built. Run `npm run build` and restart the server.';
 
@@ -14,6 +17,8 @@ const AdminHtml = z.string().describe('The owner dashboard (HTML of a single-pag
 const AssetFile = z.unknown().describe('A built script or stylesheet (its bytes)');
 const AssetParams = z.object({ file: z.string().max(300).describe('Hashed file name') });
 const AppPathParams = z.object({ '*': z.string().max(2000).describe('A dashboard path; the app routes it') });
+const SitePathParams = z.object({ site: z.string().max(63).describe("The site's identifier") });
+const SiteAppPathParams = SitePathParams.extend({ '*': z.string().max(2000).describe('A dashboard path; the app routes it') });
 
 /** Options of {@link registerAdminApp}. */
 export interface AdminAppOptions {
@@ -21,14 +26,19 @@ export interface AdminAppOptions {
   dist?: AdminDist;
 }
 
+function adminOnly(request: FastifyRequest): void {
+  if (!request.adminOrigin) throw new AppError('NOT_FOUND', 'Not found');
+}
+
 /**
- * Serves the owner dashboard: its HTML for `/config` and every `/config/...` path (never
- * cached, so a new build shows at once; the page sets the crumb cookie like every page), and
- * its hashed files under `/config/assets/` cached for a year. Unknown files are 404. The
- * dashboard signs owners in itself, so the HTML is served to everyone; every call it makes
- * checks the owner.
+ * Serves the owner dashboard on the admin origin: its HTML for `/` (sign-in and the site
+ * switcher) and every `/sites/{identifier}/...` path (never cached, so a new build shows at
+ * once; the page sets the dashboard's crumb cookie), and its hashed files under
+ * `/config/assets/` cached for a year, brotli or gzip when the browser takes them. On a site's
+ * origin `/config` and every `/config/...` path redirect to the same screen of that site's
+ * dashboard, so no owner screen, cookie or crumb ever lives on a site's origin.
  */
-export function registerAdminApp(app: FastifyInstance, _deps: AppDeps, options: AdminAppOptions = {}): void {
+export function registerAdminApp(app: FastifyInstance, deps: AppDeps, options: AdminAppOptions = {}): void {
   const dist = options.dist ?? adminDist();
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,26 +47,48 @@ export function registerAdminApp(app: FastifyInstance, _deps: AppDeps, options: 
     if (html === null) throw new AppError('UNAVAILABLE', ADMIN_NOT_BUILT);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(html);
   };
+  const toDashboard = (request: FastifyRequest, reply: FastifyReply, rest: string) => {
+    const site = siteOf(request);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const path = rest === '' || rest === '/' ? '' : `/${rest.replace(/^\/+/, '')}`;
+    return reply.header('cache-control', 'no-store').redirect(dashboardUrl(site.identifier, deps.config, path) + query, 302);
+  };
 
+  // The dashboard's own routes answer only on the admin origin (whatever the port), beside the
+  // site pages that share their paths.
+  const constraints = { host: new RegExp(`^${ADMIN_LABEL}\\.${deps.config.baseDomain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(:\\d{1,5})?$`, 'i') };
   const tags = ['owner dashboard'];
-  routes.get(ADMIN_BASE, { schema: { tags, summary: 'The owner dashboard', response: withErrors({ 200: AdminHtml }) } }, async (request, reply) => {
-    siteOf(request);
+  const redirect = { tags, summary: "Sends owners to this site's dashboard on the admin origin", response: withErrors({ 302: z.null() }) };
+  routes.get(ADMIN_BASE, { schema: redirect }, async (request, reply) => toDashboard(request, reply, ''));
+  routes.get(`${ADMIN_BASE}/*`, { schema: { ...redirect, params: AppPathParams } }, async (request, reply) => {
+    if (request.adminOrigin) throw new AppError('NOT_FOUND', 'No such file.');
+    return toDashboard(request, reply, request.params['*']);
+  });
+
+  const html = { tags, summary: 'The owner dashboard (admin origin)', response: withErrors({ 200: AdminHtml }) };
+  routes.get('/', { constraints, schema: html }, async (request, reply) => {
+    adminOnly(request);
     return sendIndex(reply);
   });
-  const appPath = { tags, summary: 'The owner dashboard at one of its screens', params: AppPathParams, response: withErrors({ 200: AdminHtml }) };
-  routes.get(`${ADMIN_BASE}/*`, { schema: appPath }, async (request, reply) => {
-    siteOf(request);
-    if (request.params['*'].startsWith('assets/')) throw new AppError('NOT_FOUND', 'No such file.');
+  routes.get(`${DASHBOARD_SITES}/:site`, { constraints, schema: { ...html, params: SitePathParams } }, async (request, reply) => {
+    adminOnly(request);
+    return sendIndex(reply);
+  });
+  routes.get(`${DASHBOARD_SITES}/:site/*`, { constraints, schema: { ...html, params: SiteAppPathParams } }, async (request, reply) => {
+    adminOnly(request);
     return sendIndex(reply);
   });
 
   routes.get(
-    `${ADMIN_BASE}/assets/:file`,
+    `${ADMIN_ASSETS}/:file`,
     { schema: { tags, summary: "A file of the dashboard's build (immutable)", params: AssetParams, response: withErrors({ 200: AssetFile }) } },
     async (request, reply) => {
-      const asset = await dist.asset(request.params.file);
+      adminOnly(request);
+      const asset = await dist.asset(request.params.file, preferredEncoding(request.headers['accept-encoding']));
       if (!asset) throw new AppError('NOT_FOUND', 'No such file.');
-      return reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').send(asset.body);
+      reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
+      if (asset.encoding) reply.header('content-encoding', asset.encoding);
+      return reply.send(asset.body);
     },
   );
 }

@@ -147,8 +147,12 @@ export function crossSiteFailure(headers: FastifyRequest['headers']): AppError |
   return hostOf(origin) === host ? null : new AppError('FORBIDDEN', CROSS_SITE_MESSAGE, { body: { crossSite: true } });
 }
 
-/** The key a crumb is bound to: the request's site, or '-' on hosts that serve no site. */
+/**
+ * The key a crumb is bound to: 'admin' on the dashboard's origin (one crumb for every site the
+ * owner works on there), else the request's site, or '-' on hosts that serve no site.
+ */
 function siteKeyOf(request: FastifyRequest): string {
+  if (request.adminOrigin) return 'admin';
   return request.site?.id ?? '-';
 }
 

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The website resolved from the Host header; null only on the root host. */
     site: Website | null;
+    /** True on the dashboard's origin (`admin.{base domain}`), where `site` comes from the X-Emporium-Site header. */
+    adminOrigin: boolean;
     /** The request's crumb: the valid `crumb` cookie, or a new one issued with this response. */
     crumb: string;
     /** True when `crumb` was generated for this request (the cookie is set on HTML responses). */

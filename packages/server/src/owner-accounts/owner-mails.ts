@@ -6,18 +6,18 @@ import type { OwnerRole } from '../owner-sessions/index.js';
 export interface OwnerMailContext {
   websiteId: string;
   siteTitle: string;
-  /** Absolute base URL of the site, without a trailing slash. */
-  baseUrl: string;
+  /** Absolute URL of the site's dashboard on the admin origin (`…/sites/{identifier}`), without a trailing slash. */
+  dashboardUrl: string;
 }
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
 /**
  * The password reset mail. The token travels in the link's fragment, so it never reaches
- * server logs or a Referer header; the admin at /config reads it from there.
+ * server logs or a Referer header; the dashboard reads it from there.
  */
 export function resetMail(context: OwnerMailContext, to: string, token: string): NewMail {
-  const url = `${context.baseUrl}/config/reset-password#token=${encodeURIComponent(token)}`;
+  const url = `${context.dashboardUrl}/reset-password#token=${encodeURIComponent(token)}`;
   const subject = oneLine(`Reset your password for ${context.siteTitle}`);
   const text = `Someone asked to reset the password of your owner account at ${context.siteTitle}.\n\nOpen this link within 15 minutes to choose a new password:\n${url}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`;
   const html =
@@ -29,7 +29,7 @@ export function resetMail(context: OwnerMailContext, to: string, token: string):
 
 /** The invitation mail of a new owner, with the role an admin chose. */
 export function invitationMail(context: OwnerMailContext, to: string, role: OwnerRole, invitedBy: string | null, token: string): NewMail {
-  const url = `${context.baseUrl}/config/accept-invitation#token=${encodeURIComponent(token)}`;
+  const url = `${context.dashboardUrl}/accept-invitation#token=${encodeURIComponent(token)}`;
   const who = invitedBy ?? 'An admin';
   const subject = oneLine(`You are invited to run ${context.siteTitle}`);
   const text = `${who} invited you to ${context.siteTitle} as ${role}.\n\nOpen this link within 7 days to choose your password:\n${url}\n`;

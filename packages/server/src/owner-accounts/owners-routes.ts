@@ -4,13 +4,13 @@ import { AppError } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { enqueueMails } from '../outbox/index.js';
 import { requireOwner, startAccountSession } from '../owner-sessions/index.js';
-import { canonicalOrigin, siteOf } from '../sites/index.js';
+import { dashboardUrl, siteOf } from '../sites/index.js';
 import { recordAudit, recordAuditAs } from './audit-repository.js';
 import { invitationMail } from './owner-mails.js';
 import { changeRole, createOwner, findOwner, listOwners, removeOwner, setOwnerPasswordHash, touchSignIn, type OwnerRow } from './owner-repository.js';
 import { hashPassword } from './passwords.js';
 import { InviteBody, NoContent, OwnerAnswer, OwnerList, OwnerParams, RoleBody, SessionAnswer, TokenPasswordBody } from './schemas.js';
-import { LINK_INVALID_MESSAGE, SESSION_BODY_LIMIT, sessionOwner } from './session-routes.js';
+import { LINK_INVALID_MESSAGE, SESSION_BODY_LIMIT, sessionOwner, sessionSite } from './session-routes.js';
 import { consumeToken, issueToken } from './token-repository.js';
 
 /** Path of a site's owners. */
@@ -58,7 +58,7 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
     },
     async (request, reply) => {
       const site = siteOf(request);
-      const context = { websiteId: site.id, siteTitle: site.title, baseUrl: canonicalOrigin(site, config) };
+      const context = { websiteId: site.id, siteTitle: site.title, dashboardUrl: dashboardUrl(site.identifier, config) };
       const { email, role } = request.body;
       const owner = await db.transaction(async (tx) => {
         const created = await createOwner(tx, { websiteId: site.id, email, role, passwordHash: null, mustChangePassword: false });
@@ -157,7 +157,7 @@ export function registerOwnersRoutes(app: FastifyInstance, deps: AppDeps, mailQu
       });
       await startAccountSession(db, site.id, owner.id, reply, config.secureCookies);
       reply.header('cache-control', 'no-store');
-      return { owner: sessionOwner(owner) };
+      return { owner: sessionOwner(owner), site: sessionSite(site, config) };
     },
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOwner, ownerHeaders, signInOwner, type OwnerClient } from '../../test-support/owners.js';
+import { makeOwner, ownerClient, ownerHeaders, signInOwner, type OwnerClient } from '../../test-support/owners.js';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { auditLog } from '../db/schema-owners.js';
 import { outbox } from '../db/schema.js';
@@ -49,12 +49,16 @@ describe('owners of a site: invitations, roles, removal (issue 12)', () => {
     expect(mail).toMatchObject({ toAddress: 'writer@example.com', subject: 'You are invited to run Team <A>' });
     expect(mail!.htmlBody).toContain('Team &lt;A&gt;');
     expect(mail!.textBody).toContain('boss@example.com invited you');
+    expect(mail!.textBody).toMatch(/http:\/\/admin\.localhost(:\d+)?\/sites\/team-a\/accept-invitation#token=/);
 
     const token = tokenOf(mail!.textBody);
     const accepted = await accept(token);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toEqual({ owner: { id: invited.json().owner.id, email: 'writer@example.com', role: 'editor', mustChangePassword: false } });
-    expect(cookieFrom(accepted, 'emporium_owner')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(accepted.json()).toMatchObject({
+      owner: { id: invited.json().owner.id, email: 'writer@example.com', role: 'editor', mustChangePassword: false },
+      site: { identifier: 'team-a' },
+    });
+    expect(cookieFrom(accepted, `emporium_owner_${a.id}`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await accept(token, 'another long password')).json().message).toBe(LINK_INVALID_MESSAGE);
 
     const writer = await signInOwner(t.app, t.hostOf(a), 'writer@example.com', PASSWORD);
@@ -99,13 +103,13 @@ describe('owners of a site: invitations, roles, removal (issue 12)', () => {
 });
 
 describe('owner session cookie over HTTPS', () => {
-  it('uses the __Host- prefix with Secure, HttpOnly, SameSite=Lax and Path=/', async () => {
+  it('uses the __Host- prefix with Secure, HttpOnly, SameSite=Strict and Path=/, and reads no other name (#24)', async () => {
     const t = await createTestApp({ config: { secureCookies: true } });
     try {
       const site = await t.createSite({ identifier: 'secure-a', title: 'S' });
       await makeOwner(t.testDb.db, site.id, 'o@example.com', 'viewer');
       const client = await signInOwner(t.app, t.hostOf(site), 'o@example.com');
-      expect(client.cookie).toContain(`${SECURE_OWNER_COOKIE}=`);
+      expect(client.cookie).toContain(`${SECURE_OWNER_COOKIE}_${site.id}=`);
       const headers = await ownerHeaders(t.app, t.hostOf(site));
       const response = await t.app.inject({
         method: 'POST',
@@ -113,9 +117,13 @@ describe('owner session cookie over HTTPS', () => {
         headers: { ...headers, 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'o@example.com', password: 'correct horse battery staple' }),
       });
-      const setCookie = String(response.headers['set-cookie']);
-      expect(setCookie).toMatch(/^__Host-emporium_owner=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      const setCookie = (response.headers['set-cookie'] as string[]).find((cookie) => cookie.includes('emporium_owner'))!;
+      expect(setCookie).toMatch(new RegExp(`^__Host-emporium_owner_${site.id}=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=/; HttpOnly; Secure; SameSite=Strict$`));
       expect((await client.call('GET', AUDIT_PATH)).statusCode).toBe(403);
+      // Over HTTPS the same session under the name without the prefix is not accepted.
+      const plain = await ownerClient(t.app, t.hostOf(site), client.sessionCookie.replace('__Host-', ''));
+      expect((await plain.call('GET', SESSION_PATH)).statusCode).toBe(401);
+      expect((await client.call('GET', SESSION_PATH)).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -40,7 +40,18 @@ export const SessionOwner = z.object({
   mustChangePassword: z.boolean().describe('True until a one-time password is changed; other owner calls answer 403 meanwhile'),
 });
 /** Answer of the session calls. */
-export const SessionAnswer = z.object({ owner: SessionOwner });
+/** The site a dashboard session works on. */
+export const SessionSite = z.object({
+  id: z.string(),
+  identifier: z.string().describe('The site identifier the dashboard names in its paths and X-Emporium-Site header'),
+  title: z.string(),
+  url: z.string().describe("The site's public address"),
+});
+export const SessionAnswer = z.object({ owner: SessionOwner, site: SessionSite });
+/** Answer of GET /api/owner/sites: the sites this browser is signed in to on the dashboard. */
+export const SignedInSites = z.object({
+  sites: z.array(SessionSite.extend({ email: z.string().nullable(), role: z.string() })),
+});
 
 /** Body of POST /api/owner/session. */
 export const SignInBody = z.object({ email: Email, password: Password.min(1, { error: 'Enter a password.' }) });

@@ -5,10 +5,12 @@ import { AppError } from '../errors/index.js';
 
 /** How failed sign-ins are limited: free failures per key, then locks that double each time. */
 export const SIGN_IN_LIMITS = Object.freeze({
-  /** Failures of one account (email on a site) before locks start. */
+  /** Failures of one account from one address or one trusted device before locks start. */
   accountFreeFailures: 5,
   /** Failures from one IP address on a site before locks start. */
   ipFreeFailures: 20,
+  /** Failures of one account from devices it never signed in from, over every address, before those devices are locked. */
+  untrustedAccountFreeFailures: 20,
   /** The first lock; each further failure doubles it. */
   firstLockSeconds: 1,
   /** The longest lock. */
@@ -20,9 +22,40 @@ export const SIGN_IN_LIMITS = Object.freeze({
 /** Message of a refused sign-in while locked (429, with Retry-After). */
 export const SIGN_IN_LOCKED_MESSAGE = 'Too many failed sign-ins. Try again later.';
 
-/** The throttle keys of a sign-in attempt. */
-export function throttleKeys(email: string, ip: string): { account: string; ip: string } {
-  return { account: `account:${email}`, ip: `ip:${ip}` };
+/** The throttle keys of a sign-in attempt: which locks it must pass and where its failure counts. */
+export interface ThrottleKeys {
+  /** The account-wide key (failures from devices the account never signed in from). */
+  account: string;
+  /** Keys whose lock refuses the attempt. */
+  checked: string[];
+  /** Keys a failure of the attempt counts against, with their free failures. */
+  failures: { key: string; free: number }[];
+}
+
+/**
+ * The throttle keys of a sign-in attempt (OWASP's lockout guidance): from a device the account
+ * signed in from before (`device`, its id from the signed device cookie) only that device's own
+ * key counts, so failures from anywhere else never lock the owner out; from any other device
+ * the account and source together, the source, and the account as a whole (untrusted devices
+ * only) are limited, so spreading guesses over many addresses locks out only untrusted devices.
+ */
+export function throttleKeys(email: string, ip: string, device: string | undefined): ThrottleKeys {
+  const account = `account:${email}`;
+  if (device !== undefined) {
+    const key = `device:${device}:${email}`;
+    return { account, checked: [key], failures: [{ key, free: SIGN_IN_LIMITS.accountFreeFailures }] };
+  }
+  const pair = `account+ip:${email}:${ip}`;
+  const source = `ip:${ip}`;
+  return {
+    account,
+    checked: [pair, source, account],
+    failures: [
+      { key: pair, free: SIGN_IN_LIMITS.accountFreeFailures },
+      { key: source, free: SIGN_IN_LIMITS.ipFreeFailures },
+      { key: account, free: SIGN_IN_LIMITS.untrustedAccountFreeFailures },
+    ],
+  };
 }
 
 /** Lock length after `failures` failures with `free` free ones: 0, then 1 s, 2 s, 4 s, … up to the maximum. */

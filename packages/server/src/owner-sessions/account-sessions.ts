@@ -4,18 +4,32 @@ import type { FastifyReply } from 'fastify';
 import { ownerAccountSessions, owners } from '../db/schema-owners.js';
 import type { DbOrTx } from '../db/types.js';
 import { setCookie } from '../http/cookies.js';
+import { AppError } from '../errors/index.js';
 import { isOwnerRole, type OwnerRole } from './permissions.js';
+
+/** Refusal of a sign-in anywhere but on the dashboard's origin (no owner cookie is ever set on a site's origin). */
+export const OWNER_SESSIONS_ON_DASHBOARD = "Owners sign in on the dashboard's own origin.";
 
 /** Owner sessions last 12 hours. */
 export const OWNER_SESSION_SECONDS = 12 * 60 * 60;
-/** Cookie of owner sessions without HTTPS (host-only, so one site per cookie). */
+/** Stem of the owner session cookies' names (without HTTPS: host-only on the dashboard's origin). */
 export const OWNER_COOKIE = 'emporium_owner';
-/** Cookie of owner sessions over HTTPS: the `__Host-` prefix pins it to the host, path `/` and Secure. */
+/** Stem over HTTPS: the `__Host-` prefix pins the cookie to the host, path `/` and Secure. */
 export const SECURE_OWNER_COOKIE = `__Host-${OWNER_COOKIE}`;
 
-/** The owner session cookie's name for the configuration's `secureCookies`. */
-export function ownerCookieName(secure: boolean): string {
-  return secure ? SECURE_OWNER_COOKIE : OWNER_COOKIE;
+/**
+ * The name of the session cookie of one site's owner on the dashboard's origin, for the
+ * configuration's `secureCookies`: one cookie per site, so an owner of several sites is signed
+ * in to each at once. Only this name is read: over HTTPS the `__Host-` name alone counts.
+ */
+export function ownerCookieName(secure: boolean, websiteId: string): string {
+  return `${secure ? SECURE_OWNER_COOKIE : OWNER_COOKIE}_${websiteId}`;
+}
+
+/** The id of the site whose session cookie is named `name` (for `secure`), or undefined for any other cookie. */
+export function siteOfOwnerCookie(secure: boolean, name: string): string | undefined {
+  const stem = `${secure ? SECURE_OWNER_COOKIE : OWNER_COOKIE}_`;
+  return name.startsWith(stem) && name.length > stem.length ? name.slice(stem.length) : undefined;
 }
 
 /** sha256 of a secret, hex: how session ids and mailed tokens are stored. */
@@ -39,22 +53,22 @@ export interface SessionOwner {
 }
 
 /**
- * Starts a session of an owner account of `websiteId` and sets its cookie: HttpOnly,
- * SameSite=Lax, and Secure with the `__Host-` prefix when `secure`.
+ * Starts a session of an owner account of `websiteId` and sets its cookie (on the dashboard's
+ * origin): HttpOnly, SameSite=Strict, and Secure with the `__Host-` prefix when `secure`.
  */
 export async function startAccountSession(db: DbOrTx, websiteId: string, ownerId: string, reply: FastifyReply, secure: boolean): Promise<void> {
+  if (!reply.request.adminOrigin) throw new AppError('FORBIDDEN', OWNER_SESSIONS_ON_DASHBOARD);
   const token = newSecret();
   await db
     .insert(ownerAccountSessions)
     .values({ tokenHash: sha256(token), websiteId, ownerId, expiresAt: new Date(Date.now() + OWNER_SESSION_SECONDS * 1000) });
   await db.delete(ownerAccountSessions).where(lt(ownerAccountSessions.expiresAt, new Date()));
-  setCookie(reply, ownerCookieName(secure), token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: OWNER_SESSION_SECONDS });
+  setCookie(reply, ownerCookieName(secure, websiteId), token, { path: '/', httpOnly: true, sameSite: 'Strict', secure, maxAge: OWNER_SESSION_SECONDS });
 }
 
-/** Clears the owner session cookie (both names). */
-export function clearOwnerCookies(reply: FastifyReply, secure: boolean): void {
-  setCookie(reply, OWNER_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 0 });
-  if (secure) setCookie(reply, SECURE_OWNER_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure: true, maxAge: 0 });
+/** Clears the session cookie of one site's owner. */
+export function clearOwnerCookies(reply: FastifyReply, secure: boolean, websiteId: string): void {
+  setCookie(reply, ownerCookieName(secure, websiteId), '', { path: '/', httpOnly: true, sameSite: 'Strict', secure, maxAge: 0 });
 }
 
 /** The owner of a live account session of `websiteId` with cookie value `token`; undefined for any other token or site. */

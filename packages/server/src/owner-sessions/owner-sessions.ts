@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/types.js';
 import { setCookie } from '../http/cookies.js';
 import { AppError } from '../errors/index.js';
 import type { Website } from '../sites/index.js';
-import { findAccountSession, OWNER_COOKIE, OWNER_SESSION_SECONDS, SECURE_OWNER_COOKIE, sha256 } from './account-sessions.js';
+import { clearOwnerCookies, findAccountSession, OWNER_SESSION_SECONDS, ownerCookieName, sha256 } from './account-sessions.js';
 import { roleCan, type OwnerPermission, type OwnerRole } from './permissions.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -54,7 +54,7 @@ export async function isOwnerSecret(site: Website, ownerToken: string | undefine
   return passwordMatches(secret, site.settings.ownerPasswordHash);
 }
 
-/** Starts an owner session for a site and sets its cookie. */
+/** Starts an owner session for a site and sets its cookie (on the dashboard's origin). */
 export async function startOwnerSession(db: Db, site: Website, reply: FastifyReply, secure: boolean): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(ownerSessions).values({
@@ -63,14 +63,16 @@ export async function startOwnerSession(db: Db, site: Website, reply: FastifyRep
     expiresAt: new Date(Date.now() + OWNER_SESSION_SECONDS * 1000),
   });
   await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, new Date()));
-  setCookie(reply, OWNER_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict', secure, maxAge: OWNER_SESSION_SECONDS });
+  setCookie(reply, ownerCookieName(secure, site.id), token, { path: '/', httpOnly: true, sameSite: 'Strict', secure, maxAge: OWNER_SESSION_SECONDS });
 }
 
-/** Ends the request's owner session and clears its cookie. */
-export async function endOwnerSession(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[OWNER_COOKIE];
+/** Ends the request's owner session of its site and clears its cookie. */
+export async function endOwnerSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
+  const site = request.site;
+  if (!site) return;
+  const token = request.cookies[ownerCookieName(secure, site.id)];
   if (token) await db.delete(ownerSessions).where(eq(ownerSessions.tokenHash, sha256(token)));
-  setCookie(reply, OWNER_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'Strict', maxAge: 0 });
+  clearOwnerCookies(reply, secure, site.id);
 }
 
 /** Who is acting in an owner call (`request.owner`, set by {@link requireOwner}). */
@@ -107,32 +109,33 @@ function bearerIsToken(request: FastifyRequest, ownerToken: string | undefined):
 /**
  * Who is acting in a request of a site: the break-glass token (`Authorization: Bearer …`, for
  * scripts and the command line) and the site-password session act as 'admin'; an owner
- * account's session acts with the account's role. Sessions of another site never count.
+ * account's session acts with the account's role. Sessions are read only on the dashboard's
+ * origin, from the cookie of the site the request works on; sessions of another site never count.
  */
 async function actorOf(db: Db, request: FastifyRequest, ownerToken: string | undefined): Promise<OwnerActor | typeof NO_ROLE | undefined> {
   const site = request.site;
   if (!site) return undefined;
   if (bearerIsToken(request, ownerToken)) return { ownerId: null, email: null, role: 'admin' };
-  for (const name of [SECURE_OWNER_COOKIE, OWNER_COOKIE]) {
-    const token = request.cookies[name];
-    if (!token) continue;
-    const account = await findAccountSession(db, site.id, token);
-    if (account) {
-      if (account.role === null) return NO_ROLE;
-      return {
-        ownerId: account.id,
-        email: account.email,
-        role: account.role,
-        mustChangePassword: account.mustChangePassword,
-        sessionHash: account.sessionHash,
-      };
-    }
-    const [row] = await db
-      .select({ websiteId: ownerSessions.websiteId })
-      .from(ownerSessions)
-      .where(and(eq(ownerSessions.tokenHash, sha256(token)), eq(ownerSessions.websiteId, site.id), gt(ownerSessions.expiresAt, new Date())));
-    if (row) return { ownerId: null, email: null, role: 'admin' };
+  // Owner cookies exist only on the dashboard's origin; on a site's origin none is ever read.
+  if (!request.adminOrigin) return undefined;
+  const token = request.cookies[ownerCookieName(request.server.emporium.config.secureCookies, site.id)];
+  if (!token) return undefined;
+  const account = await findAccountSession(db, site.id, token);
+  if (account) {
+    if (account.role === null) return NO_ROLE;
+    return {
+      ownerId: account.id,
+      email: account.email,
+      role: account.role,
+      mustChangePassword: account.mustChangePassword,
+      sessionHash: account.sessionHash,
+    };
   }
+  const [row] = await db
+    .select({ websiteId: ownerSessions.websiteId })
+    .from(ownerSessions)
+    .where(and(eq(ownerSessions.tokenHash, sha256(token)), eq(ownerSessions.websiteId, site.id), gt(ownerSessions.expiresAt, new Date())));
+  if (row) return { ownerId: null, email: null, role: 'admin' };
   return undefined;
 }
 

@@ -16,6 +16,7 @@ export { matchPageRoute, type PageRoute } from './page-route.js';
 export { PageType, CollectionType, RecordType } from './page-types.js';
 export { cachedPricingSources, siteDataAt } from './site-cache.js';
 export { illustrationUrl } from './illustrations.js';
+export { preferredEncoding } from './asset-encodings.js';
 export { loadIslandAssets, staticIslandAssets, type IslandAssets } from './island-assets.js';
 
 /** Options of {@link registerPages}; every one has a default. */

@@ -1,5 +1,13 @@
 /** What a Host header names. */
-export type HostTarget = { kind: 'root' } | { kind: 'subdomain'; identifier: string } | { kind: 'domain'; domain: string } | { kind: 'invalid' };
+export type HostTarget =
+  | { kind: 'root' }
+  | { kind: 'admin' }
+  | { kind: 'subdomain'; identifier: string }
+  | { kind: 'domain'; domain: string }
+  | { kind: 'invalid' };
+
+/** The label of the dashboard's own origin: `admin.{baseDomain}` (never a site's identifier). */
+export const ADMIN_LABEL = 'admin';
 
 /** Site identifiers: lower-case letters, digits and inner hyphens, 1-63 characters. */
 export const IDENTIFIER_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -27,7 +35,8 @@ export function normalizeHost(raw: string | undefined): string | null {
 
 /**
  * Classifies a Host header: the base domain itself and loopback addresses are the root (site
- * list), `{identifier}.{baseDomain}` is a site, any other valid name may be a custom domain.
+ * list), `admin.{baseDomain}` is the owner dashboard's origin, `{identifier}.{baseDomain}` is a
+ * site, any other valid name may be a custom domain.
  * Both names compare case-insensitively and without a trailing dot.
  */
 export function classifyHost(raw: string | undefined, baseDomain: string): HostTarget {
@@ -39,6 +48,7 @@ export function classifyHost(raw: string | undefined, baseDomain: string): HostT
   const suffix = `.${base}`;
   if (host.endsWith(suffix)) {
     const identifier = host.slice(0, -suffix.length);
+    if (identifier === ADMIN_LABEL) return { kind: 'admin' };
     return IDENTIFIER_PATTERN.test(identifier) ? { kind: 'subdomain', identifier } : { kind: 'invalid' };
   }
   return { kind: 'domain', domain: host };

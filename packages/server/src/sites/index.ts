@@ -1,7 +1,7 @@
 /** Tenancy: websites, Host-header resolution, the root site listing. */
 export type { Website, ResolvedSettings } from './website.js';
 export { DEFAULT_SETTINGS, withSettingsDefaults } from './website.js';
-export { classifyHost, normalizeHost, IDENTIFIER_PATTERN, type HostTarget } from './host.js';
+export { classifyHost, normalizeHost, IDENTIFIER_PATTERN, ADMIN_LABEL, type HostTarget } from './host.js';
 export {
   createWebsite,
   getWebsite,
@@ -17,7 +17,7 @@ export {
   type NewWebsite,
 } from './repository.js';
 export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteResolverOptions } from './resolver.js';
-export { registerSiteResolution } from './plugin.js';
+export { registerSiteResolution, SITE_HEADER, OWNER_CALLS_ON_DASHBOARD } from './plugin.js';
 export { renderSiteListing, renderUnknownSite, siteUrl } from './site-listing-pages.js';
 export { siteOf } from './request-site.js';
-export { siteOrigin, canonicalOrigin, absoluteUrl } from './site-origin.js';
+export { siteOrigin, canonicalOrigin, absoluteUrl, adminOrigin, dashboardUrl, DASHBOARD_SITES } from './site-origin.js';

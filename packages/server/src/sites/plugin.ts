@@ -1,31 +1,73 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { wantsJson } from '../http/errors.js';
 import { renderSiteListing, renderUnknownSite } from './site-listing-pages.js';
 import { listWebsites } from './repository.js';
 import type { SiteResolver } from './resolver.js';
+import { DASHBOARD_SITES } from './site-origin.js';
+
+/** Header naming the site a dashboard call works on (its identifier), on the admin origin only. */
+export const SITE_HEADER = 'x-emporium-site';
+/** Refusal of an owner call made on a site's origin with no token (owners work on the dashboard's origin). */
+export const OWNER_CALLS_ON_DASHBOARD = "Owner calls are answered on the dashboard's own origin, not on a site.";
+
+/**
+ * Paths the admin origin answers: the dashboard's pages and files, the owner API, and the
+ * spec's own owner-side calls (store creation, restock sign-ups and sends) at their exact
+ * paths, and the moderation queues of comments and reviews. Nothing of a storefront is served there.
+ */
+const ADMIN_PATHS = [
+  /^\/$/,
+  new RegExp(`^${DASHBOARD_SITES}(?:/|$)`),
+  /^\/config\/assets\//,
+  /^\/api\/owner(?:\/|$)/,
+  /^\/api\/content-service\//,
+  /^\/api\/site-users\/account\/notifications\/restock(?:\/|$)/,
+  /^\/api\/content\/(?:comments|reviews)(?:\/|$)/,
+];
 
 function portOf(host: string | undefined): string | undefined {
   const match = /:(\d{1,5})$/.exec(host ?? '');
   return match?.[1];
 }
 
+/** True for a request that names a credential of its own (`Authorization`), not one a browser sends by itself. */
+function carriesToken(request: FastifyRequest): boolean {
+  return typeof request.headers.authorization === 'string' && request.headers.authorization !== '';
+}
+
 /**
  * Resolves the website of every request from its Host header before routing. The root host
  * answers `GET /` with the site listing and 404 for anything else; unknown hosts get a 404
- * page (JSON under /api). Site requests continue with `request.site` set.
+ * page (JSON under /api). Site requests continue with `request.site` set. On the admin origin
+ * only the dashboard's paths are answered, and the site is the one the X-Emporium-Site header
+ * names (none for the dashboard's own pages); on a site's origin the owner API answers only
+ * to a request carrying a token, so no browser cookie can ever act as an owner there.
  */
 export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; resolver: SiteResolver; baseDomain: string }): void {
   app.decorateRequest('site', null);
+  app.decorateRequest('adminOrigin', false);
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host;
     const resolution = await deps.resolver.resolve(host);
+    const path = request.url.split('?')[0]!;
     if (resolution.kind === 'site') {
+      if (path.startsWith('/api/owner/') && !carriesToken(request)) throw new AppError('FORBIDDEN', OWNER_CALLS_ON_DASHBOARD, { body: { dashboard: true } });
       request.site = resolution.website;
       return;
     }
-    const path = request.url.split('?')[0];
+    if (resolution.kind === 'admin') {
+      if (!ADMIN_PATHS.some((pattern) => pattern.test(path))) throw new AppError('NOT_FOUND', 'Not found');
+      request.adminOrigin = true;
+      const named = request.headers[SITE_HEADER];
+      if (typeof named === 'string' && named !== '') {
+        const website = await deps.resolver.byIdentifier(named.trim().toLowerCase());
+        if (!website) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
+        request.site = website;
+      }
+      return;
+    }
     if (resolution.kind === 'root' && path === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
       const sites = await listWebsites(deps.db);
       return reply

@@ -1,14 +1,16 @@
 import type { Db } from '../db/types.js';
-import { classifyHost, type HostTarget } from './host.js';
+import { classifyHost, IDENTIFIER_PATTERN, type HostTarget } from './host.js';
 import { findWebsiteByDomain, findWebsiteByIdentifier } from './repository.js';
 import type { Website } from './website.js';
 
 /** Outcome of resolving a Host header. */
-export type SiteResolution = { kind: 'root' } | { kind: 'site'; website: Website } | { kind: 'unknown' };
+export type SiteResolution = { kind: 'root' } | { kind: 'admin' } | { kind: 'site'; website: Website } | { kind: 'unknown' };
 
 /** Resolves Host headers to websites, caching answers briefly. */
 export interface SiteResolver {
   resolve(host: string | undefined): Promise<SiteResolution>;
+  /** The website with `identifier` (as the dashboard names the site it works on), cached like hosts. */
+  byIdentifier(identifier: string): Promise<Website | undefined>;
   /** The website of `host` when a fresh answer is at hand, without waiting; undefined otherwise. */
   cachedWebsite(host: string | undefined): Website | undefined;
   /** Forgets cached answers (call after creating or changing a site). */
@@ -39,35 +41,47 @@ export function createSiteResolver(db: Db, options: SiteResolverOptions): SiteRe
   }
 
   async function lookup(target: HostTarget): Promise<SiteResolution> {
-    if (target.kind === 'root') return { kind: 'root' };
+    if (target.kind === 'root' || target.kind === 'admin') return { kind: target.kind };
     if (target.kind === 'invalid') return { kind: 'unknown' };
     const website = target.kind === 'subdomain' ? await findWebsiteByIdentifier(db, target.identifier) : await findWebsiteByDomain(db, target.domain);
     return website ? { kind: 'site', website } : { kind: 'unknown' };
   }
 
+  function cachedLookup(target: HostTarget & { kind: 'subdomain' | 'domain' }): Promise<SiteResolution> {
+    const key = keyOf(target)!;
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = lookup(target);
+    const entry: { expiresAt: number; value: Promise<SiteResolution>; website?: Website } = { expiresAt: now + ttlMs, value };
+    value.then(
+      (resolution) => {
+        if (resolution.kind === 'site') entry.website = resolution.website;
+      },
+      () => cache.delete(key),
+    );
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+    cache.set(key, entry);
+    return value;
+  }
+
   return {
     resolve(host) {
       const target = classifyHost(host, options.baseDomain);
-      if (target.kind === 'root' || target.kind === 'invalid' || ttlMs === 0) return lookup(target);
+      if (target.kind === 'root' || target.kind === 'admin' || target.kind === 'invalid' || ttlMs === 0) return lookup(target);
+      const value = cachedLookup(target);
       const key = keyOf(target)!;
-      const now = Date.now();
-      const hit = cache.get(key);
-      if (hit && hit.expiresAt > now) return hit.value;
-      const value = lookup(target);
-      const entry: { expiresAt: number; value: Promise<SiteResolution>; website?: Website } = { expiresAt: now + ttlMs, value };
-      value.then(
-        (resolution) => {
-          if (resolution.kind === 'site') entry.website = resolution.website;
-        },
-        () => cache.delete(key),
-      );
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-      cache.set(key, entry);
       if (host !== undefined) {
         if (keysByHost.size >= maxEntries) keysByHost.clear();
         keysByHost.set(host, key);
       }
       return value;
+    },
+    async byIdentifier(identifier) {
+      if (!IDENTIFIER_PATTERN.test(identifier)) return undefined;
+      const target = { kind: 'subdomain', identifier } as const;
+      const resolution = ttlMs === 0 ? await lookup(target) : await cachedLookup(target);
+      return resolution.kind === 'site' ? resolution.website : undefined;
     },
     cachedWebsite(host) {
       if (host === undefined || ttlMs === 0) return undefined;

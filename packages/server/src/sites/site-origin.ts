@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.js';
+import { ADMIN_LABEL } from './host.js';
 import type { Website } from './website.js';
 
 /**
@@ -24,3 +25,19 @@ export function absoluteUrl(origin: string, path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
   return `${origin.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+/**
+ * `{public scheme}://admin.{baseDomain}{:public port}`: the owner dashboard's one origin, where
+ * owner sessions and the dashboard's crumb live; no site is ever served from it.
+ */
+export function adminOrigin(config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>): string {
+  return siteOrigin(ADMIN_LABEL, config);
+}
+
+/** Where the dashboard of the site with `identifier` starts: `{admin origin}/sites/{identifier}`. */
+export function dashboardUrl(identifier: string, config: Pick<AppConfig, 'publicUrl' | 'baseDomain'>, path = ''): string {
+  return `${adminOrigin(config)}${DASHBOARD_SITES}/${identifier}${path}`;
+}
+
+/** Path under which the dashboard's per-site screens live on the admin origin. */
+export const DASHBOARD_SITES = '/sites';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../api/http.js';
-import { sessionStarted, type Owner } from '../../api/session.js';
+import { sessionStarted, type Owner, type SessionSite } from '../../api/session.js';
 import { Link, navigate } from '../../app/router.js';
 import { Field } from '../../ui/Field.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
@@ -30,7 +30,7 @@ export default function ChoosePasswordScreen({ purpose, token }: ChoosePasswordP
     setError(null);
     try {
       if (purpose === 'invitation') {
-        sessionStarted(await api<{ owner: Owner }>('/api/owner/invitations/accept', { method: 'POST', body: { token, password } }));
+        sessionStarted(await api<{ owner: Owner; site: SessionSite }>('/api/owner/invitations/accept', { method: 'POST', body: { token, password } }));
         navigate('/', { replace: true });
         return;
       }

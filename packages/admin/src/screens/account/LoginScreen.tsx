@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/http.js';
 import { signIn } from '../../api/session.js';
-import { Link, navigate, useLocation } from '../../app/router.js';
+import { Link, navigate, SITE, useLocation } from '../../app/router.js';
 import { Field } from '../../ui/Field.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 
@@ -31,6 +31,9 @@ export default function LoginScreen() {
   return (
     <>
       <ScreenHeading>Sign in</ScreenHeading>
+      <p>
+        to <strong>{SITE}</strong> · <a href="/">Other sites</a>
+      </p>
       <form onSubmit={submit} className="stack" noValidate={false}>
         <Field label="Email" name="email" type="email" autoComplete="username" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />

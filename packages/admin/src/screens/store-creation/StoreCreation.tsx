@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api } from '../../api/http.js';
-import { useQuery } from '../../api/use-query.js';
+import { useSession } from '../../api/session.js';
 import { ErrorText } from '../../ui/ErrorText.js';
-import { CART_PATH, createStoreInOrder, type StoreCreated, StoreForm, type StoreFormInput, type StoreFormOutput } from './store-calls.js';
+import { createStoreInOrder, type StoreCreated, StoreForm, type StoreFormInput, type StoreFormOutput } from './store-calls.js';
 
 /**
  * "Create a store" (spec 4 "Store creation order", spec 5 "Store setup"): the owner names the
@@ -14,7 +13,8 @@ import { CART_PATH, createStoreInOrder, type StoreCreated, StoreForm, type Store
 export function StoreCreation() {
   const headingId = useId();
   const titleId = useId();
-  const site = useQuery<{ websiteId: string }>(CART_PATH);
+  const session = useSession();
+  const site = session.data && 'site' in session.data ? session.data.site : undefined;
   const [created, setCreated] = useState<StoreCreated | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const { register, handleSubmit, formState, reset } = useForm<StoreFormInput, unknown, StoreFormOutput>({
@@ -26,8 +26,8 @@ export function StoreCreation() {
   const submit = handleSubmit(async (values) => {
     setCreated(null);
     setFailure(null);
-    const websiteId = site.data?.websiteId ?? (await api<{ websiteId: string }>(CART_PATH)).websiteId;
-    const outcome = await createStoreInOrder(websiteId, values);
+    if (!site) return;
+    const outcome = await createStoreInOrder(site.id, values);
     setCreated(outcome.store);
     setFailure(outcome.error);
     if (!outcome.error) reset();
@@ -68,13 +68,13 @@ export function StoreCreation() {
           </button>
         </div>
       </form>
-      <ErrorText error={failure ?? (site.error && !site.data ? site.error : null)} />
+      <ErrorText error={failure ?? (session.status === 'error' ? session.error : null)} />
       <div role="status">
         {created && (
           <p>
             {failure ? 'The store was created, but not every step finished: ' : 'Store created: '}
             <strong>{created.title || created.navigationTitle || created.urlId}</strong> at{' '}
-            <a href={`/${created.urlId}`}>{`${window.location.origin}/${created.urlId}`}</a>
+            <a href={`${site?.url ?? ''}/${created.urlId}`}>{`${site?.url ?? ''}/${created.urlId}`}</a>
             {created.placedFirst ? ', first in the main navigation.' : '.'}
           </p>
         )}

@@ -2,7 +2,6 @@ import { NewStoreBody } from '@emporium/server/catalogue/store-schemas';
 import { api } from '../../api/http.js';
 
 /** The site's cart (empty when none) names the site's id, which the spec 7 store calls carry in their path. */
-export const CART_PATH = '/api/commerce/shopping-cart';
 
 const storesPath = (websiteId: string) => `/api/content-service/product/1.1/websites/${encodeURIComponent(websiteId)}/products`;
 
