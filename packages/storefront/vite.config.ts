@@ -23,7 +23,8 @@ export default defineConfig({
     rollupOptions: {
       // The analytics collector is an entry of its own: it imports nothing the islands import, so
       // the islands' chunks stay as they are and pages load it beside them.
-      input: ['src/client/main.ts', 'src/analytics/collector.ts'],
+      // The early-action capture is an entry too: the head loads it first, alone (decision 0035).
+      input: ['src/client/main.ts', 'src/analytics/collector.ts', 'src/client/early-action-capture.ts'],
       output: { chunkFileNames: chunkName },
     },
   },

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientAssetTags, readClientManifest } from './manifest.js';
+import { EARLY_ACTIONS_ENTRY, clientAssetParts, clientAssetTags, readClientManifest } from './manifest.js';
 
 const manifest = {
   'src/client/main.ts': {
@@ -35,6 +35,18 @@ describe('client manifest', () => {
       '<script type="module" src="/a/assets/main-abc.js"></script>',
     ]);
     expect(() => clientAssetTags(manifest, '/a/', ['Nope'])).toThrow('Manifest has no chunk src/islands/Nope.tsx');
+  });
+
+  it('#24 puts the early-action capture in the head as an async module, without a second preload for the entry that imports it', () => {
+    const withCapture = {
+      ...manifest,
+      'src/client/main.ts': { ...manifest['src/client/main.ts'], imports: ['_shared.js', EARLY_ACTIONS_ENTRY] },
+      [EARLY_ACTIONS_ENTRY]: { file: 'assets/early-action-capture-1.js', isEntry: true },
+    };
+    const parts = clientAssetParts(withCapture, '/a/');
+    expect(parts.headScripts).toBe('<script type="module" async src="/a/assets/early-action-capture-1.js"></script>');
+    expect(parts.scripts).not.toContain('early-action-capture');
+    expect(clientAssetParts(manifest, '/a/').headScripts).toBe('');
   });
 
   it('reads .vite/manifest.json and explains a missing build', () => {

@@ -14,6 +14,9 @@ export const STOREFRONT_DIST_DIR = join(dirname(createRequire(import.meta.url).r
 /** The browser entry's key in the Vite manifest. */
 export const CLIENT_ENTRY = 'src/client/main.ts';
 
+/** The early-action capture's key in the Vite manifest: an entry that imports nothing, loaded first (decision 0035). */
+export const EARLY_ACTIONS_ENTRY = 'src/client/early-action-capture.ts';
+
 /** One record of Vite's `.vite/manifest.json`. */
 export interface ManifestChunk {
   readonly file: string;
@@ -41,8 +44,13 @@ export function islandManifestKey(name: string): string {
   return `src/islands/${name}.tsx`;
 }
 
-/** The bundle's tags in two parts: stylesheets, and the preloads with the entry script. */
+/** The bundle's tags in parts: the head's script and stylesheets, and the preloads with the entry script. */
 export interface ClientAssetParts {
+  /**
+   * For the head, first: the early-action capture as an async module script, which runs as soon
+   * as it arrives and holds clicks on islands until they hydrate; empty in a build without it.
+   */
+  readonly headScripts: string;
   /** `<link rel="stylesheet">` tags: for the head, before the theme's sheet, so the theme's rules win ties. */
   readonly styles: string;
   /** The same stylesheets as paths inside the build folder (for a server that inlines them). */
@@ -67,7 +75,9 @@ export function clientAssetParts(manifest: ClientManifest, base: string = STOREF
   if (!entry) throw new Error(`Manifest has no entry ${CLIENT_ENTRY}`);
   const css = new Set<string>(entry.css ?? []);
   const preloads: string[] = [];
-  const seen = new Set<string>([CLIENT_ENTRY]);
+  const capture = manifest[EARLY_ACTIONS_ENTRY];
+  // The head already loads the capture, which the entry imports: no preload link for it.
+  const seen = new Set<string>(capture?.isEntry ? [CLIENT_ENTRY, EARLY_ACTIONS_ENTRY] : [CLIENT_ENTRY]);
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
@@ -80,6 +90,7 @@ export function clientAssetParts(manifest: ClientManifest, base: string = STOREF
   for (const i of entry.imports ?? []) visit(i);
   for (const name of new Set(islands)) visit(islandManifestKey(name));
   return {
+    headScripts: capture?.isEntry ? `<script type="module" async src="${base}${capture.file}"></script>` : '',
     styles: [...css].map((f) => `<link rel="stylesheet" href="${base}${f}">`).join('\n'),
     styleFiles: [...css],
     scripts: [...preloads.map((f) => `<link rel="modulepreload" href="${base}${f}">`), `<script type="module" src="${base}${entry.file}"></script>`].join('\n'),

@@ -15,6 +15,8 @@ export interface IslandAssets {
    * wins ties: inlined in one `<style>` element, so the first paint waits for no request.
    */
   styles(): string;
+  /** The script for the head, before anything else loads: the early-action capture (decision 0035). */
+  headScripts(): string;
 }
 
 /** The bundle's stylesheets as one `<style>` element (the files' text, read once per build); their links when a file cannot be read. */
@@ -54,7 +56,7 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
     }
   };
   let current = read();
-  if (!current) return { enabled: false, tags: () => '', styles: () => '' };
+  if (!current) return { enabled: false, tags: () => '', styles: () => '', headScripts: () => '' };
   let checkedAt = Date.now();
   const build = () => {
     const now = Date.now();
@@ -65,12 +67,12 @@ export function loadIslandAssets(distDir: string = STOREFRONT_DIST_DIR): IslandA
     }
     return current!;
   };
-  return { enabled: true, tags: () => build().parts.scripts, styles: () => build().styles };
+  return { enabled: true, tags: () => build().parts.scripts, styles: () => build().styles, headScripts: () => build().parts.headScripts };
 }
 
 /** Island assets with fixed tags (tests, or a bundle served from elsewhere). */
-export function staticIslandAssets(enabled: boolean, tags = '', styles = ''): IslandAssets {
-  return { enabled, tags: () => tags, styles: () => styles };
+export function staticIslandAssets(enabled: boolean, tags = '', styles = '', headScripts = ''): IslandAssets {
+  return { enabled, tags: () => tags, styles: () => styles, headScripts: () => headScripts };
 }
 
 /** Media types of the bundle's files by extension; anything else is not served. */

@@ -116,6 +116,7 @@ async function respond(
   const render = context.render as Record<string, unknown>;
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
+  render.headScripts = deps.scriptTags ? '' : deps.islands.headScripts();
   render.themeStyles = themeStyles(deps.theme);
   const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
   if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');

@@ -2,11 +2,11 @@ import { createElement, startTransition, useEffect, type ComponentType } from 'r
 import { hydrateRoot } from 'react-dom/client';
 import { ISLAND_ID_ATTRIBUTE, isIslandId, islandIdentifierPrefix } from '../island-id.js';
 import type { IslandName } from '../islands/index.js';
+import { replayEarlyActions } from './early-actions.js';
 import { collectEarlyInput, replayEarlyInput, type EarlyInput } from './early-input.js';
 import { ISLAND_LOADERS } from './loaders.js';
 
-/** Attribute set on an island's element once React has committed its hydration (tests and styles wait on it). */
-export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+export { HYDRATED_ATTRIBUTE } from './early-action-capture.js';
 
 function readProps(el: HTMLElement): Record<string, unknown> {
   try {
@@ -23,7 +23,10 @@ function rootOptions(el: HTMLElement): { identifierPrefix: string } | undefined 
   return id !== null && isIslandId(id) ? { identifierPrefix: islandIdentifierPrefix(id) } : undefined;
 }
 
-/** Renders the island and marks its container once the hydrated tree's effects run. */
+/**
+ * Renders the island; once the hydrated tree's effects run, replays what the visitor typed and
+ * then what they clicked before, and marks the container `data-hydrated`.
+ */
 function HydrationMarker({
   el,
   component,
@@ -36,7 +39,7 @@ function HydrationMarker({
   early: ReadonlyArray<EarlyInput>;
 }) {
   useEffect(() => {
-    void replayEarlyInput(early).then(() => el.setAttribute(HYDRATED_ATTRIBUTE, 'true'));
+    void replayEarlyInput(early).then(() => replayEarlyActions(el));
   }, [el, early]);
   return createElement(component, props);
 }

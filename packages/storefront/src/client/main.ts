@@ -1,6 +1,8 @@
 import { installCartEvents } from '../cart/cart-events.js';
 import type { CartSeed } from '../cart/cart-store.js';
 import { sharedCartStore } from '../cart/shared-cart.js';
+// The head loads this module first (async); imported here too, so capture starts at the latest now.
+import './early-action-capture.js';
 import { shouldLoadCartAtStart } from '../lib/cookies.js';
 import { installVariantImageSwap } from '../lib/variant-event.js';
 import { followHeaderCart } from './header-cart-count.js';

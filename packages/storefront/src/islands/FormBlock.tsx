@@ -38,8 +38,6 @@ export function FormBlock({ form, page, onSubmitted }: FormBlockProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const captcha = useCaptcha({ needed: form.captchaEnabled === true, action: 'form_block', theme: form.captchaTheme === 2 ? 'dark' : 'light' });
 
   useEffect(() => {
@@ -118,7 +116,7 @@ export function FormBlock({ form, page, onSubmitted }: FormBlockProps) {
         ))}
         {captcha.widget}
         {form.parsedDisclaimerMessage && <div className="form-block__disclaimer" dangerouslySetInnerHTML={{ __html: form.parsedDisclaimerMessage }} />}
-        <button type="submit" className="form-block__submit" disabled={submitting || !hydrated}>
+        <button type="submit" className="form-block__submit" disabled={submitting}>
           {submitting ? FormMessages.SUBMITTING : (form.submitLabel ?? 'Submit')}
         </button>
         <p className="form-block__error" role="alert">

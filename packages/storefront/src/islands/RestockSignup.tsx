@@ -32,8 +32,6 @@ export function RestockSignup(props: RestockSignupProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const captcha = useCaptcha({ needed: 'site', action: 'product_waitlist' });
 
   useEffect(() => {
@@ -97,7 +95,7 @@ export function RestockSignup(props: RestockSignupProps) {
         </label>
       )}
       {captcha.widget}
-      <button type="submit" disabled={busy || !hydrated}>
+      <button type="submit" disabled={busy}>
         Sign Up
       </button>
       <p id={`${id}-error`} className="restock-signup__error" role="alert">
