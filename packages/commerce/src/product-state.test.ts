@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductContent, Variant } from './product.js';
-import { isOnSale, isSoldOut, productBadge, totalStock } from './product-state.js';
+import { isOnSale, isSoldOut, productBadge, soldOutText, totalStock } from './product-state.js';
 import { ProductType } from './product-type.js';
 
 const v = (qtyInStock: number, unlimited = false, onSale = false): Variant => ({ sku: `S${qtyInStock}`, attributes: {}, qtyInStock, unlimited, onSale });
@@ -37,5 +37,16 @@ describe('derived product states (spec section 4)', () => {
     expect(totalStock(p(ProductType.PHYSICAL, [v(2), v(3)]))).toBe(5);
     expect(totalStock(p(ProductType.PHYSICAL, [v(2), v(0, true)]))).toBe(Infinity);
     expect(totalStock({ variants: [{ qtyInStock: 5 }, { qtyInStock: -4 }, {}] })).toBe(5);
+  });
+});
+
+describe('soldOutText (spec 8)', () => {
+  it.each([
+    ['Kiln reloading', 'Épuisé', 'Kiln reloading'],
+    ['  ', 'Épuisé', 'Épuisé'],
+    [undefined, undefined, 'sold out'],
+    ['', null, 'sold out'],
+  ])('custom %j, localized %j: %j', (custom, localized, expected) => {
+    expect(soldOutText(custom, localized)).toBe(expected);
   });
 });

@@ -35,6 +35,14 @@ export function isOnSale(product: ProductStateInput): boolean {
   return false;
 }
 
+/** The last fallback of the sold-out text (spec 8). */
+export const DEFAULT_SOLD_OUT_TEXT = 'sold out';
+
+/** The sold-out text (spec 8): the product's custom text, then the localized text, then 'sold out'. */
+export function soldOutText(custom?: string | null, localized?: string | null): string {
+  return custom?.trim() || localized?.trim() || DEFAULT_SOLD_OUT_TEXT;
+}
+
 /** Badge priority (spec 4): sold-out, then sale, else none. */
 export function productBadge(product: ProductStateInput): ProductBadge {
   if (isSoldOut(product)) return 'sold-out';

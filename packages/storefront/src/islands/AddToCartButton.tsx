@@ -22,9 +22,14 @@ export interface AddToCartButtonProps {
   readonly subscription?: boolean;
   /** Supplies the variant, quantity and additional fields at click time (product forms). */
   readonly prepare?: () => PreparedAdd;
+  /** Set when the variant to add is sold out: the button shows this text and is disabled. */
+  readonly soldOutText?: string;
 }
 
-/** Add-to-cart button with idle / 'Adding…' / 'Added!' feedback and an alert on failure. */
+/**
+ * Add-to-cart button with idle / 'Adding…' / 'Added!' feedback and an alert on failure; disabled,
+ * with the sold-out text, while the variant is sold out.
+ */
 export function AddToCartButton(props: AddToCartButtonProps) {
   const { itemId, label = 'Add To Cart', expressCheckout = false, giftCard = false, subscription = false } = props;
   const [controller] = useState(() => new FeedbackController());
@@ -57,8 +62,10 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     }
   };
 
-  const text =
-    state.phase === 'adding'
+  const soldOut = props.soldOutText !== undefined;
+  const text = soldOut
+    ? props.soldOutText
+    : state.phase === 'adding'
       ? AddToCartMessages.ADDING
       : state.phase === 'added'
         ? AddToCartMessages.ADDED
@@ -71,6 +78,7 @@ export function AddToCartButton(props: AddToCartButtonProps) {
         type="button"
         className="add-to-cart__button"
         data-state={state.phase}
+        disabled={soldOut || undefined}
         aria-disabled={state.phase === 'adding' || state.phase === 'added' ? true : undefined}
         onClick={onClick}
       >

@@ -22,6 +22,16 @@ describe('ProductForm SSR', () => {
     expect(html).toContain('>Add To Cart</button>');
   });
 
+  it('#24 a sold-out only variant shows the sold-out text (custom, else "sold out") on a disabled button', () => {
+    const mug: ProductContent = { productType: 1, variants: [{ ...shirt.variants[1], attributes: {} }] };
+    expect(renderIsland('ProductForm', { itemId: 'p1', product: mug })).toMatch(
+      /<button type="button" class="add-to-cart__button" data-state="idle" disabled="">sold out<\/button>/,
+    );
+    expect(renderIsland('ProductForm', { itemId: 'p1', product: mug, soldOutText: 'Kiln reloading' })).toMatch(/disabled="">Kiln reloading<\/button>/);
+    const inStock: ProductContent = { productType: 1, variants: [{ ...shirt.variants[0], attributes: {} }] };
+    expect(renderIsland('ProductForm', { itemId: 'p1', product: inStock })).toMatch(/data-state="idle">Add To Cart<\/button>/);
+  });
+
   it('renders radios when asked', () => {
     const html = renderIsland('ProductForm', { itemId: 'p1', product: shirt, selectorStyle: 'radio' });
     expect(html).toContain('<legend class="variant-option__label">Color</legend>');

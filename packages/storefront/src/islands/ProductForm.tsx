@@ -6,9 +6,12 @@ import {
   findVariant,
   formatMoney,
   giftCardDenominations,
+  isStockedType,
   productOptions,
   showsQuantityInput,
+  soldOutText,
   validateAddToCart,
+  variantHasStock,
 } from '@emporium/commerce';
 import type { FieldValue, FormField } from '@emporium/forms';
 import { FormMessages, formFieldValues, validateForm } from '@emporium/forms';
@@ -35,6 +38,8 @@ export interface ProductFormProps {
   readonly additionalFields?: ReadonlyArray<FormField>;
   /** Image URL per variant SKU, swapped in when that variant is chosen. */
   readonly variantImages?: Readonly<Record<string, string>>;
+  /** The product's sold-out text (spec 8), shown on the button while the chosen variant is sold out (default 'sold out'). */
+  readonly soldOutText?: string;
 }
 
 function unitsInCart(itemId: string, sku: string | undefined): number {
@@ -62,6 +67,7 @@ export function ProductForm(props: ProductFormProps) {
   const denominations = isGiftCard ? giftCardDenominations(product) : [];
   const variant = isGiftCard ? product.variants.find((v) => v.sku === giftSku) : findVariant(product, chosen);
   const showQuantity = showsQuantityInput(product, storeSettings);
+  const soldOut = variant !== undefined && isStockedType(product.productType) && !variantHasStock(variant);
 
   const announce = (sku: string | null, variantId: string | null) =>
     dispatchVariantChange({ itemId, sku, variantId, imageUrl: sku ? (props.variantImages?.[sku] ?? null) : null });
@@ -149,6 +155,7 @@ export function ProductForm(props: ProductFormProps) {
         giftCard={isGiftCard}
         subscription={product.isSubscribable === true}
         prepare={prepare}
+        {...(soldOut ? { soldOutText: soldOutText(props.soldOutText) } : {})}
       />
     </div>
   );

@@ -62,6 +62,7 @@ export async function productPageExtras(req: PageRequest, row: CollectionRow, fo
     islands.productForm = {
       ...productFormIslandProps(found.id, entry.product, entry.variants, req.site, form, content?.variantOptionOrdering ?? []),
       ...(variantImages ? { variantImages } : {}),
+      ...(typeof merch.customSoldOutText === 'string' && merch.customSoldOutText.trim() ? { soldOutText: merch.customSoldOutText.trim() } : {}),
     };
     const views = merch.restockNotificationViews as { variantId: string }[] | undefined;
     const soldOut = isSoldOut(asProductContent(entry.product, entry.variants));
