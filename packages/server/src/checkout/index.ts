@@ -27,3 +27,4 @@ export { assertCheckoutAllowed, cartEmptyError, SHIPPING_OPTION_MESSAGE, NO_SHIP
 export { IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, requestHash } from './idempotency.js';
 export { findGiftCard, newGiftCardCode, normalizeGiftCardCode, type GiftCardRow } from './gift-cards.js';
 export { nextOrderNumber } from './order-writer.js';
+export { orderedVariantOptions, variantOptionsText } from './variant-options.js';

@@ -7,6 +7,7 @@ import { DOWNLOAD_MESSAGES, type DownloadLink, grantOrderDownloads } from '../do
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
+import { orderedVariantOptions, variantOptionsText } from './variant-options.js';
 
 /** Hands out the next order number of a site (starting after any existing orders). */
 export async function nextOrderNumber(db: DbOrTx, websiteId: string): Promise<number> {
@@ -47,7 +48,10 @@ export interface WrittenOrder {
 function confirmationText(record: OrderRecord, orderNumber: number, cards: Array<{ code: string; amountCents: number }>, downloads: DownloadLink[]): string {
   const { priced, site } = record;
   const locale = site.settings.locale;
-  const lines = priced.lines.map((l) => `${l.entry.quantity} x ${l.product.title} (${l.variant.sku})`);
+  const lines = priced.lines.map((l) => {
+    const options = variantOptionsText(orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering));
+    return `${l.entry.quantity} x ${l.product.title}${options ? `, ${options}` : ''} (${l.variant.sku})`;
+  });
   const total = formatMoney(money(priced.grandTotalCents, priced.currency), locale);
   const giftLines = cards.map((c) => `Gift card ${c.code}: ${formatMoney(money(c.amountCents, priced.currency), locale)}`);
   const plan = record.subscription
@@ -68,9 +72,9 @@ function confirmationText(record: OrderRecord, orderNumber: number, cards: Array
 
 /**
  * Writes a placed order inside the checkout transaction: order number, order row (paid), its
- * lines, checkout details, gift cards bought, download links of digital lines, the confirmation
- * mail in the outbox (with those links), and marks
- * the cart purchased. Stock, coupons and the gift card payment are taken by the caller first.
+ * lines (with the options of their variants), gift cards bought, download links of digital
+ * lines, the confirmation mail in the outbox (with those links), the checkout details (naming
+ * that mail), and marks the cart purchased. Stock, coupons and the gift card payment are taken by the caller first.
  */
 export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<WrittenOrder> {
   const { site, priced, input, orderId } = record;
@@ -107,8 +111,24 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
       quantity: l.entry.quantity,
       unitPriceCents: l.unitPriceCents,
       additionalFields: l.entry.additionalFields ?? null,
+      variantOptions: orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering),
     })),
   );
+  const giftCardAmounts = priced.lines
+    .filter((l) => l.product.productType === ProductType.GIFT_CARD)
+    .flatMap((l) => Array.from({ length: l.entry.quantity }, () => l.unitPriceCents));
+  const cards = await issueGiftCards(tx, site.id, orderId, priced.currency, giftCardAmounts);
+  const downloads = await grantOrderDownloads(tx, site.id, orderId, record.now ?? new Date());
+  const [receipt] = await tx
+    .insert(outbox)
+    .values({
+      websiteId: site.id,
+      kind: 'order-confirmation',
+      toAddress: input.email,
+      subject: `Your order #${orderNumber} from ${site.title}`,
+      textBody: confirmationText(record, orderNumber, cards, downloads),
+    })
+    .returning({ id: outbox.id });
   await tx.insert(orderCheckoutDetails).values({
     websiteId: site.id,
     orderId,
@@ -120,18 +140,7 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
     giftCardCode: record.giftCard?.code ?? null,
     giftCardCents: record.giftCard?.amountCents ?? 0,
     payment: record.payment,
-  });
-  const giftCardAmounts = priced.lines
-    .filter((l) => l.product.productType === ProductType.GIFT_CARD)
-    .flatMap((l) => Array.from({ length: l.entry.quantity }, () => l.unitPriceCents));
-  const cards = await issueGiftCards(tx, site.id, orderId, priced.currency, giftCardAmounts);
-  const downloads = await grantOrderDownloads(tx, site.id, orderId, record.now ?? new Date());
-  await tx.insert(outbox).values({
-    websiteId: site.id,
-    kind: 'order-confirmation',
-    toAddress: input.email,
-    subject: `Your order #${orderNumber} from ${site.title}`,
-    textBody: confirmationText(record, orderNumber, cards, downloads),
+    receiptMailId: receipt?.id ?? null,
   });
   await tx
     .update(carts)

@@ -113,6 +113,8 @@ export const orderCheckoutDetails = pgTable(
     giftCardCode: text('gift_card_code'),
     giftCardCents: integer('gift_card_cents').notNull().default(0),
     payment: jsonb('payment').$type<Record<string, unknown>>().notNull().default({}),
+    /** The outbox row of the order's confirmation mail. */
+    receiptMailId: text('receipt_mail_id'),
   },
   (t) => [
     primaryKey({ name: 'order_checkout_details_pkey', columns: [t.websiteId, t.orderId] }),

@@ -4,6 +4,12 @@ import { items } from './content.js';
 import { createdAt, idColumn, updatedAt, websiteIdColumn } from './columns.js';
 import { websites } from './websites.js';
 
+/** One option of a variant as an order line keeps it: `{ name: 'Size', value: 'M' }`. */
+export interface VariantOption {
+  name: string;
+  value: string;
+}
+
 /** Product facts for a store item (record type 11); `item_id` is the item's id. */
 export const products = pgTable(
   'products',
@@ -159,6 +165,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     additionalFields: jsonb('additional_fields').$type<unknown>(),
+    /** The bought variant's options in the product's option order; null when the variant is unknown. */
+    variantOptions: jsonb('variant_options').$type<VariantOption[]>(),
   },
   (t) => [
     foreignKey({

@@ -1,14 +1,17 @@
 import type { SubscriptionPlan } from '@emporium/commerce';
+import { variantOptionsText } from '../../checkout/index.js';
 import type { findOrder } from '../queries.js';
 import { planContext } from './plan-context.js';
 import { contextMoney, type ContextMoney } from './product-context.js';
 
 type FoundOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
-/** One order line as pages show it: unit price and line total (unit price times quantity). */
+/** One order line as pages show it: the variant's options, unit price and line total (unit price times quantity). */
 export interface OrderLineContext {
   sku: string | null;
   productName: string;
+  /** 'Colour: Sage, Size: M'; absent for a product without options. */
+  variantText?: string;
   quantity: number;
   unitPrice: ContextMoney;
   lineTotal: ContextMoney;
@@ -25,6 +28,7 @@ export function orderSummaryContext({ order, lines, details }: FoundOrder, local
   const items: OrderLineContext[] = lines.map((l) => ({
     sku: l.sku,
     productName: l.productName,
+    ...(variantOptionsText(l.variantOptions) ? { variantText: variantOptionsText(l.variantOptions) } : {}),
     quantity: l.quantity,
     unitPrice: contextMoney(l.unitPriceCents, currency),
     lineTotal: contextMoney(l.unitPriceCents * l.quantity, currency),

@@ -3,6 +3,7 @@ import { PageType } from '../page-types.js';
 import { DOWNLOAD_MESSAGES, orderDownloadLinks } from '../../downloads/index.js';
 import { orderSummaryContext } from './order-context.js';
 import { findOrder, searchItems } from '../queries.js';
+import { ReceiptTexts, receiptStatus } from '../receipt-status.js';
 import { CollectionType } from '../page-types.js';
 import { collectionUrl, itemContext, plainText } from './item-context.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
@@ -55,12 +56,15 @@ export function checkoutPage(req: PageRequest): BuiltPage {
   };
 }
 
-/** `/checkout/order-confirmed/{orderId}`, page type 202; an unknown order id is not found. */
+/**
+ * `/checkout/order-confirmed/{orderId}`, page type 202; an unknown order id is not found. What
+ * it says of the receipt is what the outbox knows of the confirmation mail (sent or queued).
+ */
 export async function orderConfirmedPage(req: PageRequest, orderId: string): Promise<BuiltPage> {
   const found = await findOrder(req.db, req.site.id, orderId);
   if (!found) return notFoundPage();
   const { order } = found;
-  const downloads = await orderDownloadLinks(req.db, req.site.id, order.id);
+  const [downloads, receipt] = await Promise.all([orderDownloadLinks(req.db, req.site.id, order.id), receiptStatus(req.db, req.site.id, order.id)]);
   return {
     status: 200,
     pageType: PageType.ORDER_CONFIRMED,
@@ -74,6 +78,7 @@ export async function orderConfirmedPage(req: PageRequest, orderId: string): Pro
         websiteId: order.websiteId,
         ...orderSummaryContext(found, req.site.settings.locale),
         ...(order.statusToken ? { statusUrl: orderStatusPath(order.id, order.statusToken) } : {}),
+        ...(receipt ? { receiptStatus: receipt, receiptText: ReceiptTexts[receipt] } : {}),
         ...(downloads.length ? { downloads, downloadTerms: DOWNLOAD_MESSAGES.terms } : {}),
       },
     },
