@@ -71,6 +71,20 @@ describe('product photos (issue 12; spec 9 srcset widths, spec 5 upload messages
     expect(item!.structuredContent.images).toEqual([image]);
   });
 
+  it('#24: serves an uploaded image with its image type and nosniff, so it can never be taken for a script or a page', async () => {
+    const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 10, g: 20, b: 30 } } })
+      .png()
+      .toBuffer();
+    const response = await upload(png, 'script.js');
+    expect(response.statusCode, response.body).toBe(201);
+    for (const url of [response.json().assetUrl as string, `/api/media/${site.id}/${response.json().id}-100.webp`]) {
+      const served = await t.call(site, 'GET', url, undefined, { owner: false, headers: { accept: 'text/javascript, */*' } });
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers['content-type']).toMatch(/^image\/(png|webp)$/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('refuses files that are not JPEG, PNG or WebP by their bytes, whatever their name, and uploads without a session', async () => {
     const refused = await upload(Buffer.from('GIF89a not really an image'), 'photo.jpg');
     expect(refused.statusCode).toBe(415);
