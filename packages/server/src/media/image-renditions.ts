@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors/index.js';
 import { MAX_IMAGE_PIXELS, UPLOAD_MESSAGES } from './upload-messages.js';
 
@@ -70,7 +70,7 @@ async function resize(bytes: Buffer, format: ImageFormat, oriented: { width: num
     if (left <= 0) throw new AppError('UNPROCESSABLE', UPLOAD_MESSAGES.tooSlow);
     return Math.ceil(left / 1000);
   };
-  const timed = (image: sharp.Sharp) => image.timeout({ seconds: secondsLeft() });
+  const timed = (image: Sharp) => image.timeout({ seconds: secondsLeft() });
   const refuseTimeout = (error: unknown): never => {
     if (error instanceof AppError) throw error;
     if (/timeout/i.test(String((error as Error)?.message))) throw new AppError('UNPROCESSABLE', UPLOAD_MESSAGES.tooSlow, { cause: error });

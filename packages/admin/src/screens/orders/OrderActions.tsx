@@ -1,17 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api/http.js';
 import { setData } from '../../api/query-cache.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
-import { parseMoney } from '../../ui/money.js';
+import { formatCents, parseMoney } from '../../ui/money.js';
 import { TextArea } from '../../ui/TextArea.js';
 import { ORDERS_PATH, type OrderDetail } from './order-types.js';
 
-/** Fulfil with a tracking number, cancel, refund all or part (test mode), and add a note. */
+/** A refund's body, before it is sent. */
+interface RefundBody {
+  readonly amountCents?: number;
+  readonly expectedRefundedCents: number;
+  readonly reason: string;
+}
+
+/**
+ * Fulfil with a tracking number, cancel, refund all or part (test mode), and add a note. A
+ * refund of everything still refundable asks to confirm, naming the amount.
+ */
 export function OrderActions({ order, path }: { readonly order: OrderDetail; readonly path: string }) {
   const [notice, setNotice] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
+  const [fullRefund, setFullRefund] = useState<RefundBody | null>(null);
+  const refundForm = useRef<HTMLFormElement>(null);
   const act = useMutation(
     async ({ action, body }: { action: string; body: unknown }) => {
       const answer = await api<OrderDetail | { order: OrderDetail; mailQueued: boolean }>(`${path}/${action}`, { method: 'POST', body });
@@ -36,6 +48,16 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
   const canFulfil = order.status === 'PAID';
   const canCancel = order.status === 'PENDING' || order.status === 'PAID';
   const canRefund = order.totals.refundableCents > 0;
+  const refundable = formatCents(order.totals.refundableCents, order.currency);
+  const confirmFullRefund = async (body: RefundBody) => {
+    setNotice('');
+    const answer = await act.run({ action: 'refunds', body });
+    setFullRefund(null);
+    if (answer) {
+      refundForm.current?.reset();
+      setNotice('Refunded.');
+    }
+  };
   return (
     <section aria-labelledby="actions-heading" className="stack">
       <h2 id="actions-heading">Actions</h2>
@@ -69,6 +91,7 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
         )}
         {canRefund && (
           <form
+            ref={refundForm}
             className="stack panel"
             onSubmit={(event) =>
               run(
@@ -82,11 +105,16 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
                     return null;
                   }
                   setAmountError(undefined);
-                  return {
+                  const refund: RefundBody = {
                     ...(amountCents === undefined ? {} : { amountCents }),
                     expectedRefundedCents: order.totals.refundedCents,
                     reason: String(data.get('reason') ?? ''),
                   };
+                  if (amountCents === undefined || amountCents === order.totals.refundableCents) {
+                    setFullRefund(refund);
+                    return null;
+                  }
+                  return refund;
                 },
                 () => 'Refunded.',
               )
@@ -97,13 +125,29 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
               label={`Amount (${order.currency})`}
               name="amount"
               inputMode="decimal"
-              hint="Leave empty to refund everything not yet refunded."
+              hint={`Leave empty to refund everything not yet refunded (${refundable}).`}
               error={amountError}
             />
             <Field label="Reason" name="reason" maxLength={500} />
-            <button type="submit" disabled={act.pending}>
-              Refund
-            </button>
+            {fullRefund ? (
+              <div role="alertdialog" aria-labelledby="full-refund-question" className="stack">
+                <p id="full-refund-question">
+                  <strong>Refund the whole order: {refundable}?</strong> This cannot be undone.
+                </p>
+                <div className="actions">
+                  <button type="button" onClick={() => void confirmFullRefund(fullRefund)} disabled={act.pending}>
+                    {`Refund ${refundable}`}
+                  </button>
+                  <button type="button" className="secondary" onClick={() => setFullRefund(null)}>
+                    Keep the money
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button type="submit" disabled={act.pending}>
+                Refund
+              </button>
+            )}
           </form>
         )}
         {canCancel && (

@@ -4,20 +4,9 @@ import { ErrorText } from '../../ui/ErrorText.js';
 import { Loading } from '../../ui/Loading.js';
 import { formatCents } from '../../ui/money.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { formatAddress } from './address-format.js';
 import { OrderActions } from './OrderActions.js';
 import { ORDERS_PATH, statusLabel, type OrderDetail } from './order-types.js';
-
-function addressLines(address: Readonly<Record<string, unknown>> | null): string[] {
-  if (!address) return [];
-  const part = (key: string) => (typeof address[key] === 'string' ? (address[key] as string) : '');
-  return [
-    [part('firstName'), part('lastName')].filter(Boolean).join(' '),
-    part('address1'),
-    part('address2'),
-    [part('postalCode'), part('city')].filter(Boolean).join(' '),
-    [part('state'), part('countryCode') || part('country')].filter(Boolean).join(', '),
-  ].filter(Boolean);
-}
 
 /** One order: lines, totals, customer, addresses, payment, timeline, and what the owner can do with it. */
 export default function OrderScreen({ orderId }: { readonly orderId: string }) {
@@ -118,7 +107,7 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
             <>
               <h3>Ships to</h3>
               <address>
-                {addressLines(data.shippingAddress).map((line) => (
+                {formatAddress(data.shippingAddress).map((line) => (
                   <span key={line} className="address-line">
                     {line}
                   </span>
@@ -150,7 +139,6 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
           {data.timeline.map((event, index) => (
             <li key={`${event.at}-${index}`}>
               <span className="hint">{new Date(event.at).toLocaleString()}</span> {event.message}
-              {event.amountCents !== null ? ` (${money(event.amountCents)})` : ''}
               {event.actor ? <span className="hint"> by {event.actor}</span> : null}
             </li>
           ))}
