@@ -1,6 +1,6 @@
 /**
- * On a phone-sized screen (390 x 844) every navigation link is in view (the list wraps instead
- * of scrolling sideways, which hid the last links), search is one tap away (a link to /search
+ * On a phone-sized screen (390 x 844) every navigation link is in view once the menu button
+ * opens the menu (nothing scrolls sideways, which once hid the last links), search is one tap away (a link to /search
  * where the header field does not fit) and the buying pages fit the screen: nothing scrolls sideways,
  * the cart line's total and the checkout button stay in view, and the floating cart pill, which
  * links to the cart, is not laid over the cart or checkout pages (spec 2: not mounted on /cart).
@@ -23,13 +23,16 @@ describe('phone layout of the buying pages', () => {
   it('shows every navigation link and a search link within the screen', async () => {
     const { page, errors } = await openPage(env.browser, { width: 360, height: 740 });
     await page.goto(env.store.siteUrl());
+    expect(await overflow(page)).toBe(0);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const links = page.locator('.site-nav__link');
+    await links.first().waitFor({ state: 'visible', timeout: 5000 });
     expect(await links.count()).toBeGreaterThanOrEqual(6);
     for (const box of await links.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(360);
     }
-    expect(await overflow(page)).toBe(0);
+    await page.keyboard.press('Escape');
     const searchLink = page.getByRole('link', { name: 'Search this site' });
     expect(await searchLink.isVisible()).toBe(true);
     await searchLink.click();
