@@ -1,9 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PhotoEditor } from './PhotoEditor.js';
-import { PHOTO_TYPES, uploadPhoto, type ProductPhoto } from './photo-calls.js';
+import { PHOTO_TYPES, uploadPhoto, type PendingPhotos, type ProductPhoto } from './photo-calls.js';
 
 interface PhotosPanelProps {
   readonly productId: string | undefined;
+  /** A new product's chosen photos, uploaded once it is created. */
+  readonly pending: PendingPhotos;
+  readonly onPendingChange: (pending: PendingPhotos) => void;
   /** The product's main image when it has no uploaded photos (a seeded or imported image). */
   readonly mainImageUrl: string | null;
   /** The product's photos (loaded by the editor, which also offers them to the variants). */
@@ -12,11 +15,12 @@ interface PhotosPanelProps {
 }
 
 /**
- * Photos of a saved product: each with its alt text and focal point to edit, and an upload of one
- * or more JPEG, PNG or WebP files with their alt text; each file is uploaded in turn and a
- * refused file is named with the server's reason.
+ * Photos of a product: each saved photo with its alt text and focal point to edit, and an upload
+ * of one or more JPEG, PNG or WebP files with their alt text; each file is uploaded in turn and
+ * a refused file is named with the server's reason. A new product's photos are chosen here and
+ * uploaded right after it is created.
  */
-export function PhotosPanel({ productId, mainImageUrl, photos, onPhotosChange }: PhotosPanelProps) {
+export function PhotosPanel({ productId, pending, onPendingChange, mainImageUrl, photos, onPhotosChange }: PhotosPanelProps) {
   const fileId = useId();
   const altId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -56,7 +60,39 @@ export function PhotosPanel({ productId, mainImageUrl, photos, onPhotosChange }:
   };
 
   if (!productId) {
-    return <p className="hint">Save the product first; then add its photos here.</p>;
+    return (
+      <div className="stack">
+        <div className="field">
+          <label htmlFor={fileId}>Photos (JPEG, PNG or WebP, up to 10 MB each)</label>
+          <input
+            id={fileId}
+            type="file"
+            accept={PHOTO_TYPES}
+            multiple
+            aria-describedby={`${fileId}-hint`}
+            onChange={(e) => onPendingChange({ ...pending, files: Array.from(e.currentTarget.files ?? []) })}
+          />
+          <p className="hint" id={`${fileId}-hint`}>
+            {pending.files.length === 0
+              ? 'They are uploaded when the product is created.'
+              : `${pending.files.length} ${pending.files.length === 1 ? 'photo' : 'photos'} to upload when the product is created.`}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={altId}>Alt text of these photos</label>
+          <input
+            id={altId}
+            value={pending.altText}
+            maxLength={250}
+            onChange={(e) => onPendingChange({ ...pending, altText: e.currentTarget.value })}
+            aria-describedby={`${altId}-hint`}
+          />
+          <p className="hint" id={`${altId}-hint`}>
+            What the photo shows, for people who cannot see it (250 characters at most).
+          </p>
+        </div>
+      </div>
+    );
   }
   return (
     <div className="stack">

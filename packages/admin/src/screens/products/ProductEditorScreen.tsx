@@ -12,7 +12,7 @@ import { TextArea } from '../../ui/TextArea.js';
 import { DigitalFilePanel } from './DigitalFilePanel.js';
 import { GiftCardAmounts } from './GiftCardAmounts.js';
 import { OptionsPanel } from './OptionsPanel.js';
-import { loadPhotos, photoName, type ProductPhoto } from './photo-calls.js';
+import { loadPhotos, NO_PENDING_PHOTOS, photoName, uploadPendingPhotos, type PendingPhotos, type ProductPhoto } from './photo-calls.js';
 import { PhotosPanel } from './PhotosPanel.js';
 import {
   amountsOf,
@@ -48,18 +48,27 @@ import { ListField } from './ListField.js';
 import { saveStock, splitServerFields } from './product-saving.js';
 import { SeoPanel } from './SeoPanel.js';
 import { SellingPanel } from './SellingPanel.js';
+import { StoreField } from './StoreField.js';
 import { SubscriptionPanel } from './SubscriptionPanel.js';
 import { VisibilityPanel } from './VisibilityPanel.js';
 import { VariantGrid } from './VariantGrid.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './products.css';
 
-/** What the editor says after creating a product, shown once the new product's editor opens. */
+/** What the editor says after creating a product, shown at the top once the new product's editor opens. */
 let noteAfterCreate = '';
 function takeNote(): string {
   const note = noteAfterCreate;
   noteAfterCreate = '';
   return note;
+}
+
+/** The note after creating a product: its name, and how its chosen photos fared. */
+function createdMessage(title: string, uploaded: number, refused: readonly string[]): string {
+  const photos = uploaded > 0 ? ` with ${uploaded} ${uploaded === 1 ? 'photo' : 'photos'}` : '';
+  const list = refused.join('; ');
+  const failed = refused.length > 0 ? ` Not uploaded: ${list}${list.endsWith('.') ? '' : '.'} Add them again under Photos.` : '';
+  return `Created ${title}${photos}.${failed}`;
 }
 
 type Outcome = { kind: 'saved'; message: string } | { kind: 'conflict'; message: string } | { kind: 'error'; error: unknown } | null;
@@ -68,12 +77,16 @@ type Outcome = { kind: 'saved'; message: string } | { kind: 'conflict'; message:
 function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined }) {
   const [product, setProduct] = useState(loaded);
   const headingId = useId();
+  const formId = `${headingId}-form`;
   const form = useForm<DetailsInput, unknown, DetailsOutput>({ resolver: zodResolver(ProductDetails), defaultValues: detailsOf(product), mode: 'onTouched' });
-  const { register, control, handleSubmit, formState, watch, setError, getValues, trigger } = form;
+  const { register, control, handleSubmit, formState, watch, setError, getValues, getFieldState, trigger } = form;
   const [rows, setRows] = useState<VariantRow[]>(() => (product ? product.variants.map(rowOf) : [blankRow('')]));
   const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
   const [gridOptions, setGridOptions] = useState(() => product?.options ?? []);
-  const [outcome, setOutcome] = useState<Outcome>(() => (noteAfterCreate ? { kind: 'saved', message: takeNote() } : null));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [createdNote] = useState(takeNote);
+  const [topNote, setTopNote] = useState('');
+  const [pendingPhotos, setPendingPhotos] = useState<PendingPhotos>(NO_PENDING_PHOTOS);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [matrixNote, setMatrixNote] = useState('');
@@ -84,6 +97,20 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
   const giftCard = productType === GIFT_CARD_TYPE;
   const errors = formState.errors;
   const photoChoices = useMemo(() => photos.map((photo, index) => ({ id: photo.id, label: photoName(photo, index) })), [photos]);
+
+  useEffect(() => {
+    // Filled after the first paint, so the status region announces it.
+    if (createdNote) setTopNote(createdNote);
+  }, [createdNote]);
+
+  useEffect(() => {
+    // A complaint goes as soon as its field is fixed, not when the field loses the focus: a
+    // message vanishing on blur would move the button under the pointer between press and release.
+    const subscription = watch((_values, { name, type }) => {
+      if (type === 'change' && name && getFieldState(name).error) void trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getFieldState, trigger]);
 
   useEffect(() => {
     if (!product?.id) return;
@@ -197,7 +224,8 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
       if (!product) {
         const created = await api<ProductView>(PRODUCTS_PATH, { method: 'POST', body: whole.data });
         invalidate(PRODUCTS_PATH);
-        noteAfterCreate = `Created ${created.title}.`;
+        const { uploaded, refused } = await uploadPendingPhotos(created.id, pendingPhotos);
+        noteAfterCreate = createdMessage(created.title, uploaded, refused);
         navigate(`/products/${encodeURIComponent(created.id)}`, { replace: true });
         return;
       }
@@ -262,17 +290,21 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
         <Link to="/products">Products</Link>
       </p>
       <ScreenHeading>{product ? `Edit ${product.title}` : 'New product'}</ScreenHeading>
+      <p role="status" className={topNote ? 'top-note' : 'top-note empty'}>
+        {topNote}
+      </p>
       {product && (
         <p className="hint">
           /{product.urlId} · version {product.version} · {product.variants.length} {product.variants.length === 1 ? 'variant' : 'variants'}
         </p>
       )}
-      <form className="product-editor stack" onSubmit={save} noValidate aria-labelledby={headingId}>
+      <form id={formId} className="product-editor stack" onSubmit={save} noValidate aria-labelledby={headingId}>
         <h2 id={headingId} className="visually-hidden">
           Product details
         </h2>
         <section className="panel stack" aria-labelledby={`${headingId}-about`}>
           <h2 id={`${headingId}-about`}>About the product</h2>
+          <StoreField />
           <div className="field">
             <label htmlFor={`${headingId}-type`}>Product type</label>
             <select id={`${headingId}-type`} {...register('productType', { valueAsNumber: true })}>
@@ -339,39 +371,6 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
         {SUBSCRIBABLE_TYPES.includes(productType) && <SubscriptionPanel headingId={`${headingId}-subscription`} />}
         <SellingPanel headingId={`${headingId}-selling`} stocked={STOCKED_TYPES.includes(productType)} />
         <SeoPanel headingId={`${headingId}-seo`} />
-
-        <div className="save-bar stack">
-          {outcome?.kind === 'conflict' && (
-            <div role="alert" className="conflict panel">
-              <p>
-                <strong>Not saved: this product changed.</strong> {outcome.message}
-              </p>
-              <p className="hint">Your edits are still on this page; note them down before you reload.</p>
-              <button type="button" onClick={() => reload('')}>
-                Reload the product
-              </button>
-            </div>
-          )}
-          {outcome?.kind === 'error' && <ErrorText error={outcome.error} />}
-          <p role="status" className="saved-note">
-            {outcome?.kind === 'saved' ? outcome.message : ''}
-          </p>
-          {otherErrors.length > 0 && (
-            <div role="alert" className="field-error">
-              {otherErrors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </div>
-          )}
-          {Object.keys(errors).length > 0 && outcome?.kind !== 'conflict' && (
-            <p role="alert" className="field-error">
-              The product has mistakes; see the marked fields.
-            </p>
-          )}
-          <button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : product ? 'Save product' : 'Create product'}
-          </button>
-        </div>
       </form>
 
       {productType === DIGITAL_TYPE && (
@@ -383,8 +382,48 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
 
       <section className="panel stack photos" aria-labelledby={`${headingId}-photos`}>
         <h2 id={`${headingId}-photos`}>Photos</h2>
-        <PhotosPanel productId={product?.id} mainImageUrl={product?.imageUrl ?? null} photos={photos} onPhotosChange={setPhotos} />
+        <PhotosPanel
+          productId={product?.id}
+          pending={pendingPhotos}
+          onPendingChange={setPendingPhotos}
+          mainImageUrl={product?.imageUrl ?? null}
+          photos={photos}
+          onPhotosChange={setPhotos}
+        />
       </section>
+
+      <div className="save-bar stack">
+        {outcome?.kind === 'conflict' && (
+          <div role="alert" className="conflict panel">
+            <p>
+              <strong>Not saved: this product changed.</strong> {outcome.message}
+            </p>
+            <p className="hint">Your edits are still on this page; note them down before you reload.</p>
+            <button type="button" onClick={() => reload('')}>
+              Reload the product
+            </button>
+          </div>
+        )}
+        {outcome?.kind === 'error' && <ErrorText error={outcome.error} />}
+        <p role="status" className="saved-note">
+          {outcome?.kind === 'saved' ? outcome.message : ''}
+        </p>
+        {otherErrors.length > 0 && (
+          <div role="alert" className="field-error">
+            {otherErrors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        )}
+        {Object.keys(errors).length > 0 && outcome?.kind !== 'conflict' && (
+          <p role="alert" className="field-error">
+            The product has mistakes; see the marked fields.
+          </p>
+        )}
+        <button type="submit" form={formId} disabled={saving}>
+          {saving ? 'Saving…' : product ? 'Save product' : 'Create product'}
+        </button>
+      </div>
     </FormProvider>
   );
 }

@@ -18,7 +18,7 @@ const RESTOCK_TEXTS = [
   ['successText', 'Thank-you message', 'Signed up!'],
 ] as const;
 
-/** The add-to-cart button text and the stock messages of the product page (spec 3 merchandising). */
+/** The add-to-cart button text, the reviews switch and the stock messages of the product page (spec 3 merchandising). */
 export function SellingPanel({ headingId, stocked }: SellingPanelProps) {
   const { register, watch, formState } = useFormContext<DetailsInput, unknown, DetailsOutput>();
   const errors = formState.errors;
@@ -28,7 +28,7 @@ export function SellingPanel({ headingId, stocked }: SellingPanelProps) {
   const mailingList = watch('merchandising.mailingListSignUpEnabled');
   return (
     <section className="panel stack" aria-labelledby={headingId}>
-      <h2 id={headingId}>Button and stock messages</h2>
+      <h2 id={headingId}>Button, reviews and stock messages</h2>
       <Field label="Use my own add-to-cart button text" type="checkbox" {...register('useCustomAddButtonText')} />
       {customButton && (
         <Field
@@ -48,6 +48,15 @@ export function SellingPanel({ headingId, stocked }: SellingPanelProps) {
         {...register('merchandising.customSoldOutText')}
         error={errors.merchandising?.customSoldOutText?.message}
       />
+      <fieldset>
+        <legend>Reviews</legend>
+        <Field
+          label="Let shoppers review this product"
+          type="checkbox"
+          hint="The product page shows its approved reviews and average rating, and a form for new ones; new reviews wait under Reviews for your approval."
+          {...register('merchandising.nativeReviewsDisplayEnabled')}
+        />
+      </fieldset>
       {stocked && (
         <>
           <fieldset>

@@ -19,6 +19,33 @@ export interface ProductPhoto {
   readonly mediaFocalPoint?: FocalPoint;
 }
 
+/** Photos chosen for a product that does not exist yet, with the alt text they share. */
+export interface PendingPhotos {
+  readonly files: readonly File[];
+  readonly altText: string;
+}
+
+/** No photos chosen. */
+export const NO_PENDING_PHOTOS: PendingPhotos = Object.freeze({ files: [], altText: '' });
+
+/**
+ * Uploads a new product's chosen photos in turn; answers how many were uploaded and, for each
+ * refused file, its name with the server's reason.
+ */
+export async function uploadPendingPhotos(productId: string, pending: PendingPhotos): Promise<{ uploaded: number; refused: string[] }> {
+  let uploaded = 0;
+  const refused: string[] = [];
+  for (const file of pending.files) {
+    try {
+      await uploadPhoto(productId, file, pending.altText.trim());
+      uploaded += 1;
+    } catch (error) {
+      refused.push(`${file.name}: ${error instanceof Error ? error.message : 'The upload failed.'}`);
+    }
+  }
+  return { uploaded, refused };
+}
+
 /** Types the upload call takes (it recognises them from the bytes). */
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
 

@@ -3,6 +3,8 @@ import { centsOf, centsText } from '../store/store-money.js';
 
 /** The catalogue's calls. */
 export const PRODUCTS_PATH = '/api/owner/catalogue/products';
+/** The site's collections by name (the store a product is sold in is one of them). */
+export const COLLECTIONS_PATH = '/api/owner/catalogue/collections';
 export const BULK_PRICES_PATH = '/api/owner/catalogue/variants/prices';
 export const stockPath = (variantId: string) => `/api/owner/inventory/variants/${encodeURIComponent(variantId)}/stock`;
 export const STOCK_IMPORT_PATH = '/api/owner/inventory/import';
@@ -18,10 +20,10 @@ export const PRODUCT_TYPES = [
 ] as const;
 
 /**
- * The product's own fields as the editor's form holds them: the server's `ProductFields`
- * without the variants (the grid holds those) and without the fields the editor does not show.
+ * The product's own fields as the editor's form holds them (its store among them): the server's
+ * `ProductFields` without the variants (the grid holds those) and the main image (the photos).
  */
-export const ProductDetails = ProductFields.omit({ variants: true, collectionId: true, imageUrl: true });
+export const ProductDetails = ProductFields.omit({ variants: true, imageUrl: true });
 /** The details form's values as typed, and as the schema gives them back. */
 export type DetailsInput = (typeof ProductDetails)['_zod']['input'];
 export type DetailsOutput = (typeof ProductDetails)['_zod']['output'];
@@ -337,6 +339,7 @@ export { MerchandisingFields, ProductFields, type ProductOption, type ProductVie
 /** The details form's values for a saved product, or a new one's defaults. */
 export function detailsOf(product: ProductView | undefined): DetailsInput {
   return {
+    collectionId: product?.collectionId,
     title: product?.title ?? '',
     description: product?.description ?? '',
     excerpt: product?.excerpt ?? '',
@@ -364,4 +367,4 @@ export const STOCKED_TYPES: readonly number[] = [1, 3];
 export const SUBSCRIBABLE_TYPES: readonly number[] = [1, 3];
 /** Form paths the server may name that the form shows next to their field. */
 export const FORM_PATHS =
-  /^(title|description|excerpt|urlId|publishOn|productType|tags|categories|customAddButtonText|isSubscribable|options\.\d+\.(name|values)|seo\.\w+|merchandising\.[\w.]+|subscriptionPlan(\.[\w.]+)?)$/;
+  /^(collectionId|title|description|excerpt|urlId|publishOn|productType|tags|categories|customAddButtonText|isSubscribable|options\.\d+\.(name|values)|seo\.\w+|merchandising\.[\w.]+|subscriptionPlan(\.[\w.]+)?)$/;
