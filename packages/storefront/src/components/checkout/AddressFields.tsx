@@ -82,7 +82,9 @@ export function AddressFields({ idPrefix, address, countries, errors, disabled, 
         error={errors['address.country']}
         onValue={chooseCountry}
       >
-        {address.country === '' && <option value="">Choose a country</option>}
+        <option value="" disabled>
+          Choose a country
+        </option>
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
