@@ -34,6 +34,7 @@ let db: Db;
 let app: FastifyInstance;
 let browser: Browser;
 let base: string;
+let dashboard: string;
 let websiteId: string;
 
 /** Runs the real `emporium` command line on the test's data folder; resolves its standard output. */
@@ -57,11 +58,11 @@ async function waitForHeading(page: Page, text: string | RegExp): Promise<void> 
 async function signedIn(viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${base}/config/login`);
+  await page.goto(`${dashboard}/login`);
   await page.getByLabel('Email').fill(OWNER_EMAIL);
   await page.getByLabel('Password').fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/config\/products$/, { timeout: STEP });
+  await page.waitForURL(/\/sites\/demo\/products$/, { timeout: STEP });
   await waitForHeading(page, 'Products');
   return { context, page };
 }
@@ -94,6 +95,7 @@ beforeAll(async () => {
   app = await buildApp({ db, config: loadConfig({ LOG_LEVEL: 'silent', EMPORIUM_DATA_DIR: dataDir }, { port }), pages: true });
   await app.listen({ port, host: '127.0.0.1' });
   base = `http://demo.localhost:${port}`;
+  dashboard = `http://admin.localhost:${port}/sites/demo`;
   const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, 'demo'));
   websiteId = site!.id;
   await db.insert(shippingOptions).values({ websiteId, name: 'Standard', priceCents: 500, countries: ['US'], displayIndex: 0 });
@@ -160,7 +162,7 @@ describe('the owner’s product editor (issue 12)', () => {
     await expectStatus(page, 'Created Harbour Tee.');
     const product = await productByTitle('Harbour Tee');
     expect(product?.urlId).toBe('harbour-tee');
-    expect(page.url()).toBe(`${base}/config/products/${product!.id}`);
+    expect(page.url()).toBe(`${dashboard}/products/${product!.id}`);
     const saved = await db
       .select({ sku: variants.sku, priceCents: variants.priceCents, qty: variants.qtyInStock })
       .from(variants)
@@ -252,15 +254,27 @@ describe('the owner’s product editor (issue 12)', () => {
     const row = page.getByRole('row').filter({ hasText: 'grace@example.com' });
     await row.waitFor({ timeout: STEP });
     await row.getByRole('link').click();
-    await page.waitForURL(new RegExp(`/config/orders/${orderId}$`), { timeout: STEP });
+    await page.waitForURL(new RegExp(`/sites/demo/orders/${orderId}$`), { timeout: STEP });
     await page.getByText('Harbour Tee').first().waitFor({ timeout: STEP });
     await page.getByLabel('Tracking number').fill('HT-TRACK-42');
     await page.getByRole('button', { name: 'Mark as fulfilled' }).click();
     await page.getByText('Fulfilled. The customer is mailed the tracking number.').waitFor({ timeout: STEP });
     const outbox = await page.evaluate(async () => (await fetch('/api/owner/outbox')).json() as Promise<{ mails: { toAddress: string; textBody: string }[] }>);
     expect(outbox.mails.some((mail) => mail.toAddress === 'grace@example.com' && mail.textBody.includes('HT-TRACK-42'))).toBe(true);
-    await page.getByRole('button', { name: 'Refund' }).click();
+    // A full refund asks first and names the amount (#24); nothing is refunded until confirmed.
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const question = page.getByRole('alertdialog');
+    await question.waitFor({ timeout: STEP });
+    const total = await page.evaluate(
+      async (id) => (await (await fetch(`/api/owner/orders/${id}`)).json()) as { totals: { refundedCents: number; refundableCents: number } },
+      orderId,
+    );
+    expect(total.totals.refundedCents).toBe(0);
+    const amount = (await question.textContent()) ?? '';
+    expect(amount).toMatch(/Refund the whole order: \S*\d+\.\d{2}\?/);
+    await question.getByRole('button', { name: /^Refund \S*\d/ }).click();
     await page.getByText('Refunded.').waitFor({ timeout: STEP });
+    expect(await page.getByRole('list').filter({ hasText: 'Refunded in full' }).textContent()).not.toMatch(/\(\S*\d+\.\d{2}\)/);
     const order = await page.evaluate(
       async (id) => (await fetch(`/api/owner/orders/${id}`)).json() as Promise<{ totals: { refundedCents: number; grandTotalCents: number } }>,
       orderId,
@@ -275,7 +289,7 @@ describe('the owner’s product editor (issue 12)', () => {
     const first = await signedIn();
     const second = await signedIn();
     for (const { page } of [first, second]) {
-      await page.goto(`${base}/config/products/${product!.id}`);
+      await page.goto(`${dashboard}/products/${product!.id}`);
       await waitForHeading(page, 'Edit Harbour Tee');
     }
     await first.page.getByLabel('Excerpt').fill('Saved first.');
@@ -301,7 +315,7 @@ describe('the owner’s product editor (issue 12)', () => {
   it('marks a wrong cell of the variant grid with its message next to it and sends nothing', async () => {
     const product = await productByTitle('Harbour Tee');
     const { context, page } = await signedIn();
-    await page.goto(`${base}/config/products/${product!.id}`);
+    await page.goto(`${dashboard}/products/${product!.id}`);
     await waitForHeading(page, 'Edit Harbour Tee');
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -328,12 +342,12 @@ describe('the owner’s product editor (issue 12)', () => {
     it(`passes axe on the product editor at ${viewport.width} px`, async () => {
       const product = await productByTitle('Harbour Tee');
       const { context, page } = await signedIn(viewport);
-      await page.goto(`${base}/config/products/${product!.id}`);
+      await page.goto(`${dashboard}/products/${product!.id}`);
       await waitForHeading(page, 'Edit Harbour Tee');
       await page.getByRole('textbox', { name: 'Price of HARBOUR-TEE-RED-S', exact: true }).waitFor({ timeout: STEP });
       expect(await allA11yViolations(page), `editor at ${viewport.width} px`).toEqual([]);
       await screenshot(page, `admin-product-editor-${name}`);
-      await page.goto(`${base}/config/products/new`);
+      await page.goto(`${dashboard}/products/new`);
       await waitForHeading(page, 'New product');
       expect(await allA11yViolations(page), `new product at ${viewport.width} px`).toEqual([]);
       await screenshot(page, `admin-product-new-${name}`);

@@ -36,12 +36,12 @@ async function qtyOf(sku: string): Promise<number | undefined> {
 async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${store.siteUrl()}/config${path}`);
-  await page.waitForURL(/\/config\/login\?next=/);
+  await page.goto(`${store.dashboardUrl()}${path}`);
+  await page.waitForURL(/\/sites\/demo\/login\?next=/);
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/config${path}$`));
+  await page.waitForURL(new RegExp(`/sites/demo${path}$`));
   return { context, page };
 }
 

@@ -33,12 +33,12 @@ async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Pro
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${store.siteUrl()}/config${path}`);
-  await page.waitForURL(/\/config\/login\?next=/);
+  await page.goto(`${store.dashboardUrl()}${path}`);
+  await page.waitForURL(/\/sites\/demo\/login\?next=/);
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/config${path}$`));
+  await page.waitForURL(new RegExp(`/sites/demo${path}$`));
   return { context, page, errors };
 }
 

@@ -79,7 +79,7 @@ async function ownerContext(viewport: { width: number; height: number }): Promis
 /** Opens the Analytics screen and waits for its report (the chart included). */
 async function openAnalytics(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${store.siteUrl()}/config/analytics`);
+  await page.goto(`${store.dashboardUrl()}/analytics`);
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Analytics', null, { timeout: STEP_TIMEOUT });
   await page.getByRole('heading', { name: 'Web vitals', level: 2 }).waitFor({ timeout: STEP_TIMEOUT });
   await page.locator('.chart-canvas canvas').first().waitFor({ timeout: STEP_TIMEOUT });
@@ -253,7 +253,7 @@ describe("the owner's Analytics report after a visit (issue 13, acceptance 2)", 
 
     // Last 30 days keeps today's figures; a period before the visit is empty and says what will appear.
     await page.getByRole('button', { name: 'Last 30 days' }).click();
-    await page.waitForURL(/\/config\/analytics\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    await page.waitForURL(/\/sites\/demo\/analytics\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
     await expect.poll(() => page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
     await page.locator('.figure').first().waitFor();
     expect(await figure(page, 'Orders')).toBe('1');

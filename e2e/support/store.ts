@@ -11,6 +11,8 @@ export interface RunningStore {
   port: number;
   /** `http://{identifier}.localhost:{port}` for a seeded site. */
   siteUrl: (identifier?: string) => string;
+  /** `http://admin.localhost:{port}/sites/{identifier}`: the site's dashboard on the admin origin. */
+  dashboardUrl: (identifier?: string) => string;
   close: () => Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startStore(config: Partial<AppConfig> = {}): Promise<Runni
     app,
     port,
     siteUrl: (identifier = 'demo') => `http://${identifier}.localhost:${port}`,
+    dashboardUrl: (identifier = 'demo') => `http://admin.localhost:${port}/sites/${identifier}`,
     close: async () => {
       await app.close();
       await testDb.close();

@@ -59,6 +59,19 @@ export function withQuery(path: string, query: CallOptions['query']): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** Query parameter naming the site of a plain link to a download (a link carries no header). */
+export const SITE_PARAM = '_site';
+
+/**
+ * The address of a download link to an owner call (`/api/owner/restock.csv`), with the site
+ * it is about in the query, since a followed link cannot carry the X-Emporium-Site header.
+ */
+export function apiHref(path: string): string {
+  const site = SITE_PATH.exec(window.location.pathname)?.[1];
+  if (!site) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${SITE_PARAM}=${encodeURIComponent(site)}`;
+}
+
 function messageOf(body: unknown, status: number): string {
   if (isRecord(body) && typeof body.message === 'string' && body.message) return body.message;
   if (status === 0) return 'The server could not be reached. Check your connection and try again.';

@@ -250,7 +250,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
       // The answer goes out before the account is even looked up, so it takes as long whether or
       // not the account exists; the link is made and queued after it (the answer promises nothing more).
       reply.raw.once('finish', () => {
-        queueReset(site, email, ip).catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'));
+        setTimeout(() => {
+          queueReset(site, email, ip).catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'));
+        }, 0);
       });
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
     },

@@ -110,6 +110,16 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
     expect((await onA.call('GET', AUDIT_PATH)).statusCode).toBe(200);
   });
 
+  it('#24: names the site of a download link in its query (GET only), since a link carries no header', async () => {
+    const owner = await signInOwner(t.app, host, 'admin@example.com');
+    const link = (method: 'GET' | 'POST', site: string) =>
+      t.app.inject({ method, url: `${AUDIT_PATH}?_site=${site}`, headers: { host: 'admin.localhost', cookie: owner.cookie, 'x-csrf-token': owner.crumb } });
+    expect((await link('GET', 'owners-a')).statusCode).toBe(200);
+    expect((await link('GET', 'owners-b')).statusCode).toBe(401);
+    expect((await link('GET', 'no-such-site')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: AUDIT_PATH, headers: { host: 'admin.localhost', cookie: owner.cookie } })).statusCode).toBe(404);
+  });
+
   it('takes the role from the account: a viewer may not read the audit log (403)', async () => {
     const viewer = await signInOwner(t.app, host, 'viewer@example.com');
     expect((await viewer.call('GET', SESSION_PATH)).json().owner.role).toBe('viewer');

@@ -160,6 +160,8 @@ async function guard(
   allowed: (actor: OwnerActor) => boolean,
   permission: OwnerPermission | 'admin' | undefined,
 ): Promise<void> {
+  // On the dashboard's origin a call must name its site; elsewhere the host names it.
+  if (!request.site) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
   const actor = await actorOf(db, request, ownerToken);
   if (actor === undefined) throw new AppError('UNAUTHORIZED', OWNER_SIGN_IN_REQUIRED);
   const needs = permission === undefined ? {} : { permission };

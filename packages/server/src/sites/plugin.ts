@@ -9,6 +9,8 @@ import { DASHBOARD_SITES } from './site-origin.js';
 
 /** Header naming the site a dashboard call works on (its identifier), on the admin origin only. */
 export const SITE_HEADER = 'x-emporium-site';
+/** Query parameter naming the site of a download link on the admin origin (GET only). */
+export const SITE_PARAM = '_site';
 /** Refusal of an owner call made on a site's origin with no token (owners work on the dashboard's origin). */
 export const OWNER_CALLS_ON_DASHBOARD = "Owner calls are answered on the dashboard's own origin, not on a site.";
 
@@ -30,6 +32,16 @@ const ADMIN_PATHS = [
 function portOf(host: string | undefined): string | undefined {
   const match = /:(\d{1,5})$/.exec(host ?? '');
   return match?.[1];
+}
+
+/**
+ * The site a plain download link names (`?_site=demo`; a followed link carries no header):
+ * read only for GET and HEAD, which change nothing.
+ */
+function downloadSite(request: FastifyRequest): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const query = request.url.indexOf('?');
+  return query < 0 ? undefined : (new URLSearchParams(request.url.slice(query + 1)).get(SITE_PARAM) ?? undefined);
 }
 
 /** True for a request that names a credential of its own (`Authorization`), not one a browser sends by itself. */
@@ -60,7 +72,8 @@ export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; res
     if (resolution.kind === 'admin') {
       if (!ADMIN_PATHS.some((pattern) => pattern.test(path))) throw new AppError('NOT_FOUND', 'Not found');
       request.adminOrigin = true;
-      const named = request.headers[SITE_HEADER];
+      const header = request.headers[SITE_HEADER];
+      const named = typeof header === 'string' && header !== '' ? header : downloadSite(request);
       if (typeof named === 'string' && named !== '') {
         const website = await deps.resolver.byIdentifier(named.trim().toLowerCase());
         if (!website) throw new AppError('SITE_NOT_FOUND', 'Site not found.');

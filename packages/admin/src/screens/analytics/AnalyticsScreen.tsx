@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { withQuery } from '../../api/http.js';
+import { apiHref, withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { navigate, useLocation } from '../../app/router.js';
 import { ErrorText } from '../../ui/ErrorText.js';
@@ -89,7 +89,7 @@ function PeriodPicker({ period, onShow }: { readonly period: Period; readonly on
       </form>
       <p className="hint">
         Showing {formatDay(period.from)} to {formatDay(period.to)} ({days === 1 ? '1 day' : `${days} days`}). Days run midnight to midnight UTC.{' '}
-        <a href={withQuery(CSV_PATH, { from: period.from, to: period.to })}>Download this report as CSV</a>
+        <a href={apiHref(withQuery(CSV_PATH, { from: period.from, to: period.to }))}>Download this report as CSV</a>
       </p>
     </section>
   );

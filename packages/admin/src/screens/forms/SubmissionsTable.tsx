@@ -1,4 +1,4 @@
-import { withQuery } from '../../api/http.js';
+import { apiHref, withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
@@ -18,7 +18,7 @@ export function SubmissionsTable({ form }: { readonly form: OwnerForm }) {
     <section aria-labelledby="submissions-heading" className="stack">
       <div className="section-head">
         <h2 id="submissions-heading">Submissions</h2>
-        <a className="button secondary" href={`${base}.csv`}>
+        <a className="button secondary" href={apiHref(`${base}.csv`)}>
           Download CSV
         </a>
       </div>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../../api/http.js';
+import { api, apiHref } from '../../api/http.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { EXPORT_PATH, IMPORT_PATH, type ImportReport, INVENTORY_PATH, PRODUCTS_PATH } from './inventory-types.js';
@@ -31,7 +31,7 @@ export function CsvPanel() {
     <section className="panel stack" aria-labelledby="stock-csv-heading">
       <h2 id="stock-csv-heading">Export and import</h2>
       <p>
-        <a href={EXPORT_PATH} download>
+        <a href={apiHref(EXPORT_PATH)} download>
           Download products and stock (CSV)
         </a>
       </p>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { withQuery } from '../../api/http.js';
+import { apiHref, withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { Link } from '../../app/router.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
@@ -45,7 +45,7 @@ export default function OrdersScreen() {
         <button type="submit">Show orders</button>
       </form>
       <p>
-        <a href={withQuery(`${ORDERS_PATH}/export.csv`, filters as Record<string, string | undefined>)}>Download these orders (CSV)</a>
+        <a href={apiHref(withQuery(`${ORDERS_PATH}/export.csv`, filters as Record<string, string | undefined>))}>Download these orders (CSV)</a>
       </p>
       {page.status === 'loading' && <Loading />}
       <ErrorText error={page.error} />

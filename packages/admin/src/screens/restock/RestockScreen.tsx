@@ -1,3 +1,4 @@
+import { apiHref } from '../../api/http.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { OutboxList } from './OutboxList.js';
 import { SignUpGroups } from './SignUpGroups.js';
@@ -10,7 +11,7 @@ export default function RestockScreen() {
       <ScreenHeading>Restock</ScreenHeading>
       <p>
         Visitors ask to be mailed when a sold-out variant is back. Send the mail once the stock is in.{' '}
-        <a href="/api/owner/restock.csv">Download all sign-ups (CSV)</a>
+        <a href={apiHref('/api/owner/restock.csv')}>Download all sign-ups (CSV)</a>
       </p>
       <SignUpGroups />
       <SignUpList />

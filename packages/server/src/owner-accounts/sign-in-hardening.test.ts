@@ -1,0 +1,138 @@
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOwner, ownerHeaders, signInOwner, TEST_OWNER_PASSWORD } from '../../test-support/owners.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { ownerSignInThrottle } from '../db/schema-owners.js';
+import type { Website } from '../sites/index.js';
+import { SAME_PASSWORD_MESSAGE } from './session-routes.js';
+import { addOwner, SESSION_PATH, SIGN_IN_LOCKED_MESSAGE } from './index.js';
+
+/** Median of a list of numbers. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The device cookie a successful sign-in set, `name=value`. */
+function deviceCookieOf(response: LightMyRequestResponse): string {
+  const list = response.headers['set-cookie'] as string[];
+  return list.find((cookie) => /^(__Host-)?emporium_device_/.test(cookie))!.split(';')[0]!;
+}
+
+describe('#24: sign-in and reset that give nothing away, and lockouts nobody else can cause', () => {
+  let t: TestApp;
+  let site: Website;
+  let host: string;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitStore: { hit: async () => 1, close: async () => {} }, config: { outboxPollMs: 600_000 } });
+    site = await t.createSite({ identifier: 'hardening', title: 'Hardening' });
+    host = t.hostOf(site);
+    await makeOwner(t.testDb.db, site.id, 'exists@example.com', 'admin');
+    await makeOwner(t.testDb.db, site.id, 'victim@example.com', 'admin');
+    await makeOwner(t.testDb.db, site.id, 'same@example.com', 'editor');
+  });
+  afterAll(() => t.close());
+
+  const signIn = async (email: string, password: string, remoteAddress = '203.0.113.1', cookies: string[] = []) => {
+    const headers = await ownerHeaders(t.app, host, cookies);
+    return t.app.inject({
+      method: 'POST',
+      url: SESSION_PATH,
+      remoteAddress,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password }),
+    });
+  };
+
+  it('takes as long to refuse a missing email as a wrong password (medians of 30 within 20 %)', async () => {
+    const times = { exists: [] as number[], missing: [] as number[] };
+    await signIn('missing@example.com', 'warm up the decoy hash');
+    for (let i = 0; i < 30; i++) {
+      for (const kind of ['exists', 'missing'] as const) {
+        await t.testDb.db.delete(ownerSignInThrottle).where(eq(ownerSignInThrottle.websiteId, site.id));
+        const started = performance.now();
+        const response = await signIn(kind === 'exists' ? 'exists@example.com' : `missing${i}@example.com`, `wrong password ${i}`);
+        times[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(401);
+      }
+    }
+    const ratio = median(times.missing) / median(times.exists);
+    expect(ratio, `missing ${median(times.missing).toFixed(1)} ms, existing ${median(times.exists).toFixed(1)} ms`).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.2);
+  }, 120_000);
+
+  it('answers a password reset as fast for a missing account as for an existing one (medians of 30 within 20 %)', async () => {
+    const times = { exists: [] as number[], missing: [] as number[] };
+    const headers = { ...(await ownerHeaders(t.app, host)), 'content-type': 'application/json' };
+    for (let i = 0; i < 30; i++) {
+      for (const kind of i % 2 ? (['exists', 'missing'] as const) : (['missing', 'exists'] as const)) {
+        const started = performance.now();
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/owner/password-reset',
+          headers,
+          payload: JSON.stringify({ email: kind === 'exists' ? 'exists@example.com' : `missing${i}@example.com` }),
+        });
+        times[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(202);
+        // Let the link of the previous answer be written before the next one is timed.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    }
+    const ratio = median(times.missing) / median(times.exists);
+    expect(ratio, `missing ${median(times.missing).toFixed(2)} ms, existing ${median(times.exists).toFixed(2)} ms`).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.2);
+  }, 120_000);
+
+  it('lets the owner in from a device that signed in before while failures from many addresses lock everyone else out', async () => {
+    const first = await signIn('victim@example.com', TEST_OWNER_PASSWORD, '198.51.100.7');
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    const otherDevice = deviceCookieOf(await signIn('exists@example.com', TEST_OWNER_PASSWORD, '198.51.100.9'));
+    // An attacker spreads wrong passwords over 30 addresses, 2 each (under every per-address limit).
+    for (let address = 0; address < 30; address++)
+      for (let attempt = 0; attempt < 2; attempt++)
+        expect([401, 429]).toContain((await signIn('victim@example.com', 'a guessed password', `192.0.2.${address + 1}`)).statusCode);
+    // From a new device, even with the right password, the account is locked for now.
+    const untrusted = await signIn('victim@example.com', TEST_OWNER_PASSWORD, '198.51.100.99');
+    expect(untrusted.statusCode).toBe(429);
+    expect(untrusted.json().message).toBe(SIGN_IN_LOCKED_MESSAGE);
+    expect(Number(untrusted.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // A device cookie of another account proves nothing for this one.
+    expect((await signIn('victim@example.com', TEST_OWNER_PASSWORD, '198.51.100.9', [otherDevice])).statusCode).toBe(429);
+    // The owner's own browser, from its usual address or a new one, still gets in.
+    expect((await signIn('victim@example.com', TEST_OWNER_PASSWORD, '198.51.100.7', [device])).statusCode).toBe(200);
+    expect((await signIn('victim@example.com', TEST_OWNER_PASSWORD, '198.51.100.8', [device])).statusCode).toBe(200);
+  }, 60_000);
+
+  it('locks one address after 5 failures on an account without touching the same account elsewhere', async () => {
+    await makeOwner(t.testDb.db, site.id, 'pair@example.com', 'viewer');
+    for (let i = 0; i < 6; i++) expect((await signIn('pair@example.com', `wrong ${i}`, '203.0.113.50')).statusCode).toBe(401);
+    expect((await signIn('pair@example.com', TEST_OWNER_PASSWORD, '203.0.113.50')).statusCode).toBe(429);
+    expect((await signIn('pair@example.com', TEST_OWNER_PASSWORD, '203.0.113.51')).statusCode).toBe(200);
+  });
+
+  it('refuses to change a password, the one-time one included, to the same password', async () => {
+    const { oneTimePassword } = await addOwner(
+      t.testDb.db,
+      { websiteId: site.id, email: 'one-time@example.com', role: 'viewer' },
+      { ownerId: null, email: null },
+    );
+    const newcomer = await signInOwner(t.app, host, 'one-time@example.com', oneTimePassword);
+    const kept = await newcomer.call('PUT', '/api/owner/password', { currentPassword: oneTimePassword, newPassword: oneTimePassword });
+    expect(kept.statusCode).toBe(400);
+    expect(kept.json().message).toBe(SAME_PASSWORD_MESSAGE);
+    expect((await newcomer.call('GET', SESSION_PATH)).json().owner.mustChangePassword).toBe(true);
+
+    const owner = await signInOwner(t.app, host, 'same@example.com');
+    const same = await owner.call('PUT', '/api/owner/password', { currentPassword: TEST_OWNER_PASSWORD, newPassword: TEST_OWNER_PASSWORD });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ message: SAME_PASSWORD_MESSAGE, fields: { newPassword: SAME_PASSWORD_MESSAGE } });
+    expect(
+      (await owner.call('PUT', '/api/owner/password', { currentPassword: TEST_OWNER_PASSWORD, newPassword: 'a different long password' })).statusCode,
+    ).toBe(204);
+  });
+});
