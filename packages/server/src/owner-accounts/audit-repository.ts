@@ -56,7 +56,36 @@ export interface AuditEntry {
   action: string;
   subjectType: string;
   subjectId: string | null;
+  /** What the changed thing is called today (a product's title, an order's number, an owner's email), else as the entry recorded it; null when unknown. */
+  subjectName: string | null;
   detail: Record<string, unknown>;
+}
+
+/**
+ * The current name of an entry's subject, looked up by its kind; null for kinds without one or
+ * things since removed. Columns are named with their table: inside the subqueries a bare name
+ * would be the subquery's own.
+ */
+const currentName = sql<string | null>`CASE audit_log.subject_type
+  WHEN 'product' THEN (SELECT title FROM items WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  WHEN 'collection' THEN (SELECT coalesce(nullif(title, ''), navigation_title) FROM collections WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  WHEN 'variant' THEN (SELECT i.title || ' (' || v.sku || ')' FROM variants v JOIN items i ON i.website_id = v.website_id AND i.id = v.product_id WHERE v.website_id = audit_log.website_id AND v.id = audit_log.subject_id)
+  WHEN 'inventory' THEN (SELECT i.title || ' (' || v.sku || ')' FROM variants v JOIN items i ON i.website_id = v.website_id AND i.id = v.product_id WHERE v.website_id = audit_log.website_id AND v.id = audit_log.subject_id)
+  WHEN 'order' THEN (SELECT 'Order #' || order_number FROM orders WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  WHEN 'owner' THEN (SELECT email FROM owners WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  WHEN 'coupon' THEN (SELECT code FROM coupons WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  WHEN 'tax-rule' THEN (SELECT name FROM tax_rules WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  WHEN 'shipping-option' THEN (SELECT name FROM shipping_options WHERE website_id = audit_log.website_id AND id = audit_log.subject_id)
+  END`;
+
+/** A name the entry recorded in its detail (for things since removed). */
+function recordedName(detail: Record<string, unknown>): string | null {
+  if (typeof detail.orderNumber === 'number') return `Order #${detail.orderNumber}`;
+  for (const key of ['title', 'name', 'displayName', 'code', 'email']) {
+    const value = detail[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
 }
 
 const micros = sql<string>`(extract(epoch from ${auditLog.createdAt}) * 1000000)::bigint::text`;
@@ -65,7 +94,7 @@ const fromMicros = (value: string) => sql`(timestamptz 'epoch' + ${value}::bigin
 /** One page of a site's audit log, newest first, after the keyset position `after` ([created_at in microseconds, id]). */
 export async function listAuditPage(db: DbOrTx, websiteId: string, after: string[] | undefined, limit: number): Promise<Page<AuditEntry>> {
   const found = await db
-    .select({ row: auditLog, position: micros })
+    .select({ row: auditLog, position: micros, name: currentName })
     .from(auditLog)
     .where(and(eq(auditLog.websiteId, websiteId), after ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${fromMicros(after[0]!)}, ${after[1]})` : undefined))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
@@ -73,7 +102,7 @@ export async function listAuditPage(db: DbOrTx, websiteId: string, after: string
   return toPage(
     found,
     limit,
-    ({ row }) => ({
+    ({ row, name }) => ({
       id: row.id,
       createdAt: row.createdAt.toISOString(),
       ownerId: row.ownerId,
@@ -81,6 +110,7 @@ export async function listAuditPage(db: DbOrTx, websiteId: string, after: string
       action: row.action,
       subjectType: row.subjectType,
       subjectId: row.subjectId,
+      subjectName: name ?? recordedName(row.detail),
       detail: row.detail,
     }),
     ({ row, position }) => [String(position), row.id],

@@ -14,6 +14,7 @@ export const AuditEntry = z.object({
   action: z.string().describe("What was done, e.g. 'owner.invite'"),
   subjectType: z.string().describe("Kind of thing changed, e.g. 'owner'"),
   subjectId: z.string().nullable(),
+  subjectName: z.string().nullable().describe("What the changed thing is called (a product's title, 'Order #12', an owner's email); null when unknown"),
   detail: z.record(z.string(), z.unknown()),
 });
 
@@ -63,6 +64,8 @@ export const ResetRequestBody = z.object({ email: Email });
 export const ResetRequested = z.object({ message: z.string() });
 /** Body of POST /api/owner/password-reset/confirm and POST /api/owner/invitations/accept. */
 export const TokenPasswordBody = z.object({ token: Token, password: NewPassword });
+/** Body of POST /api/owner/setup: the first owner's link token, email and password. */
+export const FirstOwnerBody = z.object({ token: Token, email: Email, password: NewPassword });
 
 /** An owner of the site as admins see it. */
 export const OwnerSummary = z.object({

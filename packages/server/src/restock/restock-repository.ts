@@ -96,25 +96,28 @@ export async function listSignUpGroups(db: DbOrTx, websiteId: string, after: str
   );
 }
 
-/** Sign-ups of a site, optionally of one product / variant, oldest first. */
+/** Sign-ups of a site, optionally of one product / variant, oldest first, with the product's name and the variant's SKU. */
 export async function listSignUps(
   db: DbOrTx,
   websiteId: string,
   filter: { productId?: string; variantId?: string },
   after: string[] | undefined,
   limit: number,
-): Promise<Page<SignUp>> {
+): Promise<Page<SignUp & { productName: string; sku: string }>> {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`
-    SELECT id, product_id, variant_id, email, join_mailing_list, language, created_at, notified_at,
-      (extract(epoch from created_at) * 1000000)::bigint::text AS position
-    FROM restock_signups
-    WHERE website_id = ${websiteId}
-      ${filter.productId ? sql`AND product_id = ${filter.productId}` : sql``}
-      ${filter.variantId ? sql`AND variant_id = ${filter.variantId}` : sql``}
-      ${after ? sql`AND ((extract(epoch from created_at) * 1000000)::bigint, id) > (${after[0]}::bigint, ${after[1]})` : sql``}
-    ORDER BY (extract(epoch from created_at) * 1000000)::bigint, id
+    SELECT r.id, r.product_id, r.variant_id, r.email, r.join_mailing_list, r.language, r.created_at, r.notified_at,
+      coalesce(i.title, '') AS title, coalesce(v.sku, '') AS sku,
+      (extract(epoch from r.created_at) * 1000000)::bigint::text AS position
+    FROM restock_signups r
+    LEFT JOIN items i ON i.website_id = r.website_id AND i.id = r.product_id
+    LEFT JOIN variants v ON v.website_id = r.website_id AND v.id = r.variant_id
+    WHERE r.website_id = ${websiteId}
+      ${filter.productId ? sql`AND r.product_id = ${filter.productId}` : sql``}
+      ${filter.variantId ? sql`AND r.variant_id = ${filter.variantId}` : sql``}
+      ${after ? sql`AND ((extract(epoch from r.created_at) * 1000000)::bigint, r.id) > (${after[0]}::bigint, ${after[1]})` : sql``}
+    ORDER BY (extract(epoch from r.created_at) * 1000000)::bigint, r.id
     LIMIT ${limit + 1}`,
   );
   return toPage(
@@ -129,6 +132,8 @@ export async function listSignUps(
       language: r.language === null ? null : String(r.language),
       createdAt: iso(r.created_at),
       notifiedAt: r.notified_at === null ? null : iso(r.notified_at),
+      productName: String(r.title),
+      sku: String(r.sku),
     }),
     (r) => [String(r.position), String(r.id)],
   );

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, restockSignups } from '../db/schema.js';
+import { outbox, restockSignups, variants } from '../db/schema.js';
 import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
 import { encodeCursor } from '../http/page-cursor.js';
 import type { Website } from '../sites/website.js';
@@ -119,6 +119,12 @@ describe('restock sign-ups and back-in-stock mail (spec 3, 5, 7, 8 Restock)', ()
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe('cursor is not valid.');
     expect((await t.call(site, 'GET', `${PATH}/groups?limit=many`, undefined, owner)).statusCode).toBe(400);
+  });
+
+  it('#24 names the product and SKU of each sign-up instead of the variant id', async () => {
+    const page = (await t.call(site, 'GET', `${PATH}?productId=${shirt.itemId}&variantId=${shirt.variantId}&limit=1`, undefined, owner)).json();
+    const [variant] = await t.testDb.db.select({ sku: variants.sku }).from(variants).where(eq(variants.id, shirt.variantId));
+    expect(page.signUps[0]).toMatchObject({ variantId: shirt.variantId, productName: 'Linen <b>shirt</b>', sku: variant!.sku });
   });
 
   it('mails each sign-up exactly once through the outbox and SMTP; sending again sends nothing', async () => {

@@ -71,6 +71,8 @@ export const SignUpJson = z.object({
   language: z.string().nullable(),
   createdAt: z.string(),
   notifiedAt: z.string().nullable(),
+  productName: z.string().describe("The product's name ('' when it is gone)"),
+  sku: z.string().describe("The variant's SKU ('' when it is gone)"),
 });
 
 /** A page of sign-up groups (spec 3). */

@@ -35,7 +35,10 @@ export function SignUpList() {
                 <tr key={signUp.id}>
                   <td>{new Date(signUp.createdAt).toLocaleString()}</td>
                   <td>{signUp.email}</td>
-                  <td>{signUp.variantId}</td>
+                  <td>
+                    {signUp.productName || 'A removed product'}
+                    {signUp.sku ? <span className="hint"> {signUp.sku}</span> : null}
+                  </td>
                   <td>{signUp.isJoinMailingList ? 'Yes' : 'No'}</td>
                   <td>{signUp.notifiedAt ? new Date(signUp.notifiedAt).toLocaleString() : 'Not yet'}</td>
                 </tr>

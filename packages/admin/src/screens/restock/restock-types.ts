@@ -22,6 +22,8 @@ export interface SignUp {
   readonly language: string | null;
   readonly createdAt: string;
   readonly notifiedAt: string | null;
+  readonly productName: string;
+  readonly sku: string;
 }
 
 /** One mail of the outbox. */

@@ -11,6 +11,13 @@ interface AuditEntry {
   readonly action: string;
   readonly subjectType: string;
   readonly subjectId: string | null;
+  readonly subjectName: string | null;
+}
+
+/** What the "Changed" column says: the thing's kind and its name, never a raw id. */
+function changedLabel(entry: AuditEntry): string {
+  const kind = entry.subjectType.replace(/-/g, ' ');
+  return entry.subjectName ? `${kind}: ${entry.subjectName}` : kind;
 }
 
 /** Who changed what and when, newest first (admins only). */
@@ -42,10 +49,7 @@ export function AuditLog() {
                   <td>{new Date(entry.createdAt).toLocaleString()}</td>
                   <td>{entry.actorEmail ?? 'Owner token'}</td>
                   <td>{entry.action}</td>
-                  <td>
-                    {entry.subjectType}
-                    {entry.subjectId ? ` ${entry.subjectId}` : ''}
-                  </td>
+                  <td>{changedLabel(entry)}</td>
                 </tr>
               ))}
             </tbody>
