@@ -98,9 +98,9 @@ describe('buying in the running store (issue 4)', () => {
       await form.getByLabel('Last name').fill('Lovelace');
       await form.getByLabel('Address', { exact: true }).fill('1 Loom Street');
       await form.getByLabel('City').fill('Hudson');
-      await form.getByLabel('State / region (optional)').fill('NY');
+      await form.getByLabel('Country', { exact: true }).selectOption('US');
+      await form.getByLabel('State', { exact: true }).selectOption('NY');
       await form.getByLabel('Postal code').fill('12534');
-      await form.getByLabel('Country code (e.g. US)').fill('US');
       await form.getByLabel('Email').focus();
     }
     await form.getByLabel('Card number').fill(card);
