@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websites } from '../packages/server/src/db/schema.js';
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
-import { ADMIN_WIDTHS, launchBrowser, screenshot } from './support/browser.js';
+import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'new-owner@example.com';
@@ -26,13 +26,19 @@ let browser: Browser;
 let websiteId: string;
 let fileDir: string;
 
+/** The dashboard of the demo site: on the admin origin when the store offers one, else at /config of the site. */
+function dashboard(): string {
+  const withAdmin = store as RunningStore & { dashboardUrl?: (identifier?: string) => string };
+  return withAdmin.dashboardUrl ? withAdmin.dashboardUrl() : `${store.siteUrl()}/config`;
+}
+
 /** A browser context signed in through the sign-in page, on `path` of the dashboard. */
 async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${store.siteUrl()}/config${path}`);
+  await page.goto(`${dashboard()}${path}`);
   await page.waitForURL(/\/login\?next=/);
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -103,7 +109,7 @@ describe('the product editor a new owner uses (#24)', () => {
     await storeForm.getByRole('button', { name: 'Create store' }).click();
     await storeForm.getByRole('status').filter({ hasText: 'Store created: Winter Market' }).waitFor({ timeout: STEP });
 
-    await page.goto(`${store.siteUrl()}/config/products/new`);
+    await page.goto(`${dashboard()}/products/new`);
     await waitForHeading(page, 'New product');
     await page.getByLabel('Store', { exact: true }).selectOption({ label: 'Winter Market' });
     await page.getByLabel('Title', { exact: true }).fill('Wool Mittens');
@@ -132,6 +138,7 @@ describe('the product editor a new owner uses (#24)', () => {
     await note.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
       throw new Error(`statuses: ${JSON.stringify(await page.getByRole('status').allTextContents())}`, { cause: error });
     });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     const noteBox = (await note.boundingBox())!;
     expect(noteBox.y).toBeGreaterThanOrEqual(0);
     expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(ADMIN_WIDTHS[0]!.viewport.height);
@@ -182,6 +189,7 @@ describe('the product editor a new owner uses (#24)', () => {
     await price.focus();
     const priceBox = (await price.boundingBox())!;
     expect(priceBox.x + priceBox.width).toBeLessThanOrEqual(392);
+    expect(await allA11yViolations(page)).toEqual([]);
     await screenshot(page, 'admin-editor-trust-grid-phone');
     await page.setViewportSize(ADMIN_WIDTHS[0]!.viewport);
     await screenshot(page, 'admin-editor-trust-grid-desktop');
