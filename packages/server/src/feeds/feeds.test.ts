@@ -76,7 +76,8 @@ describe('blog feeds (issue 6)', () => {
     expect(findAll(channel, 'atom:link')[0]!.attributes.href).toBe('http://feeds-a.localhost:3000/journal/rss.xml');
     const posts = findAll(root, 'item');
     expect(posts.map((p) => findAll(p, 'title')[0]!.text)).toEqual(['Fish & <Chips>', 'Closed']);
-    expect(findAll(posts[0]!, 'description')[0]!.text).toBe('<p>Hello <b>world</b> & "friends"</p>');
+    // The post's HTML as cleaned for owner HTML (decision 0033): the bare ampersand written as an entity.
+    expect(findAll(posts[0]!, 'description')[0]!.text).toBe('<p>Hello <b>world</b> &amp; "friends"</p>');
     expect(findAll(posts[0]!, 'guid')[0]!.text).toBe(a.postId);
     expect(findAll(posts[0]!, 'dc:creator')[0]!.text).toBe('Ada');
   });
