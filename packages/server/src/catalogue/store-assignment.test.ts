@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '../db/index.js';
 import { productReviewsPath } from '../reviews/index.js';
 import type { Website } from '../sites/index.js';
+import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { createCatalogueTestApp, type CatalogueTestApp } from './catalogue-test-kit.js';
 import { CATALOGUE_MESSAGES } from './product-rules.js';
 
@@ -66,6 +67,18 @@ describe('stores, reviews and categories a new owner sets in the product editor 
     const anonymous = await t.call(site, 'GET', COLLECTIONS, undefined, { owner: false });
     expect([401, 403], anonymous.body).toContain(anonymous.statusCode);
     expect(anonymous.json().collections).toBeUndefined();
+  });
+
+  it.each([
+    ['website-manager', 200],
+    ['reporting', 200],
+    ['editor', 403],
+  ] as const)('#24 lets a %s list the collections: %i (settings or catalogue read)', async (role, status) => {
+    const email = `${role}@example.com`;
+    await makeOwner(t.db, site.id, email, role);
+    const owner = await signInOwner(t.app, t.hostOf(site), email);
+    const response = await owner.call('GET', COLLECTIONS);
+    expect(response.statusCode, response.body).toBe(status);
   });
 
   it('#24 puts a product in a new store and moves it between stores; the store pages show it', async () => {
