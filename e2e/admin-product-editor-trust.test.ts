@@ -159,6 +159,16 @@ describe('the product editor a new owner uses (#24)', () => {
     await shop.goto(`${store.siteUrl()}/winter-market/wool-mittens`);
     await shop.locator('.product__reviews').waitFor({ state: 'attached', timeout: STEP });
 
+    // The product list filters by store.
+    await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+    await waitForHeading(page, 'Products');
+    const search = page.getByRole('search', { name: 'Products' });
+    await search.getByLabel('Store').selectOption({ label: 'Winter Market' });
+    await search.getByRole('button', { name: 'Show products' }).click();
+    await expect.poll(() => page.getByRole('table').getByRole('link').allTextContents(), { timeout: STEP }).toEqual(['Wool Mittens']);
+    await page.getByRole('table').getByRole('link', { name: 'Wool Mittens' }).click();
+    await waitForHeading(page, 'Edit Wool Mittens');
+
     // Moved back to the first store: gone from the new store's page.
     await page.getByLabel('Store', { exact: true }).selectOption({ label: 'Shop' });
     await page.getByRole('button', { name: 'Save product' }).click();

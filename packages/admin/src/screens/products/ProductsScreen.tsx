@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { CollectionList } from '@emporium/server/catalogue/schemas';
 import { withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
@@ -11,6 +12,7 @@ import { Select } from '../../ui/Select.js';
 import { centsText } from '../store/store-money.js';
 
 const PRODUCTS_PATH = '/api/owner/catalogue/products';
+const COLLECTIONS_PATH = '/api/owner/catalogue/collections';
 const PER_PAGE = 50;
 
 interface ProductSummary {
@@ -47,9 +49,11 @@ function priceText(product: ProductSummary): string {
   return `${centsText(product.minPriceCents)} to ${centsText(product.maxPriceCents)}`;
 }
 
-/** The catalogue a page at a time from the server: search by title or SKU, filter by visibility and stock. */
+/** The catalogue a page at a time from the server: search by title or SKU, filter by store, visibility and stock. */
 export default function ProductsScreen() {
   const [filters, setFilters] = useState<Record<string, string | undefined>>({});
+  const collections = useQuery<CollectionList>(COLLECTIONS_PATH);
+  const stores = (collections.data?.collections ?? []).filter((collection) => collection.kind === 'store');
   const pages = useCursorPages();
   const page = useQuery<{ products: ProductSummary[]; hasNextPage: boolean; nextPageCursor: string | null }>(
     withQuery(PRODUCTS_PATH, { ...filters, limit: PER_PAGE, cursor: pages.cursor }),
@@ -59,7 +63,7 @@ export default function ProductsScreen() {
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
     const stock = text('stock');
-    setFilters({ q: text('q'), visibility: text('visibility'), stock, lowStockAt: stock === 'low' ? '5' : undefined });
+    setFilters({ q: text('q'), collectionId: text('collectionId'), visibility: text('visibility'), stock, lowStockAt: stock === 'low' ? '5' : undefined });
     pages.reset();
   };
   return (
@@ -72,6 +76,14 @@ export default function ProductsScreen() {
       </div>
       <form onSubmit={apply} className="filters" role="search" aria-label="Products">
         <Field label="Title or SKU" name="q" type="search" maxLength={200} />
+        {stores.length > 1 && (
+          <Select
+            label="Store"
+            name="collectionId"
+            options={[{ value: '', label: 'Any' }, ...stores.map((store) => ({ value: store.id, label: store.title }))]}
+            defaultValue=""
+          />
+        )}
         <Select label="Visibility" name="visibility" options={VISIBILITY} defaultValue="" />
         <Select label="Stock" name="stock" options={STOCK} defaultValue="" />
         <button type="submit">Show products</button>
