@@ -240,7 +240,8 @@ describe('the owner’s product editor (issue 12)', () => {
     await checkout.getByLabel('Address', { exact: true }).fill('2 Harbour Road');
     await checkout.getByLabel('City').fill('Hudson');
     await checkout.getByLabel('Postal code').fill('12534');
-    await checkout.getByLabel('Country code (e.g. US)').fill('US');
+    await checkout.getByLabel('Country', { exact: true }).selectOption('US');
+    await checkout.getByLabel('State', { exact: true }).selectOption('NY');
     await checkout.getByLabel('Email').focus();
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
     await checkout.getByRole('button', { name: 'Place order' }).click();
