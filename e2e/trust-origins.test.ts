@@ -13,8 +13,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { owners } from '../packages/server/src/db/schema-owners.js';
 import { websites } from '../packages/server/src/db/schema.js';
+import { issueSetupLink } from '../packages/server/src/owner-accounts/index.js';
+import { createWebsite } from '../packages/server/src/sites/index.js';
 import { makeOwner, signInOwner } from '../packages/server/test-support/owners.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const ADMIN = 'trust-admin@example.com';
@@ -141,5 +143,60 @@ describe('#24: the dashboard on its own origin', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: TIMEOUT });
     await context.close();
+  });
+
+  it('lets the first owner of a new site choose email and password from the printed link, once, and switch between sites', async () => {
+    const db = store.app.emporium.db;
+    const site = await createWebsite(db, { identifier: 'fresh-shop', title: 'Fresh Shop' });
+    store.app.emporium.resolver.invalidate();
+    const link = (await issueSetupLink(db, site, store.app.emporium.config)).replace('admin.localhost:3000', `admin.localhost:${store.port}`);
+    {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Create the first owner' }).waitFor({ timeout: TIMEOUT });
+      await screenshot(page, 'trust-first-owner-1280');
+      await page.getByLabel('Email').fill('founder@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('a founder password 2026');
+      await page.getByLabel('Password again').fill('a founder password 2026');
+      await page.getByRole('button', { name: 'Create owner and sign in' }).click();
+      await page.waitForURL(/\/sites\/fresh-shop\/products$/, { timeout: TIMEOUT });
+      expect(page.url()).not.toContain('token');
+      await page.getByRole('link', { name: /View site/ }).waitFor({ timeout: TIMEOUT });
+      expect(await page.getByRole('link', { name: /View site/ }).getAttribute('href')).toBe(`http://fresh-shop.localhost:${store.port}`);
+      // The same link never works twice.
+      const second = await browser.newContext();
+      const again = await second.newPage();
+      await again.goto(link);
+      await again.getByLabel('Email').fill('intruder@example.com');
+      await again.getByLabel('Password', { exact: true }).fill('an intruder password');
+      await again.getByLabel('Password again').fill('an intruder password');
+      await again.getByRole('button', { name: 'Create owner and sign in' }).click();
+      await again.getByText('This link is invalid or has expired.').waitFor({ timeout: TIMEOUT });
+      await second.close();
+
+      // Signed in to a second site too, the owner switches between them.
+      await makeOwner(db, websiteId, 'founder@example.com', 'admin', 'a founder password 2026');
+      await page.goto(`${store.dashboardUrl()}/login`);
+      await page.getByLabel('Email').fill('founder@example.com');
+      await page.getByLabel('Password').fill('a founder password 2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/sites\/demo\/products$/, { timeout: TIMEOUT });
+      const switcher = page.getByLabel('Site');
+      await switcher.waitFor({ timeout: TIMEOUT });
+      await screenshot(page, 'trust-site-switcher-1280');
+      await switcher.selectOption('fresh-shop');
+      await page.waitForURL(/\/sites\/fresh-shop$|\/sites\/fresh-shop\/products$/, { timeout: TIMEOUT });
+      await page.goto(`http://admin.localhost:${store.port}/`);
+      await page.getByRole('heading', { name: 'Your sites' }).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('link', { name: 'Fresh Shop' }).waitFor({ timeout: TIMEOUT });
+      await screenshot(page, 'trust-your-sites-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'trust-your-sites-390');
+      await page.goto(`${store.dashboardUrl()}/products`);
+      await page.getByRole('button', { name: 'Menu' }).waitFor({ timeout: TIMEOUT });
+      await screenshot(page, 'trust-dashboard-390');
+      await context.close();
+    }
   });
 });

@@ -22,6 +22,29 @@ function statusFor(port: number, host: string, path = '/', headers: Record<strin
   });
 }
 
+/** Sends a request to the server on loopback with any Host header; the status, headers and body. */
+function send(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 function capture(env: Record<string, string | undefined>) {
   const out: string[] = [];
   const err: string[] = [];
@@ -183,7 +206,7 @@ function ownerCommandSuite(kind: 'pglite' | 'pg') {
       'a password from stdin\n',
     );
     expect(added).toMatchObject({ code: 0, err: [] });
-    expect(added.out).toEqual(["Added boss@example.com as admin of 'owned'. Sign in at http://owned.localhost:3000/config/login"]);
+    expect(added.out).toEqual(["Added boss@example.com as admin of 'owned'. Sign in at http://admin.localhost:3000/sites/owned/login"]);
     const once = await run(['owner', 'add', '--site', 'owned', '--email', 'clerk@example.com', '--role', 'store-manager']);
     expect(once.code).toBe(0);
     expect(once.out[1]).toMatch(/^One-time password \(must be changed at the first sign-in\): [A-Za-z0-9]{20}$/);
@@ -288,13 +311,35 @@ describe('emporium serve (child process)', () => {
         socket.on('close', () => resolve());
         socket.on('error', () => resolve());
       });
-      const again = await fetch(`http://127.0.0.1:${port}/`);
-      expect(again.status).toBe(200);
+      const listingAgain = await fetch(`http://127.0.0.1:${port}/`);
+      expect(listingAgain.status).toBe(200);
       expect(await statusFor(port, 'nobody.example.net')).toBe(404);
       expect(await statusFor(port, `localhost:${port}`)).toBe(200);
 
-      expect(output).toContain('No owner accounts yet. Make the first one');
-      expect(output).toMatch(/npx emporium owner add --site \S+ --email you@example\.com --role admin/);
+      // #24: a fresh install prints a one-time link where the first owner chooses email and password.
+      const link = /No owner yet for 'demo'\. Open this link once, within an hour[^\n]*\n\s+(\S+)/.exec(output)?.[1];
+      expect(link, output).toMatch(/^http:\/\/admin\.localhost:\d+\/sites\/demo\/setup#token=[A-Za-z0-9_-]{43}$/);
+      const setupToken = decodeURIComponent(link!.split('#token=')[1]!);
+      const admin = `admin.localhost:${port}`;
+      const page = await send(port, admin, 'GET', '/sites/demo/setup', { accept: 'text/html' });
+      expect(page.status).toBe(200);
+      const crumb = /crumb=([^;]+)/.exec(String(page.headers['set-cookie']))![1]!;
+      const setUp = (password: string) =>
+        send(
+          port,
+          admin,
+          'POST',
+          '/api/owner/setup',
+          { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb, 'x-emporium-site': 'demo', 'content-type': 'application/json', accept: 'application/json' },
+          JSON.stringify({ token: setupToken, email: 'first@example.com', password }),
+        );
+      const made = await setUp('the first owner password');
+      expect(made.status, made.body).toBe(200);
+      expect(JSON.parse(made.body).owner).toMatchObject({ email: 'first@example.com', role: 'admin', mustChangePassword: false });
+      expect(String(made.headers['set-cookie'])).toMatch(/emporium_owner_[A-Za-z0-9]+=/);
+      const again = await setUp('another first password');
+      expect(again.status).toBe(400);
+      expect(JSON.parse(again.body).message).toBe('This link is invalid or has expired.');
       const busy = capture({ EMPORIUM_DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '' });
       expect(await runCli(['owner', 'list', '--site', 'demo'], busy.io)).toBe(1);
       expect(busy.err[0]).toContain(`The Emporium server (process ${child.pid}) is using the database folder`);

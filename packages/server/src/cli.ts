@@ -7,12 +7,12 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { closeDatabase, openDatabase } from './db/open.js';
 import type { Db } from './db/types.js';
 import { AppError } from './errors/index.js';
-import { siteOrigin } from './sites/index.js';
+import { adminOrigin, dashboardUrl, siteOrigin } from './sites/index.js';
 import { mediaStorageFor } from './media/index.js';
 import { seedDemo } from './seed/index.js';
 import { countWebsites, findWebsiteByIdentifier, listWebsites } from './sites/repository.js';
 import type { Website } from './sites/website.js';
-import { addOwner, countOwners, listOwners, MIN_PASSWORD_LENGTH, normalEmail, removeOwnerByEmail } from './owner-accounts/index.js';
+import { addOwner, issueSetupLink, listOwners, MIN_PASSWORD_LENGTH, normalEmail, ownerlessSites, removeOwnerByEmail } from './owner-accounts/index.js';
 import { isOwnerRole, OWNER_ROLES } from './owner-sessions/index.js';
 import { createStarterSite } from './sites/starter-site.js';
 
@@ -96,6 +96,8 @@ Removes an owner account and ends its sessions. A site's last admin cannot be re
 
 /** Who the audit log names for changes made on the command line. */
 const CLI_ACTOR = Object.freeze({ ownerId: null, email: 'command line' });
+/** Most first-owner setup links one start prints. */
+const SETUP_LINKS_PRINTED = 5;
 
 interface ParsedArgs {
   positionals: string[];
@@ -236,15 +238,14 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
     const ms = Math.round(performance.now() - startedAt);
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);
     io.out(`Sites: ${config.publicUrl}/`);
-    io.out(`Owner pages: /config/login on any site (e.g. ${siteOrigin('demo', config)}/config/login)`);
+    io.out(`Owner dashboard: ${adminOrigin(config)}/ (each site's /config leads there)`);
     io.out(breakGlassNotice(config));
-    if ((await countOwners(db)) === 0) {
-      const [first] = await listWebsites(db);
-      io.out(
-        `No owner accounts yet. Make the first one (in another terminal${config.databaseUrl ? '' : ', after stopping this server: PGlite allows one process'}):`,
-      );
-      io.out(`  npx emporium owner add --site ${first?.identifier ?? '<identifier>'} --email you@example.com --role admin`);
+    const ownerless = await ownerlessSites(db);
+    for (const site of ownerless.slice(0, SETUP_LINKS_PRINTED)) {
+      io.out(`No owner yet for '${site.identifier}'. Open this link once, within an hour, to choose the first owner's email and password:`);
+      io.out(`  ${await issueSetupLink(db, site, config)}`);
     }
+    if (ownerless.length > SETUP_LINKS_PRINTED) io.out(`${ownerless.length - SETUP_LINKS_PRINTED} more sites have no owner; use 'npx emporium owner add'.`);
   } catch (error) {
     if (app) await app.close();
     await closeDatabase(db);
@@ -331,7 +332,7 @@ async function ownerAdd(args: ParsedArgs, io: CliIo): Promise<number> {
     return { site, ...(await addOwner(db, { websiteId: site.id, email, role, password }, CLI_ACTOR)) };
   });
   io.out(
-    `Added ${added.owner.email} as ${added.owner.role} of '${added.site.identifier}'. Sign in at ${siteOrigin(added.site.identifier, config)}/config/login`,
+    `Added ${added.owner.email} as ${added.owner.role} of '${added.site.identifier}'. Sign in at ${dashboardUrl(added.site.identifier, config, '/login')}`,
   );
   if (added.oneTimePassword) io.out(`One-time password (must be changed at the first sign-in): ${added.oneTimePassword}`);
   return 0;

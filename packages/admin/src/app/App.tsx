@@ -7,6 +7,7 @@ import {
   ChangePasswordScreen,
   ChoosePasswordScreen,
   ForgotPasswordScreen,
+  FirstOwnerScreen,
   FormScreen,
   LoginScreen,
   NAV_SCREENS,
@@ -19,7 +20,7 @@ import { NotFound } from './NotFound.js';
 import { SignedOutFrame } from './SignedOutFrame.js';
 
 /** Paths of owners who are not signed in. */
-const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/accept-invitation'];
+const PUBLIC_PATHS = ['/login', '/forgot-password', '/reset-password', '/accept-invitation', '/setup'];
 
 /** The token of a mailed link: in the fragment (never sent to servers or in Referer headers), else the query. */
 function linkToken(search: URLSearchParams): string {
@@ -51,6 +52,7 @@ function SiteApp({ path, search }: { readonly path: string; readonly search: URL
           {path === '/forgot-password' && <ForgotPasswordScreen />}
           {path === '/reset-password' && <ChoosePasswordScreen purpose="reset" token={linkToken(search)} />}
           {path === '/accept-invitation' && <ChoosePasswordScreen purpose="invitation" token={linkToken(search)} />}
+          {path === '/setup' && <FirstOwnerScreen token={linkToken(search)} />}
         </Suspense>
       </SignedOutFrame>
     );

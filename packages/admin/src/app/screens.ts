@@ -32,4 +32,5 @@ export const ProductEditorScreen = lazy(() => import('../screens/products/Produc
 export const LoginScreen = lazy(() => import('../screens/account/LoginScreen.js'));
 export const ForgotPasswordScreen = lazy(() => import('../screens/account/ForgotPasswordScreen.js'));
 export const ChoosePasswordScreen = lazy(() => import('../screens/account/ChoosePasswordScreen.js'));
+export const FirstOwnerScreen = lazy(() => import('../screens/account/FirstOwnerScreen.js'));
 export const ChangePasswordScreen = lazy(() => import('../screens/account/ChangePasswordScreen.js'));

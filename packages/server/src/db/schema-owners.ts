@@ -84,3 +84,16 @@ export const ownerSignInThrottle = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.key] })],
 );
+
+/** One-time links for a site's first owner (migration 0180); only the token's sha256 is kept. */
+export const ownerSetupTokens = pgTable(
+  'owner_setup_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('owner_setup_tokens_website_idx').on(t.websiteId)],
+);

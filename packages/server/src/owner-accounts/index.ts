@@ -7,3 +7,4 @@ export { SESSION_PATH, SIGN_IN_FAILED_MESSAGE, RESET_REQUESTED_MESSAGE, LINK_INV
 export { OWNERS_PATH } from './owners-routes.js';
 export { MIN_PASSWORD_LENGTH, ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.js';
 export { SIGN_IN_LIMITS, SIGN_IN_LOCKED_MESSAGE, lockSeconds } from './sign-in-throttle.js';
+export { issueSetupLink, ownerlessSites, SETUP_PATH, SETUP_LINK_SECONDS, SITE_HAS_OWNER_MESSAGE } from './first-owner.js';

@@ -5,6 +5,7 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { listAuditPage } from './audit-repository.js';
+import { registerFirstOwnerRoute } from './first-owner.js';
 import { registerOwnersRoutes } from './owners-routes.js';
 import { AuditPage, AuditQuery } from './schemas.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -24,6 +25,7 @@ export function registerOwnerAccounts(app: FastifyInstance, deps: AppDeps, optio
   const routes = app.withTypeProvider<ZodTypeProvider>();
   registerSessionRoutes(app, deps, options.mailQueued);
   registerOwnersRoutes(app, deps, options.mailQueued);
+  registerFirstOwnerRoute(app, deps);
 
   routes.get(
     AUDIT_PATH,

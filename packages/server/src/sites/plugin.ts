@@ -3,7 +3,7 @@ import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { wantsJson } from '../http/errors.js';
 import { renderSiteListing, renderUnknownSite } from './site-listing-pages.js';
-import { listWebsites } from './repository.js';
+import { getWebsite, listWebsites } from './repository.js';
 import type { SiteResolver } from './resolver.js';
 import { DASHBOARD_SITES } from './site-origin.js';
 
@@ -19,6 +19,9 @@ export const OWNER_CALLS_ON_DASHBOARD = "Owner calls are answered on the dashboa
  * spec's own owner-side calls (store creation, restock sign-ups and sends) at their exact
  * paths, and the moderation queues of comments and reviews. Nothing of a storefront is served there.
  */
+/** A stored image copy, `/api/media/{website id}/{name}`: the dashboard shows product photos from its own origin. */
+const MEDIA_COPY = /^\/api\/media\/([A-Za-z0-9_-]{1,64})\/[^/]+$/;
+
 const ADMIN_PATHS = [
   /^\/$/,
   new RegExp(`^${DASHBOARD_SITES}(?:/|$)`),
@@ -27,6 +30,7 @@ const ADMIN_PATHS = [
   /^\/api\/content-service\//,
   /^\/api\/site-users\/account\/notifications\/restock(?:\/|$)/,
   /^\/api\/content\/(?:comments|reviews)(?:\/|$)/,
+  MEDIA_COPY,
 ];
 
 function portOf(host: string | undefined): string | undefined {
@@ -74,6 +78,13 @@ export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; res
       request.adminOrigin = true;
       const header = request.headers[SITE_HEADER];
       const named = typeof header === 'string' && header !== '' ? header : downloadSite(request);
+      const mediaSite = request.method === 'GET' || request.method === 'HEAD' ? MEDIA_COPY.exec(path)?.[1] : undefined;
+      if (mediaSite && !(typeof named === 'string' && named !== '')) {
+        const website = await getWebsite(deps.db, mediaSite);
+        if (!website) throw new AppError('NOT_FOUND', 'Not found');
+        request.site = website;
+        return;
+      }
       if (typeof named === 'string' && named !== '') {
         const website = await deps.resolver.byIdentifier(named.trim().toLowerCase());
         if (!website) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
