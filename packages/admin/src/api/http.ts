@@ -59,6 +59,11 @@ export function withQuery(path: string, query: CallOptions['query']): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** The identifier of the site the dashboard's address names (`/sites/{identifier}/…`), if any. */
+export function currentSite(): string | undefined {
+  return SITE_PATH.exec(window.location.pathname)?.[1];
+}
+
 /** Query parameter naming the site of a plain link to a download (a link carries no header). */
 export const SITE_PARAM = '_site';
 
@@ -67,7 +72,7 @@ export const SITE_PARAM = '_site';
  * it is about in the query, since a followed link cannot carry the X-Emporium-Site header.
  */
 export function apiHref(path: string): string {
-  const site = SITE_PATH.exec(window.location.pathname)?.[1];
+  const site = currentSite();
   if (!site) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${SITE_PARAM}=${encodeURIComponent(site)}`;
 }
@@ -88,7 +93,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const crumb = readCookie(document.cookie, CRUMB_COOKIE);
   if (crumb && method !== 'GET') headers[CSRF_HEADER] = crumb;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const site = SITE_PATH.exec(window.location.pathname)?.[1];
+  const site = currentSite();
   if (site) headers[SITE_HEADER] = site;
   let response: Response;
   try {

@@ -30,23 +30,6 @@ export function Shell({ owner, site, path, children }: ShellProps) {
           <p className="brand">
             Emporium <span>{site?.title ?? 'Owner'}</span>
           </p>
-          {others.length > 1 && site && (
-            <div className="site-switcher">
-              <label htmlFor={switcherId}>Site</label>
-              <select id={switcherId} value={site.identifier} onChange={(event) => window.location.assign(dashboardOf(event.currentTarget.value))}>
-                {others.map((other) => (
-                  <option key={other.id} value={other.identifier}>
-                    {other.title}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {site && (
-            <a className="view-site" href={site.url} target="_blank" rel="noopener">
-              View site<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          )}
           <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls={navId} onClick={() => setMenuOpen((open) => !open)}>
             Menu
           </button>
@@ -65,6 +48,23 @@ export function Shell({ owner, site, path, children }: ShellProps) {
             })}
           </ul>
           <div className="account">
+            {others.length > 1 && site && (
+              <div className="site-switcher">
+                <label htmlFor={switcherId}>Site</label>
+                <select id={switcherId} value={site.identifier} onChange={(event) => window.location.assign(dashboardOf(event.currentTarget.value))}>
+                  {others.map((other) => (
+                    <option key={other.id} value={other.identifier}>
+                      {other.title}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            {site && (
+              <a className="view-site" href={site.url} target="_blank" rel="noopener">
+                View site<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            )}
             <Link to="/account" aria-current={path === '/account' ? 'page' : undefined} className="account-link" onClick={() => setMenuOpen(false)}>
               {owner.email ?? 'Owner token'}
             </Link>

@@ -1,14 +1,11 @@
-import { ApiError, CRUMB_COOKIE, CSRF_HEADER, readCookie, SITE_HEADER } from '../../api/http.js';
-
-/** The site of the dashboard's address (`/sites/{identifier}/…`), as the JSON client reads it. */
-const SITE_PATH = /^\/sites\/([a-z0-9-]{1,63})(?=\/|$)/;
+import { ApiError, CRUMB_COOKIE, CSRF_HEADER, currentSite, readCookie, SITE_HEADER } from '../../api/http.js';
 
 /** Sends a form as multipart/form-data with the crumb; answers the JSON body or rejects with the server's message. */
 export async function postForm<T>(path: string, form: FormData): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const crumb = readCookie(document.cookie, CRUMB_COOKIE);
   if (crumb) headers[CSRF_HEADER] = crumb;
-  const site = SITE_PATH.exec(window.location.pathname)?.[1];
+  const site = currentSite();
   if (site) headers[SITE_HEADER] = site;
   let response: Response;
   try {
