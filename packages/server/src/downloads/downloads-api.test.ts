@@ -101,7 +101,7 @@ describe.each(availableDialects())('digital products: the file and its download 
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/owner/catalogue/products/${productId}/digital-file`,
-      headers: { host: t.hostOf(site), cookie: viewer.cookie, 'x-csrf-token': viewer.crumb, 'content-type': contentType },
+      headers: { host: viewer.host, 'x-emporium-site': viewer.site!, cookie: viewer.cookie, 'x-csrf-token': viewer.crumb, 'content-type': contentType },
       payload,
     });
     expect(refused.statusCode, refused.body).toBe(403);

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ownerSignInThrottle } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { SAME_PASSWORD_MESSAGE } from './session-routes.js';
-import { addOwner, SESSION_PATH, SIGN_IN_LOCKED_MESSAGE } from './index.js';
+import { addOwner, issueSetupLink, LINK_INVALID_MESSAGE, SESSION_PATH, SETUP_PATH, SIGN_IN_LOCKED_MESSAGE, SITE_HAS_OWNER_MESSAGE } from './index.js';
 
 /** Median of a list of numbers. */
 function median(values: number[]): number {
@@ -134,5 +134,31 @@ describe('#24: sign-in and reset that give nothing away, and lockouts nobody els
     expect(
       (await owner.call('PUT', '/api/owner/password', { currentPassword: TEST_OWNER_PASSWORD, newPassword: 'a different long password' })).statusCode,
     ).toBe(204);
+  });
+
+  it('makes the first owner from the latest setup link only while the site has none', async () => {
+    const fresh = await t.createSite({ identifier: 'first-owner', title: 'First' });
+    const tokenOf = (link: string) => decodeURIComponent(link.split('#token=')[1]!);
+    const setUp = async (token: string, onHost: string, email = 'first@example.com') =>
+      t.app.inject({
+        method: 'POST',
+        url: SETUP_PATH,
+        headers: {
+          ...(await ownerHeaders(t.app, t.hostOf(fresh))),
+          ...(onHost === 'site' ? { host: t.hostOf(fresh) } : {}),
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ token, email, password: 'the first owner password' }),
+      });
+    const older = tokenOf(await issueSetupLink(t.testDb.db, fresh, t.app.emporium.config));
+    const link = tokenOf(await issueSetupLink(t.testDb.db, fresh, t.app.emporium.config));
+    expect((await setUp(older, 'admin')).json().message).toBe(LINK_INVALID_MESSAGE);
+    const made = await setUp(link, 'admin');
+    expect(made.statusCode).toBe(200);
+    expect(made.json().owner).toMatchObject({ email: 'first@example.com', role: 'admin' });
+    const late = tokenOf(await issueSetupLink(t.testDb.db, fresh, t.app.emporium.config));
+    const refused = await setUp(late, 'admin', 'second@example.com');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SITE_HAS_OWNER_MESSAGE);
   });
 });

@@ -11,8 +11,6 @@ import { DASHBOARD_SITES } from './site-origin.js';
 export const SITE_HEADER = 'x-emporium-site';
 /** Query parameter naming the site of a download link on the admin origin (GET only). */
 export const SITE_PARAM = '_site';
-/** Refusal of an owner call made on a site's origin with no token (owners work on the dashboard's origin). */
-export const OWNER_CALLS_ON_DASHBOARD = "Owner calls are answered on the dashboard's own origin, not on a site.";
 
 /**
  * Paths the admin origin answers: the dashboard's pages and files, the owner API, and the
@@ -48,18 +46,13 @@ function downloadSite(request: FastifyRequest): string | undefined {
   return query < 0 ? undefined : (new URLSearchParams(request.url.slice(query + 1)).get(SITE_PARAM) ?? undefined);
 }
 
-/** True for a request that names a credential of its own (`Authorization`), not one a browser sends by itself. */
-function carriesToken(request: FastifyRequest): boolean {
-  return typeof request.headers.authorization === 'string' && request.headers.authorization !== '';
-}
-
 /**
  * Resolves the website of every request from its Host header before routing. The root host
  * answers `GET /` with the site listing and 404 for anything else; unknown hosts get a 404
  * page (JSON under /api). Site requests continue with `request.site` set. On the admin origin
  * only the dashboard's paths are answered, and the site is the one the X-Emporium-Site header
- * names (none for the dashboard's own pages); on a site's origin the owner API answers only
- * to a request carrying a token, so no browser cookie can ever act as an owner there.
+ * names (none for the dashboard's own pages). On a site's origin no owner cookie is ever read
+ * (see owner-sessions), so the owner API there answers only to a token the request carries.
  */
 export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; resolver: SiteResolver; baseDomain: string }): void {
   app.decorateRequest('site', null);
@@ -69,7 +62,6 @@ export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; res
     const resolution = await deps.resolver.resolve(host);
     const path = request.url.split('?')[0]!;
     if (resolution.kind === 'site') {
-      if (path.startsWith('/api/owner/') && !carriesToken(request)) throw new AppError('FORBIDDEN', OWNER_CALLS_ON_DASHBOARD, { body: { dashboard: true } });
       request.site = resolution.website;
       return;
     }
