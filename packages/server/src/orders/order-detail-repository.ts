@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { orderCheckoutDetails, orderItems, orders } from '../db/schema.js';
+import { orderCheckoutDetails, orderItems, orders, type VariantOption } from '../db/schema.js';
 import { orderEvents, orderFulfilments, orderRefunds, type OrderEventKind } from '../db/schema-orders.js';
 import type { DbOrTx } from '../db/types.js';
 
@@ -28,6 +28,8 @@ export interface OrderDetail {
     variantId: string | null;
     sku: string | null;
     productName: string;
+    /** The bought variant's options in the product's option order; empty for a product without options. */
+    variantOptions: VariantOption[];
     quantity: number;
     unitPriceCents: number;
     lineTotalCents: number;
@@ -125,6 +127,7 @@ export async function loadOrderDetail(db: DbOrTx, websiteId: string, orderId: st
       variantId: l.variantId,
       sku: l.sku,
       productName: l.productName,
+      variantOptions: l.variantOptions ?? [],
       quantity: l.quantity,
       unitPriceCents: l.unitPriceCents,
       lineTotalCents: l.unitPriceCents * l.quantity,

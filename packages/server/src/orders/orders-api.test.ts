@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outbox, variants } from '../db/schema.js';
+import { orders, outbox, products, variants } from '../db/schema.js';
 import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { OrderMessages } from './order-messages.js';
@@ -276,5 +276,38 @@ describe('owner order desk (issue 12, orders)', () => {
       headers: { host: t.hostOf(other), cookie: manager.cookie, accept: 'application/json' },
     });
     expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it('#24 names the options of the variant bought on each line, as they were when the order was placed', async () => {
+    const shop = await t.createSite({ identifier: 'orders-desk-c', title: 'Desk C' });
+    const shirt = await t.addProduct(shop, 'Shirt', 3000, 10);
+    await t.testDb.db
+      .update(products)
+      .set({ variantOptionOrdering: ['Colour', 'Size'] })
+      .where(eq(products.itemId, shirt.itemId));
+    await t.testDb.db
+      .update(variants)
+      .set({ attributes: { Size: 'M', Colour: 'Sage' } })
+      .where(eq(variants.id, shirt.variantId));
+    const orderId = await t.placeOrder(shop, shirt, 1, customers[0]!);
+    await t.testDb.db
+      .update(variants)
+      .set({ attributes: { Size: 'L', Colour: 'Rust' } })
+      .where(eq(variants.id, shirt.variantId));
+    await makeOwner(t.testDb.db, shop.id, 'desk-c@example.com', 'admin');
+    const owner = await signInOwner(t.app, t.hostOf(shop), 'desk-c@example.com');
+    const response = await owner.call('GET', `${OWNER_ORDERS_PATH}/${orderId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().lines).toEqual([
+      expect.objectContaining({
+        productName: 'Shirt',
+        variantOptions: [
+          { name: 'Colour', value: 'Sage' },
+          { name: 'Size', value: 'M' },
+        ],
+      }),
+    ]);
+    const plain = await t.call(site, 'GET', `${OWNER_ORDERS_PATH}/${ids[1]}`);
+    expect(plain.json().lines[0].variantOptions).toEqual([]);
   });
 });

@@ -71,6 +71,9 @@ export const OrderDetail = z.object({
       variantId: z.string().nullable(),
       sku: z.string().nullable(),
       productName: z.string(),
+      variantOptions: z
+        .array(z.object({ name: z.string(), value: z.string() }))
+        .describe("The bought variant's options in the product's option order, as kept when the order was placed; empty for a product without options"),
       quantity: z.number().int(),
       unitPriceCents: cents,
       lineTotalCents: cents,

@@ -6,7 +6,7 @@ import { formatCents } from '../../ui/money.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { formatAddress } from './address-format.js';
 import { OrderActions } from './OrderActions.js';
-import { ORDERS_PATH, statusLabel, type OrderDetail } from './order-types.js';
+import { ORDERS_PATH, statusLabel, variantOptionsText, type OrderDetail } from './order-types.js';
 
 /** One order: lines, totals, customer, addresses, payment, timeline, and what the owner can do with it. */
 export default function OrderScreen({ orderId }: { readonly orderId: string }) {
@@ -62,6 +62,7 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
                     <td>
                       {line.productName}
                       {line.sku ? <span className="hint"> {line.sku}</span> : null}
+                      {line.variantOptions.length > 0 ? <div className="hint">{variantOptionsText(line.variantOptions)}</div> : null}
                     </td>
                     <td className="number">{line.quantity}</td>
                     <td className="number">{money(line.unitPriceCents)}</td>

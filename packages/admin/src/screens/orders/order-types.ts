@@ -30,6 +30,17 @@ export interface OrderListItem {
   readonly itemCount: number;
 }
 
+/** One option of the variant an order line bought: `{ name: 'Size', value: 'M' }`. */
+export interface VariantOption {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** The options of an order line as the order shows them: 'Colour: Sage, Size: M' ('' for none). */
+export function variantOptionsText(options: readonly VariantOption[]): string {
+  return options.map((option) => `${option.name}: ${option.value}`).join(', ');
+}
+
 /** One order in full. */
 export interface OrderDetail {
   readonly id: string;
@@ -45,6 +56,8 @@ export interface OrderDetail {
     readonly itemId: string;
     readonly sku: string | null;
     readonly productName: string;
+    /** The bought variant's options, in the product's option order. */
+    readonly variantOptions: readonly VariantOption[];
     readonly quantity: number;
     readonly unitPriceCents: number;
     readonly lineTotalCents: number;
