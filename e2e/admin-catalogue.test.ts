@@ -77,6 +77,19 @@ async function expectStatus(page: Page, text: string): Promise<void> {
   }
 }
 
+/**
+ * GETs an owner call from a dashboard page as the dashboard's API client does, naming the site
+ * in X-Emporium-Site (the admin origin serves every site); fails unless it answers 200.
+ */
+async function ownerGet<T>(page: Page, path: string): Promise<T> {
+  const answer = await page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { accept: 'application/json', 'x-emporium-site': 'demo' } });
+    return { status: response.status, body: await response.text() };
+  }, path);
+  expect(answer.status, `GET ${path}: ${answer.body}`).toBe(200);
+  return JSON.parse(answer.body) as T;
+}
+
 async function productByTitle(title: string) {
   const [row] = await db
     .select({ id: items.id, urlId: items.urlId })
@@ -257,29 +270,25 @@ describe('the owner’s product editor (issue 12)', () => {
     await row.getByRole('link').click();
     await page.waitForURL(new RegExp(`/sites/demo/orders/${orderId}$`), { timeout: STEP });
     await page.getByText('Harbour Tee').first().waitFor({ timeout: STEP });
+    // The line names the variant bought (#24).
+    await page.getByRole('table').getByText('Colour: Red, Size: M', { exact: true }).waitFor({ timeout: STEP });
     await page.getByLabel('Tracking number').fill('HT-TRACK-42');
     await page.getByRole('button', { name: 'Mark as fulfilled' }).click();
     await page.getByText('Fulfilled. The customer is mailed the tracking number.').waitFor({ timeout: STEP });
-    const outbox = await page.evaluate(async () => (await fetch('/api/owner/outbox')).json() as Promise<{ mails: { toAddress: string; textBody: string }[] }>);
+    const outbox = await ownerGet<{ mails: { toAddress: string; textBody: string }[] }>(page, '/api/owner/outbox');
     expect(outbox.mails.some((mail) => mail.toAddress === 'grace@example.com' && mail.textBody.includes('HT-TRACK-42'))).toBe(true);
     // A full refund asks first and names the amount (#24); nothing is refunded until confirmed.
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const question = page.getByRole('alertdialog');
     await question.waitFor({ timeout: STEP });
-    const total = await page.evaluate(
-      async (id) => (await (await fetch(`/api/owner/orders/${id}`)).json()) as { totals: { refundedCents: number; refundableCents: number } },
-      orderId,
-    );
+    const total = await ownerGet<{ totals: { refundedCents: number; refundableCents: number } }>(page, `/api/owner/orders/${orderId}`);
     expect(total.totals.refundedCents).toBe(0);
     const amount = (await question.textContent()) ?? '';
     expect(amount).toMatch(/Refund the whole order: \S*\d+\.\d{2}\?/);
     await question.getByRole('button', { name: /^Refund \S*\d/ }).click();
     await page.getByText('Refunded.').waitFor({ timeout: STEP });
     expect(await page.getByRole('list').filter({ hasText: 'Refunded in full' }).textContent()).not.toMatch(/\(\S*\d+\.\d{2}\)/);
-    const order = await page.evaluate(
-      async (id) => (await fetch(`/api/owner/orders/${id}`)).json() as Promise<{ totals: { refundedCents: number; grandTotalCents: number } }>,
-      orderId,
-    );
+    const order = await ownerGet<{ totals: { refundedCents: number; grandTotalCents: number } }>(page, `/api/owner/orders/${orderId}`);
     expect(order.totals.refundedCents).toBe(order.totals.grandTotalCents);
     expect(errors).toEqual([]);
     await context.close();
