@@ -42,6 +42,7 @@ import { registerAnalytics } from './analytics/index.js';
 import { registerInventoryRoutes } from './inventory/index.js';
 import { registerMediaRoutes } from './media/index.js';
 import { registerDownloadRoutes } from './downloads/index.js';
+import { registerOverviewRoutes } from './overview/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -142,5 +143,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInventoryRoutes(app, deps);
   registerMediaRoutes(app, deps);
   registerDownloadRoutes(app, deps);
+  registerOverviewRoutes(app, deps);
   return app;
 }
