@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import type { Website } from '../sites/website.js';
 import { ADMIN_DIST_DIR, adminDist } from './admin-dist.js';
+import { dashboardPath } from './routes.js';
 
 /** Builds the dashboard once when it is missing (about a second), as the e2e setup does. */
 function ensureBuilt(): string {
@@ -58,6 +59,17 @@ describe('the owner dashboard on its own origin (issues 12 and #24)', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(target);
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it.each([
+    ['products', '/config/products', '/products'],
+    ['a control character', '/config/%10x', '/%10x'],
+    ['letters of other scripts', '/config/caf%C3%A9', '/caf%C3%A9'],
+    ['a query', '/config/login?next=/a b', '/login?next=%2Fa+b'],
+  ])('#24: redirects a path with %s with every character encoded', (_name, url, path) => {
+    const at = url.indexOf('?');
+    const rest = decodeURIComponent((at < 0 ? url : url.slice(0, at)).slice('/config/'.length));
+    expect(dashboardPath(rest, url)).toBe(path);
   });
 
   it('#24: serves nothing of a storefront on the admin origin, and no dashboard file on a site', async () => {

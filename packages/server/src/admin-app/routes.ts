@@ -26,6 +26,23 @@ export interface AdminAppOptions {
   dist?: AdminDist;
 }
 
+/**
+ * The dashboard path and query a site's `/config/{rest}?{query}` leads to, every segment and
+ * parameter encoded again (so no character of the request can reach the Location header as it
+ * came); null when a segment cannot be encoded (a lone surrogate).
+ */
+export function dashboardPath(rest: string, url: string): string | null {
+  try {
+    const segments = rest.split('/').filter((segment) => segment !== '');
+    const path = segments.length === 0 ? '' : `/${segments.map(encodeURIComponent).join('/')}`;
+    const at = url.indexOf('?');
+    const query = at < 0 ? '' : new URLSearchParams(url.slice(at + 1)).toString();
+    return query === '' ? path : `${path}?${query}`;
+  } catch {
+    return null;
+  }
+}
+
 function adminOnly(request: FastifyRequest): void {
   if (!request.adminOrigin) throw new AppError('NOT_FOUND', 'Not found');
 }
@@ -49,9 +66,9 @@ export function registerAdminApp(app: FastifyInstance, deps: AppDeps, options: A
   };
   const toDashboard = (request: FastifyRequest, reply: FastifyReply, rest: string) => {
     const site = siteOf(request);
-    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const path = rest === '' || rest === '/' ? '' : `/${rest.replace(/^\/+/, '')}`;
-    return reply.header('cache-control', 'no-store').redirect(dashboardUrl(site.identifier, deps.config, path) + query, 302);
+    const target = dashboardPath(rest, request.url);
+    if (target === null) throw new AppError('NOT_FOUND', 'Not found');
+    return reply.header('cache-control', 'no-store').redirect(dashboardUrl(site.identifier, deps.config, target), 302);
   };
 
   // The dashboard's own routes answer only on the admin origin (whatever the port), beside the

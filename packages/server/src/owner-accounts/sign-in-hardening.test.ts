@@ -47,45 +47,62 @@ describe('#24: sign-in and reset that give nothing away, and lockouts nobody els
     });
   };
 
-  it('takes as long to refuse a missing email as a wrong password (medians of 30 within 20 %)', async () => {
-    const times = { exists: [] as number[], missing: [] as number[] };
-    await signIn('missing@example.com', 'warm up the decoy hash');
-    for (let i = 0; i < 30; i++) {
-      for (const kind of ['exists', 'missing'] as const) {
-        await t.testDb.db.delete(ownerSignInThrottle).where(eq(ownerSignInThrottle.websiteId, site.id));
-        const started = performance.now();
-        const response = await signIn(kind === 'exists' ? 'exists@example.com' : `missing${i}@example.com`, `wrong password ${i}`);
-        times[kind].push(performance.now() - started);
-        expect(response.statusCode).toBe(401);
+  /**
+   * Times `rounds` of 30 interleaved pairs (existing, missing; the order alternating) and passes
+   * when the medians of one round are within 20 % of each other: a leak (no hash for unknown
+   * emails: 13 ms against 42 ms before the fix) fails every round, while a round that another
+   * process on the machine slowed unevenly is measured again.
+   */
+  async function sameTimeEitherWay(
+    attempt: (kind: 'exists' | 'missing', i: number) => Promise<void>,
+    settle: () => Promise<void> = async () => {},
+    rounds = 3,
+  ) {
+    const seen: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const times = { exists: [] as number[], missing: [] as number[] };
+      for (let i = 0; i < 30; i++) {
+        for (const kind of i % 2 ? (['exists', 'missing'] as const) : (['missing', 'exists'] as const)) {
+          const started = performance.now();
+          await attempt(kind, i);
+          times[kind].push(performance.now() - started);
+          await settle();
+        }
       }
+      const ratio = median(times.missing) / median(times.exists);
+      seen.push(`missing ${median(times.missing).toFixed(2)} ms / existing ${median(times.exists).toFixed(2)} ms = ${ratio.toFixed(2)}`);
+      if (ratio > 0.8 && ratio < 1.2) return;
     }
-    const ratio = median(times.missing) / median(times.exists);
-    expect(ratio, `missing ${median(times.missing).toFixed(1)} ms, existing ${median(times.exists).toFixed(1)} ms`).toBeGreaterThan(0.8);
-    expect(ratio).toBeLessThan(1.2);
-  }, 120_000);
+    expect.fail(`the medians differ by more than 20 % in every round: ${seen.join('; ')}`);
+  }
+
+  it('takes as long to refuse a missing email as a wrong password (medians of 30 within 20 %)', async () => {
+    await signIn('missing@example.com', 'warm up the decoy hash');
+    await sameTimeEitherWay(async (kind, i) => {
+      await t.testDb.db.delete(ownerSignInThrottle).where(eq(ownerSignInThrottle.websiteId, site.id));
+      const response = await signIn(kind === 'exists' ? 'exists@example.com' : `missing${i}@example.com`, `wrong password ${i}`);
+      expect(response.statusCode).toBe(401);
+    });
+  }, 180_000);
 
   it('answers a password reset as fast for a missing account as for an existing one (medians of 30 within 20 %)', async () => {
-    const times = { exists: [] as number[], missing: [] as number[] };
     const headers = { ...(await ownerHeaders(t.app, host)), 'content-type': 'application/json' };
-    for (let i = 0; i < 30; i++) {
-      for (const kind of i % 2 ? (['exists', 'missing'] as const) : (['missing', 'exists'] as const)) {
-        const started = performance.now();
+    await sameTimeEitherWay(
+      async (kind, i) => {
         const response = await t.app.inject({
           method: 'POST',
           url: '/api/owner/password-reset',
           headers,
           payload: JSON.stringify({ email: kind === 'exists' ? 'exists@example.com' : `missing${i}@example.com` }),
         });
-        times[kind].push(performance.now() - started);
         expect(response.statusCode).toBe(202);
-        // Let the link of the previous answer be written before the next one is timed.
+      },
+      async () => {
+        // Let the link of an answer be written (after the answer) before the next one is timed.
         await new Promise((resolve) => setTimeout(resolve, 150));
-      }
-    }
-    const ratio = median(times.missing) / median(times.exists);
-    expect(ratio, `missing ${median(times.missing).toFixed(2)} ms, existing ${median(times.exists).toFixed(2)} ms`).toBeGreaterThan(0.8);
-    expect(ratio).toBeLessThan(1.2);
-  }, 120_000);
+      },
+    );
+  }, 180_000);
 
   it('lets the owner in from a device that signed in before while failures from many addresses lock everyone else out', async () => {
     const first = await signIn('victim@example.com', TEST_OWNER_PASSWORD, '198.51.100.7');
