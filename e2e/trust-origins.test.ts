@@ -136,7 +136,7 @@ describe('#24: the dashboard on its own origin', () => {
       },
       { dashboard: new URL(store.dashboardUrl()).origin },
     );
-    expect(attempts.sameOrigin).toBe(403);
+    expect(attempts.sameOrigin).toBe(401);
     expect(attempts.crossOrigin).toBe('blocked');
     expect(await ownerEmails()).toEqual(before);
     // The admin's own dashboard still works in the same browser.
