@@ -40,7 +40,7 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
       <div className="columns">
         <section aria-labelledby="lines-heading" className="stack panel">
           <h2 id="lines-heading">Items</h2>
-          <div className="table-wrap" tabIndex={0}>
+          <div className="table-wrap rows-on-phone" tabIndex={0}>
             <table>
               <thead>
                 <tr>
@@ -59,14 +59,20 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
               <tbody>
                 {data.lines.map((line, index) => (
                   <tr key={`${line.itemId}-${index}`}>
-                    <td>
+                    <td className="wide">
                       {line.productName}
                       {line.sku ? <span className="hint"> {line.sku}</span> : null}
                       {line.variantOptions.length > 0 ? <div className="hint">{variantOptionsText(line.variantOptions)}</div> : null}
                     </td>
-                    <td className="number">{line.quantity}</td>
-                    <td className="number">{money(line.unitPriceCents)}</td>
-                    <td className="number">{money(line.lineTotalCents)}</td>
+                    <td className="number" data-label="Quantity">
+                      {line.quantity}
+                    </td>
+                    <td className="number" data-label="Price">
+                      {money(line.unitPriceCents)}
+                    </td>
+                    <td className="number" data-label="Total">
+                      {money(line.lineTotalCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -102,7 +108,9 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
           <p>
             {data.customer.name}
             <br />
-            <a href={`mailto:${data.customer.email}`}>{data.customer.email}</a>
+            <a href={`mailto:${data.customer.email}`} className="breakable">
+              {data.customer.email}
+            </a>
           </p>
           {data.shippingAddress && (
             <>
@@ -136,7 +144,7 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
       <OrderActions order={data} path={path} />
       <section aria-labelledby="timeline-heading" className="stack">
         <h2 id="timeline-heading">Timeline</h2>
-        <ol className="timeline">
+        <ol className="timeline breakable">
           {data.timeline.map((event, index) => (
             <li key={`${event.at}-${index}`}>
               <span className="hint">{new Date(event.at).toLocaleString()}</span> {event.message}

@@ -51,7 +51,7 @@ export default function OrdersScreen() {
       <ErrorText error={page.error} />
       {page.data && page.data.orders.length === 0 && <p>No orders match.</p>}
       {page.data && page.data.orders.length > 0 && (
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap rows-on-phone" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Orders, page {pages.pageNumber}, newest first</caption>
             <thead>
@@ -71,18 +71,20 @@ export default function OrdersScreen() {
             <tbody>
               {page.data.orders.map((order) => (
                 <tr key={order.id}>
-                  <td>
+                  <td data-label="Order">
                     <Link to={`/orders/${encodeURIComponent(order.id)}`}>#{order.orderNumber}</Link>
                     {order.testMode ? ' (test)' : ''}
                   </td>
-                  <td>{new Date(order.createdAt).toLocaleString()}</td>
-                  <td>
+                  <td data-label="Placed">{new Date(order.createdAt).toLocaleString()}</td>
+                  <td className="wide breakable" data-label="Customer">
                     {order.customerName || order.customerEmail}
                     {order.customerName ? <span className="hint"> {order.customerEmail}</span> : null}
                   </td>
-                  <td>{statusLabel(order.status)}</td>
-                  <td className="number">{order.itemCount}</td>
-                  <td className="number">
+                  <td data-label="State">{statusLabel(order.status)}</td>
+                  <td className="number" data-label="Items">
+                    {order.itemCount}
+                  </td>
+                  <td className="number" data-label="Total">
                     {formatCents(order.grandTotalCents, order.currency)}
                     {order.refundedCents > 0 ? <span className="hint"> ({formatCents(order.refundedCents, order.currency)} refunded)</span> : null}
                   </td>

@@ -32,7 +32,7 @@ export function AuditLog() {
       <ErrorText error={page.error} />
       {page.data && page.data.entries.length === 0 && pageNumber === 1 && <p>No changes recorded yet.</p>}
       {page.data && page.data.entries.length > 0 && (
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap rows-on-phone" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Changes, page {pageNumber}, newest first</caption>
             <thead>
@@ -46,10 +46,14 @@ export function AuditLog() {
             <tbody>
               {page.data.entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                  <td>{entry.actorEmail ?? 'Owner token'}</td>
-                  <td>{entry.action}</td>
-                  <td>{changedLabel(entry)}</td>
+                  <td data-label="When">{new Date(entry.createdAt).toLocaleString()}</td>
+                  <td className="wide" data-label="Who">
+                    {entry.actorEmail ?? 'Owner token'}
+                  </td>
+                  <td data-label="What">{entry.action}</td>
+                  <td className="wide" data-label="Changed">
+                    {changedLabel(entry)}
+                  </td>
                 </tr>
               ))}
             </tbody>

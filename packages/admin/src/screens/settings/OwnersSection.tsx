@@ -60,7 +60,7 @@ export function OwnersSection() {
       <ErrorText error={owners.error ?? change.error} />
       {owners.data && owners.data.owners.length === 0 && <p>No owner accounts yet. Invite the first one below.</p>}
       {owners.data && owners.data.owners.length > 0 && (
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap rows-on-phone" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Owners of this site</caption>
             <thead>
@@ -76,11 +76,11 @@ export function OwnersSection() {
             <tbody>
               {owners.data.owners.map((owner) => (
                 <tr key={owner.id}>
-                  <td>
+                  <td className="wide" data-label="Email">
                     {owner.email}
                     {owner.invitationPending ? ' (invited)' : ''}
                   </td>
-                  <td>
+                  <td className="wide" data-label="Role">
                     <Select
                       label={`Role of ${owner.email}`}
                       options={ROLES}
@@ -93,7 +93,7 @@ export function OwnersSection() {
                       }
                     />
                   </td>
-                  <td>{owner.lastSignInAt ? new Date(owner.lastSignInAt).toLocaleString() : 'Never'}</td>
+                  <td data-label="Last sign-in">{owner.lastSignInAt ? new Date(owner.lastSignInAt).toLocaleString() : 'Never'}</td>
                   <td>
                     <button
                       type="button"
