@@ -54,11 +54,12 @@ async function waitForHeading(page: Page, text: string | RegExp): Promise<void> 
   await page.getByRole('heading', { level: 1, name: text }).waitFor({ timeout: STEP });
 }
 
-/** A browser context signed in as the owner through the sign-in page. */
+/** A browser context signed in as the owner through the sign-in page, on the Products screen. */
 async function signedIn(viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto(`${dashboard}/login`);
+  await page.goto(`${dashboard}/products`);
+  await page.waitForURL(/\/sites\/demo\/login\?next=/, { timeout: STEP });
   await page.getByLabel('Email').fill(OWNER_EMAIL);
   await page.getByLabel('Password').fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
