@@ -85,10 +85,6 @@ function SiteApp({ path, search }: { readonly path: string; readonly search: URL
       </SignedOutFrame>
     );
   }
-  if (path === '/') {
-    queueMicrotask(() => navigate(NAV_SCREENS[0]!.path, { replace: true }));
-    return null;
-  }
   return (
     <Shell owner={owner} site={session.data && 'site' in session.data ? session.data.site : undefined} path={path}>
       <Suspense fallback={<Loading />}>{screenFor(path)}</Suspense>

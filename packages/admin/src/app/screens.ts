@@ -7,8 +7,9 @@ export interface NavScreen {
   readonly component: LazyExoticComponent<ComponentType>;
 }
 
-/** The navigation, in order (issue 12); Analytics comes last. */
+/** The navigation, in order (issue 12): the Overview at the dashboard's start (#24) first, Analytics last. */
 export const NAV_SCREENS: readonly NavScreen[] = [
+  { name: 'Overview', path: '/', component: lazy(() => import('../screens/overview/OverviewScreen.js')) },
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
