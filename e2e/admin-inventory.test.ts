@@ -200,7 +200,7 @@ describe('Create a store (spec 4 "Store creation order", spec 5 "Store setup")',
     await section.getByRole('button', { name: 'Create store' }).click();
     const done = section.getByRole('status').filter({ hasText: 'Store created: Winter Market at' });
     await done.waitFor({ timeout: TIMEOUT });
-    expect(await done.getByRole('link').getAttribute('href')).toBe('/winter-market');
+    expect(await done.getByRole('link').getAttribute('href')).toBe(`${store.siteUrl()}/winter-market`);
     expect(await done.textContent()).toContain(`${store.siteUrl()}/winter-market, first in the main navigation.`);
     await screenshot(page, 'admin-create-store-desktop');
 
@@ -218,7 +218,7 @@ describe('Create a store (spec 4 "Store creation order", spec 5 "Store setup")',
     await section.getByRole('button', { name: 'Create store' }).click();
     const again = section.getByRole('status').filter({ hasText: 'Store created: Winter Market at' });
     await again.waitFor({ timeout: TIMEOUT });
-    expect(await again.getByRole('link').getAttribute('href')).toBe('/winter-market-1');
+    expect(await again.getByRole('link').getAttribute('href')).toBe(`${store.siteUrl()}/winter-market-1`);
     await context.close();
   }, 120_000);
 
@@ -239,7 +239,7 @@ describe('Create a store (spec 4 "Store creation order", spec 5 "Store setup")',
       await section.getByRole('alert').filter({ hasText: 'Unable to find site main navigation' }).waitFor({ timeout: TIMEOUT });
       const partly = section.getByRole('status').filter({ hasText: 'The store was created, but not every step finished: Spring Market at' });
       await partly.waitFor({ timeout: TIMEOUT });
-      expect(await partly.getByRole('link').getAttribute('href')).toBe('/spring-market');
+      expect(await partly.getByRole('link').getAttribute('href')).toBe(`${store.siteUrl()}/spring-market`);
       await context.close();
     } finally {
       await db.update(websites).set({ settings }).where(eq(websites.id, websiteId));

@@ -219,7 +219,7 @@ describe("the owner's Analytics report after a visit (issue 13, acceptance 2)", 
     const todayFigures = await todayRow.locator('td').allTextContents();
     expect(todayFigures.slice(3)).toEqual(['1', money]);
     const csvLink = page.getByRole('link', { name: 'Download this report as CSV' });
-    expect(await csvLink.getAttribute('href')).toMatch(new RegExp(`^/api/owner/analytics\\.csv\\?from=\\d{4}-\\d{2}-\\d{2}&to=${today}$`));
+    expect(await csvLink.getAttribute('href')).toMatch(new RegExp(`^/api/owner/analytics\\.csv\\?from=\\d{4}-\\d{2}-\\d{2}&to=${today}&_site=demo$`));
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: STEP_TIMEOUT }), csvLink.click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^analytics-\\d{4}-\\d{2}-\\d{2}-${today}\\.csv$`));
     const csv = await readFile((await download.path())!, 'utf8');
