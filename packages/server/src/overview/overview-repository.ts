@@ -74,7 +74,8 @@ export interface LowStock {
  * Limited variants (not unlimited) with at most `threshold` units, sold-out ones included: their
  * count (a window over the same rows) and the {@link OVERVIEW_LIST_SIZE} with the fewest units,
  * then by SKU, as the inventory's low-stock list orders them. One statement over the site's
- * variants (`variants_website_sku_key` leads with the site).
+ * variants only (reached by indexes that lead with the site); no index holds the stock level, so
+ * they are filtered, as the inventory's own low-stock list does.
  */
 export async function lowStock(db: DbOrTx, websiteId: string, threshold: number): Promise<LowStock> {
   const rows = await db
