@@ -121,6 +121,21 @@ describe('#24 the dashboard opens on an Overview', () => {
       await screenshot(page, `admin-overview-with-order-${name}`);
     }
 
+    // The cards' links open their screens already filtered.
+    await toFulfil.getByRole('link', { name: 'Show orders to fulfil' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor({ timeout: TIMEOUT });
+    expect(await page.getByLabel('State').inputValue()).toBe('PAID');
+    await page
+      .getByRole('link', { name: `#${order.orderNumber}`, exact: false })
+      .first()
+      .waitFor({ timeout: TIMEOUT });
+    await page.goBack();
+    await low.getByRole('link', { name: 'Open the low-stock list' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor({ timeout: TIMEOUT });
+    expect(await page.getByRole('radio', { name: 'Low stock' }).isChecked()).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: TIMEOUT });
+
     await orderLink.click();
     await page.getByRole('heading', { level: 1, name: `Order #${order.orderNumber}` }).waitFor({ timeout: TIMEOUT });
     expect(page.url()).toBe(`${store.dashboardUrl()}/orders/${order.id}`);

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from '../../app/router.js';
 import { withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
@@ -31,7 +32,9 @@ type View = 'all' | 'low';
 
 /** Stock per variant: search and pages of products, the low-stock list, history, and CSV export and import. */
 export default function InventoryScreen() {
-  const [view, setView] = useState<View>('all');
+  const { search } = useLocation();
+  // A link may open the low-stock list (the Overview's "Open the low-stock list": ?view=low).
+  const [view, setView] = useState<View>(search.get('view') === 'low' ? 'low' : 'all');
   const [history, setHistory] = useState<StockRow | null>(null);
   const viewName = useId();
   const toggleHistory = (row: StockRow) => setHistory((open) => (open?.variantId === row.variantId ? null : row));

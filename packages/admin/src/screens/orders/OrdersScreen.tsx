@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { apiHref, withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
-import { Link } from '../../app/router.js';
+import { Link, useLocation } from '../../app/router.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
@@ -22,7 +22,10 @@ const PER_PAGE = 50;
 
 /** Orders newest first, filtered by state, days and a search, a page at a time from the server; CSV of the same filter. */
 export default function OrdersScreen() {
-  const [filters, setFilters] = useState<Filters>({});
+  const { search } = useLocation();
+  // A link may open the list filtered by state (the Overview's "orders to fulfil": ?status=PAID).
+  const linkedStatus = ORDER_STATUSES.some((known) => known.value === search.get('status')) ? (search.get('status') ?? undefined) : undefined;
+  const [filters, setFilters] = useState<Filters>({ status: linkedStatus });
   const pages = useCursorPages();
   const page = useQuery<{ orders: OrderListItem[]; hasNextPage: boolean; nextPageCursor: string | null }>(
     withQuery(ORDERS_PATH, { ...filters, limit: PER_PAGE, cursor: pages.cursor }),
@@ -39,7 +42,7 @@ export default function OrdersScreen() {
       <ScreenHeading>Orders</ScreenHeading>
       <form onSubmit={apply} className="filters" role="search" aria-label="Orders">
         <Field label="Order number, email or name" name="q" type="search" maxLength={200} />
-        <Select label="State" name="status" options={[{ value: '', label: 'Any' }, ...ORDER_STATUSES]} defaultValue="" />
+        <Select label="State" name="status" options={[{ value: '', label: 'Any' }, ...ORDER_STATUSES]} defaultValue={linkedStatus ?? ''} />
         <Field label="From" name="from" type="date" />
         <Field label="To" name="to" type="date" />
         <button type="submit">Show orders</button>
