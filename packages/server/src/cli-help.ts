@@ -1,0 +1,67 @@
+import { MIN_PASSWORD_LENGTH } from './owner-accounts/index.js';
+import { OWNER_ROLES } from './owner-sessions/index.js';
+
+/** The help of every command and command group of `emporium`, keyed by command ('owner add'). */
+export const HELP: Readonly<Record<string, string>> = {
+  main: `Usage: emporium <command> [options]
+
+Commands:
+  serve [--port N] [--host H]   Start the web server (seeds the demo site into an empty database)
+  seed                          Add the demo site(s) to the database
+  site create <identifier> --title T [--domain D]...
+                                Create a site, served at http://<identifier>.localhost:PORT/
+  site list                     List sites
+  owner add --site S --email E --role R [--password-stdin]
+                                Add an owner account to a site
+  owner list --site S           List a site's owners
+  owner remove --site S --email E
+                                Remove an owner (never a site's last admin)
+
+Environment: PORT, HOST, DATABASE_URL (PostgreSQL; else PGlite in EMPORIUM_DATA_DIR, default ./data),
+REDIS_URL, LOG_LEVEL, EMPORIUM_PUBLIC_URL and more (see README, Configuration).
+Run 'emporium <command> --help' for details.`,
+  serve: `Usage: emporium serve [--port N] [--host H]
+
+Opens the database, applies migrations, seeds the demo site when there are no sites, and listens
+on PORT (default 3000). Sites are served at http://<identifier>.localhost:PORT/; the site list is at
+http://localhost:PORT/.`,
+  seed: `Usage: emporium seed
+
+Adds the demo content to the database (applies migrations first).`,
+  site: `Usage: emporium site <command> [options]
+
+Commands:
+  site create <identifier> --title T [--domain D]...
+                                Create a site, served at http://<identifier>.localhost:PORT/
+  site list                     List sites
+
+Run 'emporium site <command> --help' for details.`,
+  owner: `Usage: emporium owner <command> [options]
+
+Commands:
+  owner add --site S --email E --role R [--password-stdin]
+                                Add an owner account to a site
+  owner list --site S           List a site's owners
+  owner remove --site S --email E
+                                Remove an owner (never a site's last admin)
+
+Run 'emporium owner <command> --help' for details.`,
+  'site create': `Usage: emporium site create <identifier> --title T [--domain D]...
+
+Creates a site with a starter home page. <identifier> is 1-63 lower-case letters, digits or inner hyphens; each --domain maps
+a custom domain to the site.`,
+  'site list': `Usage: emporium site list
+
+Lists every site with its URL and custom domains.`,
+  'owner add': `Usage: emporium owner add --site <identifier> --email <email> --role <role> [--password-stdin]
+
+Adds an owner account to a site. Roles: ${OWNER_ROLES.join(', ')} (docs/roles.md).
+With --password-stdin the password (at least ${MIN_PASSWORD_LENGTH} characters) is read from standard input;
+otherwise a one-time password is printed, which must be changed at the first sign-in.`,
+  'owner list': `Usage: emporium owner list --site <identifier>
+
+Lists the owners of a site with their roles.`,
+  'owner remove': `Usage: emporium owner remove --site <identifier> --email <email>
+
+Removes an owner account and ends its sessions. A site's last admin cannot be removed.`,
+};
