@@ -4,6 +4,7 @@ import { refreshSession, signOut } from '../../api/session.js';
 import { navigate } from '../../app/router.js';
 import { Field } from '../../ui/Field.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { passwordPair } from './password-pair.js';
 
 /** Changes the signed-in owner's password; `required` when the account must change it first. */
 export default function ChangePasswordScreen({ required = false }: { readonly required?: boolean }) {
@@ -15,12 +16,9 @@ export default function ChangePasswordScreen({ required = false }: { readonly re
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const newPassword = String(data.get('newPassword') ?? '');
-    if (newPassword !== String(data.get('repeat') ?? '')) {
-      setMismatch('The two passwords differ.');
-      return;
-    }
-    setMismatch(undefined);
+    const { password: newPassword, mismatch: differ } = passwordPair(data, 'newPassword');
+    setMismatch(differ);
+    if (differ) return;
     setPending(true);
     setError(null);
     setNotice(null);

@@ -4,6 +4,7 @@ import { sessionStarted, type Owner, type SessionSite } from '../../api/session.
 import { Link, navigate } from '../../app/router.js';
 import { Field } from '../../ui/Field.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { passwordPair } from './password-pair.js';
 
 interface ChoosePasswordProps {
   /** A reset link of a forgotten password, or the link of an invitation. */
@@ -20,12 +21,9 @@ export default function ChoosePasswordScreen({ purpose, token }: ChoosePasswordP
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
-    if (password !== String(data.get('repeat') ?? '')) {
-      setMismatch('The two passwords differ.');
-      return;
-    }
-    setMismatch(undefined);
+    const { password, mismatch: differ } = passwordPair(data);
+    setMismatch(differ);
+    if (differ) return;
     setPending(true);
     setError(null);
     try {

@@ -4,6 +4,7 @@ import { sessionStarted, type Owner, type SessionSite } from '../../api/session.
 import { navigate, SITE } from '../../app/router.js';
 import { Field } from '../../ui/Field.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { passwordPair } from './password-pair.js';
 
 /**
  * The first owner of a site, from the one-time link `emporium serve` prints while the site has
@@ -16,12 +17,9 @@ export default function FirstOwnerScreen({ token }: { readonly token: string }) 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const password = String(data.get('password') ?? '');
-    if (password !== String(data.get('repeat') ?? '')) {
-      setMismatch('The two passwords differ.');
-      return;
-    }
-    setMismatch(undefined);
+    const { password, mismatch: differ } = passwordPair(data);
+    setMismatch(differ);
+    if (differ) return;
     setPending(true);
     setError(null);
     try {

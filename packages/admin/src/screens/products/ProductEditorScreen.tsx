@@ -9,6 +9,7 @@ import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { TextArea } from '../../ui/TextArea.js';
+import { leaveCreatedNote, takeCreatedNote } from './created-note.js';
 import { DigitalFilePanel } from './DigitalFilePanel.js';
 import { GiftCardAmounts } from './GiftCardAmounts.js';
 import { OptionsPanel } from './OptionsPanel.js';
@@ -55,22 +56,6 @@ import { VariantGrid } from './VariantGrid.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './products.css';
 
-/** What the editor says after creating a product, shown at the top once the new product's editor opens. */
-let noteAfterCreate = '';
-function takeNote(): string {
-  const note = noteAfterCreate;
-  noteAfterCreate = '';
-  return note;
-}
-
-/** The note after creating a product: its name, and how its chosen photos fared. */
-function createdMessage(title: string, uploaded: number, refused: readonly string[]): string {
-  const photos = uploaded > 0 ? ` with ${uploaded} ${uploaded === 1 ? 'photo' : 'photos'}` : '';
-  const list = refused.join('; ');
-  const failed = refused.length > 0 ? ` Not uploaded: ${list}${list.endsWith('.') ? '' : '.'} Add them again under Photos.` : '';
-  return `Created ${title}${photos}.${failed}`;
-}
-
 type Outcome = { kind: 'saved'; message: string } | { kind: 'conflict'; message: string } | { kind: 'error'; error: unknown } | null;
 
 /** The editor of one product (new when `product` is absent). */
@@ -84,7 +69,7 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
   const [rowErrors, setRowErrors] = useState<Record<string, RowErrors>>({});
   const [gridOptions, setGridOptions] = useState(() => product?.options ?? []);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [createdNote] = useState(takeNote);
+  const [createdNote] = useState(takeCreatedNote);
   const [topNote, setTopNote] = useState('');
   const [pendingPhotos, setPendingPhotos] = useState<PendingPhotos>(NO_PENDING_PHOTOS);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -225,7 +210,7 @@ function ProductEditor({ loaded }: { readonly loaded: ProductView | undefined })
         const created = await api<ProductView>(PRODUCTS_PATH, { method: 'POST', body: whole.data });
         invalidate(PRODUCTS_PATH);
         const { uploaded, refused } = await uploadPendingPhotos(created.id, pendingPhotos);
-        noteAfterCreate = createdMessage(created.title, uploaded, refused);
+        leaveCreatedNote(created.title, uploaded, refused);
         navigate(`/products/${encodeURIComponent(created.id)}`, { replace: true });
         return;
       }
