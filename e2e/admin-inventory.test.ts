@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variants, websites } from '../packages/server/src/db/schema.js';
 import { STOCK_CSV_HEADER } from '../packages/server/src/inventory/stock-csv.js';
@@ -18,6 +18,7 @@ import { INVENTORY_MESSAGES } from '../packages/server/src/inventory/stock-repos
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { signInAt, type SignedInOwner } from './support/dashboard.js';
 
 const EMAIL = 'stock-keeper@example.com';
 const PASSWORD = 'beeswax-and-canvas-2026';
@@ -33,16 +34,8 @@ async function qtyOf(sku: string): Promise<number | undefined> {
 }
 
 /** A browser context signed in through the sign-in page, on `path` of the dashboard. */
-async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${store.dashboardUrl()}${path}`);
-  await page.waitForURL(/\/sites\/demo\/login\?next=/);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/sites/demo${path}$`));
-  return { context, page };
+function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<SignedInOwner> {
+  return signInAt(browser, path, { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD, viewport, acceptDownloads: true });
 }
 
 async function waitForHeading(page: Page, text: string): Promise<void> {

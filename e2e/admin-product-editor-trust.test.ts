@@ -9,13 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { websites } from '../packages/server/src/db/schema.js';
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { signInAt, type SignedInOwner } from './support/dashboard.js';
 
 const EMAIL = 'new-owner@example.com';
 const PASSWORD = 'first-store-of-mine-2026';
@@ -33,18 +34,8 @@ function dashboard(): string {
 }
 
 /** A browser context signed in through the sign-in page, on `path` of the dashboard. */
-async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${dashboard()}${path}`);
-  await page.waitForURL(/\/login\?next=/);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
-  return { context, page, errors };
+function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<SignedInOwner> {
+  return signInAt(browser, path, { dashboard: dashboard(), email: EMAIL, password: PASSWORD, viewport });
 }
 
 async function waitForHeading(page: Page, text: string): Promise<void> {

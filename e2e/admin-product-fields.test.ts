@@ -9,13 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, products, variants, websites } from '../packages/server/src/db/schema.js';
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { signInAt, type SignedInOwner } from './support/dashboard.js';
 
 const EMAIL = 'seed-keeper@example.com';
 const PASSWORD = 'open-pollinated-2026';
@@ -28,18 +29,8 @@ let siteTitle: string;
 let fileDir: string;
 
 /** A browser context signed in through the sign-in page, on `path` of the dashboard. */
-async function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${store.dashboardUrl()}${path}`);
-  await page.waitForURL(/\/sites\/demo\/login\?next=/);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/sites/demo${path}$`));
-  return { context, page, errors };
+function signedIn(path: string, viewport = ADMIN_WIDTHS[0]!.viewport): Promise<SignedInOwner> {
+  return signInAt(browser, path, { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD, viewport });
 }
 
 async function waitForHeading(page: Page, text: string): Promise<void> {

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, outbox, websites } from '../packages/server/src/db/schema.js';
 import { DOWNLOAD_MESSAGES, MAX_DOWNLOADS } from '../packages/server/src/downloads/index.js';
@@ -17,6 +17,7 @@ import { DIGITAL_FILE_MESSAGES, MAX_DIGITAL_FILE_BYTES } from '../packages/serve
 import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { allA11yViolations, launchBrowser, openPage, screenshot, waitForHydration } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { signInAt, type SignedInOwner } from './support/dashboard.js';
 
 const EMAIL = 'pattern-maker@example.com';
 const PASSWORD = 'gathered-smock-2026';
@@ -27,18 +28,9 @@ let browser: Browser;
 let websiteId: string;
 let fileDir: string;
 
-async function signedIn(path: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${store.dashboardUrl()}${path}`);
-  await page.waitForURL(/\/sites\/demo\/login\?next=/);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/sites/demo${path}$`));
-  return { context, page, errors };
+/** A browser context signed in through the sign-in page, on `path` of the dashboard. */
+function signedIn(path: string): Promise<SignedInOwner> {
+  return signInAt(browser, path, { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD });
 }
 
 beforeAll(async () => {
