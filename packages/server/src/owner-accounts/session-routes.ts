@@ -119,7 +119,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps, mailQ
         for (const failure of keys.failures) await recordFailure(db, site.id, failure.key, failure.free);
         throw new AppError('UNAUTHORIZED', SIGN_IN_FAILED_MESSAGE);
       }
-      for (const failure of keys.failures) await clearFailures(db, site.id, failure.key);
+      for (const key of keys.cleared) await clearFailures(db, site.id, key);
       await touchSignIn(db, owner.id);
       await startAccountSession(db, site.id, owner.id, reply, secure);
       trustDevice(deps, reply, site.id, email);

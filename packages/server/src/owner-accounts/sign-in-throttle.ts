@@ -30,6 +30,8 @@ export interface ThrottleKeys {
   checked: string[];
   /** Keys a failure of the attempt counts against, with their free failures. */
   failures: { key: string; free: number }[];
+  /** Keys a successful sign-in forgets: the account's, never the source's (one's own account must not reset an address's count). */
+  cleared: string[];
 }
 
 /**
@@ -43,7 +45,7 @@ export function throttleKeys(email: string, ip: string, device: string | undefin
   const account = `account:${email}`;
   if (device !== undefined) {
     const key = `device:${device}:${email}`;
-    return { account, checked: [key], failures: [{ key, free: SIGN_IN_LIMITS.accountFreeFailures }] };
+    return { account, checked: [key], failures: [{ key, free: SIGN_IN_LIMITS.accountFreeFailures }], cleared: [key] };
   }
   const pair = `account+ip:${email}:${ip}`;
   const source = `ip:${ip}`;
@@ -55,6 +57,7 @@ export function throttleKeys(email: string, ip: string, device: string | undefin
       { key: source, free: SIGN_IN_LIMITS.ipFreeFailures },
       { key: account, free: SIGN_IN_LIMITS.untrustedAccountFreeFailures },
     ],
+    cleared: [pair, account],
   };
 }
 

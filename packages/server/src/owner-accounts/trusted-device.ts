@@ -14,15 +14,14 @@ function keyOf(websiteId: string, email: string): string {
 }
 
 /**
- * The id of the device cookie when it proves that this browser signed in to `email`'s account
+ * The device cookie's value (the device's id) when it proves that this browser signed in to `email`'s account
  * on the site before (a random nonce with an HMAC over site, email and nonce, signed with the
  * crumb secret); undefined otherwise. It is no credential: it only spares the device from
  * locks that failures elsewhere set.
  */
 export function trustedDevice(deps: AppDeps, request: FastifyRequest, websiteId: string, email: string): string | undefined {
   const value = request.cookies[cookieName(deps.config.secureCookies, websiteId)];
-  if (!value || !deps.crumbs.verify(value, keyOf(websiteId, email))) return undefined;
-  return value.slice(0, 22);
+  return value && deps.crumbs.verify(value, keyOf(websiteId, email)) ? value : undefined;
 }
 
 /** Marks the browser as a device the account signed in from (after a successful sign-in). */

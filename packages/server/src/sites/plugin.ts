@@ -5,6 +5,7 @@ import { wantsJson } from '../http/errors.js';
 import { renderSiteListing, renderUnknownSite } from './site-listing-pages.js';
 import { getWebsite, listWebsites } from './repository.js';
 import type { SiteResolver } from './resolver.js';
+import type { Website } from './website.js';
 import { DASHBOARD_SITES } from './site-origin.js';
 
 /** Header naming the site a dashboard call works on (its identifier), on the admin origin only. */
@@ -12,14 +13,14 @@ export const SITE_HEADER = 'x-emporium-site';
 /** Query parameter naming the site of a download link on the admin origin (GET only). */
 export const SITE_PARAM = '_site';
 
-/**
- * Paths the admin origin answers: the dashboard's pages and files, the owner API, and the
- * spec's own owner-side calls (store creation, restock sign-ups and sends) at their exact
- * paths, and the moderation queues of comments and reviews. Nothing of a storefront is served there.
- */
 /** A stored image copy, `/api/media/{website id}/{name}`: the dashboard shows product photos from its own origin. */
 const MEDIA_COPY = /^\/api\/media\/([A-Za-z0-9_-]{1,64})\/[^/]+$/;
 
+/**
+ * Paths the admin origin answers: the dashboard's pages and files, the owner API, the spec's
+ * own owner-side calls (store creation, restock sign-ups and sends) at their exact paths, the
+ * moderation queues of comments and reviews, and image copies. Nothing of a storefront is served there.
+ */
 const ADMIN_PATHS = [
   /^\/$/,
   new RegExp(`^${DASHBOARD_SITES}(?:/|$)`),
@@ -36,14 +37,35 @@ function portOf(host: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** True for GET and HEAD, which change nothing. */
+function reads(request: FastifyRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
 /**
- * The site a plain download link names (`?_site=demo`; a followed link carries no header):
- * read only for GET and HEAD, which change nothing.
+ * The site a request on the admin origin works on: the one its X-Emporium-Site header names,
+ * else, for a read, the one a download link names (`?_site=demo`; a followed link carries no
+ * header) or an image copy's path names; undefined when it names none.
  */
-function downloadSite(request: FastifyRequest): string | undefined {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+async function siteOnAdminOrigin(deps: { db: Db; resolver: SiteResolver }, request: FastifyRequest, path: string): Promise<Website | undefined> {
+  const header = request.headers[SITE_HEADER];
   const query = request.url.indexOf('?');
-  return query < 0 ? undefined : (new URLSearchParams(request.url.slice(query + 1)).get(SITE_PARAM) ?? undefined);
+  const named =
+    typeof header === 'string' && header !== ''
+      ? header
+      : reads(request) && query >= 0
+        ? new URLSearchParams(request.url.slice(query + 1)).get(SITE_PARAM)
+        : null;
+  if (named) {
+    const website = await deps.resolver.byIdentifier(named.trim().toLowerCase());
+    if (!website) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
+    return website;
+  }
+  const imageSite = reads(request) ? MEDIA_COPY.exec(path)?.[1] : undefined;
+  if (!imageSite) return undefined;
+  const website = await getWebsite(deps.db, imageSite);
+  if (!website) throw new AppError('NOT_FOUND', 'Not found');
+  return website;
 }
 
 /**
@@ -68,20 +90,7 @@ export function registerSiteResolution(app: FastifyInstance, deps: { db: Db; res
     if (resolution.kind === 'admin') {
       if (!ADMIN_PATHS.some((pattern) => pattern.test(path))) throw new AppError('NOT_FOUND', 'Not found');
       request.adminOrigin = true;
-      const header = request.headers[SITE_HEADER];
-      const named = typeof header === 'string' && header !== '' ? header : downloadSite(request);
-      const mediaSite = request.method === 'GET' || request.method === 'HEAD' ? MEDIA_COPY.exec(path)?.[1] : undefined;
-      if (mediaSite && !(typeof named === 'string' && named !== '')) {
-        const website = await getWebsite(deps.db, mediaSite);
-        if (!website) throw new AppError('NOT_FOUND', 'Not found');
-        request.site = website;
-        return;
-      }
-      if (typeof named === 'string' && named !== '') {
-        const website = await deps.resolver.byIdentifier(named.trim().toLowerCase());
-        if (!website) throw new AppError('SITE_NOT_FOUND', 'Site not found.');
-        request.site = website;
-      }
+      request.site = (await siteOnAdminOrigin(deps, request, path)) ?? null;
       return;
     }
     if (resolution.kind === 'root' && path === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
