@@ -83,16 +83,13 @@ export function registerAdminApp(app: FastifyInstance, deps: AppDeps, options: A
   });
 
   const html = { tags, summary: 'The owner dashboard (admin origin)', response: withErrors({ 200: AdminHtml }) };
-  routes.get('/', { constraints, schema: html }, async (request, reply) => {
-    adminOnly(request);
+  routes.get('/', { constraints, schema: html }, async (_request, reply) => {
     return sendIndex(reply);
   });
-  routes.get(`${DASHBOARD_SITES}/:site`, { constraints, schema: { ...html, params: SitePathParams } }, async (request, reply) => {
-    adminOnly(request);
+  routes.get(`${DASHBOARD_SITES}/:site`, { constraints, schema: { ...html, params: SitePathParams } }, async (_request, reply) => {
     return sendIndex(reply);
   });
-  routes.get(`${DASHBOARD_SITES}/:site/*`, { constraints, schema: { ...html, params: SiteAppPathParams } }, async (request, reply) => {
-    adminOnly(request);
+  routes.get(`${DASHBOARD_SITES}/:site/*`, { constraints, schema: { ...html, params: SiteAppPathParams } }, async (_request, reply) => {
     return sendIndex(reply);
   });
 
