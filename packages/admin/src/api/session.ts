@@ -40,6 +40,11 @@ export function useSession() {
   return useCachedQuery(SESSION_KEY, loadSession);
 }
 
+/** The site of a session, when someone is signed in. */
+export function siteOfSession(session: Session | undefined): SessionSite | undefined {
+  return session?.owner ? session.site : undefined;
+}
+
 /** Reads the session again (after signing in, out, or changing the password). */
 export function refreshSession(): void {
   invalidate(SESSION_KEY);

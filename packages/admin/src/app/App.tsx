@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { errorMessage } from '../api/http.js';
-import { useSession } from '../api/session.js';
+import { siteOfSession, useSession } from '../api/session.js';
 import { matchPath, navigate, SITE, useLocation } from './router.js';
 import { SiteSwitcherScreen } from './SiteSwitcherScreen.js';
 import {
@@ -86,7 +86,7 @@ function SiteApp({ path, search }: { readonly path: string; readonly search: URL
     );
   }
   return (
-    <Shell owner={owner} site={session.data && 'site' in session.data ? session.data.site : undefined} path={path}>
+    <Shell owner={owner} site={siteOfSession(session.data)} path={path}>
       <Suspense fallback={<Loading />}>{screenFor(path)}</Suspense>
     </Shell>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSession } from '../../api/session.js';
+import { siteOfSession, useSession } from '../../api/session.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { createStoreInOrder, type StoreCreated, StoreForm, type StoreFormInput, type StoreFormOutput } from './store-calls.js';
 
@@ -14,7 +14,7 @@ export function StoreCreation() {
   const headingId = useId();
   const titleId = useId();
   const session = useSession();
-  const site = session.data && 'site' in session.data ? session.data.site : undefined;
+  const site = siteOfSession(session.data);
   const [created, setCreated] = useState<StoreCreated | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const { register, handleSubmit, formState, reset } = useForm<StoreFormInput, unknown, StoreFormOutput>({
