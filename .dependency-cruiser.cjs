@@ -17,9 +17,9 @@ module.exports = {
     },
     {
       name: 'shared-packages-stay-below',
-      comment: 'template, commerce and forms run in the browser and the server: they never import server, storefront or admin.',
+      comment: 'template, commerce, forms and the theme packages are shared libraries: they never import server, storefront or admin.',
       severity: 'error',
-      from: { path: '^packages/(template|commerce|forms)/' },
+      from: { path: '^packages/(template|commerce|forms|theme|theme-default|theme-magazine)/' },
       to: { path: '^packages/(server|storefront|admin)/' },
     },
     {

@@ -5,6 +5,7 @@ import type { CrumbSigner } from './http/crumb.js';
 import type { PageFallbacks } from './http/errors.js';
 import type { RateLimitRule, RateLimitStore } from './http/rate-limit.js';
 import type { SiteResolver } from './sites/resolver.js';
+import type { ThemeRegistry } from './themes/registry.js';
 
 /**
  * What feature modules (pages, APIs) receive when they register their routes. It lives apart
@@ -21,6 +22,8 @@ export interface AppDeps {
   pageFallbacks: PageFallbacks;
   /** Issues and verifies the signed, site-bound CSRF crumbs. */
   crumbs: CrumbSigner;
+  /** The server's themes (built in and installed), compiled once per version. */
+  themes: ThemeRegistry;
 }
 
 declare module 'fastify' {

@@ -23,7 +23,8 @@ import { registerFormRoutes } from './forms/index.js';
 import { registerOutboxDelivery } from './outbox/index.js';
 import { registerOwnerRoutes } from './owner/index.js';
 import { registerRestockRoutes } from './restock/index.js';
-import { CachedPageLane, registerPages, serverWithLane } from './pages/index.js';
+import { CachedPageLane, createTemplateEngine, registerPages, serverWithLane } from './pages/index.js';
+import { ThemeRegistry } from './themes/index.js';
 import { loggerOptions, registerAccessLog, requestIdFor } from './http/logging.js';
 import { createRateLimitStore, rateLimitHook, type RateLimitRule, type RateLimitStore } from './http/rate-limit.js';
 import './http/request-context.js';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   siteCacheTtlMs?: number;
   /** Where log lines go (default stdout). */
   logStream?: NodeJS.WritableStream;
+  /** The server's themes (default: the built-in ones and those installed in the database). */
+  themes?: ThemeRegistry;
 }
 
 /**
@@ -92,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: (rule) => rateLimitHook(rateLimitStore, rule),
     pageFallbacks: {},
     crumbs: crumbSigner(await loadServerSecret(options.db, 'crumb')),
+    themes: options.themes ?? new ThemeRegistry(createTemplateEngine(), options.db),
   };
   app.decorate('emporium', deps);
   if (!options.rateLimitStore) app.addHook('onClose', () => rateLimitStore.close());

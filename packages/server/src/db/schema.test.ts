@@ -18,6 +18,7 @@ const UDT_BY_SQL_TYPE: Record<string, string> = {
   boolean: 'bool',
   jsonb: 'jsonb',
   bigserial: 'int8',
+  bytea: 'bytea',
   'timestamp with time zone': 'timestamptz',
 };
 
@@ -48,7 +49,8 @@ describe('Drizzle schema matches the SQL migrations', () => {
   });
 
   it('has website_id NOT NULL on every site-owned table', () => {
-    const global = new Set(['websites', 'schema_migrations', 'server_secrets']);
+    // themes.website_id is null for a theme every site may use.
+    const global = new Set(['websites', 'schema_migrations', 'server_secrets', 'themes']);
     const tableNames = [...new Set(columns.map((c) => c.table_name))].filter((n) => !global.has(n));
     for (const name of tableNames) {
       const websiteId = columns.find((c) => c.table_name === name && c.column_name === 'website_id');

@@ -11,3 +11,4 @@ export * from './tables/buying.js';
 export * from './tables/forms-security.js';
 export * from './tables/engagement.js';
 export * from './tables/downloads.js';
+export * from './tables/themes.js';

@@ -70,7 +70,7 @@ describe('security headers', () => {
       expect(scriptSources).not.toContain("'self'");
       expect(scriptSources).not.toContain('*');
       const paths = scriptSources.filter((source) => source.startsWith(`${host}/`)).map((source) => source.slice(host.length));
-      expect(paths).toEqual(['/assets/storefront/assets/', '/static/theme/']);
+      expect(paths).toEqual(['/assets/storefront/assets/', '/static/theme/', '/assets/scripts/']);
       for (const path of paths) expect('/api/commerce/downloads/TOKEN'.startsWith(path)).toBe(false);
     }
     // The site listing and unknown hosts render no owner HTML and keep 'self'.

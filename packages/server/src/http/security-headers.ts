@@ -24,12 +24,12 @@ export const DEFAULT_CSP: Readonly<CspDirectives> = Object.freeze({
 
 /**
  * Where a site's pages load scripts from, as paths of the site's own origin: the storefront
- * islands' bundle (`STOREFRONT_ASSET_BASE` + `assets/`) and the theme's assets
- * (`THEME_ASSET_PREFIX`). On a site they replace `'self'` in `script-src`, so no other path of
+ * islands' bundle (`STOREFRONT_ASSET_BASE` + `assets/`), the system's assets
+ * (`THEME_ASSET_PREFIX`) and the theme's `scripts/` folder (served at `/assets/scripts/`). On a site they replace `'self'` in `script-src`, so no other path of
  * the origin (no `/api/` answer, no download, no upload) can be a script source even if owner
  * HTML named it. Neither prefix answers with a redirect (after one, CSP no longer checks paths).
  */
-export const SITE_SCRIPT_PATHS: readonly string[] = Object.freeze(['/assets/storefront/assets/', '/static/theme/']);
+export const SITE_SCRIPT_PATHS: readonly string[] = Object.freeze(['/assets/storefront/assets/', '/static/theme/', '/assets/scripts/']);
 
 /** A Host header that can stand in a CSP host-source: a DNS name and an optional port (no IP v6 literal, no spaces or separators). */
 const CSP_HOST = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?$/;

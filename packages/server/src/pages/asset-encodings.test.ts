@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { registerSchemaCompilers } from '../http/schemas.js';
 import { encodedBodies, isCompressible, preferredEncoding } from './asset-encodings.js';
 import { registerAssetRoutes } from './asset-routes.js';
-import { THEME_ASSET_PREFIX, type CompiledTheme } from './theme-renderer.js';
+import { THEME_ASSET_PREFIX } from './theme-renderer.js';
 
 describe('preferredEncoding', () => {
   it.each([
@@ -52,12 +52,11 @@ describe('theme assets', () => {
     ['site.abc123.css', { name: 'site.css', contentType: 'text/css; charset=utf-8', body: css, hash: 'abc123' }],
     ['icon.def456.svg', { name: 'icon.svg', contentType: 'image/svg+xml', body: icon, hash: 'def456' }],
   ]);
-  const theme = { assetsByPublicName: assets } as unknown as CompiledTheme;
 
   it('are sent brotli- or gzip-compressed when accepted, with an ETag per coding; small ones as they are', async () => {
     const app = Fastify();
     registerSchemaCompilers(app);
-    registerAssetRoutes(app, theme);
+    registerAssetRoutes(app, { system: assets, themeAsset: async () => undefined });
     const get = (file: string, headers: Record<string, string> = {}) => app.inject({ url: `${THEME_ASSET_PREFIX}${file}`, headers });
     try {
       const br = await get('site.abc123.css', { 'accept-encoding': 'gzip, br' });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { textResponse, withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { encodedBodies, isCompressible, preferredEncoding } from './asset-encodings.js';
 import { parseIllustrationName, renderIllustration } from './illustrations.js';
-import { THEME_ASSET_PREFIX, type CompiledTheme } from './theme-renderer.js';
+import type { ThemeAsset } from '@emporium/theme';
+import type { Website } from '../sites/index.js';
+import { THEME_ASSET_PREFIX, type SystemAsset } from './theme-renderer.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ILLUSTRATION_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -13,7 +15,10 @@ const ILLUSTRATION_CACHE = 'public, max-age=86400, stale-while-revalidate=604800
  * with the content; text assets brotli- or gzip-compressed once, on first request, when the
  * browser accepts it) and generated illustrations under `/assets/illustrations/{motif}-{palette}.svg`.
  */
-export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme): void {
+export function registerAssetRoutes(
+  app: FastifyInstance,
+  assets: { system: ReadonlyMap<string, SystemAsset>; themeAsset: (site: Website, url: string) => Promise<ThemeAsset | undefined> },
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['assets'];
   const notModified = z.null().describe('Not modified (If-None-Match matched the ETag)');
@@ -24,9 +29,7 @@ export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme):
     response: withErrors({ 200: textResponse('application/octet-stream', 'The asset, with its own media type'), 304: notModified }),
   };
   const encoded = encodedBodies();
-  routes.get(`${THEME_ASSET_PREFIX}:file`, { schema: themeSchema }, async (request, reply) => {
-    const asset = theme.assetsByPublicName.get(request.params.file);
-    if (!asset) return reply.callNotFound();
+  const send = (request: FastifyRequest, reply: FastifyReply, asset: { contentType: string; body: Buffer; hash: string }, cacheKey: string) => {
     const compressible = isCompressible(asset.contentType, asset.body.length);
     const encoding = compressible ? preferredEncoding(request.headers['accept-encoding']) : null;
     const etag = encoding ? `"${asset.hash}-${encoding}"` : `"${asset.hash}"`;
@@ -35,7 +38,22 @@ export function registerAssetRoutes(app: FastifyInstance, theme: CompiledTheme):
     if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
     reply.type(asset.contentType);
     if (!encoding) return reply.send(asset.body);
-    return reply.header('content-encoding', encoding).send(encoded(request.params.file, asset.body, encoding));
+    return reply.header('content-encoding', encoding).send(encoded(cacheKey, asset.body, encoding));
+  };
+  routes.get(`${THEME_ASSET_PREFIX}:file`, { schema: themeSchema }, async (request, reply) => {
+    const asset = assets.system.get(request.params.file);
+    return asset ? send(request, reply, asset, `system/${request.params.file}`) : reply.callNotFound();
+  });
+  const themeAssetSchema = {
+    tags,
+    summary: "A file of the site's theme (assets/ and scripts/), immutable under its content hash",
+    params: z.object({ '*': z.string().describe('{path}.{hash}.{ext}') }),
+    response: withErrors({ 200: textResponse('application/octet-stream', 'The file, with its own media type'), 304: notModified }),
+  };
+  routes.get('/assets/*', { schema: themeAssetSchema }, async (request, reply) => {
+    const site = request.site;
+    const asset = site ? await assets.themeAsset(site, request.url.split('?')[0]!) : undefined;
+    return asset ? send(request, reply, asset, `${asset.hash}/${asset.path}`) : reply.callNotFound();
   });
 
   const svgCache = new Map<string, { body: string; etag: string }>();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Engine } from '@emporium/template';
-import { loadDefaultTheme, type Theme } from '@emporium/theme-default';
+import { loadSystemLayer } from '@emporium/theme';
+import { SiteStyles, ThemeRegistry } from '../themes/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { registerAssetRoutes } from './asset-routes.js';
 import { errorPage, notFoundPage } from './context/system-pages.js';
@@ -9,12 +10,13 @@ import type { CachedPageLane } from './cached-page-lane.js';
 import type { PageCache } from './page-cache.js';
 import { registerPageRoutes, sendSystemPage, storedAnswer, type PageHandlerDeps } from './page-handler.js';
 import { createTemplateEngine } from './template-engine.js';
-import { compileTheme } from './theme-renderer.js';
+import { systemAssets } from './theme-renderer.js';
 
 export { CachedPageLane, serverWithLane } from './cached-page-lane.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
 export { PageType, CollectionType, RecordType } from './page-types.js';
 export { cachedPricingSources, siteDataAt } from './site-cache.js';
+export { createTemplateEngine } from './template-engine.js';
 export { illustrationUrl } from './illustrations.js';
 export { preferredEncoding } from './asset-encodings.js';
 export { loadIslandAssets, staticIslandAssets, type IslandAssets } from './island-assets.js';
@@ -23,8 +25,8 @@ export { loadIslandAssets, staticIslandAssets, type IslandAssets } from './islan
 export interface PagesOptions {
   /** Template engine; default: built-in plugins, the `island` formatter and CLDR data. */
   engine?: Engine;
-  /** Theme to render with; default: the default theme. */
-  theme?: Theme;
+  /** The server's themes; default: the app's (`deps.themes`). */
+  themes?: ThemeRegistry;
   /** The visitor's cart id (default: the cart module's cart cookie). */
   cartIdOf?: (request: FastifyRequest) => string | undefined;
   /** HTML placed before `</body>`; default: the storefront bundle's tags. Must be trusted markup. */
@@ -46,18 +48,20 @@ export interface PagesOptions {
  * 404 and 5xx handlers render the theme's not-found and error pages on site hosts.
  */
 export async function registerPages(app: FastifyInstance, deps: AppDeps, options: PagesOptions = {}): Promise<void> {
-  const engine = options.engine ?? createTemplateEngine();
-  const theme = compileTheme(engine, options.theme ?? loadDefaultTheme());
+  const themes = options.themes ?? (options.engine ? new ThemeRegistry(options.engine, deps.db) : deps.themes);
+  const system = systemAssets();
   const handlerDeps: PageHandlerDeps = {
     db: deps.db,
-    engine,
-    theme,
+    engine: themes.engine,
+    themes,
+    styles: new SiteStyles(),
+    system: { faviconUrl: system.faviconUrl, css: loadSystemLayer().css },
     cartIdOf: options.cartIdOf,
     scriptTags: options.scriptTags,
     islands: options.islands ?? loadIslandAssets(),
     pageCache: options.pageCache,
   };
-  registerAssetRoutes(app, theme);
+  registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);
   registerPageRoutes(app, handlerDeps);
   if (options.lane) options.lane.answer = (request, site) => storedAnswer(handlerDeps, request, site);

@@ -25,13 +25,22 @@ import {
 import { matchPageRoute } from './page-route.js';
 import { CollectionType, PageType } from './page-types.js';
 import { siteData } from './site-cache.js';
-import { renderPage, type CompiledTheme } from './theme-renderer.js';
+import { renderPage } from './theme-renderer.js';
+import { themeRenderContext } from './context/theme-context.js';
+import { websites } from '../db/index.js';
+import { eq, sql } from 'drizzle-orm';
+import type { ActiveTheme, SiteStyles, ThemeRegistry } from '../themes/index.js';
 
 /** Dependencies of the page routes, with the theme already compiled. */
 export interface PageHandlerDeps {
   db: Db;
   engine: Engine;
-  theme: CompiledTheme;
+  /** The server's themes; each site renders with the one its settings name. */
+  themes: ThemeRegistry;
+  /** Each site's stylesheet under its theme, compiled with its tweak values. */
+  styles: SiteStyles;
+  /** The system layer's favicon URL and stylesheet. */
+  system: { faviconUrl: string; css: string };
   cartIdOf: ((request: FastifyRequest) => string | undefined) | undefined;
   scriptTags: ((request: FastifyRequest) => string) | undefined;
   islands: IslandAssets;
@@ -71,9 +80,11 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const { path, search } = splitUrl(request.url);
   const cookies = request.cookies ?? {};
   const now = new Date();
-  const site = visitorSite(requestSite, cookies, now.getTime());
+  const site = visitorSite(degraded ? requestSite : await withFreshThemeSettings(deps, requestSite), cookies, now.getTime());
   const data = degraded ? undefined : await siteData(deps.db, site.id);
+  const theme = await deps.themes.forSettings(site.settings);
   return {
+    themePages: themePagesOf(theme),
     db: deps.db,
     site,
     cookies,
@@ -91,6 +102,39 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   };
 }
 
+/** Settings keys that choose the site's look: read fresh for every page built, so a change shows at once on every server. */
+const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
+
+/** `site` with its theme settings as stored now (the site resolver's copy may be seconds old). */
+async function withFreshThemeSettings(deps: PageHandlerDeps, site: Website): Promise<Website> {
+  const rows = await deps.db
+    .select({ look: sql<Record<string, unknown>>`jsonb_build_object(${sql.raw(THEME_SETTINGS.map((k) => `'${k}', settings->'${k}'`).join(', '))})` })
+    .from(websites)
+    .where(eq(websites.id, site.id))
+    .limit(1);
+  const look = rows[0]?.look;
+  if (!look) return site;
+  const settings: Record<string, unknown> = { ...site.settings };
+  for (const key of THEME_SETTINGS) {
+    if (look[key] === null || look[key] === undefined) delete settings[key];
+    else settings[key] = look[key];
+  }
+  if (typeof settings.theme !== 'string') settings.theme = site.settings.theme;
+  return { ...site, settings: settings as Website['settings'] };
+}
+
+const themePages = new WeakMap<ActiveTheme, ReadonlyMap<string, { title: string; description: string }>>();
+
+/** The theme's static pages by URL id. */
+function themePagesOf(theme: ActiveTheme): ReadonlyMap<string, { title: string; description: string }> {
+  let pages = themePages.get(theme);
+  if (!pages) {
+    pages = new Map([...theme.compiled.source.pages].map(([name, p]) => [name, { title: p.conf.title ?? name, description: p.conf.description ?? '' }]));
+    themePages.set(theme, pages);
+  }
+  return pages;
+}
+
 function storable(slot: CacheSlot | undefined, req: PageRequest, page: BuiltPage, body: string): slot is CacheSlot {
   return slot !== undefined && page.status === 200 && !(req.crumb && body.includes(req.crumb));
 }
@@ -104,7 +148,7 @@ async function respond(
   asJson: boolean,
   slot?: CacheSlot,
 ) {
-  const assets = { css: deps.theme.assetUrls['site.css'] ?? '', favicon: deps.theme.assetUrls['favicon.svg'] ?? '' };
+  const assets = { favicon: deps.system.faviconUrl };
   const context = await baseContext(req, page, assets);
   reply.code(page.status).header('cache-control', 'no-cache');
   if (asJson) {
@@ -113,34 +157,32 @@ async function respond(
       return sendCachedPage(request, reply, slot.cache.set(slot.key, 'application/json; charset=utf-8', json, sells(req.collections)), 'miss');
     return reply.type('application/json; charset=utf-8').send(json);
   }
+  const theme = await deps.themes.forSettings(req.site.settings);
   const render = context.render as Record<string, unknown>;
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
   render.headScripts = deps.scriptTags ? '' : deps.islands.headScripts();
-  render.themeStyles = themeStyles(deps.theme);
-  const { html, errors } = renderPage(deps.engine, deps.theme, page.templateName, context, { locale: req.site.settings.locale, now: req.now.getTime() });
-  if (errors.length) request.log.warn({ template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
+  const stored = (req.site.settings.themeTweaks as Record<string, Record<string, unknown>> | undefined)?.[theme.id];
+  const style = await deps.styles.styleOf(theme, stored).catch((error: unknown) => {
+    request.log.error({ err: error, theme: theme.id }, 'theme stylesheet failed');
+    return { css: '', bodyClasses: [], values: {} };
+  });
+  const themeRender = await themeRenderContext(req, page, context, theme, style, {
+    headMeta: String(render.headMeta ?? ''),
+    headScripts: String(render.headScripts),
+    styles: String(render.styles),
+    favicon: deps.system.faviconUrl,
+    systemCss: deps.system.css,
+  });
+  render.theme = themeRender;
+  const { html, errors } = renderPage(deps.engine, theme, page.templateName, String(themeRender.layout), context, {
+    locale: req.site.settings.locale,
+    now: req.now.getTime(),
+  });
+  if (errors.length) request.log.warn({ theme: theme.id, template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   if (errors.length === 0 && storable(slot, req, page, html))
     return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html, sells(req.collections)), 'miss');
   return reply.type('text/html; charset=utf-8').send(html);
-}
-
-const inlinedThemeStyles = new WeakMap<CompiledTheme, string>();
-
-/**
- * The theme's stylesheet as a `<style>` element for the head: the first paint then waits for no
- * request (one stylesheet request held the first paint about 0.4 s in Lighthouse's mobile run).
- * Empty when the theme has no `site.css`, so the page links it instead.
- */
-function themeStyles(theme: CompiledTheme): string {
-  let styles = inlinedThemeStyles.get(theme);
-  if (styles === undefined) {
-    const url = theme.assetUrls['site.css'];
-    const asset = url ? theme.assetsByPublicName.get(url.slice(url.lastIndexOf('/') + 1)) : undefined;
-    styles = asset ? `<style>${asset.body.toString('utf8').replaceAll('</style', '<\\/style')}</style>` : '';
-    inlinedThemeStyles.set(theme, styles);
-  }
-  return styles;
 }
 
 /**

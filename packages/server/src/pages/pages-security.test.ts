@@ -6,7 +6,7 @@ import { SeedWriter } from '../seed/seed-writer.js';
 import { nodeCldrProvider } from '@emporium/template/node';
 import { staticIslandAssets } from './island-assets.js';
 import { pageFormatters } from './island-formatter.js';
-import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 const HOSTILE = `<script>alert("x")</script>"><img src=x onerror=alert(1)>`;
 let compiles = 0;
@@ -118,19 +118,18 @@ describe('tenancy', () => {
 });
 
 describe('assets and islands', () => {
-  it('serves hashed theme assets immutably and refuses unknown names', async () => {
+  it('serves hashed system assets immutably and refuses unknown names', async () => {
     const home = await t.get('demo', '/');
-    // Pages inline the stylesheet; its hashed file stays served for anything that links it.
-    const css = ((await t.context('demo', '/')).json.render as { assets: { css: string } }).assets.css;
-    expect(css).toMatch(/^\/static\/theme\/site\.[0-9a-f]{10}\.css$/);
+    // Pages inline the system and theme stylesheets: no stylesheet request holds the first paint.
+    expect(home.body).toMatch(/<style>[^<]*--color-accent/);
     const icon = /href="(\/static\/theme\/favicon\.[0-9a-f]{10}\.svg)"/.exec(home.body)?.[1];
-    expect(css && icon).toBeTruthy();
-    const res = await t.get('demo', css!);
+    expect(icon).toBeTruthy();
+    const res = await t.get('demo', icon!);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.get('demo', icon!)).headers['content-type']).toBe('image/svg+xml');
-    expect((await t.get('demo', '/static/theme/site.0000000000.css')).statusCode).toBe(404);
+    expect((await t.get('demo', '/static/theme/favicon.0000000000.svg')).statusCode).toBe(404);
+    expect((await t.get('demo', '/assets/nothing.0000000000.svg')).statusCode).toBe(404);
   });
 
   it('serves generated illustrations with cache headers, and 404 for unknown ones', async () => {

@@ -28,6 +28,12 @@ export interface ListOptions {
   offset: number;
   tag?: string | undefined;
   category?: string | undefined;
+  /** Items with any of these tags (a theme query's `tag="a,b"`). */
+  anyTag?: readonly string[];
+  /** Items in any of these categories. */
+  anyCategory?: readonly string[];
+  /** Only featured (starred) items. */
+  starred?: boolean;
   now: Date;
   /** False skips counting the matches (`total` is then the number of rows returned). */
   count?: boolean;
@@ -44,6 +50,21 @@ export async function listItems(db: Db, websiteId: string, collectionId: string,
   const filters: SQL[] = [visible(websiteId, options.now), eq(items.collectionId, collectionId)];
   if (options.tag) filters.push(sql`${options.tag} = any(${items.tags})`);
   if (options.category) filters.push(sql`${options.category} = any(${items.categories})`);
+  if (options.anyTag?.length)
+    filters.push(
+      sql`${items.tags} && ARRAY[${sql.join(
+        options.anyTag.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  if (options.anyCategory?.length)
+    filters.push(
+      sql`${items.categories} && ARRAY[${sql.join(
+        options.anyCategory.map((c) => sql`${c}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  if (options.starred) filters.push(eq(items.starred, true));
   const where = and(...filters);
   const page = db
     .select()

@@ -42,7 +42,6 @@ function headMeta(req: PageRequest, page: BuiltPage, description: unknown): stri
 
 /** Site-wide render helpers the theme reads under `render`. */
 export interface RenderAssets {
-  css: string;
   favicon: string;
 }
 

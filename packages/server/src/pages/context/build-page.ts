@@ -1,8 +1,20 @@
 import type { PageRoute } from '../page-route.js';
+import { PageType } from '../page-types.js';
 import { collectionPage, itemPage } from './collection-pages.js';
 import { orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import { cartPage, checkoutPage, lockScreenPage, notFoundPage, orderConfirmedPage, searchPage } from './system-pages.js';
+
+/** A static page of the theme (`pages/{name}.page`): the theme's template is the whole main content. */
+function themeStaticPage(name: string, page: { title: string; description: string }): BuiltPage {
+  return {
+    status: 200,
+    pageType: PageType.PAGE,
+    templateName: `static:${name}`,
+    title: page.title,
+    context: { render: { description: page.description || undefined } },
+  };
+}
 
 /** Builds the page a route names for one website; unknown collections and items are not found. */
 export async function buildPage(req: PageRequest, route: PageRoute): Promise<BuiltPage> {
@@ -14,7 +26,9 @@ export async function buildPage(req: PageRequest, route: PageRoute): Promise<Bui
     }
     case 'collection': {
       const row = req.collections.find((c) => c.urlId === route.collectionUrlId && c.enabled);
-      return row ? collectionPage(req, row) : notFoundPage();
+      if (row) return collectionPage(req, row);
+      const staticPage = req.themePages?.get(route.collectionUrlId);
+      return staticPage ? themeStaticPage(route.collectionUrlId, staticPage) : notFoundPage();
     }
     case 'item': {
       const row = req.collections.find((c) => c.urlId === route.collectionUrlId && c.enabled);

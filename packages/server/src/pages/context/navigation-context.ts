@@ -6,16 +6,22 @@ interface StoredNavItem {
   collectionId?: string;
   externalLink?: string;
   title?: string;
+  newWindow?: boolean;
   items?: StoredNavItem[];
 }
 
-/** A navigation entry in the context. */
+/** A navigation entry in the context, with the fields of the theme format's navigation blocks. */
 export interface NavItemContext {
   title: string;
   fullUrl: string;
   collectionId?: string;
-  externalLink?: string;
+  /** A page entry's page. */
+  collection?: { id: string; fullUrl: string; navigationTitle: string; title: string; urlId: string; folder: boolean };
+  /** An external entry's link. */
+  externalLink?: { url: string; newWindow: boolean };
   active: boolean;
+  /** A folder entry whose page, or one of whose entries' pages, is being viewed. */
+  folderActive: boolean;
   items: NavItemContext[];
 }
 
@@ -40,9 +46,25 @@ function resolveItems(raw: unknown, byId: ReadonlyMap<string, NavCollection>, pa
       const c = byId.get(entry.collectionId);
       if (!c || !c.enabled) continue;
       const fullUrl = collectionUrl(c);
-      out.push({ title: entry.title || c.navigationTitle || c.title, fullUrl, collectionId: c.id, active: isActive(fullUrl, path), items: children });
+      const title = entry.title || c.navigationTitle || c.title;
+      out.push({
+        title,
+        fullUrl,
+        collectionId: c.id,
+        collection: { id: c.id, fullUrl, navigationTitle: title, title: c.title, urlId: c.urlId, folder: children.length > 0 },
+        active: isActive(fullUrl, path),
+        folderActive: children.some((child) => child.active || child.folderActive),
+        items: children,
+      });
     } else if (entry.externalLink && /^(https?:\/\/|\/|mailto:)/.test(entry.externalLink)) {
-      out.push({ title: entry.title ?? entry.externalLink, fullUrl: entry.externalLink, externalLink: entry.externalLink, active: false, items: children });
+      out.push({
+        title: entry.title ?? entry.externalLink,
+        fullUrl: entry.externalLink,
+        externalLink: { url: entry.externalLink, newWindow: /^https?:/.test(entry.externalLink) && entry.newWindow === true },
+        active: false,
+        folderActive: children.some((child) => child.active || child.folderActive),
+        items: children,
+      });
     }
   }
   return out;
@@ -64,4 +86,21 @@ export function navigationContext(settings: WebsiteSettings, collections: readon
     if (items.length) out[id] = { items };
   }
   return out;
+}
+
+/**
+ * One navigation of the site by name, resolved (empty when the site has none of that name).
+ * `fallback` names a stored navigation to show while `name` has never been filled (a theme's
+ * first and second navigations show the main and footer ones).
+ */
+export function namedNavigation(
+  settings: WebsiteSettings,
+  collections: readonly NavCollection[],
+  path: string,
+  name: string,
+  fallback?: string,
+): { items: NavItemContext[] } {
+  const nav = (settings.navigation ?? {}) as Record<string, { items?: unknown } | null>;
+  const stored = Object.hasOwn(nav, name) ? nav[name] : fallback && Object.hasOwn(nav, fallback) ? nav[fallback] : undefined;
+  return { items: resolveItems(stored?.items, new Map(collections.map((c) => [c.id, c])), path) };
 }

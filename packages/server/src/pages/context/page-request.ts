@@ -37,6 +37,8 @@ export interface PageRequest {
   readonly cookies?: Readonly<Record<string, string | undefined>>;
   /** The visitor's anti-forgery crumb, printed into password forms. */
   readonly crumb?: string;
+  /** The static pages of the site's theme (`pages/{name}.page`), by URL id, with their titles. */
+  readonly themePages?: ReadonlyMap<string, { title: string; description: string }>;
 }
 
 /** A page ready to render: HTTP status, spec page type, theme template and context. */

@@ -1,0 +1,3 @@
+export { builtInThemeDirs, DEFAULT_THEME_ID, ThemeRefusedError, ThemeRegistry, type ActiveTheme } from './registry.js';
+export { SiteStyles, type SiteStyle } from './styles.js';
+export { installTheme, listThemes, saveTweakValues, selectTheme, type InstallResult, type ThemeListing } from './install.js';

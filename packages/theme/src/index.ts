@@ -1,0 +1,41 @@
+/**
+ * The theme format: developer-template folders read, expanded and compiled (docs/themes.md).
+ *
+ * ```ts
+ * const source = readTheme(readThemeDir(dir));
+ * const theme = compileTheme(engine, source);
+ * if (hasErrors(theme.problems)) report(theme.problems);
+ * ```
+ */
+export { compileTheme, type CompiledTheme } from './compile.js';
+export { collectionConfSchema, pageConfSchema, templateConfSchema } from './conf.js';
+export { checkThemePath, readThemeDir, readThemeZip, THEME_LIMITS, ThemeFilesError, type ThemeFiles } from './files.js';
+export type {
+  BlockFieldDecl,
+  CollectionConf,
+  CollectionSource,
+  ExpandedTemplate,
+  LayoutSource,
+  NavigationDecl,
+  PageConf,
+  QueryDecl,
+  StaticPageSource,
+  TemplateConf,
+  ThemeAsset,
+  ThemeProblem,
+  ThemeSource,
+} from './model.js';
+export { loadSystemLayer, SYSTEM_COLLECTIONS, SYSTEM_PAGES, type SystemLayer, type SystemPage } from './system.js';
+export { BLOCKS_PARTIAL, blockFieldKey, expandTags, QUERY_LIMITS, THEME_CONTEXT } from './tags.js';
+export { hasErrors, readTheme, themeIdOf } from './theme.js';
+export { compileStyles, createStyleCache, type CompiledStyles, type StyleCache } from './styles.js';
+export {
+  checkTweakValue,
+  resolveTweakValues,
+  TWEAK_MESSAGES,
+  TWEAK_TYPES,
+  tweakBodyClasses,
+  validateTweakValues,
+  type Tweak,
+  type TweakType,
+} from './tweaks.js';
