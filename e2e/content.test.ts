@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAssetTags, readClientManifest, renderIsland, STOREFRONT_ASSET_BASE } from '../packages/storefront/src/index.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
-import { seedContent, type ContentSite } from '../packages/server/src/content/content-test-kit.js';
+import { seedContent, type ContentSite } from '../packages/server/test-support/content-test-kit.js';
 import { comments } from '../packages/server/src/db/schema.js';
 import { createWebsite } from '../packages/server/src/sites/repository.js';
 import { createTestDb, type TestDb } from '../packages/server/test-support/test-db.js';

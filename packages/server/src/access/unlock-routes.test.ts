@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { crumbForHost } from '../../test-support/test-app.js';
-import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { UNLOCK_RATE_LIMIT, WRONG_PASSWORD_MESSAGE } from './unlock-routes.js';
 
 /**

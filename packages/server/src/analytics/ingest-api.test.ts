@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import {
   analyticsDailyEvents,
   analyticsDailyProducts,
@@ -12,7 +12,7 @@ import {
 } from '../db/schema-analytics.js';
 import { siteUsers } from '../db/schema.js';
 import type { Website } from '../sites/index.js';
-import { clanker, IPHONE, pageSpeed, send } from './analytics-test-kit.js';
+import { clanker, IPHONE, pageSpeed, send } from '../../test-support/analytics-test-kit.js';
 import { NO_PAYLOAD_MESSAGE, RECORDING_ID_PATH, TRACKING_PATHS, TRACKING_RATE_LIMIT, UNKNOWN_PRODUCT_MESSAGE } from './index.js';
 
 const P = TRACKING_PATHS;

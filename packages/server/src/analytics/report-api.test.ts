@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { cartEntries, carts, orders } from '../db/index.js';
 import { analyticsSessions } from '../db/schema-analytics.js';
 import { utcDay } from './visitor-hash.js';
-import { clanker, IPHONE, pageSpeed, send } from './analytics-test-kit.js';
+import { clanker, IPHONE, pageSpeed, send } from '../../test-support/analytics-test-kit.js';
 import { ANALYTICS_CSV_PATH, ANALYTICS_REPORT_PATH, TRACKING_PATHS } from './index.js';
 import { BAD_PERIOD_MESSAGE } from './report-schemas.js';
 

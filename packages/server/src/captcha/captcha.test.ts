@@ -4,7 +4,7 @@ import { buildSubmissionPayload, FormMessages } from '@emporium/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyKindForm, everyKindValues, TEST_PAGE } from '../forms/forms-fixtures.js';
 import { createForm, type FormRow } from '../forms/form-repository.js';
-import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
+import { createFormsTestApp, type FormsTestApp } from '../../test-support/forms-test-app.js';
 import type { Website } from '../sites/website.js';
 import { createProductFixture } from '../../test-support/fixtures.js';
 import { PowCaptchaProvider } from './pow-provider.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, websites } from '../db/index.js';
 import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
-import { createCatalogueTestApp, shirtBody, type CatalogueTestApp } from './catalogue-test-kit.js';
+import { createCatalogueTestApp, shirtBody, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { CATALOGUE_MESSAGES } from './product-rules.js';
 
 const PRODUCTS = '/api/owner/catalogue/products';

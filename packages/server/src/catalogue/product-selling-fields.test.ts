@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/index.js';
 import type { Website } from '../sites/index.js';
-import { createCatalogueTestApp, type CatalogueTestApp } from './catalogue-test-kit.js';
+import { createCatalogueTestApp, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { CATALOGUE_MESSAGES } from './product-rules.js';
 
 const PRODUCTS = '/api/owner/catalogue/products';

@@ -3,7 +3,7 @@ import { collections } from '../db/index.js';
 import { productReviewsPath } from '../reviews/index.js';
 import type { Website } from '../sites/index.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
-import { createCatalogueTestApp, type CatalogueTestApp } from './catalogue-test-kit.js';
+import { createCatalogueTestApp, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { CATALOGUE_MESSAGES } from './product-rules.js';
 
 const PRODUCTS = '/api/owner/catalogue/products';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, websites } from '../db/index.js';
 import type { Website } from '../sites/index.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
-import { createCatalogueTestApp, type CatalogueTestApp } from './catalogue-test-kit.js';
+import { createCatalogueTestApp, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { NO_MAIN_NAVIGATION, ROOT_CATEGORY_EXISTS } from './store-repository.js';
 
 const storesOf = (site: Website) => `/api/content-service/product/1.1/websites/${site.id}/products`;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDb } from '../../test-support/test-db.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { ADDRESS, PAY_OK, Visitor, addProduct } from '../commerce-api/commerce-test-kit.js';
+import { ADDRESS, PAY_OK, Visitor, addProduct } from '../../test-support/commerce-test-kit.js';
 import { registerCommerceApi } from '../commerce-api/index.js';
 import { orders, variants } from '../db/schema.js';
 import type { Website } from '../sites/index.js';

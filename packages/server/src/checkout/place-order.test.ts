@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { addEntry } from '../cart/index.js';
-import { addProduct } from '../commerce-api/commerce-test-kit.js';
+import { addProduct } from '../../test-support/commerce-test-kit.js';
 import { orders, variants } from '../db/schema.js';
 import { TestPaymentProvider, type AuthorizationRequest, type PaymentProvider } from '../payments/index.js';
 import { createWebsite } from '../sites/repository.js';

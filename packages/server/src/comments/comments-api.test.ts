@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { CRUMB_EXPIRED_MESSAGE } from '../http/crumb.js';
 import { RATE_LIMITED_MESSAGE } from '../http/rate-limit.js';
 import { COMMENT_LIMITS, COMMENT_PENDING_MESSAGE, CommentMessages, COMMENTS_CLOSED_MESSAGE } from './comment-texts.js';

@@ -7,7 +7,7 @@ import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test
 import { closeDatabase, openDatabase } from '../db/index.js';
 import { cartEntries, carts, idempotencyKeys } from '../db/schema.js';
 import type { Website } from '../sites/index.js';
-import { Visitor, addProduct, unlimitedStore } from './commerce-test-kit.js';
+import { Visitor, addProduct, unlimitedStore } from '../../test-support/commerce-test-kit.js';
 import { registerCommerceApi } from './index.js';
 
 const MISMATCH = 'This Idempotency-Key was already used with a different request.';

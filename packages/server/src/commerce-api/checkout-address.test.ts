@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS, PAY_OK, addProduct, createShop, unlimitedStore, type Shop } from './commerce-test-kit.js';
+import { ADDRESS, PAY_OK, addProduct, createShop, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
 
 describe('checkout address: country from ISO 3166-1, region from its country list (#24)', () => {
   let shop: Shop;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, giftCards, items, orders, outbox, shippingOptions, taxRules, variants } from '../db/schema.js';
 import { loadOrderForPage } from '../orders/index.js';
-import { ADDRESS, PAY_DECLINED, PAY_OK, WindowlessStore, addProduct, createShop, unlimitedStore, type Shop } from './commerce-test-kit.js';
+import { ADDRESS, PAY_DECLINED, PAY_OK, WindowlessStore, addProduct, createShop, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
 
 async function stockOf(shop: Shop, variantId: string): Promise<number> {
   const [row] = await shop.db.select({ q: variants.qtyInStock }).from(variants).where(eq(variants.id, variantId));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDb } from '../../test-support/test-db.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { idempotencyKeys, orders, variants } from '../db/schema.js';
-import { ADDRESS, PAY_OK, Visitor, addProduct, unlimitedStore } from './commerce-test-kit.js';
+import { ADDRESS, PAY_OK, Visitor, addProduct, unlimitedStore } from '../../test-support/commerce-test-kit.js';
 import { registerCommerceApi } from './index.js';
 import pg from 'pg';
 import { closeDatabase, openDatabase } from '../db/index.js';

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartEntries, carts } from '../db/schema.js';
 import type { Website } from '../sites/index.js';
-import { addProduct, createShop, unlimitedStore, type Shop } from './commerce-test-kit.js';
+import { addProduct, createShop, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
 
 // A visitor's first add is one statement that reads the product and makes the cart when the add
 // plainly passes (cart/add-entry.ts); every other first add is checked and made as before.

@@ -1,7 +1,7 @@
 import { AddToCartMessages } from '@emporium/commerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSubscriptionCart, NOT_SUBSCRIBABLE_MESSAGE } from '../cart/index.js';
-import { addProduct, createShop, unlimitedStore, type Shop } from './commerce-test-kit.js';
+import { addProduct, createShop, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
 
 const MONTHLY = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 };
 

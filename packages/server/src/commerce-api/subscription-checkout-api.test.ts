@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, crumbForHost } from '../../test-support/test-app.js';
 import { orders, outbox, shippingOptions, variants } from '../db/schema.js';
-import { addProduct, ADDRESS, createShop, PAY_DECLINED, PAY_OK, unlimitedStore, type Shop } from './commerce-test-kit.js';
+import { addProduct, ADDRESS, createShop, PAY_DECLINED, PAY_OK, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
 import { registerCommerceApi, SUBSCRIPTION_CHECKOUT_PATH, SUBSCRIPTION_PURCHASED_MESSAGE, SUBSCRIPTION_SHIPPING_PATH } from './index.js';
 
 const SIX_MONTHS = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 6 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addComment, itemCommentsContext, moderateComment } from '../comments/index.js';
 import { addReview, moderateReview, productReviewsContext } from '../reviews/index.js';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from './content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 
 describe('page contexts for the page module (issue 6)', () => {
   let t: ContentTestApp;

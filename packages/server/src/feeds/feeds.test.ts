@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { items } from '../db/index.js';
 import { findAll, parseXml } from '../seo/xml-parse.js';
 import { RSS_ITEM_LIMIT } from './blog-feed.js';

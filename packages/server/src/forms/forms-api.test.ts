@@ -5,7 +5,7 @@ import { formSubmissionKeys, formSubmissions, outbox } from '../db/schema.js';
 import type { Website } from '../sites/website.js';
 import { everyKindForm, everyKindValues, TEST_PAGE } from './forms-fixtures.js';
 import { createForm, type FormRow } from './form-repository.js';
-import { createFormsTestApp, type FormsTestApp } from './testing.js';
+import { createFormsTestApp, type FormsTestApp } from '../../test-support/forms-test-app.js';
 
 describe('public form API (spec 7 Forms, 8 Public forms)', () => {
   let t: FormsTestApp;

@@ -4,7 +4,7 @@ import type { Website } from '../sites/website.js';
 import { fetchCrumb } from '../../test-support/test-app.js';
 import { everyKindForm, everyKindValues, TEST_PAGE } from './forms-fixtures.js';
 import { createForm, type FormRow } from './form-repository.js';
-import { createFormsTestApp, type FormsTestApp } from './testing.js';
+import { createFormsTestApp, type FormsTestApp } from '../../test-support/forms-test-app.js';
 
 /** Small limits; the counters live in Redis when REDIS_URL is set, in memory otherwise. */
 const LIMITS = { submissionsPerWindow: 20, submissionsPerClient: 3, rateWindowMs: 24 * 60 * 60_000, redisUrl: process.env.REDIS_URL };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueTestApp, shirtBody, type CatalogueTestApp } from '../catalogue/catalogue-test-kit.js';
+import { createCatalogueTestApp, shirtBody, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import type { Website } from '../sites/index.js';
 import { IMPORT_MESSAGES, STOCK_CSV_HEADER } from './stock-csv.js';
 import { INVENTORY_MESSAGES } from './stock-repository.js';

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { addEntry } from '../cart/index.js';
 import { readCheckoutInput } from '../checkout/checkout-input.js';
 import { placeOrder } from '../checkout/place-order.js';
-import { addProduct } from '../commerce-api/commerce-test-kit.js';
+import { addProduct } from '../../test-support/commerce-test-kit.js';
 import { stockMovements } from '../db/schema-catalogue.js';
 import { cancelOrder } from '../orders/order-actions.js';
 import { TestPaymentProvider } from '../payments/index.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
-import { createCatalogueTestApp, shirtBody, type CatalogueTestApp } from '../catalogue/catalogue-test-kit.js';
+import { createCatalogueTestApp, shirtBody, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import type { Website } from '../sites/index.js';
 
 const VARIANTS = '/api/owner/inventory/variants';

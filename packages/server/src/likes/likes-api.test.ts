@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom } from '../../test-support/test-app.js';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { VISITOR_COOKIE } from '../content/index.js';
 import { itemLikePath, LIKES_DISABLED_MESSAGE } from './routes.js';
 

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
-import { createCatalogueTestApp, type CatalogueTestApp } from '../catalogue/catalogue-test-kit.js';
+import { createCatalogueTestApp, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { auditLog } from '../db/schema-owners.js';
 import { CRUMB_EXPIRED_MESSAGE } from '../http/crumb.js';
 import { items } from '../db/index.js';

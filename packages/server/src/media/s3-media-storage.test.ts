@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueTestApp, type CatalogueTestApp } from '../catalogue/catalogue-test-kit.js';
+import { createCatalogueTestApp, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { runCli } from '../cli.js';
 import type { MediaStoreConfig } from '../config.js';
 import { AppError } from '../errors/index.js';

@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { OrderMessages } from './order-messages.js';
 import { OWNER_ORDERS_PATH } from './routes.js';
-import { createOrdersTestApp, type OrdersTestApp } from './orders-test-kit.js';
+import { createOrdersTestApp, type OrdersTestApp } from '../../test-support/orders-test-kit.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
 
 // Issue 12 "Orders": list with status filter, date range, search and server-side pagination;

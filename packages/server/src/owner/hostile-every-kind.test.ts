@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crumbForHost } from '../../test-support/test-app.js';
 import { formSubmissions, forms, websites } from '../db/schema.js';
 import { updateForm } from '../forms/form-repository.js';
-import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 const OWNER_TOKEN = 'hostile-every-kind-owner-token-0123';
 const NOTIFY = 'owner@example.com';

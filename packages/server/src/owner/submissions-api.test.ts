@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSubmissions } from '../db/schema.js';
 import { createForm, type FormRow } from '../forms/form-repository.js';
 import { everyKindForm } from '../forms/forms-fixtures.js';
-import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
+import { createFormsTestApp, type FormsTestApp } from '../../test-support/forms-test-app.js';
 import { encodeCursor } from '../http/page-cursor.js';
 import type { Website } from '../sites/website.js';
 

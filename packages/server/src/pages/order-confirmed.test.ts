@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS, PAY_OK, Visitor } from '../commerce-api/commerce-test-kit.js';
+import { ADDRESS, PAY_OK, Visitor } from '../../test-support/commerce-test-kit.js';
 import { orderCheckoutDetails, orderItems, outbox } from '../db/index.js';
-import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 function textOf(html: string): string {
   return html

@@ -7,7 +7,7 @@ import { comments, items, PAGE_VERSION_LEASE_MS, variants, websites, writeEpochO
 import { takeStock } from '../db/stock.js';
 import { crumbForHost } from '../../test-support/test-app.js';
 import { PAGE_CACHE_HEADER, PAGE_CACHE_TTL_MS, PAGE_REBUILD_GRACE_MS, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
-import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 const PRODUCT = '/shop/linen-camp-shirt';
 const POST = '/journal/why-we-wash-our-linen-twice';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartEntries, carts, variants } from '../db/index.js';
-import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 let t: PagesTestApp;
 beforeAll(async () => {

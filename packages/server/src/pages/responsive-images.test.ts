@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, websites } from '../db/index.js';
 import { defaultMediaStorage, SRCSET_WIDTHS, storeImage, type StoredImage } from '../media/index.js';
 import { staticIslandAssets } from './island-assets.js';
-import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 const EXTERNAL = 'https://images.example.com/hills.jpg';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crumbForHost } from '../../test-support/test-app.js';
 import { cartEntries, carts, collections, shippingOptions, taxRules, variants, websites } from '../db/index.js';
 import { readContentVersion, siteData } from './site-cache.js';
-import { createPagesTestApp, type PagesTestApp } from './test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 const OWNER_TOKEN = 'owner-token-for-site-cache-tests';
 

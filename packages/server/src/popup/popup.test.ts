@@ -4,7 +4,7 @@ import { crumbForHost } from '../../test-support/test-app.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { forms } from '../db/index.js';
 import { staticIslandAssets } from '../pages/island-assets.js';
-import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { parsePopupSettings, POPUP_POSITIONS } from './popup-settings.js';
 
 describe('parsePopupSettings', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
+import { createFormsTestApp, type FormsTestApp } from '../../test-support/forms-test-app.js';
 import type { Website } from '../sites/website.js';
 import { createProductFixture, type ProductFixture } from '../../test-support/fixtures.js';
 import { fetchCrumb } from '../../test-support/test-app.js';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, restockSignups, variants } from '../db/schema.js';
-import { createFormsTestApp, type FormsTestApp } from '../forms/testing.js';
+import { createFormsTestApp, type FormsTestApp } from '../../test-support/forms-test-app.js';
 import { encodeCursor } from '../http/page-cursor.js';
 import type { Website } from '../sites/website.js';
 import { createProductFixture, type ProductFixture } from '../../test-support/fixtures.js';

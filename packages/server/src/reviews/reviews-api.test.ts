@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { REVIEW_PENDING_MESSAGE, ReviewMessages, REVIEWS_UNAVAILABLE_MESSAGE } from './review-texts.js';
 import { productReviewsPath } from './routes.js';
 import { reviewsEnabled } from './review-settings.js';

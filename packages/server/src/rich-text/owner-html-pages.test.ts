@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogueTestApp, type CatalogueTestApp } from '../catalogue/catalogue-test-kit.js';
+import { createCatalogueTestApp, type CatalogueTestApp } from '../../test-support/catalogue-test-kit.js';
 import { collections, forms, items } from '../db/index.js';
 import type { Website } from '../sites/index.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPagesTestApp, type PagesTestApp } from '../pages/test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 
 describe('canonical and Open Graph URLs come from the configured public URL, not the Host header', () => {
   let t: PagesTestApp;

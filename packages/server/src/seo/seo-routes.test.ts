@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { SITEMAP_NAMESPACE } from './sitemap.js';
 import { findAll, parseXml } from './xml-parse.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addProduct, Visitor } from '../commerce-api/commerce-test-kit.js';
+import { addProduct, Visitor } from '../../test-support/commerce-test-kit.js';
 import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, TEST_OWNER_TOKEN, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 import { loadConfig } from '../config.js';
 import { siteUsers, trackingEvents } from '../db/schema.js';
 import type { Website } from '../sites/website.js';

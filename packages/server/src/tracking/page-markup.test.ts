@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentTestApp, type ContentSite, type ContentTestApp } from '../content/content-test-kit.js';
+import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
 
 /** The `<body>` start tag of a page: the visit-recording client reads the page type and ids from it. */
 async function bodyTag(t: ContentTestApp, host: string, path: string): Promise<{ status: number; tag: string }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { missingRequiredFields, type JsonLd } from '../../seo/index.js';
-import { createPagesTestApp, type PagesTestApp } from '../test-app.js';
+import { createPagesTestApp, type PagesTestApp } from '../../../test-support/pages-test-app.js';
 
 let t: PagesTestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { collections, items, products, variants, type Db } from '../db/index.js';
-import type { NewWebsite, Website } from '../sites/index.js';
-import { createTestApp, type CreateTestAppOptions, type TestApp } from '../../test-support/test-app.js';
-import { COMMENT_RATE_LIMIT } from '../comments/index.js';
-import { MemoryRateLimitStore } from '../http/rate-limit.js';
-import { REVIEW_RATE_LIMIT } from '../reviews/index.js';
+import { collections, items, products, variants, type Db } from '../src/db/index.js';
+import type { NewWebsite, Website } from '../src/sites/index.js';
+import { createTestApp, type CreateTestAppOptions, type TestApp } from './test-app.js';
+import { COMMENT_RATE_LIMIT } from '../src/comments/index.js';
+import { MemoryRateLimitStore } from '../src/http/rate-limit.js';
+import { REVIEW_RATE_LIMIT } from '../src/reviews/index.js';
 
 /** Owner token the content test app accepts. */
 export const TEST_OWNER_TOKEN = 'content-owner-token-0123456789';

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { addEntry } from '../cart/index.js';
-import { placeOrder, readCheckoutInput } from '../checkout/index.js';
-import { TestPaymentProvider } from '../payments/index.js';
-import type { Website } from '../sites/index.js';
-import { createProductFixture } from '../../test-support/fixtures.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { addEntry } from '../src/cart/index.js';
+import { placeOrder, readCheckoutInput } from '../src/checkout/index.js';
+import { TestPaymentProvider } from '../src/payments/index.js';
+import type { Website } from '../src/sites/index.js';
+import { createProductFixture } from './fixtures.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /** Owner token of the order tests' app (sent as `Authorization: Bearer`). */
 export const ORDERS_OWNER_TOKEN = 'owner-token-for-order-desk-tests';

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { AppConfig } from '../config.js';
-import type { OutboxDelivery } from '../outbox/index.js';
-import type { Website } from '../sites/index.js';
-import { createTestApp, type CreateTestAppOptions, type TestApp } from '../../test-support/test-app.js';
+import type { AppConfig } from '../src/config.js';
+import type { OutboxDelivery } from '../src/outbox/index.js';
+import type { Website } from '../src/sites/index.js';
+import { createTestApp, type CreateTestAppOptions, type TestApp } from './test-app.js';
 
 /** A test app (without pages) and helpers to call the form, restock and owner calls as a browser would. */
 export interface FormsTestApp extends TestApp {

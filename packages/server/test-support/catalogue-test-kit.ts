@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { collections, type Db } from '../db/index.js';
-import type { Website } from '../sites/index.js';
-import { createTestApp, type CreateTestAppOptions, type TestApp } from '../../test-support/test-app.js';
+import { collections, type Db } from '../src/db/index.js';
+import type { Website } from '../src/sites/index.js';
+import { createTestApp, type CreateTestAppOptions, type TestApp } from './test-app.js';
 
 /** Owner token the catalogue test app accepts (`Authorization: Bearer`). */
 export const CATALOGUE_OWNER_TOKEN = 'catalogue-owner-token-0123456789';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestApp, crumbForHost, type TestApp } from '../../test-support/test-app.js';
-import { collections, items, products, variants, type WebsiteSettings } from '../db/schema.js';
-import type { DbOrTx } from '../db/types.js';
-import type { RateLimitStore } from '../http/rate-limit.js';
-import type { Website } from '../sites/index.js';
-import { registerCommerceApi } from './index.js';
+import { createTestApp, crumbForHost, type TestApp } from './test-app.js';
+import { collections, items, products, variants, type WebsiteSettings } from '../src/db/schema.js';
+import type { DbOrTx } from '../src/db/types.js';
+import type { RateLimitStore } from '../src/http/rate-limit.js';
+import type { Website } from '../src/sites/index.js';
+import { registerCommerceApi } from '../src/commerce-api/index.js';
 
 /** A test shop: an app with the commerce API and one site. */
 export interface Shop {

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { ContentTestApp } from '../content/content-test-kit.js';
-import type { Website } from '../sites/index.js';
+import type { ContentTestApp } from './content-test-kit.js';
+import type { Website } from '../src/sites/index.js';
 
 /** A desktop Chrome user agent. */
 export const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestDb, type TestDb } from '../../test-support/test-db.js';
-import { buildApp } from '../app.js';
-import type { AppConfig } from '../config.js';
-import { seedDemo } from '../seed/index.js';
-import { registerPages, type PagesOptions } from './index.js';
-import { staticIslandAssets } from './island-assets.js';
+import { createTestDb, type TestDb } from './test-db.js';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { seedDemo } from '../src/seed/index.js';
+import { registerPages, type PagesOptions } from '../src/pages/index.js';
+import { staticIslandAssets } from '../src/pages/island-assets.js';
 
 /** A seeded database and an app serving the pages, for in-process tests. */
 export interface PagesTestApp {
