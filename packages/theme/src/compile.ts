@@ -35,8 +35,8 @@ function problemsOf(errors: readonly TemplateError[], where: (line: number) => {
  * Compiles every template of a theme with `engine`: its layouts, collection templates, static
  * pages and blocks, with the system layer's pages, collections and partials under them, and
  * reads the tweaks of its stylesheets. Never throws on content: template errors are problems
- * with the file and line. A partial the theme applies that neither it nor the system has is an
- * error too, found here rather than on a visitor's page.
+ * with the file and line. A partial the theme applies that neither it nor the system has
+ * prints nothing, with a warning.
  */
 export function compileTheme(engine: Engine, source: ThemeSource, system: SystemLayer = loadSystemLayer()): CompiledTheme {
   const problems: ThemeProblem[] = [...source.problems];
@@ -75,12 +75,22 @@ export function compileTheme(engine: Engine, source: ThemeSource, system: System
     ...[...source.collections.values()].flatMap((c) => [c.list, c.item].filter((t): t is ExpandedTemplate => !!t)),
     ...[...source.pages.values()].map((p) => p.template),
   ];
+  // A partial nobody has (real templates apply system partials such as sqs-share-buttons.block)
+  // prints nothing, with a warning: the page still renders.
+  const missing = compile({ file: 'system/empty', source: '' });
   for (const template of everyTemplate) {
     for (const m of template.source.matchAll(/\|apply ([^}\s|]+)/g)) {
-      if (!known.has(m[1]!)) {
-        const line = template.source.slice(0, m.index).split('\n').length;
-        problems.push({ file: template.file, line, column: 1, severity: 'error', message: `applies ${m[1]}, which is not in blocks/ nor a system partial` });
-      }
+      if (known.has(m[1]!)) continue;
+      const line = template.source.slice(0, m.index).split('\n').length;
+      problems.push({
+        file: template.file,
+        line,
+        column: 1,
+        severity: 'warning',
+        message: `applies ${m[1]}, which is not in blocks/ nor a system partial; it prints nothing`,
+      });
+      partials[m[1]!] = missing;
+      known.add(m[1]!);
     }
   }
   for (const name of source.conf.systemPartials ?? []) {
