@@ -16,7 +16,7 @@ export class ThemeFilesError extends Error {
 const SAFE_PATH = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/;
 
 /** Files that editors and systems leave beside a theme; skipped without a word. */
-const NOISE = /(^|\/)(\.[^/]*|__MACOSX|Thumbs\.db|node_modules)(\/|$)/;
+const NOISE = /(^|\/)(\.(?!\.(\/|$))[^/]*|__MACOSX|Thumbs\.db|node_modules)(\/|$)/;
 
 /** Refuses a path that is absolute, climbs out (`..`) or uses characters outside the safe set. */
 export function checkThemePath(path: string): string {
@@ -89,6 +89,7 @@ export function readThemeZip(archive: Uint8Array): Map<string, Buffer> {
   }
   for (const name of symlinksIn(archive)) if (!NOISE.test(name)) throw new ThemeFilesError(`${name} is a symbolic link; a theme holds only plain files.`);
   const names = Object.keys(entries);
+  for (const name of names) checkThemePath(name);
   const top = names[0]?.split('/')[0];
   const stripTop = top !== undefined && !names.includes('template.conf') && names.every((n) => n.startsWith(`${top}/`));
   const files = new Map<string, Buffer>();

@@ -26,7 +26,7 @@ export type {
   ThemeSource,
 } from './model.js';
 export { loadSystemLayer, SYSTEM_COLLECTIONS, SYSTEM_PAGES, type SystemLayer, type SystemPage } from './system.js';
-export { BLOCKS_PARTIAL, blockFieldKey, expandTags, QUERY_LIMITS, THEME_CONTEXT } from './tags.js';
+export { BLOCKS_PARTIAL, blockFieldKey, escapeBareVariables, expandTags, QUERY_LIMITS, THEME_CONTEXT } from './tags.js';
 export { hasErrors, readTheme, themeIdOf } from './theme.js';
 export { compileStyles, createStyleCache, type CompiledStyles, type StyleCache } from './styles.js';
 export {

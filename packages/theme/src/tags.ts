@@ -216,3 +216,36 @@ function expandVariables(file: string, text: string, whole: string, offset: numb
     return '';
   });
 }
+
+/** Bare variables that hold markup on purpose (sanitised owner HTML, the page's own parts): printed as they are. */
+const RAW_NAMES = new Set([
+  'body',
+  'excerpt',
+  'html',
+  'mainContent',
+  'main-content',
+  'headers',
+  'footers',
+  'scripts',
+  'styles',
+  'headScripts',
+  'headMeta',
+  'pageClasses',
+  'pageId',
+  'cartClasses',
+]);
+
+const BARE_VARIABLE = /\{([A-Za-z_$@][A-Za-z0-9_$@.-]*)\}/g;
+
+/**
+ * Makes every variable printed without a formatter (`{title}`) print escaped, as if written
+ * `{title|htmlattr}`; names in {@link RAW_NAMES} (`{body}`, `{excerpt}`...) keep printing as they
+ * are. Applied to themes that are not ours, so text a visitor wrote (a review, a form answer)
+ * can never become markup through a template that forgot a formatter.
+ */
+export function escapeBareVariables(source: string): string {
+  return source.replace(BARE_VARIABLE, (whole, path: string) => {
+    const last = path.slice(path.lastIndexOf('.') + 1);
+    return RAW_NAMES.has(last) ? whole : `{${path}|htmlattr}`;
+  });
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { collectionConfSchema, pageConfSchema, parseConf, type TemplateConf, templateConfSchema } from './conf.js';
 import type { ThemeFiles } from './files.js';
 import type { CollectionSource, ExpandedTemplate, LayoutSource, NavigationDecl, StaticPageSource, ThemeAsset, ThemeProblem, ThemeSource } from './model.js';
-import { type ExpandState, expandTags } from './tags.js';
+import { escapeBareVariables, type ExpandState, expandTags } from './tags.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
@@ -60,8 +60,9 @@ function regionFile(name: string): string {
 /** A theme id: lower-case letters, digits and dashes, from the theme's name. */
 export function themeIdOf(name: string): string {
   const id = name
-    .toLowerCase()
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 48);
@@ -82,9 +83,10 @@ function rewriteAssetUrls(text: string, assets: ReadonlyMap<string, ThemeAsset>)
  * pages, stylesheets, assets and scripts, with every server tag expanded into JSON-T. Never
  * throws on content: what is wrong is in `problems` (errors refuse the theme at install, see
  * {@link hasErrors}); what is missing and optional is simply absent. `id` defaults to the
- * conf's name made into an id.
+ * conf's name made into an id. `escapeBareVariables` (for themes that are not ours) makes
+ * variables printed without a formatter print escaped (see {@link escapeBareVariables}).
  */
-export function readTheme(files: ThemeFiles, id?: string): ThemeSource {
+export function readTheme(files: ThemeFiles, id?: string, options: { escapeBareVariables?: boolean } = {}): ThemeSource {
   const problems: ThemeProblem[] = [];
   const text = (path: string): string | undefined => files.get(path)?.toString('utf8');
   const confSource = text('template.conf');
@@ -120,8 +122,9 @@ export function readTheme(files: ThemeFiles, id?: string): ThemeSource {
   }
   const state: ExpandState = { queries: 0 };
   const scriptUrl = (src: string) => assets.get(`scripts/${src}`)?.url;
+  const escape = options.escapeBareVariables ? escapeBareVariables : (text: string) => text;
   const expand = (file: string, source: string): ExpandedTemplate =>
-    expandTags(file, rewriteAssetUrls(source, assets), { navigations: seen, scriptUrl }, state, problems);
+    expandTags(file, escape(rewriteAssetUrls(source, assets)), { navigations: seen, scriptUrl }, state, problems);
 
   const layouts = new Map<string, LayoutSource>();
   for (const [layoutId, layout] of Object.entries(conf.layouts)) {
@@ -143,6 +146,7 @@ export function readTheme(files: ThemeFiles, id?: string): ThemeSource {
       regions.push({ file, firstLine: joined.split('\n').length });
       joined += source.endsWith('\n') ? source : `${source}\n`;
     }
+    if (regions.length === 0) continue;
     const expanded = expand(regions.length === 1 ? regions[0]!.file : `layout ${layoutId}`, joined);
     layouts.set(layoutId, { ...expanded, id: layoutId, name: layout.name ?? layoutId, regions });
   }

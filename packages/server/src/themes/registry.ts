@@ -92,16 +92,19 @@ export class ThemeRegistry {
     if (!this.builtIns.has(DEFAULT_THEME_ID)) throw new Error('The theme registry needs the default theme');
   }
 
-  /** Compiles files into a theme; throws {@link ThemeRefusedError} when it has errors. */
-  compileFiles(files: ThemeFiles, id: string, version: number, builtIn = false): ActiveTheme {
-    const compiled = compileTheme(this.engine, readTheme(files, id));
+  /**
+   * Compiles files into a theme; throws {@link ThemeRefusedError} when it has errors. Themes
+   * that are not built in print bare variables escaped (`escapeBareVariables` in @emporium/theme).
+   */
+  compileFiles(files: ThemeFiles, id: string, version: number, builtIn = false, ours = builtIn): ActiveTheme {
+    const compiled = compileTheme(this.engine, readTheme(files, id, { escapeBareVariables: !ours }));
     if (hasErrors(compiled.problems)) throw new ThemeRefusedError(compiled.source.conf.name, compiled.problems);
     return active(compiled, id, version, builtIn);
   }
 
   /** Makes every site render with the theme of `files` (the designer's development server). */
   force(files: ThemeFiles, id = 'dev'): ActiveTheme {
-    this.forced = this.compileFiles(files, id, 0, true);
+    this.forced = this.compileFiles(files, id, 0, true, false);
     return this.forced;
   }
 
