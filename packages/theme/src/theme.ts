@@ -126,9 +126,13 @@ export function readTheme(files: ThemeFiles, id?: string, options: { escapeBareV
   const expand = (file: string, source: string): ExpandedTemplate =>
     expandTags(file, escape(rewriteAssetUrls(source, assets)), { navigations: seen, scriptUrl }, state, problems);
 
+  // Each region is expanded once, under its own name (so problems point at the region's file and
+  // line), and layouts join the expanded regions; tags keep line counts, so lines still map back.
+  const expandedRegions = new Map<string, ExpandedTemplate>();
   const layouts = new Map<string, LayoutSource>();
   for (const [layoutId, layout] of Object.entries(conf.layouts)) {
     const regions: { file: string; firstLine: number }[] = [];
+    const parts: ExpandedTemplate[] = [];
     let joined = '';
     for (const region of layout.regions) {
       const file = regionFile(region);
@@ -143,12 +147,24 @@ export function readTheme(files: ThemeFiles, id?: string, options: { escapeBareV
         });
         continue;
       }
+      let expanded = expandedRegions.get(file);
+      if (!expanded) expandedRegions.set(file, (expanded = expand(file, source.endsWith('\n') ? source : `${source}\n`)));
       regions.push({ file, firstLine: joined.split('\n').length });
-      joined += source.endsWith('\n') ? source : `${source}\n`;
+      parts.push(expanded);
+      joined += expanded.source;
     }
     if (regions.length === 0) continue;
-    const expanded = expand(regions.length === 1 ? regions[0]!.file : `layout ${layoutId}`, joined);
-    layouts.set(layoutId, { ...expanded, id: layoutId, name: layout.name ?? layoutId, regions });
+    layouts.set(layoutId, {
+      id: layoutId,
+      name: layout.name ?? layoutId,
+      regions,
+      file: regions.length === 1 ? regions[0]!.file : `layout ${layoutId}`,
+      source: joined,
+      navigations: [...new Set(parts.flatMap((p) => p.navigations))],
+      blockFields: parts.flatMap((p) => p.blockFields),
+      queries: parts.flatMap((p) => p.queries),
+      folderNavigation: parts.some((p) => p.folderNavigation),
+    });
   }
   if (confSource !== undefined && layouts.size === 0) {
     problems.push({ file: 'template.conf', line: 1, column: 1, severity: 'error', message: 'the theme declares no layout' });

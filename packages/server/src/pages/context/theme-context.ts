@@ -128,7 +128,10 @@ export async function themeRenderContext(
   await Promise.all(
     wanted.map(async (query) => {
       const urlId = resolveAttribute(query.collection, context);
-      const row = req.collections.find((c) => c.urlId === urlId && c.enabled && c.type !== CollectionType.PAGE);
+      // The collection with that URL id; else, as our extension, the first collection of that kind
+      // (`collection="blog"` finds a site's blog wherever it lives).
+      const listable = req.collections.filter((c) => c.enabled && c.type !== CollectionType.PAGE);
+      const row = listable.find((c) => c.urlId === urlId) ?? listable.find((c) => collectionKind(c) === urlId);
       if (!row) {
         queries[query.key] = { items: [] };
         return;
