@@ -122,6 +122,8 @@ describe('emporium CLI commands', () => {
     const help = capture(env);
     expect(await runCli(['--help'], help.io)).toBe(0);
     expect(help.out.join('\n')).toContain('site create <identifier> --title T');
+    expect(help.out.join('\n')).toContain('theme check <folder|zip>');
+    expect(help.out.join('\n')).toContain('dev --theme <folder>');
     expect(await runCli([], capture(env).io)).toBe(2);
     const unknown = capture(env);
     expect(await runCli(['site', 'delete'], unknown.io)).toBe(2);

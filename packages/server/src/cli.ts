@@ -15,7 +15,11 @@ import type { Website } from './sites/website.js';
 import { addOwner, issueSetupLink, listOwners, MIN_PASSWORD_LENGTH, normalEmail, ownerlessSites, removeOwnerByEmail } from './owner-accounts/index.js';
 import { isOwnerRole, OWNER_ROLES } from './owner-sessions/index.js';
 import { createStarterSite } from './sites/starter-site.js';
+import { ThemeFilesError } from '@emporium/theme';
+import { ThemeRefusedError, type ThemeRegistry } from './themes/index.js';
+import { readThemeAt } from './themes-dev/index.js';
 import { HELP } from './cli-help.js';
+import { themeCheckCommand, themeDevStart, themeInstallCommand, themeListCommand } from './cli-theme.js';
 
 /** Where the CLI writes; replaceable in tests. */
 export interface CliIo {
@@ -151,12 +155,23 @@ export function breakGlassNotice(config: Pick<AppConfig, 'ownerToken'>): string 
     : 'Break-glass owner token: on (EMPORIUM_OWNER_TOKEN).';
 }
 
-async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
-  expectPositionals(args, 0, HELP.serve!);
-  const startedAt = performance.now();
+/** What a server start adds to the plain `serve`. */
+interface ServerStart {
+  /** The themes the app renders with (default: the app's own). */
+  themes?: (db: Db) => ThemeRegistry;
+  /** Runs once the server listens; what it returns is stopped at shutdown. */
+  listening?: (db: Db) => { close(): void };
+}
+
+function serverConfig(args: ParsedArgs, io: CliIo): AppConfig {
   const port = single(args, 'port');
   const host = single(args, 'host');
-  const config = loadConfig({ ...io.env, ...(port !== undefined ? { PORT: port } : {}), ...(host !== undefined ? { HOST: host } : {}) });
+  return loadConfig({ ...io.env, ...(port !== undefined ? { PORT: port } : {}), ...(host !== undefined ? { HOST: host } : {}) });
+}
+
+/** Opens the database (holding a PGlite folder), seeds an empty one, listens until SIGINT or SIGTERM. */
+async function runServer(config: AppConfig, io: CliIo, start: ServerStart = {}): Promise<number> {
+  const startedAt = performance.now();
   const lock = config.databaseUrl ? undefined : await holdDataDir(config.dataDir);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }).catch(
     async (error: unknown) => {
@@ -165,12 +180,14 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
     },
   );
   let app: FastifyInstance | undefined;
+  let extra: { close(): void } | undefined;
   try {
+    const themes = start.themes?.(db);
     if ((await countWebsites(db)) === 0) {
       const seeded = await seedDemo(db, undefined, { photos: mediaStorageFor(config) });
       io.out(`Seeded the demo site into the empty database (${seeded.photos?.photos ?? 0} product photos in ${seeded.photos?.ms ?? 0} ms).`);
     }
-    app = await buildApp({ db, config });
+    app = await buildApp({ db, config, themes });
     const address = await listen(app, config);
     const ms = Math.round(performance.now() - startedAt);
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);
@@ -183,7 +200,9 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
       io.out(`  ${await issueSetupLink(db, site, config)}`);
     }
     if (ownerless.length > SETUP_LINKS_PRINTED) io.out(`${ownerless.length - SETUP_LINKS_PRINTED} more sites have no owner; use 'npx emporium owner add'.`);
+    extra = start.listening?.(db);
   } catch (error) {
+    extra?.close();
     if (app) await app.close();
     await closeDatabase(db);
     await lock?.release();
@@ -198,10 +217,28 @@ async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  extra?.close();
   await running.close();
   await closeDatabase(db);
   await lock?.release();
   return 0;
+}
+
+async function serve(args: ParsedArgs, io: CliIo): Promise<number> {
+  expectPositionals(args, 0, HELP.serve!);
+  return runServer(serverConfig(args, io), io);
+}
+
+/** `emporium dev --theme DIR`: `serve` with every site rendering with the folder's theme, compiled again on each change. */
+async function dev(args: ParsedArgs, io: CliIo): Promise<number> {
+  const usage = HELP.dev!;
+  expectPositionals(args, 0, usage);
+  const dir = required(args, 'theme', usage);
+  const config = serverConfig(args, io);
+  const theme = readThemeAt(dir);
+  if (!theme.isFolder) throw new UsageError(`--theme must name a theme folder (a .zip file cannot be watched for changes).\n\n${usage}`);
+  const start = await themeDevStart(dir, theme, io);
+  return start ? runServer(config, io, start) : 1;
 }
 
 async function seed(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -316,21 +353,51 @@ function readStdin(): Promise<string> {
   });
 }
 
-const VALUE_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
-  'owner add': new Set(['site', 'email', 'role']),
-  'owner list': new Set(['site']),
-  'owner remove': new Set(['site', 'email']),
-  serve: new Set(['port', 'host']),
-  seed: new Set(),
-  'site create': new Set(['title', 'domain']),
-  'site list': new Set(),
+async function themeCheck(args: ParsedArgs, io: CliIo): Promise<number> {
+  expectPositionals(args, 1, HELP['theme check']!);
+  return themeCheckCommand(args.positionals[0]!, io);
+}
+
+async function themeInstall(args: ParsedArgs, io: CliIo): Promise<number> {
+  expectPositionals(args, 1, HELP['theme install']!);
+  const config = loadConfig(io.env);
+  const theme = readThemeAt(args.positionals[0]!);
+  return withDatabase(config, (db) => themeInstallCommand(db, theme, single(args, 'site'), io));
+}
+
+async function themeList(args: ParsedArgs, io: CliIo): Promise<number> {
+  expectPositionals(args, 0, HELP['theme list']!);
+  return withDatabase(loadConfig(io.env), (db) => themeListCommand(db, io));
+}
+
+/** A command: its options that take a value, its bare switches, and what it runs. */
+interface Command {
+  valueFlags: ReadonlySet<string>;
+  switches?: ReadonlySet<string>;
+  run: (args: ParsedArgs, io: CliIo) => Promise<number>;
+}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  dev: { valueFlags: new Set(['theme', 'port', 'host']), run: dev },
+  'owner add': { valueFlags: new Set(['site', 'email', 'role']), switches: new Set(['password-stdin']), run: ownerAdd },
+  'owner list': { valueFlags: new Set(['site']), run: ownerList },
+  'owner remove': { valueFlags: new Set(['site', 'email']), run: ownerRemove },
+  serve: { valueFlags: new Set(['port', 'host']), run: serve },
+  seed: { valueFlags: new Set(), run: seed },
+  'site create': { valueFlags: new Set(['title', 'domain']), run: siteCreate },
+  'site list': { valueFlags: new Set(), run: siteList },
+  'theme check': { valueFlags: new Set(), run: themeCheck },
+  'theme install': { valueFlags: new Set(['site']), run: themeInstall },
+  'theme list': { valueFlags: new Set(), run: themeList },
 };
 
-/** Runs the CLI and returns the process exit code. `serve` resolves only after shutdown. */
+/** Words that start a command group (`site create`), each with its own help. */
+const GROUPS = new Set(['owner', 'site', 'theme']);
+
+/** Runs the CLI and returns the process exit code. `serve` and `dev` resolve only after shutdown. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first, second] = argv;
-  const grouped =
-    (first === 'site' && (second === 'create' || second === 'list')) || (first === 'owner' && (second === 'add' || second === 'list' || second === 'remove'));
+  const grouped = first !== undefined && GROUPS.has(first) && Object.hasOwn(COMMANDS, `${first} ${second}`);
   const command = grouped ? `${first} ${second}` : first;
   const rest = grouped ? argv.slice(2) : argv.slice(1);
   const asksHelp = (word: string | undefined) => word === '--help' || word === '-h' || word === 'help';
@@ -338,13 +405,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(HELP.main!);
     return command === undefined ? 2 : 0;
   }
-  if ((command === 'site' || command === 'owner') && (second === undefined || asksHelp(second))) {
+  if (GROUPS.has(command) && (second === undefined || asksHelp(second))) {
     io.out(HELP[command]!);
     return second === undefined ? 2 : 0;
   }
-  const flags = VALUE_FLAGS[command];
-  if (!flags) {
-    io.err(`Unknown command '${argv.slice(0, first === 'site' || first === 'owner' ? 2 : 1).join(' ')}'.\n\n${HELP.main}`);
+  const known = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!known) {
+    io.err(`Unknown command '${argv.slice(0, GROUPS.has(command) ? 2 : 1).join(' ')}'.\n\n${HELP.main}`);
     return 2;
   }
   try {
@@ -352,20 +419,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.out(HELP[command]!);
       return 0;
     }
-    const args = parseArgs(rest, flags, command === 'owner add' ? new Set(['password-stdin']) : undefined);
+    const args = parseArgs(rest, known.valueFlags, known.switches);
     if (args.help) {
       io.out(HELP[command]!);
       return 0;
     }
-    if (command === 'serve') return await serve(args, io);
-    if (command === 'seed') return await seed(args, io);
-    if (command === 'site create') return await siteCreate(args, io);
-    if (command === 'owner add') return await ownerAdd(args, io);
-    if (command === 'owner list') return await ownerList(args, io);
-    if (command === 'owner remove') return await ownerRemove(args, io);
-    return await siteList(args, io);
+    return await known.run(args, io);
   } catch (error) {
-    if (error instanceof DataDirBusyError) {
+    if (error instanceof DataDirBusyError || error instanceof ThemeFilesError || error instanceof ThemeRefusedError) {
       io.err(error.message);
       return 1;
     }
