@@ -44,6 +44,7 @@ import { registerInventoryRoutes } from './inventory/index.js';
 import { registerMediaRoutes } from './media/index.js';
 import { registerDownloadRoutes } from './downloads/index.js';
 import { registerOverviewRoutes } from './overview/index.js';
+import { registerThemeRoutes } from './themes/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -148,5 +149,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMediaRoutes(app, deps);
   registerDownloadRoutes(app, deps);
   registerOverviewRoutes(app, deps);
+  registerThemeRoutes(app, deps);
   return app;
 }

@@ -20,6 +20,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Restock', path: '/restock', component: lazy(() => import('../screens/restock/RestockScreen.js')) },
   { name: 'Comments', path: '/comments', component: lazy(() => import('../screens/moderation/CommentsScreen.js')) },
   { name: 'Reviews', path: '/reviews', component: lazy(() => import('../screens/moderation/ReviewsScreen.js')) },
+  { name: 'Design', path: '/design', component: lazy(() => import('../screens/design/DesignScreen.js')) },
   { name: 'Settings', path: '/settings', component: lazy(() => import('../screens/settings/SettingsScreen.js')) },
   { name: 'Analytics', path: '/analytics', component: lazy(() => import('../screens/analytics/AnalyticsScreen.js')) },
 ];
