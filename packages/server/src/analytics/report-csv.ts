@@ -1,4 +1,4 @@
-import { toCsv } from '../owner/index.js';
+import { toCsv } from '../csv/index.js';
 import type { AnalyticsReport } from './report-repository.js';
 
 /** The report as one CSV table of (section, name, value, detail) rows, in the order of the JSON answer. */

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { items, products, variants } from '../db/index.js';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
-import { csvCell } from '../owner/index.js';
+import { csvCell } from '../csv/index.js';
 import { readCsv } from './csv-reader.js';
 import { setStockIn, variantsBySku, type StockActor } from './stock-repository.js';
 

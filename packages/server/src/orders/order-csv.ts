@@ -1,7 +1,7 @@
 import { minorToDecimal } from '@emporium/commerce';
 import type { DbOrTx } from '../db/types.js';
 import { decodeCursor } from '../http/page-cursor.js';
-import { csvCell } from '../owner/index.js';
+import { csvCell } from '../csv/index.js';
 import { listOrderPage, ORDER_CURSOR, type OrderListFilter, type OrderListItem } from './order-list-repository.js';
 
 /** Columns of the orders CSV export. Amounts are decimals in the order's currency. */

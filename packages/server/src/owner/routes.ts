@@ -9,7 +9,7 @@ import { listOutbox, OutboxMailJson, outboxMailJson, readableMailKinds } from '.
 import { allSignUps } from '../restock/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import { pageViewsByPath } from '../tracking/index.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../csv/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { submissionCells, submissionHeader } from './submission-csv.js';
 import { OwnerCsv, SubmissionPage, SubmissionsQuery, VisitReport } from './schemas.js';

@@ -1,0 +1,2 @@
+/** CSV documents (RFC 4180) of the owner's exports, with cells a spreadsheet never runs as formulas. */
+export { csvCell, toCsv } from './csv.js';
