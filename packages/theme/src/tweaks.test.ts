@@ -101,6 +101,14 @@ describe('parseTweaks: names and defaults', () => {
     expect(only('// tweak: { "type": "color", "title": "hover" }\n@hover: darken(@accent, 10%);').default).toBe('darken(@accent, 10%)');
   });
 
+  it.each([
+    ['@c: red /* brand */;', 'red'],
+    ['@c: "Helvetica Neue",\n  Arial //wide\n  , serif;', '"Helvetica Neue", Arial , serif'],
+    ['@c: url(https://example.com/x.png);', 'url(https://example.com/x.png)'],
+  ])('takes the default from %j without comments, on one line', (declaration, value) => {
+    expect(only(`// tweak: { "type": "font", "title": "c" }\n${declaration}`).default).toBe(value);
+  });
+
   it('skips blank lines and plain comments between the comment and the variable', () => {
     expect(only('// tweak: { "type": "color", "title": "c" }\n\n// the accent\n/* more */\n@c: red;').variable).toBe('c');
   });
@@ -169,6 +177,7 @@ describe('parseTweaks: problems', () => {
     ['a zero step', '// tweak: { "type": "value", "title": "w", "step": 0 }\n@w: 7px;', 1, 'error', /"step" must be a positive number/],
     ['a text min', '// tweak: { "type": "value", "title": "w", "min": "1" }\n@w: 7px;', 1, 'error', /"min" must be a number/],
     ['a default with a brace', '// tweak: { "type": "color", "title": "c", "default": "red} a{" }\n@c: red;', 1, 'error', /"default" must be/],
+    ['a default with a comment', '// tweak: { "type": "color", "title": "c", "default": "red /* x" }\n@c: red;', 1, 'error', /"default" must be/],
     ['an unknown key', '// tweak: { "type": "color", "title": "c", "colour": 1 }\n@c: red;', 1, 'warning', /tweak "c": unknown key "colour" is ignored/],
     [
       'a dropdown default not in its options',

@@ -119,7 +119,13 @@ function declarationAfter(source: string, from: number): Declaration | undefined
     }
     DECLARATION.lastIndex = at;
     const m = DECLARATION.exec(source);
-    return m ? { name: m[1] as string, value: m[2] as string } : undefined;
+    if (!m) return undefined;
+    // The value is set again after the sheets when it is the default: without comments, on one line.
+    const value = (m[2] as string)
+      .replace(/\/\*[\s\S]*?\*\/|(?<![^\s])\/\/[^\n]*/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return { name: m[1] as string, value };
   }
 }
 
@@ -217,7 +223,8 @@ function buildTweak(
   if (tweak.min !== undefined && tweak.max !== undefined && tweak.min > tweak.max) fail('"min" is greater than "max"');
 
   const declared = json.default === undefined ? declaration?.value : scalar(json.default);
-  if (json.default !== undefined && (declared === undefined || /[;{}]/.test(declared))) fail('"default" must be a string or number without ; { or }');
+  if (json.default !== undefined && (declared === undefined || /[;{}]|\/\*|\*\/|\/\//.test(declared)))
+    fail('"default" must be a string or number without ; { } or comments');
   if (broken) return undefined;
 
   switch (kind) {
