@@ -2,6 +2,7 @@ import type { CollectionRow } from '../queries.js';
 import { cleanOwnerHtml } from '../../rich-text/index.js';
 import { CollectionType, type CollectionKind } from '../page-types.js';
 import { collectionUrl } from './item-context.js';
+import type { CollectionContext, PaginationContext } from './schemas.js';
 
 /** Owner settings of a collection kept in `collections.settings`. */
 export interface CollectionSettings {
@@ -38,7 +39,7 @@ export function pageSizeOf(row: CollectionRow): number {
 }
 
 /** The `collection` object of the context; its description, which themes print as markup, cleaned by {@link cleanOwnerHtml}. */
-export function collectionContext(row: CollectionRow): Record<string, unknown> {
+export function collectionContext(row: CollectionRow): CollectionContext {
   const settings = collectionSettings(row);
   return {
     id: row.id,
@@ -65,7 +66,7 @@ export function paginationContext(
   pageSize: number,
   total: number,
   filter: Record<string, string | undefined>,
-): Record<string, unknown> {
+): PaginationContext {
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const urlFor = (page: number): string => {
     const params = new URLSearchParams();
@@ -74,7 +75,7 @@ export function paginationContext(
     const q = params.toString();
     return q ? `${basePath}?${q}` : basePath;
   };
-  const out: Record<string, unknown> = { currentPage, totalPages, pageSize, total, nextPage: currentPage < totalPages, prevPage: currentPage > 1 };
+  const out: PaginationContext = { currentPage, totalPages, pageSize, total, nextPage: currentPage < totalPages, prevPage: currentPage > 1 };
   if (currentPage < totalPages) out.nextPageUrl = urlFor(currentPage + 1);
   if (currentPage > 1) out.prevPageUrl = urlFor(currentPage - 1);
   return out;

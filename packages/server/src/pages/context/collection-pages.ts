@@ -96,13 +96,10 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
       : new Map<string, number>();
   const items = rows.map((r) => itemContext(r, row, counts.get(r.id) ?? 0));
   const merchandising = kind === 'products' ? (await enrichProducts(req.db, req.site.id, items, req.site.settings.currency)).merchandising : {};
-  for (const item of items) {
-    delete item.structuredContentExtra;
-    if (kind === 'products' && req.islandsEnabled) item.islandProps = quickViewIslandProps(item);
-  }
+  if (kind === 'products' && req.islandsEnabled) for (const item of items) item.islandProps = quickViewIslandProps(item);
   const collection = collectionContext(row);
   if (kind === 'products')
-    collection.categories = withProductCategories(collection.categories as string[], await publishedCategories(req.db, req.site.id, row.id, req.now));
+    collection.categories = withProductCategories(collection.categories, await publishedCategories(req.db, req.site.id, row.id, req.now));
   const filter = tag ? { label: `tagged “${tag}”` } : category ? { label: `in “${category}”` } : undefined;
   return {
     status: 200,
@@ -112,7 +109,7 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
     context: {
       collection,
       items,
-      pagination: paginationContext(String(collection.fullUrl), page, pageSize, total, { tag, category }),
+      pagination: paginationContext(collection.fullUrl, page, pageSize, total, { tag, category }),
       productMerchandisingContext: merchandising,
       render: {
         category: category ?? '',
@@ -136,11 +133,9 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
   const context: Record<string, unknown> = { collection: collectionContext(row), item };
   const render: Record<string, unknown> = {};
   if (kind === 'products') {
-    Object.assign(context, await productPageExtras(req, row, found, item));
-    Object.assign(render, context.render);
-    delete context.render;
-  } else {
-    delete item.structuredContentExtra;
+    const { render: productRender, ...extras } = await productPageExtras(req, row, found, item);
+    Object.assign(context, extras);
+    Object.assign(render, productRender);
   }
   if (kind === 'blog') {
     const [{ newer, older }, comments] = await Promise.all([
@@ -152,7 +147,7 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
     item.publicCommentCount = comments.length;
     if (req.islandsEnabled) {
       render.islands = {
-        comments: commentsIslandProps(req.site, { id: found.id, commentState: Number(item.commentState) }, comments, req.now),
+        comments: commentsIslandProps(req.site, { id: found.id, commentState: item.commentState }, comments, req.now),
         ...(req.site.settings.simpleLikingEnabled ? { like: likeIslandProps(found.id, found.likeCount) } : {}),
         share: shareIslandProps(
           `${req.origin}${item.fullUrl}`,

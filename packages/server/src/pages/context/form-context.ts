@@ -1,5 +1,6 @@
 import type { forms } from '../../db/index.js';
 import { cleanOwnerHtml } from '../../rich-text/index.js';
+import type { FormContext } from './schemas.js';
 
 type FormRow = typeof forms.$inferSelect;
 
@@ -27,18 +28,21 @@ export const LIKERT_SCALE = [
   { value: '2', label: 'Strongly Agree' },
 ] as const;
 
-function fieldContext(raw: unknown): Record<string, unknown> | null {
+type FieldContext = FormContext['fields'][number];
+
+function fieldContext(raw: unknown): FieldContext | null {
   if (!raw || typeof raw !== 'object') return null;
   const field = raw as Record<string, unknown>;
-  if (typeof field.id !== 'string' || typeof field.type !== 'string') return null;
-  const out: Record<string, unknown> = { ...field, inputType: Object.hasOwn(INPUT_TYPES, field.type) ? INPUT_TYPES[field.type] : 'text' };
-  const autocomplete = Object.hasOwn(AUTOCOMPLETE, field.type) ? AUTOCOMPLETE[field.type] : undefined;
+  const { id, type } = field;
+  if (typeof id !== 'string' || typeof type !== 'string') return null;
+  const out: FieldContext = { ...field, id, type, inputType: (Object.hasOwn(INPUT_TYPES, type) && INPUT_TYPES[type]) || 'text' };
+  const autocomplete = Object.hasOwn(AUTOCOMPLETE, type) ? AUTOCOMPLETE[type] : undefined;
   if (autocomplete) out.autocomplete = autocomplete;
-  if (field.type === 'likert' && Array.isArray(field.options)) {
+  if (type === 'likert' && Array.isArray(field.options)) {
     out.likertRows = field.options.map((question, i) => ({
       question,
-      name: `${field.id}-${i}`,
-      choices: LIKERT_SCALE.map((c) => ({ ...c, id: `${field.id}-${i}-${c.value}` })),
+      name: `${id}-${i}`,
+      choices: LIKERT_SCALE.map((c) => ({ ...c, id: `${id}-${i}-${c.value}` })),
     }));
   }
   return out;
@@ -61,7 +65,7 @@ export function formMessagesOf(row: Pick<FormRow, 'submissionMessage' | 'submiss
  * A form as the template context shows it (spec section 3, Forms), each field with the
  * HTML input type and autocomplete hint the theme needs.
  */
-export function formContext(row: FormRow): Record<string, unknown> {
+export function formContext(row: FormRow): FormContext {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,8 @@ import type { SubscriptionPlan } from '@emporium/commerce';
 import { variantOptionsText } from '../../checkout/index.js';
 import type { findOrder } from '../queries.js';
 import { planContext } from './plan-context.js';
-import { contextMoney, type ContextMoney } from './product-context.js';
+import { contextMoney } from './product-context.js';
+import type { ContextMoney } from './schemas.js';
 
 type FoundOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 

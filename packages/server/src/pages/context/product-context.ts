@@ -1,29 +1,9 @@
 import { isOnSale, isStockedType, minorToDecimal, type ProductContent } from '@emporium/commerce';
 import type { products, variants } from '../../db/index.js';
+import type { ContextMoney, FormContext, MerchandisingContext, ProductStructuredContent, SubscriptionPlanContext, VariantContext } from './schemas.js';
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;
-
-/** Money as the template context carries it: a decimal string and a currency code. */
-export interface ContextMoney {
-  value: string;
-  currency: string;
-}
-
-/** A variant in the template context (spec section 3, Variant). */
-export interface ContextVariant {
-  id: string;
-  sku: string;
-  price: number;
-  salePrice: number;
-  priceMoney: ContextMoney;
-  salePriceMoney: ContextMoney;
-  onSale: boolean;
-  qtyInStock: number;
-  unlimited: boolean;
-  attributes: Record<string, string>;
-  optionValues: { optionName: string; value: string }[];
-}
 
 /** Builds {@link ContextMoney} from integer minor units. */
 export function contextMoney(cents: number, currency: string): ContextMoney {
@@ -38,7 +18,7 @@ export function optionNames(ordering: readonly string[], rows: readonly Pick<Var
 }
 
 /** One variant row as the template context shows it. */
-export function variantContext(row: VariantRow, names: readonly string[], currency: string): ContextVariant {
+export function variantContext(row: VariantRow, names: readonly string[], currency: string): VariantContext {
   return {
     id: row.id,
     sku: row.sku,
@@ -59,27 +39,29 @@ export function productStructuredContent(
   product: ProductRow,
   rows: readonly VariantRow[],
   currency: string,
-  extra: Record<string, unknown>,
-  additionalFieldsForm: unknown,
-): Record<string, unknown> {
+  extra: Pick<ProductStructuredContent, 'details'>,
+  additionalFieldsForm: FormContext | undefined,
+): ProductStructuredContent {
   const names = optionNames(product.variantOptionOrdering, rows);
   const variantList = rows.map((row) => variantContext(row, names, currency));
   const first = variantList[0];
-  const content: Record<string, unknown> = {
+  const content: ProductStructuredContent = {
     ...extra,
-    productType: product.productType,
+    // The table's check keeps product types to the spec's 1-5.
+    productType: product.productType as ProductStructuredContent['productType'],
     variants: variantList,
     variantOptionOrdering: names,
     isSubscribable: product.isSubscribable,
     useCustomAddButtonText: product.useCustomAddButtonText,
     customAddButtonText: product.customAddButtonText,
+    onSale: isOnSale(asProductContent(product, rows)),
   };
-  if (product.subscriptionPlan) content.subscriptionPlan = product.subscriptionPlan;
+  // Written through the catalogue's plan schema (billing period and cycles).
+  if (product.subscriptionPlan) content.subscriptionPlan = product.subscriptionPlan as SubscriptionPlanContext;
   if (first) {
     content.priceMoney = first.priceMoney;
     content.salePriceMoney = first.salePriceMoney;
   }
-  content.onSale = isOnSale(asProductContent(product, rows));
   if (product.additionalFieldsFormId) {
     content.additionalFieldsFormId = product.additionalFieldsFormId;
     if (additionalFieldsForm) content.additionalFieldsForm = additionalFieldsForm;
@@ -124,13 +106,14 @@ const DEFAULT_SCARCITY_THRESHOLD = 5;
  * variants and restock sign-up views for sold-out variants. With a single variant the
  * view carries no attributes, so it shows without any script.
  */
-export function merchandisingContext(product: ProductRow, rows: readonly VariantRow[]): Record<string, unknown> {
+export function merchandisingContext(product: ProductRow, rows: readonly VariantRow[]): MerchandisingContext {
   const m = product.merchandising as Merchandising;
   const single = rows.length === 1;
-  const out: Record<string, unknown> = {};
-  if (m.customSoldOutText) out.customSoldOutText = m.customSoldOutText;
-  out.nativeReviewsDisplayEnabled = m.nativeReviewsDisplayEnabled === true;
-  out.importedReviewsDisplayEnabled = m.importedReviewsDisplayEnabled === true;
+  const out: MerchandisingContext = {
+    ...(m.customSoldOutText ? { customSoldOutText: m.customSoldOutText } : {}),
+    nativeReviewsDisplayEnabled: m.nativeReviewsDisplayEnabled === true,
+    importedReviewsDisplayEnabled: m.importedReviewsDisplayEnabled === true,
+  };
   if (m.scarcityEnabled) {
     const threshold = m.scarcityThreshold ?? DEFAULT_SCARCITY_THRESHOLD;
     out.scarcityEnabled = true;

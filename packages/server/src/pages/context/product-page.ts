@@ -9,17 +9,19 @@ import { itemContext } from './item-context.js';
 import type { PageRequest } from './page-request.js';
 import { enrichProducts } from './product-items.js';
 import { asProductContent } from './product-context.js';
+import type { ItemContext, ItemImage, MerchandisingContext, ReviewContext } from './schemas.js';
 
 const RELATED_COUNT = 4;
 const MAX_RATING = 5;
 
 /** The photo each variant picked (by SKU), which the product form shows when that variant is chosen. */
-function variantImagesOf(rows: readonly { sku: string; imageId: string | null }[], images: unknown): Record<string, string> | undefined {
-  if (!Array.isArray(images)) return undefined;
+function variantImagesOf(
+  rows: readonly { sku: string; imageId: string | null }[],
+  images: readonly ItemImage[] | undefined,
+): Record<string, string> | undefined {
+  if (!images) return undefined;
   const urlOf = new Map<string, string>();
-  for (const image of images as { id?: unknown; assetUrl?: unknown }[]) {
-    if (typeof image?.id === 'string' && typeof image.assetUrl === 'string') urlOf.set(image.id, image.assetUrl);
-  }
+  for (const image of images) if (image.id !== undefined) urlOf.set(image.id, image.assetUrl);
   const chosen = rows.flatMap((row) => {
     const url = row.imageId ? urlOf.get(row.imageId) : undefined;
     return url ? [[row.sku, url] as const] : [];
@@ -28,9 +30,16 @@ function variantImagesOf(rows: readonly { sku: string; imageId: string | null }[
 }
 
 /** A review as the theme's own markup shows it (stars as text). */
-function reviewContext(r: PublicReview): Record<string, unknown> {
+function reviewContext(r: PublicReview): ReviewContext {
   const rating = Math.min(MAX_RATING, Math.max(1, Math.round(r.rating)));
   return { ...r, author: r.authorName, stars: '★'.repeat(rating) + '☆'.repeat(MAX_RATING - rating) };
+}
+
+/** What a product page adds to its context; `render` is merged into the page's own. */
+export interface ProductPageExtras {
+  productMerchandisingContext: Record<string, MerchandisingContext>;
+  related: ItemContext[];
+  render: { reviewsEnabled: boolean; islands: Record<string, unknown> };
 }
 
 /**
@@ -38,7 +47,7 @@ function reviewContext(r: PublicReview): Record<string, unknown> {
  * `productMerchandisingContext`, related products, reviews (when the product's
  * merchandising settings enable their display) and island props.
  */
-export async function productPageExtras(req: PageRequest, row: CollectionRow, found: ItemRow, item: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function productPageExtras(req: PageRequest, row: CollectionRow, found: ItemRow, item: ItemContext): Promise<ProductPageExtras> {
   const currency = req.site.settings.currency;
   const { rows } = await listItems(req.db, req.site.id, row.id, { kind: 'products', limit: RELATED_COUNT + 1, offset: 0, now: req.now, count: false });
   const related = rows
@@ -46,7 +55,7 @@ export async function productPageExtras(req: PageRequest, row: CollectionRow, fo
     .slice(0, RELATED_COUNT)
     .map((r) => itemContext(r, row));
   const enriched = await enrichProducts(req.db, req.site.id, [item, ...related], currency);
-  const merch = (enriched.merchandising[found.id] ?? {}) as Record<string, unknown>;
+  const merch: Partial<MerchandisingContext> = enriched.merchandising[found.id] ?? {};
   const entry = enriched.products.get(found.id);
   const showReviews = entry !== undefined && reviewsEnabled(entry.product.merchandising, req.site.settings);
   const [reviews, rating] = showReviews
@@ -56,15 +65,14 @@ export async function productPageExtras(req: PageRequest, row: CollectionRow, fo
   if (rating) item.aggregateRating = rating;
   const islands: Record<string, unknown> = {};
   if (entry && req.islandsEnabled) {
-    const content = item.structuredContent as { variantOptionOrdering?: string[] } | undefined;
     const form = entry.product.additionalFieldsFormId ? enriched.forms.get(entry.product.additionalFieldsFormId) : undefined;
     const variantImages = variantImagesOf(entry.variants, item.images);
     islands.productForm = {
-      ...productFormIslandProps(found.id, entry.product, entry.variants, req.site, form, content?.variantOptionOrdering ?? []),
+      ...productFormIslandProps(found.id, entry.product, entry.variants, req.site, form, item.structuredContent?.variantOptionOrdering ?? []),
       ...(variantImages ? { variantImages } : {}),
-      ...(typeof merch.customSoldOutText === 'string' && merch.customSoldOutText.trim() ? { soldOutText: merch.customSoldOutText.trim() } : {}),
+      ...(merch.customSoldOutText?.trim() ? { soldOutText: merch.customSoldOutText.trim() } : {}),
     };
-    const views = merch.restockNotificationViews as { variantId: string }[] | undefined;
+    const views = merch.restockNotificationViews;
     const soldOut = isSoldOut(asProductContent(entry.product, entry.variants));
     if (views?.length && soldOut) islands.restock = restockIslandProps(found.id, views[0]!.variantId, merch);
     const first = entry.variants[0];

@@ -109,9 +109,7 @@ export async function searchPage(req: PageRequest): Promise<BuiltPage> {
   const items = rows.flatMap((row) => {
     const collection = byId.get(row.collectionId);
     if (!collection) return [];
-    const ctx = itemContext(row, collection);
-    delete ctx.structuredContentExtra;
-    return [{ ...ctx, collectionTitle: collection.title, snippet: snippet(snippetSource(row.excerpt, row.body, query), query) }];
+    return [{ ...itemContext(row, collection), collectionTitle: collection.title, snippet: snippet(snippetSource(row.excerpt, row.body, query), query) }];
   });
   return {
     status: 200,

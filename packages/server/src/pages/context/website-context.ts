@@ -1,5 +1,6 @@
 import { shareButtonOptionsOf } from './content-island-props.js';
 import type { Website } from '../../sites/index.js';
+import type { WebsiteContext, WebsiteSettingsContext } from './schemas.js';
 
 /** Header and footer settings (`settings.headerFooter`). */
 export interface HeaderFooter {
@@ -20,7 +21,7 @@ export interface SiteOrigins {
 }
 
 /** The `website` object of the context (spec section 3 and the reference corpus). */
-export function websiteContext(site: Website, { baseUrl, authenticUrl }: SiteOrigins): Record<string, unknown> {
+export function websiteContext(site: Website, { baseUrl, authenticUrl }: SiteOrigins): WebsiteContext {
   const header = headerFooterOf(site).header ?? {};
   return {
     id: site.id,
@@ -43,7 +44,7 @@ export function websiteContext(site: Website, { baseUrl, authenticUrl }: SiteOri
 }
 
 /** The `websiteSettings` object of the context, including `storeSettings`. */
-export function websiteSettingsContext(site: Website): Record<string, unknown> {
+export function websiteSettingsContext(site: Website): WebsiteSettingsContext {
   const { settings } = site;
   const commerce = settings.commerce;
   return {
