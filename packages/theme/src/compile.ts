@@ -2,7 +2,7 @@ import type { Engine, Template, TemplateError } from '@emporium/template';
 import type { ExpandedTemplate, LayoutSource, ThemeProblem, ThemeSource } from './model.js';
 import { loadSystemLayer, type SystemLayer } from './system.js';
 import { BLOCKS_PARTIAL } from './tags.js';
-import { parseTweaks, type Tweak } from './tweaks.js';
+import { collectTweaks, type Tweak } from './tweaks.js';
 
 /** A theme compiled with an engine, over the system layer. */
 export interface CompiledTheme {
@@ -101,11 +101,7 @@ export function compileTheme(engine: Engine, source: ThemeSource, system: System
   }
   if (!known.has(BLOCKS_PARTIAL)) throw new Error(`the system layer has no ${BLOCKS_PARTIAL}`);
 
-  const tweaks: Tweak[] = [];
-  for (const sheet of source.stylesheets) {
-    const parsed = parseTweaks(sheet.file, sheet.source);
-    tweaks.push(...parsed.tweaks);
-    problems.push(...parsed.problems);
-  }
+  const { tweaks, problems: tweakProblems } = collectTweaks(source.stylesheets);
+  problems.push(...tweakProblems);
   return Object.freeze({ source, layouts, mains, pages, partials: Object.freeze(partials), tweaks, problems, system });
 }

@@ -1,7 +1,6 @@
 import type { CollectionConf, PageConf, TemplateConf } from './conf.js';
 import type { ThemeProblem } from './problem.js';
 
-
 /** A navigation the theme declares (`template.conf` `navigations`). */
 export interface NavigationDecl {
   readonly name: string;

@@ -1,11 +1,6 @@
-/** Something wrong or odd in a theme, where it is. Errors refuse the theme; warnings do not. */
-export interface ThemeProblem {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-  severity: 'error' | 'warning';
-}
+import type { ThemeProblem } from './problem.js';
+
+export type { ThemeProblem };
 
 export const TWEAK_TYPES = ['color', 'dropdown', 'value', 'checkbox', 'font'] as const;
 export type TweakType = (typeof TWEAK_TYPES)[number];

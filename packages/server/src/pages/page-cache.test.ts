@@ -46,7 +46,7 @@ describe('page cache', () => {
   it('serves anonymous pages from the cache, identical to rendered ones apart from per-request headers', async () => {
     const first = await anonymous(PRODUCT);
     const second = await anonymous(PRODUCT);
-    const bypassed = await anonymous(PRODUCT, { cookie: `crumb=${crumb}; unrelated=1` });
+    const bypassed = await anonymous(PRODUCT, { cookie: `crumb=${crumb}; ss_unlock_nothing=1` });
     expect(first.statusCode).toBe(200);
     expect(second.headers[PAGE_CACHE_HEADER]).toBe('hit');
     expect(bypassed.headers[PAGE_CACHE_HEADER]).toBe('bypass');
@@ -128,6 +128,16 @@ describe('page cache', () => {
     }
     await anonymous('/no-such-page');
     expect((await anonymous('/no-such-page')).headers[PAGE_CACHE_HEADER]).not.toBe('hit');
+  });
+
+  it('serves a returning visitor with the cookies of injected analytics and ad code from the cache (only significant cookies bypass it)', async () => {
+    await anonymous(PRODUCT);
+    for (const cookie of ['_ga=GA1.1.1234.5678; _gid=GA1.1.99.88; _fbp=fb.1.1700000000000.42', 'unrelated=1', 'hasCartless=1; cart=1']) {
+      expect((await anonymous(PRODUCT, { cookie: `crumb=${crumb}; ${cookie}` })).headers[PAGE_CACHE_HEADER], cookie).toBe('hit');
+    }
+    for (const cookie of ['ss_unlock_abc=x', '__Host-emporium_owner_site=x', 'emporium_preview=x', 'emporium_lang=fr']) {
+      expect((await anonymous(PRODUCT, { cookie: `crumb=${crumb}; _ga=GA1.1.1.2; ${cookie}` })).headers[PAGE_CACHE_HEADER], cookie).toBe('bypass');
+    }
   });
 
   it("serves the analytics collector's visitors from the cache (spec 9 cookies do not change a page)", async () => {

@@ -3,8 +3,6 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CART_COOKIE, CART_MARKER_COOKIE } from '../cart/index.js';
-import { CRUMB_COOKIE } from '../http/crumb.js';
-import { VISITOR_COOKIE } from '../content/index.js';
 import { PAGE_VERSION_LEASE_MS, pageVersionFenceOf, websites, writeEpochOf, type Db, type WriteEpoch } from '../db/index.js';
 
 function preparePageVersion(db: Db) {
@@ -42,10 +40,20 @@ export const KNOWN_VERSIONS_MAX = 10_000;
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
 /**
- * Cookies that never change a page: the crumb, and what the analytics collector keeps (spec 9:
- * visitor `ss_cvr`, visit `ss_cvt`, marketing `SS_MID`, analytics id and session id).
+ * Cookies that change a page, and so send the visitor to a fresh render: password grants
+ * (`ss_unlock_site`, `ss_unlock_{collectionId}`), the site user's `SiteUserInfo`, and the
+ * product's own session, language, preview and owner cookies (`emporium_…`, with or without the
+ * `__Host-` prefix). An allowlist, as CDNs keep: every other cookie (the crumb, the analytics
+ * collector's, and whatever an owner's injected code sets, such as `_ga`, `_gid`, `_fbp`) never
+ * changes a page and never keeps a visitor from the cache.
  */
-const ANONYMOUS_COOKIES = new Set([CRUMB_COOKIE, VISITOR_COOKIE, 'ss_cvt', 'SS_MID', 'SS_ANALYTICS_ID', 'SS_SESSION_ID']);
+const SIGNIFICANT_COOKIE = /^(ss_unlock_[A-Za-z0-9_-]+|SiteUserInfo|(__Host-)?emporium_(?!cart$)[A-Za-z0-9_-]+)$/;
+
+/** True when a cookie of this name changes what a page shows (see {@link SIGNIFICANT_COOKIE}). */
+export function cookieChangesPage(name: string): boolean {
+  return SIGNIFICANT_COOKIE.test(name);
+}
+
 /** The cart's cookies: a cached page is built without the cart, whose count the browser fills in after load. */
 const CART_COOKIES = new Set([CART_COOKIE, CART_MARKER_COOKIE]);
 const UNCACHED_PATHS = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/search\/?$/, /^\/config(\/|$)/];
@@ -309,12 +317,12 @@ export type PageCacheUse = 'bypass' | 'visitor' | 'cart-holder';
 
 /**
  * Whether a request may be served from (and stored in) the page cache: a GET or HEAD of a page
- * other than the cart, checkout, search and config pages, without credentials, whose cookies
- * are only the anonymous ones and the cart's. A visitor with a cart (`cart-holder`) shares the
+ * other than the cart, checkout, search and config pages, without credentials, with no cookie
+ * that changes a page ({@link cookieChangesPage}; any other cookie is ignored). A visitor with a cart (`cart-holder`) shares the
  * HTML of every other visitor: the page is built without the cart, and the browser fills the
  * cart count in from the cart marker cookie and the cart call (decision 0022). The JSON form of
  * a page (`?format=json`) carries the cart itself, so a cart holder's is never shared. Signed-in
- * site users, owners and unlocked visitors send other cookies and are always served fresh.
+ * site users, owners and unlocked visitors send significant cookies and are always served fresh.
  */
 export function pageCacheUse(request: Pick<FastifyRequest, 'method' | 'headers' | 'cookies'>, path: string, hasCart: boolean, asJson: boolean): PageCacheUse {
   if (request.method !== 'GET' && request.method !== 'HEAD') return 'bypass';
@@ -322,9 +330,8 @@ export function pageCacheUse(request: Pick<FastifyRequest, 'method' | 'headers' 
   if (UNCACHED_PATHS.some((pattern) => pattern.test(path))) return 'bypass';
   let cartCookie = false;
   for (const name of Object.keys(request.cookies ?? {})) {
-    if (ANONYMOUS_COOKIES.has(name)) continue;
-    if (!CART_COOKIES.has(name)) return 'bypass';
-    cartCookie = true;
+    if (CART_COOKIES.has(name)) cartCookie = true;
+    else if (SIGNIFICANT_COOKIE.test(name)) return 'bypass';
   }
   if (!hasCart && !cartCookie) return 'visitor';
   // Without the marker the browser would neither know the count nor load the cart: render it here.

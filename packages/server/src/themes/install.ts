@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { type ThemeFiles, type ThemeProblem, themeIdOf, readTheme } from '@emporium/theme';
+import { compileStyles, resolveTweakValues, type ThemeFiles, type ThemeProblem, themeIdOf, readTheme } from '@emporium/theme';
 import { themes, websites, type Db } from '../db/index.js';
 import { type ActiveTheme, ThemeRefusedError, type ThemeRegistry } from './registry.js';
 
@@ -61,8 +61,8 @@ export interface InstallResult {
 
 /**
  * Installs a theme, or updates the installed theme of the same id, in one transaction: the
- * files are checked and compiled first (a theme with errors throws {@link ThemeRefusedError}
- * and nothing changes), stored as a zip with the version bumped when they changed, and every
+ * files are checked and compiled first, stylesheets included (a theme with errors throws
+ * {@link ThemeRefusedError} and nothing changes), stored as a zip with the version bumped when they changed, and every
  * site on that theme moves to the new version (their pages change at once, on every server).
  * A built-in theme's id cannot be taken. `id` defaults to the theme's name made into an id.
  */
@@ -81,6 +81,14 @@ export async function installTheme(
   }
   const checked = registry.compileFiles(files, themeId, 1);
   const source = checked.compiled.source;
+  // Stylesheets compile with the defaults of their tweaks, as a site's first page would.
+  const styles = await compileStyles(source.stylesheets, {
+    values: resolveTweakValues(checked.compiled.tweaks, {}).values,
+    tweaks: checked.compiled.tweaks,
+    readFile: (path) => source.textFiles.get(path),
+    assetUrl: (path) => source.assets.get(path.replace(/^\/+/, ''))?.url,
+  });
+  if (styles.problems.some((p) => p.severity === 'error')) throw new ThemeRefusedError(source.conf.name, styles.problems);
   const archive = Buffer.from(zipSync(Object.fromEntries([...files].map(([path, body]) => [path, new Uint8Array(body)])), { level: 6 }));
   const { version, changed } = await db.transaction(async (tx) => {
     const current = await tx
