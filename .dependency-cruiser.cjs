@@ -36,6 +36,13 @@ module.exports = {
       to: { path: `${SERVER}app\\.ts$` },
     },
     {
+      name: 'spec-stays-at-the-bottom',
+      comment: "spec/ holds the spec's enumerations, which every folder may import: it imports nothing of the server.",
+      severity: 'error',
+      from: { path: `${SERVER}spec/` },
+      to: { path: SERVER, pathNot: `${SERVER}spec/` },
+    },
+    {
       name: 'features-enter-through-index',
       comment:
         'Another feature folder is imported only through its index.ts (its public API); db/ and http/ are the layers every feature builds on. Tests and test kits (*-test-kit.ts) may reach inside.',

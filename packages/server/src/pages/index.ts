@@ -14,7 +14,6 @@ import { systemAssets } from './theme-renderer.js';
 
 export { CachedPageLane, serverWithLane } from './cached-page-lane.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
-export { PageType, CollectionType, RecordType } from './page-types.js';
 export { cachedPricingSources, siteDataAt } from './site-cache.js';
 export { createTemplateEngine } from './template-engine.js';
 export { illustrationUrl } from './illustrations.js';

@@ -9,7 +9,7 @@ import {
 } from '../access/index.js';
 import type { Website } from '../sites/index.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
-import { PageType } from './page-types.js';
+import { PageType } from '../spec/index.js';
 
 /**
  * The site as this visitor sees it: a locked site whose lock-screen grant cookie is valid is

@@ -23,7 +23,7 @@ import {
   type PageBuild,
 } from './page-cache.js';
 import { matchPageRoute } from './page-route.js';
-import { CollectionType, PageType } from './page-types.js';
+import { CollectionType, PageType } from '../spec/index.js';
 import { siteData } from './site-cache.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { collections, forms, items, orderCheckoutDetails, orderItems, orders, products, variants, type Db } from '../db/index.js';
-import type { CollectionKind } from './page-types.js';
+import type { CollectionKind } from '../spec/index.js';
 
 /** A collection row. */
 export type CollectionRow = typeof collections.$inferSelect;

@@ -1,6 +1,6 @@
 import { forms } from '../db/index.js';
 import type { DbOrTx } from '../db/types.js';
-import { CollectionType } from '../pages/index.js';
+import { CollectionType } from '../spec/index.js';
 import { SeedWriter } from './seed-writer.js';
 
 /** Path of the page holding the every-field survey and the wholesale form (redirecting). */

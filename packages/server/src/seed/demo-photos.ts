@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { items } from '../db/index.js';
 import type { Db } from '../db/types.js';
 import { attachProductImage, type MediaStorage, type ProductImage, storeImage } from '../media/index.js';
-import { RecordType } from '../pages/index.js';
+import { RecordType } from '../spec/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
 import { DEMO_SHOP_IDENTIFIER } from './demo-shop.js';
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/types.js';
 import { illustrationUrl } from '../pages/index.js';
-import { CollectionType, RecordType } from '../pages/index.js';
+import { CollectionType, RecordType } from '../spec/index.js';
 import { createWebsite, updateWebsiteSettings } from '../sites/index.js';
 import { contactForm, NEWSLETTER_FORM, WORKSHOP_FORM } from './demo-forms.js';
 import { DEMO_POSTS } from './demo-posts.js';

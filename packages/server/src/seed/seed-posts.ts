@@ -1,4 +1,4 @@
-import { RecordType } from '../pages/index.js';
+import { RecordType } from '../spec/index.js';
 import type { PostSeed } from './demo-posts.js';
 import { daysAgo, type SeedWriter } from './seed-writer.js';
 

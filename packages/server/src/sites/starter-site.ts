@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/types.js';
-import { CollectionType } from '../pages/index.js';
+import { CollectionType } from '../spec/index.js';
 import { SeedWriter } from '../seed/index.js';
 import { createWebsite, type NewWebsite } from './repository.js';
 import type { Website } from './website.js';

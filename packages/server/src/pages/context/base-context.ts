@@ -1,6 +1,6 @@
 import { buildPageMeta, renderPageMeta } from '../../seo/index.js';
 import { absoluteUrl } from '../../sites/index.js';
-import { CollectionType, PageType, RecordType } from '../page-types.js';
+import { CollectionType, PageType, RecordType } from '../../spec/index.js';
 import { cachedPricingSources } from '../site-cache.js';
 import { cartContext, cartPillProps, unknownCartPill } from './cart-context.js';
 import { loadForms } from '../queries.js';

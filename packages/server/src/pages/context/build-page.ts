@@ -1,5 +1,5 @@
 import type { PageRoute } from '../page-route.js';
-import { PageType } from '../page-types.js';
+import { PageType } from '../../spec/index.js';
 import { collectionPage, itemPage } from './collection-pages.js';
 import { orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
 import type { BuiltPage, PageRequest } from './page-request.js';

@@ -2,7 +2,7 @@ import { formatMoney, money, type SubscriptionPlan } from '@emporium/commerce';
 import { findSubscriptionCart } from '../../cart/index.js';
 import { COUNTRY_BY_CURRENCY } from '../../instalments/index.js';
 import { findOrder } from '../queries.js';
-import { CollectionType, PageType } from '../page-types.js';
+import { CollectionType, PageType } from '../../spec/index.js';
 import { cartContext } from './cart-context.js';
 import { collectionUrl } from './item-context.js';
 import { checkoutIslandProps } from './island-props.js';

@@ -1,6 +1,6 @@
 import type { CollectionRow } from '../queries.js';
 import { cleanOwnerHtml } from '../../rich-text/index.js';
-import { CollectionType, type CollectionKind } from '../page-types.js';
+import { CollectionType, type CollectionKind } from '../../spec/index.js';
 import { collectionUrl } from './item-context.js';
 import type { CollectionContext, PaginationContext } from './schemas.js';
 

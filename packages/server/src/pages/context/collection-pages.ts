@@ -1,5 +1,5 @@
 import { adjacentPosts, findItem, listItems, publishedCategories, type CollectionRow } from '../queries.js';
-import { PageType } from '../page-types.js';
+import { PageType } from '../../spec/index.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
 import { itemContext, plainText } from './item-context.js';

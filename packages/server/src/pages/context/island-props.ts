@@ -1,4 +1,15 @@
 import { countryOptions } from '@emporium/commerce';
+import type { PageFields } from '@emporium/forms';
+import type {
+  CartPageProps,
+  CartPillProps,
+  CheckoutProps,
+  FormBlockProps,
+  InstallmentPillProps,
+  ProductFormProps,
+  ProductQuickViewProps,
+  RestockSignupProps,
+} from '@emporium/storefront';
 import type { forms, products, variants } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
 import { formMessagesOf } from './form-context.js';
@@ -11,7 +22,7 @@ type VariantRow = typeof variants.$inferSelect;
  * Props of the CartPill island: the page path and the cart figures known at render time; no
  * seed on pages shared by every visitor (the browser loads the cart).
  */
-export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): Record<string, unknown> {
+export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): CartPillProps {
   return {
     path,
     ...(cart
@@ -23,12 +34,12 @@ export function cartPillIslandProps(path: string, cart: Record<string, unknown> 
 }
 
 /** Where a form sits, sent with its submissions (spec section 3, page fields). */
-export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): Record<string, unknown> {
+export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): PageFields {
   return { pageTitle: title, pageId: id, contentSource: source, pagePath: path, pagePermissionTypeValue: 1 };
 }
 
 /** Props of the FormBlock island: the form in the forms package's shape and the page fields. */
-export function formBlockIslandProps(row: FormRow, page: Record<string, unknown>): Record<string, unknown> {
+export function formBlockIslandProps(row: FormRow, page: PageFields): FormBlockProps {
   return {
     form: {
       id: row.id,
@@ -59,7 +70,7 @@ export function productFormIslandProps(
   site: Website,
   additionalFields: FormRow | undefined,
   optionOrdering: readonly string[],
-): Record<string, unknown> {
+): ProductFormProps {
   const currency = site.settings.currency;
   const first = rows[0];
   return {
@@ -93,7 +104,7 @@ export function productFormIslandProps(
 }
 
 /** Props of the RestockSignup island for one sold-out variant. */
-export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): Record<string, unknown> {
+export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): RestockSignupProps {
   const messages = (merchandising.restockNotificationMessages ?? {}) as Record<string, string>;
   return {
     productId,
@@ -106,7 +117,7 @@ export function restockIslandProps(productId: string, variantId: string, merchan
 }
 
 /** Props of the ProductQuickView island of a product card. */
-export function quickViewIslandProps(item: Record<string, unknown>): Record<string, unknown> {
+export function quickViewIslandProps(item: Record<string, unknown>): ProductQuickViewProps {
   return { url: String(item.fullUrl), title: String(item.title) };
 }
 
@@ -116,7 +127,7 @@ export function cartPageIslandProps(
   site: Website,
   shopUrl: string,
   instalments: Record<string, unknown>,
-): Record<string, unknown> {
+): CartPageProps {
   return {
     cart,
     currency: site.settings.currency,
@@ -128,7 +139,7 @@ export function cartPageIslandProps(
 }
 
 /** Props of the Checkout island; the country names are the server's, so the page hydrates with the same text. */
-export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): Record<string, unknown> {
+export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): CheckoutProps {
   return {
     cart,
     currency: site.settings.currency,
@@ -150,7 +161,7 @@ export function instalmentIslandProps(
   rows: readonly Pick<VariantRow, 'id' | 'onSale' | 'priceCents' | 'salePriceCents'>[],
   site: Website,
   context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null },
-): Record<string, unknown> {
+): InstallmentPillProps {
   const priceOf = (v: (typeof rows)[number]) => (v.onSale ? v.salePriceCents : v.priceCents);
   return {
     productType,

@@ -2,7 +2,7 @@ import { commentStateOf } from '../../comments/index.js';
 import type { items } from '../../db/index.js';
 import { FocalPoint, MAX_ALT_TEXT, objectPositionOf, srcsetOfAssetUrl } from '../../media/index.js';
 import { cleanOwnerHtml } from '../../rich-text/index.js';
-import { RecordType } from '../page-types.js';
+import { RecordType } from '../../spec/index.js';
 import type { ItemContext, ItemImage, ProductStructuredContent } from './schemas.js';
 
 type ItemRow = typeof items.$inferSelect;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
-import type { PageType } from '../page-types.js';
+import type { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
 import type { SiteData } from '../site-cache.js';
 

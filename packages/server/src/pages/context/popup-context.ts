@@ -1,5 +1,5 @@
 import { enabledPopup } from '../../popup/index.js';
-import { PageType } from '../page-types.js';
+import { PageType } from '../../spec/index.js';
 import { loadForms } from '../queries.js';
 import { formBlockIslandProps, pageFieldsOf } from './island-props.js';
 import type { BuiltPage, PageRequest } from './page-request.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { createPagesTestApp, type PagesTestApp } from '../../../test-support/pages-test-app.js';
 import { cartEntries, carts, variants } from '../../db/index.js';
 import { staticIslandAssets } from '../island-assets.js';
-import { PageType } from '../page-types.js';
+import { PageType } from '../../spec/index.js';
 import type { navigationContext } from './navigation-context.js';
 import { type NavigationContext, pageContextSchema } from './schemas.js';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { PublicComment } from '../../comments/index.js';
 import { FocalPoint } from '../../media/index.js';
 import { AggregateRating, PublicReview } from '../../reviews/index.js';
-import { COLLECTION_KINDS, PageType } from '../page-types.js';
+import { COLLECTION_KINDS, PageType } from '../../spec/index.js';
 import { formContextSchema } from './form-schemas.js';
 import { merchandisingContextSchema, productStructuredContentSchema } from './product-schemas.js';
 

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@emporium/template';
 import { itemJsonLd, jsonLdScript, type AggregateRatingInput } from '../../seo/index.js';
-import { PageType } from '../page-types.js';
+import { PageType } from '../../spec/index.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 
 type Rec = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { orderStatusPath } from '../../checkout/index.js';
-import { PageType } from '../page-types.js';
+import { PageType } from '../../spec/index.js';
 import { DOWNLOAD_MESSAGES, orderDownloadLinks } from '../../downloads/index.js';
 import { orderSummaryContext } from './order-context.js';
 import { findOrder, searchItems } from '../queries.js';
 import { ReceiptTexts, receiptStatus } from '../receipt-status.js';
-import { CollectionType } from '../page-types.js';
+import { CollectionType } from '../../spec/index.js';
 import { collectionUrl, itemContext, plainText } from './item-context.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import { contextMoney } from './product-context.js';

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@emporium/template';
 import { type ExpandedTemplate, QUERY_LIMITS } from '@emporium/theme';
 import type { ActiveTheme, SiteStyle } from '../../themes/index.js';
-import { CollectionType, PageType } from '../page-types.js';
+import { CollectionType, PageType } from '../../spec/index.js';
 import { listItems } from '../queries.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionKind } from './collection-context.js';
