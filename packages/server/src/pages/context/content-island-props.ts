@@ -1,4 +1,3 @@
-import type { CommentsProps, GalleryProps, LightboxProps, LikeButtonProps, ReviewsProps, ShareButtonsProps } from '@emporium/storefront';
 import type { PublicComment } from '../../comments/index.js';
 import { srcsetOfAssetUrl } from '../../media/index.js';
 import type { AggregateRating, PublicReview } from '../../reviews/index.js';
@@ -10,7 +9,7 @@ export function commentsIslandProps(
   item: { id: string; commentState: number },
   comments: readonly PublicComment[],
   now: Date,
-): CommentsProps {
+): Record<string, unknown> {
   return {
     itemId: item.id,
     commentsEnabled: site.settings.commentsEnabled === true,
@@ -23,7 +22,7 @@ export function commentsIslandProps(
 }
 
 /** Props of the LikeButton island. */
-export function likeIslandProps(itemId: string, likeCount: number): LikeButtonProps {
+export function likeIslandProps(itemId: string, likeCount: number): Record<string, unknown> {
   return { itemId, likeCount };
 }
 
@@ -50,7 +49,7 @@ export function shareNetworksOf(options: Record<string, boolean>): string[] {
 }
 
 /** Props of the ShareButtons island for an absolute page URL; `networks` from the site's shareButtonOptions. */
-export function shareIslandProps(url: string, title: string, imageUrl: string | undefined, networks?: readonly string[]): ShareButtonsProps {
+export function shareIslandProps(url: string, title: string, imageUrl: string | undefined, networks?: readonly string[]): Record<string, unknown> {
   return { url, title, ...(imageUrl ? { imageUrl } : {}), ...(networks ? { networks } : {}) };
 }
 
@@ -75,7 +74,7 @@ function srcsetProp(assetUrl: unknown): { srcset?: string } {
 export const POST_LIGHTBOX_MIN_IMAGES = 2;
 
 /** Props of the Lightbox island for an item's `images` (assetUrl, altText, originalSize), or undefined below {@link POST_LIGHTBOX_MIN_IMAGES}. */
-export function postLightboxProps(title: string, images: unknown): LightboxProps | undefined {
+export function postLightboxProps(title: string, images: unknown): Record<string, unknown> | undefined {
   const list = Array.isArray(images)
     ? images.filter((i): i is Record<string, unknown> => !!i && typeof i === 'object' && typeof (i as Record<string, unknown>).assetUrl === 'string')
     : [];
@@ -93,7 +92,7 @@ export function postLightboxProps(title: string, images: unknown): LightboxProps
 }
 
 /** Props of the Reviews island. */
-export function reviewsIslandProps(site: Website, itemId: string, rating: AggregateRating, reviews: readonly PublicReview[]): ReviewsProps {
+export function reviewsIslandProps(site: Website, itemId: string, rating: AggregateRating, reviews: readonly PublicReview[]): Record<string, unknown> {
   return {
     itemId,
     aggregateRating: { ratingValue: rating.ratingValue, reviewCount: rating.reviewCount },
@@ -104,7 +103,7 @@ export function reviewsIslandProps(site: Website, itemId: string, rating: Aggreg
 }
 
 /** Props of the Gallery island for a gallery collection's items (grid, lightbox on). */
-export function galleryIslandProps(title: string, items: readonly Record<string, unknown>[], options: Record<string, unknown>): GalleryProps {
+export function galleryIslandProps(title: string, items: readonly Record<string, unknown>[], options: Record<string, unknown>): Record<string, unknown> {
   return {
     label: title,
     options: { design: 'grid', lightbox: true, 'thumbnails-per-row': 4, 'aspect-ratio': 'square', padding: 16, ...options },

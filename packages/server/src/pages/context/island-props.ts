@@ -1,15 +1,4 @@
 import { countryOptions } from '@emporium/commerce';
-import type { PageFields } from '@emporium/forms';
-import type {
-  CartPageProps,
-  CartPillProps,
-  CheckoutProps,
-  FormBlockProps,
-  InstallmentPillProps,
-  ProductFormProps,
-  ProductQuickViewProps,
-  RestockSignupProps,
-} from '@emporium/storefront';
 import type { forms, products, variants } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
 import { formMessagesOf } from './form-context.js';
@@ -22,7 +11,7 @@ type VariantRow = typeof variants.$inferSelect;
  * Props of the CartPill island: the page path and the cart figures known at render time; no
  * seed on pages shared by every visitor (the browser loads the cart).
  */
-export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): CartPillProps {
+export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): Record<string, unknown> {
   return {
     path,
     ...(cart
@@ -34,12 +23,12 @@ export function cartPillIslandProps(path: string, cart: Record<string, unknown> 
 }
 
 /** Where a form sits, sent with its submissions (spec section 3, page fields). */
-export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): PageFields {
+export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): Record<string, unknown> {
   return { pageTitle: title, pageId: id, contentSource: source, pagePath: path, pagePermissionTypeValue: 1 };
 }
 
 /** Props of the FormBlock island: the form in the forms package's shape and the page fields. */
-export function formBlockIslandProps(row: FormRow, page: PageFields): FormBlockProps {
+export function formBlockIslandProps(row: FormRow, page: Record<string, unknown>): Record<string, unknown> {
   return {
     form: {
       id: row.id,
@@ -70,7 +59,7 @@ export function productFormIslandProps(
   site: Website,
   additionalFields: FormRow | undefined,
   optionOrdering: readonly string[],
-): ProductFormProps {
+): Record<string, unknown> {
   const currency = site.settings.currency;
   const first = rows[0];
   return {
@@ -104,7 +93,7 @@ export function productFormIslandProps(
 }
 
 /** Props of the RestockSignup island for one sold-out variant. */
-export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): RestockSignupProps {
+export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): Record<string, unknown> {
   const messages = (merchandising.restockNotificationMessages ?? {}) as Record<string, string>;
   return {
     productId,
@@ -117,7 +106,7 @@ export function restockIslandProps(productId: string, variantId: string, merchan
 }
 
 /** Props of the ProductQuickView island of a product card. */
-export function quickViewIslandProps(item: Record<string, unknown>): ProductQuickViewProps {
+export function quickViewIslandProps(item: Record<string, unknown>): Record<string, unknown> {
   return { url: String(item.fullUrl), title: String(item.title) };
 }
 
@@ -127,7 +116,7 @@ export function cartPageIslandProps(
   site: Website,
   shopUrl: string,
   instalments: Record<string, unknown>,
-): CartPageProps {
+): Record<string, unknown> {
   return {
     cart,
     currency: site.settings.currency,
@@ -139,7 +128,7 @@ export function cartPageIslandProps(
 }
 
 /** Props of the Checkout island; the country names are the server's, so the page hydrates with the same text. */
-export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): CheckoutProps {
+export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): Record<string, unknown> {
   return {
     cart,
     currency: site.settings.currency,
@@ -161,7 +150,7 @@ export function instalmentIslandProps(
   rows: readonly Pick<VariantRow, 'id' | 'onSale' | 'priceCents' | 'salePriceCents'>[],
   site: Website,
   context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null },
-): InstallmentPillProps {
+): Record<string, unknown> {
   const priceOf = (v: (typeof rows)[number]) => (v.onSale ? v.salePriceCents : v.priceCents);
   return {
     productType,
