@@ -33,7 +33,6 @@ import { registerSecurityHeaders, securityHeaders, type CspDirectives } from './
 import { registerSiteUserInfo } from './http/site-user-info.js';
 import { createSiteResolver, type SiteResolver } from './sites/resolver.js';
 import { registerSiteResolution } from './sites/plugin.js';
-import { registerCensusRoutes } from './tracking/index.js';
 import { registerOwnerAccounts } from './owner-accounts/index.js';
 import { registerOrderRoutes } from './orders/index.js';
 import { registerCatalogueRoutes } from './catalogue/index.js';
@@ -138,7 +137,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFeedRoutes(app, deps);
   registerUnlockRoutes(app, deps);
   registerPopupRoutes(app, deps);
-  registerCensusRoutes(app, deps);
   registerOwnerAccounts(app, deps, { mailQueued: outbox.mailQueued });
   registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued });
   registerCatalogueRoutes(app, deps);

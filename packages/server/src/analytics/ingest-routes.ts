@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
-import { isUncountedVisitor } from '../tracking/index.js';
+import { isUncountedVisitor } from './uncounted-visitor.js';
 import { clankerBatch, censusBatch, performanceBatch, recordEventBatch, scriptErrorBatch } from './ingest-events.js';
 import type { IngestBatch } from './ingest-batch.js';
 import type { IngestWriter } from './ingest-writer.js';

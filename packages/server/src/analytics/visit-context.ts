@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors/index.js';
-import { isDeclaredRobot } from '../tracking/index.js';
+import { isDeclaredRobot } from './visit-policy.js';
 import { browserOf, deviceOf, type BrowserFamily, type Device } from './user-agent.js';
 import type { DailySalt } from './visitor-hash.js';
 

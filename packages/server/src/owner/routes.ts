@@ -8,7 +8,7 @@ import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { listOutbox, OutboxMailJson, outboxMailJson, readableMailKinds } from '../outbox/index.js';
 import { allSignUps } from '../restock/index.js';
 import { siteOf, type Website } from '../sites/index.js';
-import { pageViewsByPath } from '../tracking/index.js';
+import { pageViewsByPath } from '../analytics/index.js';
 import { toCsv } from '../csv/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { submissionCells, submissionHeader } from './submission-csv.js';

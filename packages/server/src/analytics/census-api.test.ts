@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { siteUsers, trackingEvents } from '../db/schema.js';
 import type { Website } from '../sites/website.js';
 import { CENSUS_HIT_BODY_LIMIT } from './census-hit.js';
-import { CENSUS_HIT_RATE_LIMIT, RECORD_HIT_PATH, UNKNOWN_HIT_TARGET_MESSAGE } from './routes.js';
+import { CENSUS_HIT_RATE_LIMIT, RECORD_HIT_PATH, UNKNOWN_HIT_TARGET_MESSAGE } from './census-routes.js';
 import { pruneOldPageViews, VISIT_RETENTION_DAYS } from './visit-retention.js';
 
 const VISITOR = 'visitor-0001|1700000000000|1700000000000|1700000000000|1';

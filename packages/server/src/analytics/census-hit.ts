@@ -1,8 +1,8 @@
 import { visitorIdFromCookie } from '../content/index.js';
 import { AppError } from '../errors/index.js';
-import { PAGE_VIEW_EVENT, type CensusHitForm } from './schemas.js';
+import { PAGE_VIEW_EVENT, type CensusHitForm } from './census-schemas.js';
 
-export { PAGE_VIEW_EVENT } from './schemas.js';
+export { PAGE_VIEW_EVENT } from './census-schemas.js';
 /** Largest accepted RecordHit body (form-encoded), in bytes. */
 export const CENSUS_HIT_BODY_LIMIT = 8 * 1024;
 

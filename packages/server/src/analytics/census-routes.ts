@@ -4,7 +4,7 @@ import { AppError } from '../errors/index.js';
 import { EmptyResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { siteOf, type Website } from '../sites/index.js';
 import { CENSUS_HIT_BODY_LIMIT, censusHitOf, type CensusHit } from './census-hit.js';
-import { CensusHitForm } from './schemas.js';
+import { CensusHitForm } from './census-schemas.js';
 import { hitTargetsExist, recordPageView } from './page-view-repository.js';
 import { isUncountedVisitor } from './uncounted-visitor.js';
 import { PageViewPruner } from './visit-retention.js';
