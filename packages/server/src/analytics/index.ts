@@ -6,12 +6,14 @@ import { registerIngestRoutes } from './ingest-routes.js';
 import { IngestWriter } from './ingest-writer.js';
 import { registerRecordingRoutes } from './recording-routes.js';
 import { registerReportRoutes } from './report-routes.js';
+import { registerVisitReportRoutes } from './visit-report-routes.js';
 import { pruneRawEvents } from './retention.js';
 import { DailySalt } from './visitor-hash.js';
 
 export { TRACKING_PATHS, TRACKING_RATE_LIMIT, TRACKING_BODY_LIMITS, UNKNOWN_PRODUCT_MESSAGE } from './ingest-routes.js';
 export { RECORDING_ID_PATH } from './recording-routes.js';
 export { ANALYTICS_REPORT_PATH, ANALYTICS_CSV_PATH } from './report-routes.js';
+export { VISIT_REPORT_DAYS } from './visit-report-routes.js';
 export { analyticsReport, type AnalyticsReport, type ReportPeriod } from './report-repository.js';
 export { NO_PAYLOAD_MESSAGE, CLANKER_SCHEMAS } from './schemas.js';
 export { VITAL_THRESHOLDS } from './vitals-histogram.js';
@@ -29,13 +31,14 @@ export { isUncountedVisitor } from './uncounted-visitor.js';
 const PRUNE_FIRST_DELAY_MS = 120_000;
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 
-/** Registers the census beacon and the tracking calls, the session-recording id, the owner's report and the retention jobs. */
+/** Registers the census beacon and the tracking calls, the session-recording id, the owner's reports and the retention jobs. */
 export function registerAnalytics(app: FastifyInstance, deps: AppDeps): void {
   registerCensusRoutes(app, deps);
   const writer = new IngestWriter(deps.db);
   registerIngestRoutes(app, { app: deps, salt: new DailySalt(deps.db), writer });
   registerRecordingRoutes(app);
   registerReportRoutes(app, deps);
+  registerVisitReportRoutes(app, deps);
   let timer: NodeJS.Timeout | undefined;
   const prune = () => {
     pruneRawEvents(deps.db, new Date())

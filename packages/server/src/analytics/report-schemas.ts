@@ -78,3 +78,10 @@ export const AnalyticsReportBody = z.object({
 
 /** CSV export of the report. */
 export const ReportCsv = z.string().describe('CSV: section, name, value, detail');
+
+/** The owner's visit report: views and visitors by path over the last days. */
+export const VisitReport = z.object({
+  days: z.number().int(),
+  since: z.iso.datetime(),
+  paths: z.array(z.object({ path: z.string(), views: z.number().int(), visitors: z.number().int() })),
+});

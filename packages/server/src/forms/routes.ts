@@ -7,6 +7,7 @@ import { clientRateLimit } from '../http/rate-limit.js';
 import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { siteOf } from '../sites/index.js';
 import { fieldsOf, findSubmissionForm, getForm } from './form-repository.js';
+import { registerOwnerFormRoutes } from './owner-routes.js';
 import { readSubmittedValues } from './submission-values.js';
 import { isSubmissionKeyUsable, issueSubmissionKey } from './submission-keys.js';
 import { toSubmissionRequest } from './submission-payload.js';
@@ -31,7 +32,7 @@ function unparseable(): AppError {
   return new AppError('BAD_REQUEST', FormMessages.UNPARSEABLE_FIELDS, { body: { errors: {} } });
 }
 
-/** Registers the public form calls of spec 7 (template schema, validate, key, save). */
+/** Registers the public form calls of spec 7 (template schema, validate, key, save) and the owner's form calls. */
 export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -133,4 +134,5 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
       return { success: true as const, submissionId: stored.id, formId: form.id };
     },
   );
+  registerOwnerFormRoutes(app, deps);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { assertCaptcha, captchaProviderFor, siteCaptchaSettings } from '../captcha/index.js';
+import { CsvDownload, sendCsv, toCsv } from '../csv/index.js';
 import { AppError } from '../errors/index.js';
 import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cursor.js';
 import { clientRateLimit } from '../http/rate-limit.js';
@@ -11,7 +12,7 @@ import { canonicalOrigin } from '../sites/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
 import { toRestockRequest } from './restock-payload.js';
-import { findVariant, listSignUpGroups, listSignUps, notifySignUps, signUpForRestock } from './restock-repository.js';
+import { allSignUps, findVariant, listSignUpGroups, listSignUps, notifySignUps, signUpForRestock } from './restock-repository.js';
 import {
   RestockSignedUp,
   RestockSignUpBody,
@@ -40,8 +41,9 @@ export interface RestockRouteOptions {
 }
 
 /**
- * Registers the restock sign-up call and the owner's list and send calls (spec 7). Owner calls
- * check the owner before reading their body, so a visitor learns nothing from a malformed one.
+ * Registers the restock sign-up call, the owner's list and send calls (spec 7) and the sign-ups'
+ * CSV export. Owner calls check the owner before reading their body, so a visitor learns nothing
+ * from a malformed one.
  */
 export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, options: RestockRouteOptions): void {
   const { db, config } = deps;
@@ -161,6 +163,34 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
       const counts = await notifySignUps(db, site.id, requests, mailContext(site));
       if (counts.some((c) => c > 0)) options.mailQueued();
       return { results: requests.map((r, i) => ({ ...r, notifiedCount: counts[i] ?? 0 })), notifiedCount: counts.reduce((a, b) => a + b, 0) };
+    },
+  );
+
+  routes.get(
+    '/api/owner/restock.csv',
+    { preValidation: readSignUps, schema: { tags: ['owner'], summary: 'Restock sign-ups as CSV', response: withErrors({ 200: CsvDownload }) } },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const rows = await allSignUps(db, site.id);
+      const header = ['Signed up', 'Email', 'Product', 'SKU', 'Product id', 'Variant id', 'Mailing list', 'Language', 'Notified'];
+      return sendCsv(
+        reply,
+        'restock-signups.csv',
+        toCsv(
+          header,
+          rows.map((r) => [
+            r.createdAt,
+            r.email,
+            r.productName,
+            r.sku,
+            r.productId,
+            r.variantId,
+            r.isJoinMailingList ? 'yes' : 'no',
+            r.language ?? '',
+            r.notifiedAt ?? '',
+          ]),
+        ),
+      );
     },
   );
 }

@@ -1,15 +1,5 @@
 import { PageEnd, PageQuery, z } from '../http/schemas.js';
 
-/** A CSV download. */
-export const OwnerCsv = z.string().describe('CSV file (UTF-8, first row is the header)');
-
-/** The owner's visit report: views and visitors by path over the last days. */
-export const VisitReport = z.object({
-  days: z.number().int(),
-  since: z.iso.datetime(),
-  paths: z.array(z.object({ path: z.string(), views: z.number().int(), visitors: z.number().int() })),
-});
-
 /** One stored submission of a form. */
 export const SubmissionJson = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import type { OwnerRole } from '../owner-sessions/index.js';
-import { enqueueMails } from '../outbox/index.js';
+import { enqueueMails } from './index.js';
 import type { Website } from '../sites/index.js';
 
 const KINDS = ['restock', 'form-submission', 'order-confirmation', 'order-shipped', 'owner-invitation', 'owner-password-reset', 'something-new'];
