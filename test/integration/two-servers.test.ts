@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import pg from 'pg';
 import { AddToCartMessages } from '@emporium/commerce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserClient, type HttpAnswer } from './support/browser-client.js';
@@ -75,6 +76,27 @@ describe.skipIf(!DATABASE_URL)('two emporium serve processes on one PostgreSQL a
       const home = await client.send(server.port, 'GET', '/');
       expect(home.status).toBe(200);
       expect(home.body).toContain('Fern &amp; Field');
+    }
+  });
+
+  it('shows a style change (the accent colour) and a theme switch on the next page of both processes', async () => {
+    const client = new BrowserClient({ siteHost: SITE_HOST });
+    for (const server of servers) expect((await client.send(server.port, 'GET', '/')).body).toContain('--color-accent:#24513d');
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      const accent = JSON.stringify({ default: { accentColor: '#7a2e8c' } });
+      await sql.query(`UPDATE websites SET settings = settings || jsonb_build_object('themeTweaks', $1::jsonb) WHERE identifier = 'demo'`, [accent]);
+      for (const server of servers) {
+        const home = await client.send(server.port, 'GET', '/');
+        expect(home.body).toContain('--color-accent:#7a2e8c');
+        expect(home.body).not.toContain('--color-accent:#24513d');
+      }
+      await sql.query(`UPDATE websites SET settings = settings || '{"theme":"magazine"}'::jsonb WHERE identifier = 'demo'`);
+      for (const server of servers) expect((await client.send(server.port, 'GET', '/journal')).body).toContain('class="masthead');
+    } finally {
+      await sql.query(`UPDATE websites SET settings = (settings - 'themeTweaks') || '{"theme":"default"}'::jsonb WHERE identifier = 'demo'`);
+      await sql.end();
     }
   });
 

@@ -1,3 +1,4 @@
+import React from 'react';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,24 @@ function single(args: ParsedArgs, name: string): string | undefined {
 
 function expectPositionals(args: ParsedArgs, count: number, usage: string): void {
   if (args.positionals.length !== count) throw new UsageError(`Wrong number of arguments.\n\n${usage}`);
+}
+
+/**
+ * What the server says at start about its mode. React picks its production or development
+ * build when it first loads (the entry points settle NODE_ENV to production before that), so
+ * development is opt-in: NODE_ENV=development.
+ */
+export function runModeNotice(env: Readonly<Record<string, string | undefined>>): string {
+  const mode = env.NODE_ENV ?? 'production';
+  const react = loadedReactBuild();
+  return mode === 'production'
+    ? `Production mode: React's ${react} build renders the islands (NODE_ENV=development for development mode).`
+    : `Development mode (NODE_ENV=${mode}): React's ${react} build renders pages more slowly, with its warnings; the API reference is at /api/docs. Unset NODE_ENV for production.`;
+}
+
+/** Which build of React this process runs: only the development build exports `captureOwnerStack` (React 19). */
+export function loadedReactBuild(): 'production' | 'development' {
+  return typeof (React as { captureOwnerStack?: unknown }).captureOwnerStack === 'function' ? 'development' : 'production';
 }
 
 /** Raised when another live process serves the PGlite data folder (exit code 1). */
@@ -191,6 +210,7 @@ async function runServer(config: AppConfig, io: CliIo, start: ServerStart = {}):
     const address = await listen(app, config);
     const ms = Math.round(performance.now() - startedAt);
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);
+    io.out(runModeNotice(io.env));
     io.out(`Sites: ${config.publicUrl}/`);
     io.out(`Owner dashboard: ${adminOrigin(config)}/ (each site's /config leads there)`);
     io.out(breakGlassNotice(config));
