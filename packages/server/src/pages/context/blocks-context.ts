@@ -1,3 +1,4 @@
+import type { PageFields } from '@emporium/forms';
 import type { Db } from '../../db/index.js';
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
@@ -48,7 +49,7 @@ export async function resolveBlocks(
   collections: readonly CollectionRow[],
   currency: string,
   now: Date,
-  page: Record<string, unknown> | null,
+  page: PageFields | null,
   formsOf: FormsLoader = (ids) => loadForms(db, websiteId, ids),
 ): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
   const kept = cleanHtmlBlocks(raw);

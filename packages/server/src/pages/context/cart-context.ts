@@ -14,13 +14,7 @@ import { contextMoney, optionNames } from './product-context.js';
  * `subTotalMoney`, `subtotalMoney`, `grandTotalMoney`). The line facts come from the
  * products the cart was priced with (no second read); `sources` as for `priceCart`.
  */
-export async function cartContext(
-  db: Db,
-  site: Website,
-  cartId: string | undefined,
-  collections: readonly CollectionRow[],
-  sources?: PricingSources,
-): Promise<Record<string, unknown>> {
+export async function cartContext(db: Db, site: Website, cartId: string | undefined, collections: readonly CollectionRow[], sources?: PricingSources) {
   const priced = await loadPricedCart(db, site, cartId, undefined, sources);
   const json = cartJson(priced, site.id);
   const currency = site.settings.currency;
@@ -54,6 +48,9 @@ export async function cartContext(
     grandTotalMoney: contextMoney(json.grandTotalCents, currency),
   };
 }
+
+/** The context's `cart` (see {@link cartContext}): the cart API's JSON with the lines' links, images, option values and money objects. */
+export type CartContext = Awaited<ReturnType<typeof cartContext>>;
 
 /** The cart pill texts (count, noun, subtotal, spoken) for the header's cart link. */
 export function cartPillProps(cart: Record<string, unknown>, currency: string, locale: string): Record<string, unknown> {

@@ -1,6 +1,19 @@
-import { countryOptions } from '@emporium/commerce';
+import { countryOptions, type InstalmentContext, type ProductType, type SubscriptionPlan } from '@emporium/commerce';
+import type { PageFields } from '@emporium/forms';
+import type {
+  CartPageProps,
+  CartPillProps,
+  CheckoutProps,
+  FormBlockProps,
+  InstallmentPillProps,
+  ProductFormProps,
+  ProductQuickViewProps,
+  RestockSignupProps,
+} from '@emporium/storefront';
 import type { forms, products, variants } from '../../db/index.js';
+import { fieldsOf } from '../../forms/index.js';
 import type { Website } from '../../sites/index.js';
+import type { CartContext } from './cart-context.js';
 import { formMessagesOf } from './form-context.js';
 
 type FormRow = typeof forms.$inferSelect;
@@ -8,32 +21,38 @@ type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;
 
 /**
+ * The props island component `P` declares, as a plain object type: the same keys and types, and
+ * assignable to the page context's free `islandProps` records.
+ */
+export type IslandPropsOf<P> = { [K in keyof P]: P[K] };
+
+/**
  * Props of the CartPill island: the page path and the cart figures known at render time; no
  * seed on pages shared by every visitor (the browser loads the cart).
  */
-export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): Record<string, unknown> {
+export function cartPillIslandProps(path: string, cart: Record<string, unknown> | undefined, site: Website): CartPillProps {
   return {
     path,
-    ...(cart
-      ? { seed: { totalQuantity: Number(cart.totalQuantity ?? 0), subtotalCents: Number(cart.subtotalCents ?? 0), currency: site.settings.currency } }
-      : {}),
+    seed: cart
+      ? { totalQuantity: Number(cart.totalQuantity ?? 0), subtotalCents: Number(cart.subtotalCents ?? 0), currency: site.settings.currency }
+      : undefined,
     currency: site.settings.currency,
     locale: site.settings.locale,
   };
 }
 
 /** Where a form sits, sent with its submissions (spec section 3, page fields). */
-export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): Record<string, unknown> {
+export function pageFieldsOf(title: string, id: string, source: 'i' | 'c', path: string): PageFields {
   return { pageTitle: title, pageId: id, contentSource: source, pagePath: path, pagePermissionTypeValue: 1 };
 }
 
 /** Props of the FormBlock island: the form in the forms package's shape and the page fields. */
-export function formBlockIslandProps(row: FormRow, page: Record<string, unknown>): Record<string, unknown> {
+export function formBlockIslandProps(row: FormRow, page: PageFields): FormBlockProps {
   return {
     form: {
       id: row.id,
       name: row.name,
-      fields: row.fields,
+      fields: fieldsOf(row),
       submitLabel: row.submitLabel,
       ...formMessagesOf(row),
       successRedirect: row.successRedirect,
@@ -59,23 +78,26 @@ export function productFormIslandProps(
   site: Website,
   additionalFields: FormRow | undefined,
   optionOrdering: readonly string[],
-): Record<string, unknown> {
+): ProductFormProps {
   const currency = site.settings.currency;
   const first = rows[0];
+  const express: Pick<ProductFormProps, 'expressCheckout'> = product.merchandising.expressCheckout === true ? { expressCheckout: true } : {};
   return {
     itemId,
     locale: site.settings.locale,
     storeSettings: { multipleQuantityAllowedForServices: site.settings.commerce.multipleQuantityAllowedForServices ?? true },
     product: {
-      productType: product.productType,
+      // The column's check constraint keeps it to the spec's five types.
+      productType: product.productType as ProductType,
       variantOptionOrdering: optionOrdering,
       isSubscribable: product.isSubscribable,
-      ...(product.subscriptionPlan ? { subscriptionPlan: product.subscriptionPlan } : {}),
+      subscriptionPlan: (product.subscriptionPlan as SubscriptionPlan | null) ?? undefined,
       useCustomAddButtonText: product.useCustomAddButtonText,
       customAddButtonText: product.customAddButtonText,
-      ...(product.additionalFieldsFormId ? { additionalFieldsFormId: product.additionalFieldsFormId } : {}),
+      additionalFieldsFormId: product.additionalFieldsFormId || undefined,
       onSale: first?.onSale ?? false,
-      ...(first ? { priceMoney: islandMoney(first.priceCents, currency), salePriceMoney: islandMoney(first.salePriceCents, currency) } : {}),
+      priceMoney: first ? islandMoney(first.priceCents, currency) : undefined,
+      salePriceMoney: first ? islandMoney(first.salePriceCents, currency) : undefined,
       variants: rows.map((v) => ({
         id: v.id,
         sku: v.sku,
@@ -87,36 +109,31 @@ export function productFormIslandProps(
         salePriceMoney: islandMoney(v.salePriceCents, currency),
       })),
     },
-    additionalFields: additionalFields?.fields ?? [],
-    ...(product.merchandising.expressCheckout === true ? { expressCheckout: true } : {}),
+    additionalFields: additionalFields ? fieldsOf(additionalFields) : [],
+    ...express,
   };
 }
 
 /** Props of the RestockSignup island for one sold-out variant. */
-export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): Record<string, unknown> {
+export function restockIslandProps(productId: string, variantId: string, merchandising: Record<string, unknown>): RestockSignupProps {
   const messages = (merchandising.restockNotificationMessages ?? {}) as Record<string, string>;
   return {
     productId,
     variantId,
     mailingListSignUpEnabled: merchandising.mailingListSignUpEnabled === true,
     mailingListOptInByDefault: merchandising.mailingListOptInByDefault === true,
-    ...(messages.successText ? { successText: messages.successText } : {}),
-    ...(messages.CTAText ? { headline: messages.CTAText } : {}),
+    successText: messages.successText || undefined,
+    headline: messages.CTAText || undefined,
   };
 }
 
 /** Props of the ProductQuickView island of a product card. */
-export function quickViewIslandProps(item: Record<string, unknown>): Record<string, unknown> {
+export function quickViewIslandProps(item: Record<string, unknown>): IslandPropsOf<ProductQuickViewProps> {
   return { url: String(item.fullUrl), title: String(item.title) };
 }
 
 /** Props of the CartPage island: the cart as rendered, the store's minimum and pay-later settings. */
-export function cartPageIslandProps(
-  cart: Record<string, unknown>,
-  site: Website,
-  shopUrl: string,
-  instalments: Record<string, unknown>,
-): Record<string, unknown> {
+export function cartPageIslandProps(cart: CartContext, site: Website, shopUrl: string, instalments: InstalmentContext): CartPageProps {
   return {
     cart,
     currency: site.settings.currency,
@@ -128,7 +145,7 @@ export function cartPageIslandProps(
 }
 
 /** Props of the Checkout island; the country names are the server's, so the page hydrates with the same text. */
-export function checkoutIslandProps(cart: Record<string, unknown>, site: Website, shopUrl: string, defaultCountry: string): Record<string, unknown> {
+export function checkoutIslandProps(cart: CartContext, site: Website, shopUrl: string, defaultCountry: string): CheckoutProps {
   return {
     cart,
     currency: site.settings.currency,
@@ -149,8 +166,8 @@ export function instalmentIslandProps(
   productType: number,
   rows: readonly Pick<VariantRow, 'id' | 'onSale' | 'priceCents' | 'salePriceCents'>[],
   site: Website,
-  context: { afterPayAvailable: boolean; afterPayMin: number; afterPayMax: number; locale: string | null },
-): Record<string, unknown> {
+  context: InstalmentContext & { locale: string | null },
+): InstallmentPillProps {
   const priceOf = (v: (typeof rows)[number]) => (v.onSale ? v.salePriceCents : v.priceCents);
   return {
     productType,
