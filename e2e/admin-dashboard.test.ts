@@ -29,6 +29,7 @@ const NAVIGATION = [
   'Restock',
   'Comments',
   'Reviews',
+  'Design',
   'Settings',
   'Analytics',
 ];
