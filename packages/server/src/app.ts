@@ -18,7 +18,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { crumbSigner, registerCrumb, type CrumbSigner } from './http/crumb.js';
 import { loadServerSecret } from './db/server-secrets.js';
 import { registerErrorHandling, type PageFallbacks } from './http/errors.js';
-import { registerCaptchaApi } from './captcha/index.js';
+import { registerCaptchaApi, sitePolicy } from './captcha/index.js';
 import { registerFormRoutes } from './forms/index.js';
 import { registerOutboxDelivery, registerOutboxRoutes } from './outbox/index.js';
 import { registerSubmissionRoutes } from './submissions/index.js';
@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('emporium', deps);
   if (!options.rateLimitStore) app.addHook('onClose', () => rateLimitStore.close());
 
-  const security = securityHeaders({ csp: options.csp, publicUrl: config.publicUrl });
+  const security = securityHeaders({ csp: options.csp, publicUrl: config.publicUrl, sitePolicy });
   lane.open({ resolver, crumbs: deps.crumbs, security, log: app.log });
   app.addHook('preClose', (done) => {
     lane.close();

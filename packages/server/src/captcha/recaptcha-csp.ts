@@ -1,5 +1,4 @@
 import type { Website } from '../sites/index.js';
-import type { FastifyInstance } from 'fastify';
 import { siteCaptchaSettings } from './captcha-settings.js';
 
 /** Sources Google's reCAPTCHA (checkbox and Enterprise) needs, by CSP directive. */
@@ -27,23 +26,10 @@ export function withRecaptchaSources(policy: string): string {
 }
 
 /**
- * On sites whose captcha provider is reCAPTCHA (with a site key), widens every response's
- * Content-Security-Policy so Google's script and frame may load; other sites keep the baseline.
- */
-export function registerRecaptchaCsp(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const policy = reply.getHeader('content-security-policy');
-    if (request.site && typeof policy === 'string') {
-      const widened = sitePolicy(request.site, policy);
-      if (widened !== policy) reply.header('content-security-policy', widened);
-    }
-    done(null, payload);
-  });
-}
-
-/**
  * A response's Content-Security-Policy on `site`: `policy` widened for Google's script and
  * frame when the site's captcha provider is reCAPTCHA with a site key, else `policy` itself.
+ * The app's security headers apply it to every response on a site (`securityHeaders`'s
+ * `sitePolicy`), the lane in front of the app included.
  */
 export function sitePolicy(site: Pick<Website, 'settings'>, policy: string): string {
   if (!choosesRecaptcha(site.settings.captcha)) return policy;

@@ -5,7 +5,6 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { siteOf } from '../sites/index.js';
 import { publicCaptchaSettings, siteCaptchaSettings } from './captcha-settings.js';
 import { issuePowChallenge } from './pow-provider.js';
-import { registerRecaptchaCsp } from './recaptcha-csp.js';
 import { PowChallengeAnswer, PublicCaptchaSettings } from './schemas.js';
 
 /** Proof-of-work challenges issued per site and client IP: 60 a minute. */
@@ -13,11 +12,10 @@ export const CAPTCHA_CHALLENGE_RATE_LIMIT = Object.freeze({ name: 'captcha-chall
 
 /**
  * `GET /api/captcha/settings`: the site's provider and site key, read by the form and restock
- * islands; `GET /api/captcha/challenge`: a single-use proof-of-work challenge for the site;
- * Google's hosts added to the CSP of sites using reCAPTCHA.
+ * islands; `GET /api/captcha/challenge`: a single-use proof-of-work challenge for the site.
+ * (Google's hosts join the CSP of sites using reCAPTCHA through `sitePolicy`.)
  */
 export async function registerCaptchaApi(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  registerRecaptchaCsp(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['captcha'];
 

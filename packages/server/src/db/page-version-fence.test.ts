@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PageCache } from '../pages/page-cache.js';
+import { PageCache } from '../pages/page-cache/index.js';
 import { createProductFixture, createSiteFixture } from '../../test-support/fixtures.js';
 import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { carts, variants } from './schema.js';

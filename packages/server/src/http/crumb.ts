@@ -63,6 +63,12 @@ export function crumbSigner(secret: Buffer): CrumbSigner {
   };
 }
 
+/** The `crumb` cookie among `cookies` when this server issued it for `siteKey`, else undefined. */
+export function genuineCrumb(signer: CrumbSigner, cookies: Readonly<Record<string, string | undefined>>, siteKey: string): string | undefined {
+  const crumb = cookies[CRUMB_COOKIE];
+  return signer.verify(crumb, siteKey) ? crumb : undefined;
+}
+
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -167,9 +173,9 @@ export function registerCrumb(app: FastifyInstance, options: { secureCookies: bo
   app.decorateRequest('crumb', '');
   app.decorateRequest('crumbIsNew', false);
   app.addHook('onRequest', (request, _reply, done) => {
-    const existing = request.cookies[CRUMB_COOKIE];
-    if (signer.verify(existing, siteKeyOf(request))) {
-      request.crumb = existing!;
+    const existing = genuineCrumb(signer, request.cookies, siteKeyOf(request));
+    if (existing !== undefined) {
+      request.crumb = existing;
     } else {
       request.crumb = signer.issue(siteKeyOf(request));
       request.crumbIsNew = true;

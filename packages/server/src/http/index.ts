@@ -19,6 +19,7 @@ export {
   CROSS_SITE_MESSAGE,
   crumbSigner,
   crumbFailure,
+  genuineCrumb,
   crossSiteFailure,
   registerCrumb,
   type CrumbSigner,
@@ -55,5 +56,5 @@ export {
   type RateLimitKey,
 } from './rate-limit.js';
 export { parseFormBody } from './body-parsers.js';
-export { requestIdFor } from './logging.js';
+export { logRequestCompleted, requestIdFor } from './logging.js';
 import './request-context.js';

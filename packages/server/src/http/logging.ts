@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -31,16 +31,30 @@ export function loggerOptions(level: LogLevel, stream?: NodeJS.WritableStream): 
 }
 
 /**
- * One access-log line per request, written when the response is sent: method, host, url,
- * status and milliseconds, with the request id (Fastify's own request logging, two lines per
- * request, is turned off in `buildApp`).
+ * Writes the access-log line of one answered request: method, host, url, status and
+ * milliseconds to a tenth. `log` is the request's own logger, which carries its id, or the
+ * app's logger with the id given as `reqId`.
+ */
+export function logRequestCompleted(
+  log: FastifyBaseLogger,
+  request: { readonly method?: string; readonly url?: string; readonly headers: IncomingHttpHeaders },
+  statusCode: number,
+  elapsedMs: number,
+  reqId?: string,
+): void {
+  const { method, url } = request;
+  const host = request.headers.host;
+  const ms = Math.round(elapsedMs * 10) / 10;
+  log.info(reqId === undefined ? { method, host, url, statusCode, ms } : { reqId, method, host, url, statusCode, ms }, 'request completed');
+}
+
+/**
+ * One access-log line per request ({@link logRequestCompleted}), written when the response is
+ * sent (Fastify's own request logging, two lines per request, is turned off in `buildApp`).
  */
 export function registerAccessLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, host: request.headers.host, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request completed',
-    );
+    logRequestCompleted(request.log, request, reply.statusCode, reply.elapsedTime);
     done();
   });
 }

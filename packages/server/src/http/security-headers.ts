@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Website } from '../sites/index.js';
 
 /** Content-Security-Policy directives; each value is the list of sources. */
 export type CspDirectives = Record<string, string[]>;
@@ -54,6 +55,8 @@ export interface SecurityHeadersOptions {
   publicUrl?: string;
   /** Paths scripts of a site's pages load from (default {@link SITE_SCRIPT_PATHS}). */
   siteScriptPaths?: readonly string[];
+  /** A site's own widening of the policy of its responses (the captcha module's reCAPTCHA sources); none by default. */
+  sitePolicy?: (site: Website, policy: string) => string;
 }
 
 /**
@@ -126,12 +129,14 @@ export interface SecurityHeaders {
    */
   policy(nonce: string, siteHost?: string): string;
   /**
-   * Appends the other security headers to `list` as name, value pairs (the form `writeHead`
-   * takes without building an object): the fixed ones, and HSTS when {@link sendsStrictTransportSecurity} says so.
+   * Appends every security header of a response to `list` as name, value pairs (the form
+   * `writeHead` takes without building an object): the policy with `nonce` (on `site`, reached
+   * at `host`, its script paths and its own widening), the fixed headers, and HSTS when
+   * {@link sendsStrictTransportSecurity} says so. The one place that decides the set.
    */
-  appendFixed(list: string[], requestProtocol: string): void;
-  /** Adds to `reply` the headers it does not have yet (`siteHost` as for {@link SecurityHeaders.policy}). */
-  complete(reply: FastifyReply, requestProtocol: string, nonce: string, siteHost?: string): void;
+  append(list: string[], requestProtocol: string, nonce: string, site: Website | null | undefined, host: string | undefined): void;
+  /** Adds to `reply` the headers of {@link SecurityHeaders.append} it does not have yet. */
+  complete(reply: FastifyReply, requestProtocol: string, nonce: string, site: Website | null | undefined, host: string | undefined): void;
 }
 
 /**
@@ -145,23 +150,24 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityH
   const [cspHead = '', cspTail = ''] = formatCsp(merged, NONCE_SLOT).split(NONCE_SLOT);
   const [siteTemplate = '', siteTail = ''] = formatCsp(siteDirectives(merged, options.siteScriptPaths ?? SITE_SCRIPT_PATHS), NONCE_SLOT).split(NONCE_SLOT);
   const sitePieces = siteTemplate.split(HOST_SLOT);
-  const fixed = Object.entries(SECURITY_HEADERS);
-  const fixedPairs = fixed.flat();
+  const fixedPairs = Object.entries(SECURITY_HEADERS).flat();
   const strict = (protocol: string) => sendsStrictTransportSecurity(protocol, options.publicUrl);
   const policy = (nonce: string, siteHost?: string) =>
     siteHost !== undefined && CSP_HOST.test(siteHost) ? sitePieces.join(siteHost) + nonce + siteTail : cspHead + nonce + cspTail;
+  const widen = options.sitePolicy;
+  const append: SecurityHeaders['append'] = (list, requestProtocol, nonce, site, host) => {
+    const own = site ? policy(nonce, host) : policy(nonce);
+    list.push('content-security-policy', site && widen ? widen(site, own) : own);
+    for (let i = 0; i < fixedPairs.length; i += 1) list.push(fixedPairs[i]!);
+    if (strict(requestProtocol)) list.push('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  };
   return {
     policy,
-    appendFixed(list, requestProtocol) {
-      for (let i = 0; i < fixedPairs.length; i += 1) list.push(fixedPairs[i]!);
-      if (strict(requestProtocol)) list.push('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    },
-    complete(reply, requestProtocol, nonce, siteHost) {
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy(nonce, siteHost));
-      for (const [name, value] of fixed) {
-        if (!reply.hasHeader(name)) reply.header(name, value);
-      }
-      if (strict(requestProtocol) && !reply.hasHeader('strict-transport-security')) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    append,
+    complete(reply, requestProtocol, nonce, site, host) {
+      const list: string[] = [];
+      append(list, requestProtocol, nonce, site, host);
+      for (let i = 0; i < list.length; i += 2) if (!reply.hasHeader(list[i]!)) reply.header(list[i]!, list[i + 1]);
     },
   };
 }
@@ -169,7 +175,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityH
 /**
  * Sends {@link securityHeaders} with every response, with a per-request nonce at
  * `request.cspNonce` for inline scripts; a response on a site gets the site's script paths
- * instead of `'self'`. Headers a route sets win. The headers are added when
+ * instead of `'self'`, and the site's own widening. Headers a route sets win. The headers are added when
  * the response is sent, so a response refused by a hook that runs earlier still gets them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions | SecurityHeaders = {}): void {
@@ -180,7 +186,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    headers.complete(reply, request.protocol, request.cspNonce || newCspNonce(), request.site ? request.headers.host : undefined);
+    headers.complete(reply, request.protocol, request.cspNonce || newCspNonce(), request.site, request.headers.host);
     done(null, payload);
   });
 }

@@ -6,13 +6,12 @@ import type { AppDeps } from '../app-deps.js';
 import { registerAssetRoutes } from './asset-routes.js';
 import { errorPage, notFoundPage } from './context/system-pages.js';
 import { loadIslandAssets, registerIslandAssetRoute, type IslandAssets } from './island-assets.js';
-import type { CachedPageLane } from './cached-page-lane.js';
-import type { PageCache } from './page-cache.js';
-import { registerPageRoutes, sendSystemPage, storedAnswer, type PageHandlerDeps } from './page-handler.js';
+import { PageCache, type CachedPageLane } from './page-cache/index.js';
+import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page-handler.js';
 import { createTemplateEngine } from './template-engine.js';
 import { systemAssets } from './theme-renderer.js';
 
-export { CachedPageLane, serverWithLane } from './cached-page-lane.js';
+export { CachedPageLane, serverWithLane } from './page-cache/index.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
 export { cachedPricingSources, siteDataAt } from './site-cache.js';
 export { createTemplateEngine } from './template-engine.js';
@@ -32,7 +31,7 @@ export interface PagesOptions {
   scriptTags?: (request: FastifyRequest) => string;
   /** Storefront bundle; default: read from the storefront's build (islands off when not built). */
   islands?: IslandAssets;
-  /** The early lane that answers cached pages (see `registerCachedPageLane`); none by default. */
+  /** The lane in front of the app that answers cached pages (decision 0027); none by default. */
   lane?: CachedPageLane;
   /** The rendered-page cache; default: a new one with the default bound and entry life. */
   pageCache?: PageCache;
@@ -58,12 +57,14 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     cartIdOf: options.cartIdOf,
     scriptTags: options.scriptTags,
     islands: options.islands ?? loadIslandAssets(),
-    pageCache: options.pageCache,
+    pageCache: options.pageCache ?? new PageCache(),
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);
   registerPageRoutes(app, handlerDeps);
-  if (options.lane) options.lane.answer = (request, site) => storedAnswer(handlerDeps, request, site);
+  const cache = handlerDeps.pageCache;
+  // The lane answers only what the route would answer from the cache: none when the routes read the cart or the tags their own way.
+  if (options.lane && !options.cartIdOf && !options.scriptTags) options.lane.answer = (ask, site) => cache.stored(deps.db, ask, site);
   deps.pageFallbacks.notFound = (request, reply) => sendSystemPage(handlerDeps, request, reply, notFoundPage());
   deps.pageFallbacks.error = (request, reply) => sendSystemPage(handlerDeps, request, reply, errorPage(String(request.id)));
 }

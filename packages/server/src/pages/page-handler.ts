@@ -9,20 +9,11 @@ import { buildPage } from './context/build-page.js';
 import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
-import type { PageAsk } from './cached-page-lane.js';
 import type { IslandAssets } from './island-assets.js';
 import { visitorSite, withUnlockForm } from './page-access.js';
-import {
-  PAGE_CACHE_HEADER,
-  pageCacheUse,
-  sharesHtmlAcrossCarts,
-  PageCache,
-  pageCacheKey,
-  sendCachedPage,
-  type CachedPage,
-  type PageBuild,
-} from './page-cache.js';
+import { PAGE_CACHE_HEADER, sharesHtmlAcrossCarts, type CacheSlot, type PageBuild, type PageCache } from './page-cache/index.js';
 import { matchPageRoute } from './page-route.js';
+import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
 import { siteData } from './site-cache.js';
 import { renderPage } from './theme-renderer.js';
@@ -44,31 +35,17 @@ export interface PageHandlerDeps {
   cartIdOf: ((request: FastifyRequest) => string | undefined) | undefined;
   scriptTags: ((request: FastifyRequest) => string) | undefined;
   islands: IslandAssets;
-  /** Rendered pages of anonymous visitors (none: pages are always rendered). */
-  pageCache?: PageCache;
+  /** The rendered-page cache; off when `scriptTags` is given, since those tags may differ from one request to the next. */
+  pageCache: PageCache;
 }
 
-/** Where a rendered page may be stored: the cache and the page's key. */
-interface CacheSlot {
-  cache: PageCache;
-  key: string;
-  /** The visitor has a cart: a stored page serves them only when it is shared with carts. */
-  cartHolder: boolean;
-}
+const HTML_TYPE = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-function firstValues(search: string): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = Object.create(null);
-  for (const [key, value] of new URLSearchParams(search)) if (out[key] === undefined) out[key] = value;
-  return out;
-}
-
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}
-
-function splitUrl(url: string): { path: string; search: string } {
-  const at = url.indexOf('?');
-  return at < 0 ? { path: url, search: '' } : { path: url.slice(0, at), search: url.slice(at + 1) };
+/** Where a built page may be stored: the cache and its slot for the request. */
+interface StoreIn {
+  readonly cache: PageCache;
+  readonly slot: CacheSlot;
 }
 
 /**
@@ -135,8 +112,18 @@ function themePagesOf(theme: ActiveTheme): ReadonlyMap<string, { title: string; 
   return pages;
 }
 
-function storable(slot: CacheSlot | undefined, req: PageRequest, page: BuiltPage, body: string): slot is CacheSlot {
-  return slot !== undefined && page.status === 200 && !(req.crumb && body.includes(req.crumb));
+/** Stores `body` in `into` when the page may be shared, and sends it from there; undefined when not stored. */
+function sendStored(
+  into: StoreIn | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  req: PageRequest,
+  page: BuiltPage,
+  contentType: string,
+  body: string,
+) {
+  const stored = into?.cache.store(into.slot, { status: page.status, contentType, body, sharedWithCarts: sells(req.collections) }, req.crumb);
+  return stored && into!.cache.send(request, reply, stored, 'miss');
 }
 
 async function respond(
@@ -146,16 +133,14 @@ async function respond(
   req: PageRequest,
   page: BuiltPage,
   asJson: boolean,
-  slot?: CacheSlot,
+  into?: StoreIn,
 ) {
   const assets = { favicon: deps.system.faviconUrl };
   const context = await baseContext(req, page, assets);
   reply.code(page.status).header('cache-control', 'no-cache');
   if (asJson) {
     const json = JSON.stringify(context);
-    if (storable(slot, req, page, json))
-      return sendCachedPage(request, reply, slot.cache.set(slot.key, 'application/json; charset=utf-8', json, sells(req.collections)), 'miss');
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendStored(into, request, reply, req, page, JSON_TYPE, json) ?? reply.type(JSON_TYPE).send(json);
   }
   const theme = await deps.themes.forSettings(req.site.settings);
   const render = context.render as Record<string, unknown>;
@@ -180,67 +165,7 @@ async function respond(
     now: req.now.getTime(),
   });
   if (errors.length) request.log.warn({ theme: theme.id, template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
-  if (errors.length === 0 && storable(slot, req, page, html))
-    return sendCachedPage(request, reply, slot.cache.set(slot.key, 'text/html; charset=utf-8', html, sells(req.collections)), 'miss');
-  return reply.type('text/html; charset=utf-8').send(html);
-}
-
-/**
- * Where the page of `request` is cached, or undefined when it may not be: at once when the
- * site's page version is known, else once it has been read. `hasCart`: the visitor has a cart.
- */
-function cacheSlot(
-  deps: PageHandlerDeps,
-  request: FastifyRequest | PageAsk,
-  site: Website,
-  path: string,
-  search: string,
-  asJson: boolean,
-  hasCart: boolean,
-): CacheSlot | undefined | Promise<CacheSlot | undefined> {
-  const cache = deps.pageCache;
-  if (!cache || deps.scriptTags) return undefined;
-  const use = pageCacheUse(request, path, hasCart, asJson);
-  if (use === 'bypass') return undefined;
-  const origin = `${request.protocol}://${request.headers.host ?? ''}`;
-  const slotAt = (version: number): CacheSlot | undefined =>
-    version < 0 ? undefined : { cache, key: pageCacheKey(site.id, version, origin, path, search), cartHolder: use === 'cart-holder' };
-  const known = cache.pageVersion(deps.db, site.id);
-  return typeof known === 'number' ? slotAt(known) : known.then(slotAt);
-}
-
-/** `page` when it may answer a request of `slot` (a cart holder gets only pages shared with carts). */
-function usableIn(slot: CacheSlot, page: CachedPage | undefined): CachedPage | undefined {
-  return page && (!slot.cartHolder || page.sharedWithCarts) ? page : undefined;
-}
-
-/** The stored page of `slot` when it may answer the request. */
-function hitIn(slot: CacheSlot | undefined): CachedPage | undefined {
-  return slot && usableIn(slot, slot.cache.get(slot.key));
-}
-
-/**
- * The page another request is building for `slot`, once built: requests that miss the same
- * page at once wait for one build instead of each building it (a page's first request after a
- * change or after it expired, under load). Undefined when none is running; the promise gives
- * undefined when the build stored nothing this request may use.
- */
-function builtByAnother(slot: CacheSlot | undefined): Promise<CachedPage | undefined> | undefined {
-  const build = slot?.cache.building(slot.key);
-  return build?.done.then((page) => usableIn(slot!, page));
-}
-
-/**
- * The stored page that answers a GET of `request` on `site`, if any: what the page route
- * would send as a hit, found without building anything (see `cached-page-lane.ts`). None when
- * the routes read the cart their own way.
- */
-export function storedAnswer(deps: PageHandlerDeps, request: PageAsk, site: Website): CachedPage | undefined | Promise<CachedPage | undefined> {
-  const { path, search } = splitUrl(request.url);
-  if (isApiPath(path) || deps.cartIdOf) return undefined;
-  const asJson = search !== '' && firstValues(search).format === 'json';
-  const slot = cacheSlot(deps, request, site, path, search, asJson, cartIdFromRequest(request) !== undefined);
-  return slot instanceof Promise ? slot.then(hitIn) : hitIn(slot);
+  return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, html) : undefined) ?? reply.type(HTML_TYPE).send(html);
 }
 
 /** The site sells something: it shows a header cart, whose count the browser writes. */
@@ -290,33 +215,28 @@ export async function sendSystemPage(deps: PageHandlerDeps, request: FastifyRequ
  * the server's JSON not-found handler.
  */
 export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps): void {
-  const cache = (deps.pageCache ??= new PageCache());
+  const cache = deps.scriptTags ? undefined : deps.pageCache;
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const site = request.site;
     const { path, search } = splitUrl(request.url);
     if (!site || isApiPath(path)) return reply.callNotFound();
-    const asJson = search !== '' && firstValues(search).format === 'json';
+    const asJson = asksForJson(search);
     let build: PageBuild | undefined;
     try {
       const hasCart = (deps.cartIdOf ?? cartIdFromRequest)(request) !== undefined;
-      const shared = await cacheSlot(deps, request, site, path, search, asJson, hasCart);
-      let hit = hitIn(shared);
-      // No await between finding no build and starting one, so at most one request starts a build;
-      // those that waited for a build that stored nothing they may use build their own.
-      const running = hit ? undefined : builtByAnother(shared);
-      if (running) hit = await running;
-      if (hit) return sendCachedPage(request, reply, hit, 'hit');
-      build = shared && !shared.cartHolder ? shared.cache.startBuild(shared.key) : undefined;
-      const { req, slot } = await pageToBuild(deps, request, site, path, asJson, shared);
+      const found = cache ? await cache.lookup(deps.db, request, { site, path, search, asJson, hasCart }) : undefined;
+      if (found?.hit) return cache!.send(request, reply, found.hit, 'hit');
+      build = found?.build;
+      const { req, slot } = await pageToBuild(deps, request, site, path, asJson, found?.slot);
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
       const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));
-      return await respond(deps, request, reply, req, page, asJson, slot);
+      return await respond(deps, request, reply, req, page, asJson, cache && slot ? { cache, slot } : undefined);
     } catch (error) {
       request.log.error({ err: error, reqId: request.id }, 'page failed');
       const req = await pageRequest(deps, request, site, true);
       return respond(deps, request, reply, req, errorPage(String(request.id)), asJson);
     } finally {
-      if (build) cache.endBuild(build);
+      if (build) cache!.endBuild(build);
     }
   };
   app.get('/', { schema: HOME_PAGE_SCHEMA }, handler);

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, items, PAGE_VERSION_LEASE_MS, variants, websites, writeEpochOf } from '../db/index.js';
-import { takeStock } from '../db/stock.js';
-import { crumbForHost } from '../../test-support/test-app.js';
-import { PAGE_CACHE_HEADER, PAGE_CACHE_TTL_MS, PAGE_REBUILD_GRACE_MS, PageCache, pageCacheKey, readPageVersion } from './page-cache.js';
-import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
+import { comments, items, PAGE_VERSION_LEASE_MS, variants, websites, writeEpochOf } from '../../db/index.js';
+import { takeStock } from '../../db/stock.js';
+import { crumbForHost } from '../../../test-support/test-app.js';
+import { PAGE_CACHE_HEADER, PAGE_CACHE_TTL_MS, PAGE_REBUILD_GRACE_MS, PageCache, pageCacheKey, readPageVersion } from './index.js';
+import { createPagesTestApp, type PagesTestApp } from '../../../test-support/pages-test-app.js';
 
 const PRODUCT = '/shop/linen-camp-shirt';
 const POST = '/journal/why-we-wash-our-linen-twice';

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createTestDb } from '../../test-support/test-db.js';
-import { CART_MARKER_COOKIE } from '../cart/index.js';
-import { websites } from '../db/index.js';
-import { seedDemo } from '../seed/index.js';
-import { PAGE_CACHE_HEADER } from './page-cache.js';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { createTestDb } from '../../../test-support/test-db.js';
+import { CART_MARKER_COOKIE } from '../../cart/index.js';
+import { websites } from '../../db/index.js';
+import { seedDemo } from '../../seed/index.js';
+import { PAGE_CACHE_HEADER } from './index.js';
 
 // Decision 0027: cached pages are answered in front of the app. These tests go over real HTTP
 // (inject() does not pass through the server), and count what reaches the app with a hook.

@@ -1,24 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-import { sitePolicy } from '../captcha/index.js';
-import { CRUMB_COOKIE, isStorableText, newCspNonce, parseCookieHeader, requestIdFor, type CrumbSigner, type SecurityHeaders } from '../http/index.js';
-import type { SiteResolver, Website } from '../sites/index.js';
-import { cachedBody, PAGE_CACHE_HEADER, type CachedPage } from './page-cache.js';
+import {
+  genuineCrumb,
+  isStorableText,
+  logRequestCompleted,
+  newCspNonce,
+  parseCookieHeader,
+  requestIdFor,
+  type CrumbSigner,
+  type SecurityHeaders,
+} from '../../http/index.js';
+import type { SiteResolver, Website } from '../../sites/index.js';
+import type { PageAsk } from './cache-rules.js';
+import { appendPageHeaders, cachedBody, type CachedPage } from './cached-page.js';
 
-/** What the page cache needs to know of a request to find its stored page. */
-export interface PageAsk {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  cookies: Record<string, string | undefined>;
-  protocol: 'http' | 'https';
-}
-
-/** The stored page answering a GET on a site, if any (the page route's own rule; see `storedAnswer`). */
+/** The stored page answering a GET on a site, if any (the page cache's own rule: `PageCache.stored`). */
 export type StoredAnswer = (ask: PageAsk, site: Website) => CachedPage | undefined | Promise<CachedPage | undefined>;
 
-/** What the lane checks a request with. */
+/** What the lane checks a request with: the app's own resolver, crumbs, security headers and log. */
 export interface CachedPageLaneDeps {
   resolver: SiteResolver;
   crumbs: CrumbSigner;
@@ -39,9 +39,9 @@ function protocolOf(req: IncomingMessage): 'http' | 'https' {
  * route would answer from the cache with nothing else to do: a site whose answer is at hand, a
  * crumb cookie that is genuine for that site (a visitor without one gets a new crumb from the
  * app), no cookie the app would drop, and a stored page under the route's own cache key, so a
- * URL the app refuses or builds fresh never gets here. The answer carries what the route's hit
- * carries: the security headers with a new nonce and the site's policy, `x-request-id`, the
- * cache headers and the access-log line. Everything else, HEAD included, goes to the app.
+ * URL the app refuses or builds fresh never gets here. The answer is made by the app's own
+ * builders: the page's cache headers, the security headers with a new nonce and the site's
+ * policy, `x-request-id` and the access-log line. Everything else, HEAD included, goes to the app.
  */
 export class CachedPageLane {
   /** Set by the page routes when they register with their cache on. */
@@ -82,7 +82,7 @@ export class CachedPageLane {
     if (site === undefined) return undefined;
     const cookies = parseCookieHeader(cookieHeader);
     for (const name in cookies) if (!isStorableText(cookies[name]!)) return undefined;
-    if (!deps.crumbs.verify(cookies[CRUMB_COOKIE], site.id)) return undefined;
+    if (genuineCrumb(deps.crumbs, cookies, site.id) === undefined) return undefined;
     const ask: PageAsk = { method: 'GET', url: req.url, headers: req.headers, cookies, protocol: protocolOf(req) };
     try {
       const stored = answer(ask, site);
@@ -97,18 +97,13 @@ export class CachedPageLane {
     const { encoding, body } = cachedBody(page, req.headers['accept-encoding']);
     const requestId = requestIdFor(req);
     // Name, value pairs: writeHead takes them as they are, with no header object to build.
-    const headers = ['x-request-id', requestId, 'cache-control', 'no-cache', 'vary', 'Accept-Encoding', PAGE_CACHE_HEADER, 'hit'];
-    headers.push('content-type', page.contentType);
-    headers.push('content-security-policy', sitePolicy(site, deps.security.policy(newCspNonce(), req.headers.host)));
-    deps.security.appendFixed(headers, protocolOf(req));
-    if (encoding !== 'identity') headers.push('content-encoding', encoding);
+    const headers = ['x-request-id', requestId];
+    appendPageHeaders(headers, page, encoding, 'hit');
+    deps.security.append(headers, protocolOf(req), newCspNonce(), site, req.headers.host);
     headers.push('content-length', String(body.length));
     res.writeHead(200, headers);
     res.end(body);
-    if (this.logs) {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      deps.log.info({ reqId: requestId, method: 'GET', host: req.headers.host, url: req.url, statusCode: 200, ms }, 'request completed');
-    }
+    if (this.logs) logRequestCompleted(deps.log, req, 200, performance.now() - started, requestId);
   }
 }
 

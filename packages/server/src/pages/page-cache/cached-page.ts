@@ -1,0 +1,59 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+/** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+
+/** One rendered page, stored once in each encoding. */
+export interface CachedPage {
+  readonly contentType: string;
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly storedAt: number;
+  readonly bytes: number;
+  /** The page may be served to a visitor with a cart (its site sells, so the header shows the count). */
+  readonly sharedWithCarts: boolean;
+}
+
+/** A body coding a cached page is kept in. */
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/** `body` as a page stored at `storedAt` under `key`: compressed once with brotli (quality 5) and gzip (level 6). */
+export function compressedPage(key: string, contentType: string, body: string, sharedWithCarts: boolean, storedAt: number): CachedPage {
+  const identity = Buffer.from(body, 'utf8');
+  const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  const gzip = gzipSync(identity, { level: 6 });
+  return { contentType, identity, br, gzip, storedAt, bytes: identity.length + br.length + gzip.length + key.length, sharedWithCarts };
+}
+
+function preferredEncoding(header: string | string[] | undefined): PageEncoding {
+  if (header === undefined) return 'identity';
+  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).toLowerCase();
+  const accepted = new Set<string>();
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** The body of a cached page in the encoding `acceptEncoding` allows best (brotli, gzip, none). */
+export function cachedBody(page: CachedPage, acceptEncoding: string | string[] | undefined): { encoding: PageEncoding; body: Buffer } {
+  const encoding = preferredEncoding(acceptEncoding);
+  return { encoding, body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity };
+}
+
+/**
+ * Appends the headers of a cached page's answer to `list` as name, value pairs: no-cache,
+ * `Vary: Accept-Encoding`, {@link PAGE_CACHE_HEADER}, the content type and the encoding. The
+ * one list both the app's answer and the lane's are made from.
+ */
+export function appendPageHeaders(list: string[], page: CachedPage, encoding: PageEncoding, state: 'hit' | 'miss'): void {
+  list.push('cache-control', 'no-cache', 'vary', 'Accept-Encoding', PAGE_CACHE_HEADER, state, 'content-type', page.contentType);
+  if (encoding !== 'identity') list.push('content-encoding', encoding);
+}
