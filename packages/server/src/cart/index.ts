@@ -5,6 +5,7 @@ export { findCart, createCart, lockOpenCart, listEntries, updateCart, type CartR
 export { priceCart, priceLines, type PricedCart, type PricedLine, type PricingSources, type TaxLine } from './cart-pricing.js';
 export { cartJson, entryJson, type ShoppingCartJson, type CartEntryJson } from './cart-json.js';
 export { loadPricedCart, loadCartJson } from './cart-view.js';
+export { cachedPricingSources } from './cached-pricing.js';
 export { readCartSnapshot, type CartSnapshot } from './cart-snapshot.js';
 export { addEntry } from './add-entry.js';
 export {

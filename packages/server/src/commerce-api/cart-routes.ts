@@ -8,6 +8,7 @@ import {
   findCart,
   entryJson,
   cartJson,
+  cachedPricingSources,
   normalizeCouponCode,
   priceCart,
   readCartSnapshot,
@@ -29,7 +30,7 @@ import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { Website } from '../sites/index.js';
-import { cachedPricingSources, siteDataAt } from '../pages/index.js';
+import { siteDataAt } from '../site-data/index.js';
 import { noStore, siteOf } from './request-site.js';
 import {
   AddEntryAnswer,

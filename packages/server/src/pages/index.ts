@@ -13,7 +13,6 @@ import { systemAssets } from './theme-renderer.js';
 
 export { CachedPageLane, serverWithLane } from './page-cache/index.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
-export { cachedPricingSources, siteDataAt } from './site-cache.js';
 export { createTemplateEngine } from './template-engine.js';
 export { illustrationUrl } from './illustrations.js';
 export { preferredEncoding } from './asset-encodings.js';

@@ -15,7 +15,7 @@ import { PAGE_CACHE_HEADER, sharesHtmlAcrossCarts, type CacheSlot, type PageBuil
 import { matchPageRoute } from './page-route.js';
 import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
-import { siteData } from './site-cache.js';
+import { siteData } from '../site-data/index.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';

@@ -1,7 +1,7 @@
 import { buildPageMeta, renderPageMeta } from '../../seo/index.js';
 import { absoluteUrl } from '../../sites/index.js';
 import { CollectionType, PageType, RecordType } from '../../spec/index.js';
-import { cachedPricingSources } from '../site-cache.js';
+import { cachedPricingSources } from '../../cart/index.js';
 import { cartContext, cartPillProps, unknownCartPill } from './cart-context.js';
 import { loadForms } from '../queries.js';
 import { formContext } from './form-context.js';

@@ -2,7 +2,7 @@ import type { PageFields } from '@emporium/forms';
 import type { Db } from '../../db/index.js';
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
-import type { FormRow } from '../site-cache.js';
+import type { FormRow } from '../../site-data/index.js';
 import { collectionKind } from './collection-context.js';
 import { formContext } from './form-context.js';
 import { formBlockIslandProps } from './island-props.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
 import type { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
-import type { SiteData } from '../site-cache.js';
+import type { SiteData } from '../../site-data/index.js';
 
 /** Everything the context builder needs to know about one page request. */
 export interface PageRequest {

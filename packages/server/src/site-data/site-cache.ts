@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { collections, forms, shippingOptions, taxRules, websites, type Db } from '../db/index.js';
-import { shippingOptionsFromRows, taxRulesFromRows, type CatalogProduct, type PricingSources } from '../cart/index.js';
-import type { Website } from '../sites/index.js';
-import type { CollectionRow } from './queries.js';
 
+/** A collection row. */
+type CollectionRow = typeof collections.$inferSelect;
 /** A form row. */
 export type FormRow = typeof forms.$inferSelect;
 /** A shipping option row. */
@@ -120,22 +119,5 @@ export function siteDataAt(db: Db, websiteId: string, version: number): SiteData
           .orderBy(asc(shippingOptions.displayIndex), asc(shippingOptions.priceCents), asc(shippingOptions.id)),
       ),
     taxRuleRows: () => memo(entry, 'tax', () => db.select().from(taxRules).where(eq(taxRules.websiteId, websiteId))),
-  };
-}
-
-/**
- * Where pages and the cart API price a cart from: the site's shipping options and tax rules
- * through the per-site cache (`data` when the request has read it, else read once, and only when
- * the cart needs either), and the catalog `products` the request has already read. Reads may run
- * at once, so never for a transaction.
- */
-export function cachedPricingSources(db: Db, site: Website, data?: SiteData, products?: readonly CatalogProduct[]): PricingSources {
-  let loaded: Promise<SiteData> | undefined = data ? Promise.resolve(data) : undefined;
-  const cached = () => (loaded ??= siteData(db, site.id));
-  return {
-    shippingOptions: async () => shippingOptionsFromRows(await (await cached()).shippingOptionRows(), site),
-    taxRules: async () => taxRulesFromRows(await (await cached()).taxRuleRows(), site),
-    concurrent: true,
-    ...(products ? { products: new Map(products.map((p) => [p.itemId, p])) } : {}),
   };
 }
