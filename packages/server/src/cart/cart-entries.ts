@@ -10,6 +10,11 @@ import { createCart, listEntries, lockOpenCart, type CartEntryRow, type CartRow 
 import { readProductSnapshot } from './cart-snapshot.js';
 import { chooseVariant } from './variant-choice.js';
 
+/** 'You have nothing in your shopping cart.' as an error. */
+export function cartEmptyError(): AppError {
+  return new AppError('VALIDATION_FAILED', AddToCartMessages.CART_EMPTY);
+}
+
 /** What an add-to-cart request asks for, already read from the body. */
 export interface AddEntryInput {
   itemId: string;

@@ -13,6 +13,7 @@ export {
   removeEntry,
   updateEntryAdditionalFields,
   loadBuyableProduct,
+  cartEmptyError,
   QUANTITY_TOO_LARGE,
   SINGLE_SERVICE_ONLY,
   type AddEntryInput,
@@ -23,7 +24,7 @@ export { ADD_KEY_LIFETIME_HOURS, type StoredAdd } from './add-keys.js';
 export { chooseVariant } from './variant-choice.js';
 export { readAdditionalFields, readEntryQuantity, readQuantity } from './entry-input.js';
 export { evaluateCoupons, loadCoupons, normalizeCouponCode, useCoupon, type CouponEvaluation } from './coupons.js';
-export { storedShippingLocation, type ShippingLocation } from './shipping-location.js';
+export { storedShippingLocation, UNKNOWN_COUNTRY_MESSAGE, type ShippingLocation } from './shipping-location.js';
 export { findShippingOption, loadShippingOptions, shippingOptionsFromRows, type ShippingOption } from './shipping-options.js';
 export { applicableTaxRules, loadTaxRules, taxOn, taxRulesFromRows, type TaxRule } from './tax-rules.js';
 export { createSubscriptionCart, findSubscriptionCart, loadSubscriptionCart, NOT_SUBSCRIBABLE_MESSAGE } from './subscription-cart.js';

@@ -1,3 +1,6 @@
+/** Message for two letters that are no ISO 3166-1 country. */
+export const UNKNOWN_COUNTRY_MESSAGE = 'Please choose a country from the list.';
+
 /** Where an order ships to, as far as rates and taxes care. */
 export interface ShippingLocation {
   /** ISO 3166-1 alpha-2, upper case. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/index.js';
 import { readCheckoutInput } from './checkout-input.js';
-import { requestHash } from './idempotency.js';
+import { requestHash } from '../http/idempotency-key.js';
 
 function errorOf(fn: () => unknown): AppError {
   try {

@@ -1,6 +1,6 @@
 import { isCountryCode, isRegionOf } from '@emporium/commerce';
 import { AppError } from '../errors/index.js';
-import { normalizeCouponCode } from '../cart/index.js';
+import { normalizeCouponCode, UNKNOWN_COUNTRY_MESSAGE } from '../cart/index.js';
 
 /** A postal address given at checkout. */
 export interface PostalAddress {
@@ -46,8 +46,6 @@ export interface CheckoutInput {
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
 /** Message for a country that is not two letters. */
 export const COUNTRY_FORMAT_MESSAGE = 'Country must be a two-letter country code.';
-/** Message for two letters that are no ISO 3166-1 country. */
-export const UNKNOWN_COUNTRY_MESSAGE = 'Please choose a country from the list.';
 /** Message for a region that is not one of its country's (US states, Canadian provinces…). */
 export const UNKNOWN_REGION_MESSAGE = 'Please choose a state or region from the list.';
 /** Message when required address fields are missing (per-field errors say 'Required'). */

@@ -1,5 +1,5 @@
 import { AddToCartMessages, minimumSubtotalError, money } from '@emporium/commerce';
-import type { PricedCart } from '../cart/index.js';
+import { cartEmptyError, type PricedCart } from '../cart/index.js';
 import { AppError } from '../errors/index.js';
 import type { Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
@@ -8,11 +8,6 @@ import type { CheckoutInput } from './checkout-input.js';
 export const SHIPPING_OPTION_MESSAGE = 'Please choose a shipping option for this address.';
 /** Message when the store does not ship to the address. */
 export const NO_SHIPPING_MESSAGE = 'Sorry, we do not ship to this country.';
-
-/** 'You have nothing in your shopping cart.' as an error. */
-export function cartEmptyError(): AppError {
-  return new AppError('VALIDATION_FAILED', AddToCartMessages.CART_EMPTY);
-}
 
 /**
  * Checks a priced cart before payment, in this order: something to buy, every entry still

@@ -16,15 +16,13 @@ export {
   readAddress,
   INVALID_EMAIL_MESSAGE,
   ADDRESS_INCOMPLETE_MESSAGE,
-  UNKNOWN_COUNTRY_MESSAGE,
   UNKNOWN_REGION_MESSAGE,
   type AddressFields,
   type CheckoutInput,
   type CheckoutRequest,
   type PostalAddress,
 } from './checkout-input.js';
-export { assertCheckoutAllowed, cartEmptyError, SHIPPING_OPTION_MESSAGE, NO_SHIPPING_MESSAGE } from './checkout-rules.js';
-export { IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, requestHash } from './idempotency.js';
+export { assertCheckoutAllowed, SHIPPING_OPTION_MESSAGE, NO_SHIPPING_MESSAGE } from './checkout-rules.js';
 export { findGiftCard, newGiftCardCode, normalizeGiftCardCode, type GiftCardRow } from './gift-cards.js';
 export { nextOrderNumber } from './order-writer.js';
 export { orderedVariantOptions, variantOptionsText } from './variant-options.js';

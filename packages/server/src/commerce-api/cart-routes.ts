@@ -7,6 +7,7 @@ import {
   clearCartCookies,
   findCart,
   entryJson,
+  cartEmptyError,
   cartJson,
   cachedPricingSources,
   normalizeCouponCode,
@@ -25,9 +26,9 @@ import {
   type AddKey,
   type CartChange,
 } from '../cart/index.js';
-import { cartEmptyError, IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, requestHash } from '../checkout/index.js';
 import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../errors/index.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { Website } from '../sites/index.js';
 import { siteDataAt } from '../site-data/index.js';
@@ -43,7 +44,6 @@ import {
   EntryChangeAnswer,
   EntryFieldsBody,
   EntryParams,
-  IdempotencyHeaders,
   ShippingBody,
   ShoppingCartSchema,
 } from './schemas.js';

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { cartIdFromRequest, clearCartCookies, findCart, findSubscriptionCart, loadCartJson, updateCart } from '../cart/index.js';
-import { cartEmptyError, IDEMPOTENCY_HEADER, placeOrder, readCheckoutInput, requestHash } from '../checkout/index.js';
+import { cartEmptyError, cartIdFromRequest, clearCartCookies, findCart, findSubscriptionCart, loadCartJson, updateCart } from '../cart/index.js';
+import { placeOrder, readCheckoutInput } from '../checkout/index.js';
 import { AppError } from '../errors/index.js';
 import type { Db } from '../db/types.js';
+import { IDEMPOTENCY_HEADER, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { PaymentProvider } from '../payments/index.js';
 import { canonicalOrigin } from '../sites/index.js';
 import { noStore, siteOf } from './request-site.js';
-import { CartAnswer, CheckoutAnswer, CheckoutBody, IdempotencyHeaders, SubscriptionCheckoutBody, SubscriptionShippingBody } from './schemas.js';
+import { CartAnswer, CheckoutAnswer, CheckoutBody, SubscriptionCheckoutBody, SubscriptionShippingBody } from './schemas.js';
 import { shippingPatch } from './shipping-patch.js';
 
 /** Path of the checkout call. */

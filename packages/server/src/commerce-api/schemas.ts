@@ -1,5 +1,5 @@
 import { AddToCartMessages, isCountryCode, ProductType, type CartEntryJson, type ShoppingCartJson } from '@emporium/commerce';
-import { UNKNOWN_COUNTRY_MESSAGE } from '../checkout/index.js';
+import { UNKNOWN_COUNTRY_MESSAGE } from '../cart/index.js';
 import { z } from '../http/schemas.js';
 import { DownloadLink } from '../downloads/index.js';
 
@@ -11,15 +11,6 @@ export const EntryParams = z.object({ entryId: z.string().describe('The cart ent
 
 /** Route parameters naming a coupon code on the cart. */
 export const CouponParams = z.object({ code: z.string().describe('The coupon code, in any case') });
-
-/** The `Idempotency-Key` header of keyed adds and checkouts (other headers pass through untouched). */
-export const IdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1-255 visible characters.' })
-    .optional()
-    .describe('Makes retries of the same request answer once: 1-255 visible ASCII characters'),
-});
 
 const itemId = z
   .string({ error: 'itemId is required.' })
