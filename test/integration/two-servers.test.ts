@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserClient, type HttpAnswer } from './support/browser-client.js';
 import { createFreshDatabase, type FreshDatabase } from './support/fresh-database.js';
 import { runCli, startServer, type ServerProcess } from './support/server-process.js';
-import { ADD_TO_CART_LIMIT } from '../../packages/server/src/commerce-api/index.js';
+import { ADD_TO_CART_LIMIT } from '../../packages/server/src/cart/index.js';
 import { RATE_LIMITED_MESSAGE } from '../../packages/server/src/http/rate-limit.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;

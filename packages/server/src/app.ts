@@ -1,5 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler } from 'fastify';
-import { registerCommerceApi } from './commerce-api/index.js';
+import { registerCartRoutes } from './cart/index.js';
+import { registerCheckoutRoutes } from './checkout/index.js';
+import { registerInstalmentRoutes } from './instalments/index.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { registerUnlockRoutes } from './access/index.js';
 import { registerCommentRoutes } from './comments/index.js';
@@ -130,7 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRestockRoutes(app, deps, { mailQueued: outbox.mailQueued });
   registerSubmissionRoutes(app, deps);
   registerOutboxRoutes(app, deps);
-  await registerCommerceApi(app, deps);
+  registerCartRoutes(app, deps);
+  registerCheckoutRoutes(app, deps);
+  registerInstalmentRoutes(app);
   registerCommentRoutes(app, deps);
   registerLikeRoutes(app, deps);
   registerReviewRoutes(app, deps);

@@ -5,7 +5,6 @@ import { collections, items, products, variants, type WebsiteSettings } from '..
 import type { DbOrTx } from '../src/db/types.js';
 import type { RateLimitStore } from '../src/http/rate-limit.js';
 import type { Website } from '../src/sites/index.js';
-import { registerCommerceApi } from '../src/commerce-api/index.js';
 
 /** A test shop: an app with the commerce API and one site. */
 export interface Shop {
@@ -42,12 +41,7 @@ let siteCounter = 0;
 
 /** Builds an app with the commerce API registered (once, whether or not app.ts wires it). */
 export async function createShop(options: { settings?: WebsiteSettings; rateLimitStore?: RateLimitStore } = {}): Promise<Shop> {
-  const t = await createTestApp({
-    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
-    setup: async (app) => {
-      if (!app.hasRoute({ method: 'GET', url: '/api/commerce/shopping-cart' })) await registerCommerceApi(app, app.emporium);
-    },
-  });
+  const t = await createTestApp(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {});
   const newSite = (settings: WebsiteSettings = options.settings ?? {}) => {
     siteCounter += 1;
     return t.createSite({ identifier: `shop-${process.pid}-${siteCounter}`, title: `Shop ${siteCounter}`, settings });

@@ -1,4 +1,8 @@
-/** Shopping cart: storage, pricing (coupons, shipping, tax), entry changes and its JSON. */
+/** Shopping cart: storage, pricing (coupons, shipping, tax), entry changes, its JSON and its calls (the shopping cart and the subscription cart). */
+export { registerCartRoutes, CartPaths, MAX_CART_COUPONS, ADD_IN_PROGRESS_MESSAGE, ADD_TO_CART_LIMIT, COUPON_LIMIT } from './routes.js';
+export { SUBSCRIPTION_CART_PATH } from './subscription-routes.js';
+export { shippingPatch } from './shipping-patch.js';
+export * from './schemas.js';
 export { CART_COOKIE, CART_MARKER_COOKIE, cartIdFromRequest, setCartCookies, setCartCount, clearCartCookies } from './cart-cookies.js';
 export { loadCatalogProducts, unitPriceCents, toProductContent, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCart, createCart, lockOpenCart, listEntries, updateCart, type CartRow, type CartEntryRow } from './cart-repository.js';

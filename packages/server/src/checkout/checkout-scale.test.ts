@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableDialects, createTestDb } from '../../test-support/test-db.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ADDRESS, PAY_OK, Visitor, addProduct } from '../../test-support/commerce-test-kit.js';
-import { registerCommerceApi } from '../commerce-api/index.js';
 import { orders, variants } from '../db/schema.js';
 import type { Website } from '../sites/index.js';
 
@@ -27,9 +26,6 @@ describe.each(availableDialects())('checkout at scale on %s (production rate lim
     const testDb = await createTestDb({ dialect, maxConnections: 20 });
     t = await createTestApp({
       testDb,
-      setup: async (a) => {
-        if (!a.hasRoute({ method: 'GET', url: '/api/commerce/shopping-cart' })) await registerCommerceApi(a, a.emporium);
-      },
     });
     app = t.app;
     site = await t.createSite({ identifier: `scale-${dialect}-${process.pid}`, title: 'Scale' });

@@ -1,4 +1,14 @@
-/** Checkout: input, rules, idempotency, gift cards and the one-transaction order placement. */
+/** Checkout: input, rules, idempotency, gift cards, the one-transaction order placement and the checkout calls. */
+export {
+  registerCheckoutRoutes,
+  CHECKOUT_LIMIT,
+  CHECKOUT_PATH,
+  SUBSCRIPTION_CHECKOUT_PATH,
+  SUBSCRIPTION_PURCHASED_MESSAGE,
+  SUBSCRIPTION_SHIPPING_PATH,
+  type CheckoutRouteOptions,
+} from './routes.js';
+export * from './schemas.js';
 export {
   placeOrder,
   confirmationPath,

@@ -23,6 +23,7 @@ import {
 } from './schemas.js';
 import { importStockCsv, stockCsvLines } from './stock-csv.js';
 import { adjustStock, lowStock, setStock, stockHistory, type StockActor } from './stock-repository.js';
+import { registerStockRoutes } from './stock-routes.js';
 import { listVariantStock } from './variant-stock-repository.js';
 
 /** Stock at or below which the low-stock list shows a variant unless asked otherwise. */
@@ -40,12 +41,14 @@ function actorOf(request: FastifyRequest): StockActor {
 }
 
 /**
- * Registers the owner's inventory API under /api/owner/inventory: set and adjust a variant's
- * stock (guarded, never below zero), its history, the low-stock list, and CSV export and
- * import of products and stock. Reads need 'inventory:read', changes 'inventory:write'.
+ * Registers the storefront's stock call (spec 7) and the owner's inventory API under
+ * /api/owner/inventory: set and adjust a variant's stock (guarded, never below zero), its
+ * history, the low-stock list, and CSV export and import of products and stock. Reads need
+ * 'inventory:read', changes 'inventory:write'.
  */
 export function registerInventoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  registerStockRoutes(app, { db });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = requireOwner(db, deps.config.ownerToken, 'inventory:read');
   const write = requireOwner(db, deps.config.ownerToken, 'inventory:write');

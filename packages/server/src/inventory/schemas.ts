@@ -1,3 +1,4 @@
+import { ItemId } from '../cart/index.js';
 import { PageEnd, z } from '../http/schemas.js';
 
 /** Route parameters naming a variant. */
@@ -88,3 +89,11 @@ export const ImportReport = z.object({
 export const StockCsv = z
   .string()
   .describe('CSV file (UTF-8 with byte-order mark; header Product, URL slug, SKU, Options, Price, Sale price, On sale, Stock, Unlimited)');
+
+/** Query of GET /api/commerce/inventory/stock/. */
+export const StockQuery = z.object({ itemId: ItemId });
+
+/** Answer of the stock call: one result per variant in display order. */
+export const StockAnswer = z.object({
+  results: z.array(z.object({ unlimited: z.boolean(), qtyInStock: z.number().int().describe('0 when unlimited') })),
+});

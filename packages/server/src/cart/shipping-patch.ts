@@ -1,4 +1,4 @@
-import type { updateCart } from '../cart/index.js';
+import type { updateCart } from './cart-repository.js';
 import type { z } from '../http/schemas.js';
 import type { ShippingBody } from './schemas.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, crumbForHost } from '../../test-support/test-app.js';
 import { orders, outbox, shippingOptions, variants } from '../db/schema.js';
 import { addProduct, ADDRESS, createShop, PAY_DECLINED, PAY_OK, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
-import { registerCommerceApi, SUBSCRIPTION_CHECKOUT_PATH, SUBSCRIPTION_PURCHASED_MESSAGE, SUBSCRIPTION_SHIPPING_PATH } from './index.js';
+import { SUBSCRIPTION_CHECKOUT_PATH, SUBSCRIPTION_PURCHASED_MESSAGE, SUBSCRIPTION_SHIPPING_PATH } from './index.js';
 
 const SIX_MONTHS = { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 6 };
 const WEEKLY_FOREVER = { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 };
@@ -154,12 +154,7 @@ describe('subscription checkout (POST /api/commerce/checkout/subscription) and o
 
 describe('subscription checkout and order status pages', () => {
   it('renders the subscription checkout (201) and the order status page (211) only with the right site and token', async () => {
-    const t = await createTestApp({
-      pages: true,
-      setup: async (app) => {
-        if (!app.hasRoute({ method: 'POST', url: SUBSCRIPTION_CHECKOUT_PATH })) await registerCommerceApi(app, app.emporium);
-      },
-    });
+    const t = await createTestApp({ pages: true });
     const site = await t.createSite({ identifier: `subpages-${process.pid}`, title: 'Sub pages', settings: { commerce: { testMode: true } } as never });
     const other = await t.createSite({ identifier: `subpages-other-${process.pid}`, title: 'Other', settings: {} });
     const box = await addProduct(t.testDb.db, site.id, {

@@ -3,7 +3,7 @@ import { loadCatalogProducts } from '../cart/index.js';
 import type { Db } from '../db/types.js';
 import { notFound } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import { noStore, siteOf } from './request-site.js';
+import { noStore, siteOf } from '../http/request-site.js';
 import { StockAnswer, StockQuery } from './schemas.js';
 
 /** Spec 7: commerce/inventory/stock/ under the API root. */

@@ -1,15 +1,26 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { cartEmptyError, cartIdFromRequest, clearCartCookies, findCart, findSubscriptionCart, loadCartJson, updateCart } from '../cart/index.js';
-import { placeOrder, readCheckoutInput } from '../checkout/index.js';
+import type { AppDeps } from '../app-deps.js';
+import {
+  CartAnswer,
+  cartEmptyError,
+  cartIdFromRequest,
+  clearCartCookies,
+  findCart,
+  findSubscriptionCart,
+  loadCartJson,
+  shippingPatch,
+  updateCart,
+} from '../cart/index.js';
 import { AppError } from '../errors/index.js';
 import type { Db } from '../db/types.js';
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import type { PaymentProvider } from '../payments/index.js';
+import { TestPaymentProvider, type PaymentProvider } from '../payments/index.js';
 import { canonicalOrigin } from '../sites/index.js';
-import { noStore, siteOf } from './request-site.js';
-import { CartAnswer, CheckoutAnswer, CheckoutBody, SubscriptionCheckoutBody, SubscriptionShippingBody } from './schemas.js';
-import { shippingPatch } from './shipping-patch.js';
+import { noStore, siteOf } from '../http/request-site.js';
+import { readCheckoutInput } from './checkout-input.js';
+import { placeOrder } from './place-order.js';
+import { CheckoutAnswer, CheckoutBody, SubscriptionCheckoutBody, SubscriptionShippingBody } from './schemas.js';
 
 /** Path of the checkout call. */
 export const CHECKOUT_PATH = '/api/commerce/checkout';
@@ -23,6 +34,21 @@ export const SUBSCRIPTION_SHIPPING_PATH = '/api/commerce/checkout/subscription/s
 /** Message when a subscription cart token was already used for an order. */
 export const SUBSCRIPTION_PURCHASED_MESSAGE = 'This subscription has already been purchased.';
 
+/** Checkout attempts per site and client IP: 10 a minute (card-testing guard). */
+export const CHECKOUT_LIMIT = Object.freeze({ name: 'checkout', max: 10, windowMs: 60_000, key: 'site+ip' as const });
+
+/** Options of {@link registerCheckoutRoutes}. */
+export interface CheckoutRouteOptions {
+  /** Payment providers by id (default: the built-in test provider). */
+  providers?: readonly PaymentProvider[];
+}
+
+/** Registers the checkout calls with their payment providers, rate-limited per site and IP with `deps.rateLimit`. */
+export function registerCheckoutRoutes(app: FastifyInstance, deps: AppDeps, options: CheckoutRouteOptions = {}): void {
+  const providers = new Map((options.providers ?? [new TestPaymentProvider()]).map((p) => [p.id, p]));
+  registerCheckoutCalls(app, { db: deps.db, providers, secureCookies: deps.config.secureCookies, checkoutLimit: deps.rateLimit({ ...CHECKOUT_LIMIT }) });
+}
+
 /**
  * Registers POST /api/commerce/checkout: {email, shippingAddress, billingAddress,
  * shippingOptionId, couponCodes, giftCardCode, payment: {provider, cardNumber}} ->
@@ -33,7 +59,7 @@ export const SUBSCRIPTION_PURCHASED_MESSAGE = 'This subscription has already bee
  * /api/commerce/checkout/subscription/shipping {cartToken, shippingLocation, shippingOptionId}
  * sets the subscription cart's shipping and returns {shoppingCart}.
  */
-export function registerCheckoutRoutes(
+function registerCheckoutCalls(
   app: FastifyInstance,
   deps: { db: Db; providers: ReadonlyMap<string, PaymentProvider>; secureCookies: boolean; checkoutLimit: onRequestHookHandler },
 ): void {

@@ -8,7 +8,6 @@ import { closeDatabase, openDatabase } from '../db/index.js';
 import { cartEntries, carts, idempotencyKeys } from '../db/schema.js';
 import type { Website } from '../sites/index.js';
 import { Visitor, addProduct, unlimitedStore } from '../../test-support/commerce-test-kit.js';
-import { registerCommerceApi } from './index.js';
 
 const MISMATCH = 'This Idempotency-Key was already used with a different request.';
 
@@ -24,9 +23,6 @@ describe.each(availableDialects())('idempotent add-to-cart (double adds) on %s',
     t = await createTestApp({
       testDb,
       rateLimitStore: unlimitedStore,
-      setup: async (a) => {
-        if (!a.hasRoute({ method: 'GET', url: '/api/commerce/shopping-cart' })) await registerCommerceApi(a, a.emporium);
-      },
     });
     app = t.app;
     site = await t.createSite({ identifier: `idem-${dialect}-${process.pid}`, title: 'Idempotent adds' });

@@ -1,7 +1,6 @@
 import { AddToCartMessages, isCountryCode, ProductType, type CartEntryJson, type ShoppingCartJson } from '@emporium/commerce';
-import { UNKNOWN_COUNTRY_MESSAGE } from '../cart/index.js';
+import { UNKNOWN_COUNTRY_MESSAGE } from './shipping-location.js';
 import { z } from '../http/schemas.js';
-import { DownloadLink } from '../downloads/index.js';
 
 /** Largest accepted `additionalFields` JSON string, in characters. */
 export const MAX_ADDITIONAL_FIELDS_LENGTH = 10_000;
@@ -12,7 +11,8 @@ export const EntryParams = z.object({ entryId: z.string().describe('The cart ent
 /** Route parameters naming a coupon code on the cart. */
 export const CouponParams = z.object({ code: z.string().describe('The coupon code, in any case') });
 
-const itemId = z
+/** A product item id as a cart call names it. */
+export const ItemId = z
   .string({ error: 'itemId is required.' })
   .trim()
   .min(1, { error: 'itemId is required.' })
@@ -36,25 +36,26 @@ const additionalFields = z
   .nullish()
   .describe('The additional-field answers as a JSON string (spec 7)');
 
-const requestObject = { error: 'Request body must be a JSON object.' };
+/** Refusal of a body that is not a JSON object. */
+export const REQUEST_OBJECT = { error: 'Request body must be a JSON object.' };
 
 /** Body of POST /api/commerce/shopping-cart/entries (spec 7). Missing quantity means 1. */
-export const AddEntryBody = z.object({ itemId, sku, quantity: quantity.nullish(), additionalFields }, requestObject);
+export const AddEntryBody = z.object({ itemId: ItemId, sku, quantity: quantity.nullish(), additionalFields }, REQUEST_OBJECT);
 
 /** Body of POST /api/3/commerce/cart/subscription (spec 7: the quantity is `qty`). */
-export const SubscriptionCartBody = z.object({ itemId, sku, qty: quantity.nullish(), additionalFields }, requestObject);
+export const SubscriptionCartBody = z.object({ itemId: ItemId, sku, qty: quantity.nullish(), additionalFields }, REQUEST_OBJECT);
 
 /** Body of PUT .../entries/{entryId}: the new quantity, 0 removes the entry. */
-export const ChangeQuantityBody = z.object({ quantity }, requestObject);
+export const ChangeQuantityBody = z.object({ quantity }, REQUEST_OBJECT);
 
 /** Body of PUT .../entries/{entryId}/additionalFields. */
-export const EntryFieldsBody = z.object({ itemId, sku, additionalFields }, requestObject);
+export const EntryFieldsBody = z.object({ itemId: ItemId, sku, additionalFields }, REQUEST_OBJECT);
 
 /** Message when a coupon call carries no code. */
 export const COUPON_CODE_MISSING = 'Please enter a coupon code.';
 
 /** Body of POST .../coupons. */
-export const CouponBody = z.object({ code: z.string({ error: COUPON_CODE_MISSING }).max(256, { error: COUPON_CODE_MISSING }) }, requestObject);
+export const CouponBody = z.object({ code: z.string({ error: COUPON_CODE_MISSING }).max(256, { error: COUPON_CODE_MISSING }) }, REQUEST_OBJECT);
 
 /** A shipping location as a visitor sends it; region and postal code may be left out. */
 export const ShippingLocationInput = z.object(
@@ -78,18 +79,10 @@ const shippingOptionId = z
   .describe('Id of one of the cart’s shipping options');
 
 /** Body of PUT .../shopping-cart/shipping: either part may be left out. */
-export const ShippingBody = z.object({ shippingLocation: ShippingLocationInput.optional(), shippingOptionId: shippingOptionId.optional() }, requestObject);
+export const ShippingBody = z.object({ shippingLocation: ShippingLocationInput.optional(), shippingOptionId: shippingOptionId.optional() }, REQUEST_OBJECT);
 
-/** Body of PUT /api/commerce/checkout/subscription/shipping: the subscription cart's token and its shipping. */
-export const SubscriptionShippingBody = ShippingBody.extend({ cartToken: z.string().max(64).optional().describe('Token from the subscription cart call') });
-
-/** Query of GET /api/commerce/inventory/stock/. */
-export const StockQuery = z.object({ itemId });
-
-/** Query of GET /api/commerce/instalments/info. */
-export const InstalmentInfoQuery = z.object({ locale: z.string().max(35).optional().describe('Locale such as en_US') });
-
-const Money = z.object({ value: z.number().int().describe('Minor units'), currency: z.string().describe('ISO 4217') });
+/** An amount in minor units with its currency. */
+export const Money = z.object({ value: z.number().int().describe('Minor units'), currency: z.string().describe('ISO 4217') });
 
 /** One cart entry as the cart API sends it (spec 3); money in minor units. */
 export const CartEntrySchema = z.object({
@@ -173,112 +166,5 @@ export const AddEntryAnswer = z.object({ shoppingCart: ShoppingCartSchema, newly
 /** Answer of a quantity or additional-fields change: the cart and the entry (null when removed). */
 export const EntryChangeAnswer = z.object({ shoppingCart: ShoppingCartSchema, updatedEntry: CartEntrySchema.nullable() });
 
-/** Answer of the stock call: one result per variant in display order. */
-export const StockAnswer = z.object({
-  results: z.array(z.object({ unlimited: z.boolean(), qtyInStock: z.number().int().describe('0 when unlimited') })),
-});
-
 /** Answer of the subscription cart call. */
 export const SubscriptionCartAnswer = z.object({ cartToken: z.string().describe('Names the subscription cart at checkout') });
-
-const INVALID_EMAIL = 'Please enter a valid email';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-const addressField = z.string({ error: 'Address fields must be text.' }).trim().max(200, { error: 'Address fields hold at most 200 characters.' }).optional();
-
-/** A postal address as a visitor sends it; which fields are required is checked at checkout ('Required' per field). */
-export const AddressInput = z.object(
-  {
-    firstName: addressField,
-    lastName: addressField,
-    address1: addressField,
-    address2: addressField,
-    city: addressField,
-    region: addressField,
-    postalCode: addressField,
-    country: addressField.describe('ISO 3166-1 alpha-2'),
-    phone: addressField,
-  },
-  { error: 'An address must be an object.' },
-);
-
-/** Body of POST /api/commerce/checkout. */
-export const CheckoutBody = z.object(
-  {
-    email: z.string({ error: INVALID_EMAIL }).trim().min(3, { error: INVALID_EMAIL }).max(256, { error: INVALID_EMAIL }).regex(EMAIL, { error: INVALID_EMAIL }),
-    shippingAddress: AddressInput.nullish().describe('Required when the cart ships'),
-    billingAddress: AddressInput.nullish(),
-    shippingOptionId: z.string({ error: 'shippingOptionId must be a string.' }).trim().max(64, { error: 'shippingOptionId must be a string.' }).nullish(),
-    couponCodes: z
-      .array(z.string(), { error: 'couponCodes must be a list of at most 10 codes.' })
-      .max(10, { error: 'couponCodes must be a list of at most 10 codes.' })
-      .nullish()
-      .describe('Codes to use; left out keeps the codes already on the cart'),
-    giftCardCode: z.string({ error: 'giftCardCode must be a string.' }).trim().max(64, { error: 'This gift card code is not valid.' }).nullish(),
-    payment: z
-      .looseObject(
-        {
-          provider: z
-            .string({ error: 'payment.provider is required.' })
-            .min(1, { error: 'payment.provider is required.' })
-            .describe('Payment provider id, e.g. test'),
-        },
-        { error: 'payment must be an object.' },
-      )
-      .nullish()
-      .describe('The provider and its own details (the test provider reads cardNumber)'),
-  },
-  requestObject,
-);
-
-/** Body of POST /api/commerce/checkout/subscription: the checkout body and the subscription cart's token. */
-export const SubscriptionCheckoutBody = CheckoutBody.extend({ cartToken: z.string().max(64).optional().describe('Token from the subscription cart call') });
-
-const OrderItem = z.object({
-  itemId: z.string(),
-  sku: z.string().nullable(),
-  productName: z.string(),
-  quantity: z.number().int(),
-  unitPrice: Money,
-  lineTotal: Money,
-  additionalFields: z.unknown(),
-});
-
-const OpenRecord = z.record(z.string(), z.unknown());
-
-/** An order as the checkout answers it (spec 3 Order fields and what the confirmation page shows); money in minor units. */
-export const OrderSchema = z
-  .object({
-    id: z.string(),
-    orderNumber: z.number().int(),
-    websiteId: z.string(),
-    purchasedCartId: z.string().nullable(),
-    testMode: z.boolean(),
-    status: z.string(),
-    createdOn: z.number(),
-    customerEmail: z.string(),
-    shippingAddress: OpenRecord.nullable(),
-    billingAddress: OpenRecord.nullable(),
-    currency: z.string(),
-    items: z.array(OrderItem),
-    subtotal: Money,
-    discountTotal: Money,
-    shippingTotal: Money,
-    taxTotal: Money,
-    grandTotal: Money,
-    coupons: z.array(z.unknown()),
-    shippingOption: OpenRecord.nullable(),
-    taxLines: z.array(z.unknown()),
-    giftCardPayment: z.object({ codeEnding: z.string(), amount: Money }).nullable(),
-    payment: OpenRecord,
-    purchasedGiftCards: z.array(z.object({ code: z.string(), amount: Money })),
-    subscription: OpenRecord.nullable().describe('The plan when the order is a subscription'),
-  })
-  .describe('An order');
-
-/** Answer of the checkout calls. */
-export const CheckoutAnswer = z.object({
-  order: OrderSchema,
-  confirmationUrl: z.string().describe('The order-confirmed page'),
-  statusUrl: z.string().describe('Unguessable link of the order status page'),
-  downloads: z.array(DownloadLink).describe("Download links of the order's digital products"),
-});

@@ -1,8 +1,9 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { createSubscriptionCart, readAdditionalFields, readQuantity } from '../cart/index.js';
+import { readAdditionalFields, readQuantity } from './entry-input.js';
+import { createSubscriptionCart } from './subscription-cart.js';
 import type { Db } from '../db/types.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import { noStore, siteOf } from './request-site.js';
+import { noStore, siteOf } from '../http/request-site.js';
 import { SubscriptionCartAnswer, SubscriptionCartBody } from './schemas.js';
 
 /** Spec 7 path of the subscription cart call. */

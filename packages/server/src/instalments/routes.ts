@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
-import { instalmentInfoHtml } from '../instalments/index.js';
-import { siteOf } from './request-site.js';
+import { instalmentInfoHtml } from './info-modal.js';
+import { siteOf } from '../http/request-site.js';
 import { InstalmentInfoQuery } from './schemas.js';
 
 /** Path of our own pay-later info modal markup. */

@@ -1,38 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import {
-  addEntry,
-  addEntryOnce,
-  cartIdFromRequest,
-  changeEntryQuantity,
-  clearCartCookies,
-  findCart,
-  entryJson,
-  cartEmptyError,
-  cartJson,
-  cachedPricingSources,
-  normalizeCouponCode,
-  priceCart,
-  readCartSnapshot,
-  readAdditionalFields,
-  readEntryQuantity,
-  readQuantity,
-  removeEntry,
-  setCartCookies,
-  setCartCount,
-  CART_MARKER_COOKIE,
-  updateCart,
-  updateEntryAdditionalFields,
-  type AddEntryInput,
-  type AddKey,
-  type CartChange,
-} from '../cart/index.js';
+import type { AppDeps } from '../app-deps.js';
+import { addEntry } from './add-entry.js';
+import { cachedPricingSources } from './cached-pricing.js';
+import { CART_MARKER_COOKIE, cartIdFromRequest, clearCartCookies, setCartCookies, setCartCount } from './cart-cookies.js';
+import { cartEmptyError, changeEntryQuantity, removeEntry, updateEntryAdditionalFields, type AddEntryInput, type CartChange } from './cart-entries.js';
+import { cartJson, entryJson } from './cart-json.js';
+import { priceCart } from './cart-pricing.js';
+import { findCart, updateCart } from './cart-repository.js';
+import { readCartSnapshot } from './cart-snapshot.js';
+import { normalizeCouponCode } from './coupons.js';
+import { readAdditionalFields, readEntryQuantity, readQuantity } from './entry-input.js';
+import { addEntryOnce, type AddKey } from './keyed-add.js';
 import type { Db } from '../db/types.js';
 import { AppError, notFound } from '../errors/index.js';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { Website } from '../sites/index.js';
 import { siteDataAt } from '../site-data/index.js';
-import { noStore, siteOf } from './request-site.js';
+import { noStore, siteOf } from '../http/request-site.js';
 import {
   AddEntryAnswer,
   AddEntryBody,
@@ -48,6 +33,7 @@ import {
   ShoppingCartSchema,
 } from './schemas.js';
 import { shippingPatch } from './shipping-patch.js';
+import { registerSubscriptionRoutes } from './subscription-routes.js';
 
 /** Paths of the cart API (spec 7 plus the quantity, removal, coupon and shipping calls). */
 export const CartPaths = Object.freeze({
@@ -65,6 +51,22 @@ export const ADD_IN_PROGRESS_MESSAGE = 'An add to cart with this Idempotency-Key
 
 /** Largest number of coupon codes a cart holds. */
 export const MAX_CART_COUPONS = 5;
+
+/** Add-to-cart limit per site and client IP: 20 adds in 10 seconds. */
+export const ADD_TO_CART_LIMIT = Object.freeze({ name: 'cart-add', max: 20, windowMs: 10_000, key: 'site+ip' as const });
+
+/** Coupon codes tried per site and client IP: 10 a minute (code-guessing guard). */
+export const COUPON_LIMIT = Object.freeze({ name: 'cart-coupon', max: 10, windowMs: 60_000, key: 'site+ip' as const });
+
+/**
+ * Registers the cart calls: the shopping cart (spec 7 paths) and the subscription cart. Adds to
+ * either cart and coupon entry are rate-limited per site and IP with `deps.rateLimit`.
+ */
+export function registerCartRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const addToCartLimit = deps.rateLimit({ ...ADD_TO_CART_LIMIT });
+  registerShoppingCartRoutes(app, { db: deps.db, secureCookies: deps.config.secureCookies, addToCartLimit, couponLimit: deps.rateLimit({ ...COUPON_LIMIT }) });
+  registerSubscriptionRoutes(app, { db: deps.db, addToCartLimit });
+}
 
 interface CartRouteDeps {
   db: Db;
@@ -113,7 +115,7 @@ function entryIdOf(params: { entryId: string }): string {
 }
 
 /** Registers the shopping-cart routes. */
-export function registerCartRoutes(app: FastifyInstance, deps: CartRouteDeps): void {
+function registerShoppingCartRoutes(app: FastifyInstance, deps: CartRouteDeps): void {
   const { db, secureCookies } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cart'];

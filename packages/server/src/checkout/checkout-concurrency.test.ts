@@ -5,7 +5,6 @@ import { availableDialects, createTestDb } from '../../test-support/test-db.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { idempotencyKeys, orders, variants } from '../db/schema.js';
 import { ADDRESS, PAY_OK, Visitor, addProduct, unlimitedStore } from '../../test-support/commerce-test-kit.js';
-import { registerCommerceApi } from './index.js';
 import pg from 'pg';
 import { closeDatabase, openDatabase } from '../db/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -22,9 +21,6 @@ describe.each(availableDialects())('checkout under concurrency on %s', (dialect)
     t = await createTestApp({
       testDb,
       rateLimitStore: unlimitedStore,
-      setup: async (a) => {
-        if (!a.hasRoute({ method: 'GET', url: '/api/commerce/shopping-cart' })) await registerCommerceApi(a, a.emporium);
-      },
     });
     app = t.app;
     site = await t.createSite({ identifier: `conc-${dialect}-${process.pid}`, title: 'Concurrency' });

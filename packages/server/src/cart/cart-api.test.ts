@@ -1,7 +1,7 @@
 import { AddToCartMessages } from '@emporium/commerce';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_COOKIE, cartJson, loadPricedCart } from '../cart/index.js';
+import { CART_COOKIE, cartJson, loadPricedCart } from './index.js';
 import { items, shippingOptions, variants } from '../db/schema.js';
 import { CRUMB_EXPIRED_MESSAGE, CRUMB_NO_COOKIES_MESSAGE } from '../http/crumb.js';
 import { WindowlessStore, addProduct, createShop, unlimitedStore, type Shop } from '../../test-support/commerce-test-kit.js';
