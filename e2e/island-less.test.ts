@@ -4,7 +4,7 @@
  */
 import type { Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStarterSite } from '../packages/server/src/sites/starter-site.js';
+import { createStarterSite } from '../packages/server/src/seed/starter-site.js';
 import { openPage, REACT_MARKER } from './support/browser.js';
 import { useStoreAndBrowser } from './support/store-and-browser.js';
 

@@ -34,7 +34,7 @@ import type { AppDeps } from './app-deps.js';
 import { registerSecurityHeaders, securityHeaders, type CspDirectives } from './http/security-headers.js';
 import { registerSiteUserInfo } from './http/site-user-info.js';
 import { createSiteResolver, type SiteResolver } from './sites/resolver.js';
-import { registerSiteResolution } from './sites/plugin.js';
+import { registerSiteResolution } from './http/site-resolution.js';
 import { registerOwnerAccounts } from './owner-accounts/index.js';
 import { registerOrderRoutes } from './orders/index.js';
 import { registerCatalogueRoutes } from './catalogue/index.js';

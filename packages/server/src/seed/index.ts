@@ -9,6 +9,7 @@ import { JOURNAL_IDENTIFIER, seedJournalSite } from './journal-site.js';
 export { DEMO_SHOP_IDENTIFIER } from './demo-shop.js';
 export { JOURNAL_IDENTIFIER } from './journal-site.js';
 export { SeedWriter } from './seed-writer.js';
+export { createStarterSite } from './starter-site.js';
 export { seedDemoPhotos, DEMO_PHOTOS_DIR, type PhotoSeedReport } from './demo-photos.js';
 
 /** What {@link seedDemo} did for each demo site. */

@@ -17,7 +17,6 @@ export {
   type NewWebsite,
 } from './repository.js';
 export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteResolverOptions } from './resolver.js';
-export { registerSiteResolution, SITE_HEADER, SITE_PARAM } from './plugin.js';
 export { renderSiteListing, renderUnknownSite, siteUrl } from './site-listing-pages.js';
 export { siteOf } from './request-site.js';
 export { siteOrigin, canonicalOrigin, absoluteUrl, adminOrigin, dashboardUrl, DASHBOARD_SITES } from './site-origin.js';

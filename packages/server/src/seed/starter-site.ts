@@ -1,8 +1,7 @@
 import type { DbOrTx } from '../db/types.js';
 import { CollectionType } from '../spec/index.js';
-import { SeedWriter } from '../seed/index.js';
-import { createWebsite, type NewWebsite } from './repository.js';
-import type { Website } from './website.js';
+import { createWebsite, type NewWebsite, type Website } from '../sites/index.js';
+import { SeedWriter } from './seed-writer.js';
 
 /**
  * Creates a site with a home page that welcomes its visitors and tells the owner where to go

@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
-import { wantsJson } from '../http/errors.js';
-import { renderSiteListing, renderUnknownSite } from './site-listing-pages.js';
-import { getWebsite, listWebsites } from './repository.js';
-import type { SiteResolver } from './resolver.js';
-import type { Website } from './website.js';
-import { DASHBOARD_SITES } from './site-origin.js';
+import { wantsJson } from './errors.js';
+import { DASHBOARD_SITES, getWebsite, listWebsites, renderSiteListing, renderUnknownSite, type SiteResolver, type Website } from '../sites/index.js';
 
 /** Header naming the site a dashboard call works on (its identifier), on the admin origin only. */
 export const SITE_HEADER = 'x-emporium-site';
