@@ -117,7 +117,7 @@ describe('captcha on forms and restock (spec 8)', () => {
     for (const name of ['checkbox', 'enterprise']) {
       const policy = await csp(name);
       expect(policy).toMatch(
-        /script-src \S+\/assets\/storefront\/assets\/ \S+\/static\/theme\/ 'nonce-[^']+' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
+        /script-src \S+\/assets\/storefront\/assets\/ \S+\/static\/theme\/ \S+\/assets\/scripts\/ 'nonce-[^']+' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//,
       );
       expect(policy).not.toMatch(/script-src[^;]*'self'/);
       expect(policy).toContain("frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/");

@@ -55,7 +55,9 @@ describe('security headers', () => {
     const scriptSrc = String(a.headers['content-security-policy'])
       .split(/;\s*/)
       .find((d) => d.startsWith('script-src '));
-    expect(scriptSrc).toBe(`script-src ${host}/assets/storefront/assets/ ${host}/static/theme/ https://js.example.com 'nonce-${nonceA}'`);
+    expect(scriptSrc).toBe(
+      `script-src ${host}/assets/storefront/assets/ ${host}/static/theme/ ${host}/assets/scripts/ https://js.example.com 'nonce-${nonceA}'`,
+    );
     expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
@@ -78,14 +80,14 @@ describe('security headers', () => {
     expect(String(listing.headers['content-security-policy'])).toMatch(/script-src 'self' https:\/\/js\.example\.com 'nonce-/);
   });
 
-  it('#24: the site script paths are the ones the islands bundle and the theme assets are served under', () => {
-    expect(SITE_SCRIPT_PATHS).toEqual([`${STOREFRONT_ASSET_BASE}assets/`, THEME_ASSET_PREFIX]);
+  it('#24: the site script paths are the ones the islands bundle, the system assets and the theme scripts are served under', () => {
+    expect(SITE_SCRIPT_PATHS).toEqual([`${STOREFRONT_ASSET_BASE}assets/`, THEME_ASSET_PREFIX, '/assets/scripts/']);
   });
 
   it("#24: a Host header that cannot stand in a host-source gives the baseline 'self' policy", () => {
     const headers = securityHeaders();
     expect(headers.policy('N', 'shop.example.com:8443')).toContain(
-      "script-src shop.example.com:8443/assets/storefront/assets/ shop.example.com:8443/static/theme/ 'nonce-N'",
+      "script-src shop.example.com:8443/assets/storefront/assets/ shop.example.com:8443/static/theme/ shop.example.com:8443/assets/scripts/ 'nonce-N'",
     );
     for (const host of ['[::1]:3000', "evil.com 'unsafe-inline'", 'a.com;script-src *', '']) {
       expect(headers.policy('N', host)).toContain("script-src 'self' 'nonce-N'");

@@ -15,7 +15,7 @@ import { PAGE_CACHE_HEADER, sharesHtmlAcrossCarts, type CacheSlot, type PageBuil
 import { matchPageRoute } from './page-route.js';
 import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
-import { siteData } from '../site-data/index.js';
+import { siteDataAt } from '../site-data/index.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
@@ -57,8 +57,9 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const { path, search } = splitUrl(request.url);
   const cookies = request.cookies ?? {};
   const now = new Date();
-  const site = visitorSite(degraded ? requestSite : await withFreshThemeSettings(deps, requestSite), cookies, now.getTime());
-  const data = degraded ? undefined : await siteData(deps.db, site.id);
+  const fresh = degraded ? undefined : await freshSiteState(deps, requestSite);
+  const site = visitorSite(fresh?.site ?? requestSite, cookies, now.getTime());
+  const data = fresh ? siteDataAt(deps.db, site.id, fresh.contentVersion) : undefined;
   const theme = await deps.themes.forSettings(site.settings);
   return {
     themePages: themePagesOf(theme),
@@ -82,15 +83,26 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
 /** Settings keys that choose the site's look: read fresh for every page built, so a change shows at once on every server. */
 const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
 
-/** `site` with its theme settings as stored now (the site resolver's copy may be seconds old). */
-async function withFreshThemeSettings(deps: PageHandlerDeps, site: Website): Promise<Website> {
+/**
+ * The site's content version (the key of its cached site data) and `site` with its theme
+ * settings as stored now (the site resolver's copy may be seconds old), in one statement.
+ */
+async function freshSiteState(deps: PageHandlerDeps, site: Website): Promise<{ site: Website; contentVersion: number }> {
   const rows = await deps.db
-    .select({ look: sql<Record<string, unknown>>`jsonb_build_object(${sql.raw(THEME_SETTINGS.map((k) => `'${k}', settings->'${k}'`).join(', '))})` })
+    .select({
+      contentVersion: websites.contentVersion,
+      look: sql<Record<string, unknown>>`jsonb_build_object(${sql.raw(THEME_SETTINGS.map((k) => `'${k}', settings->'${k}'`).join(', '))})`,
+    })
     .from(websites)
     .where(eq(websites.id, site.id))
     .limit(1);
-  const look = rows[0]?.look;
-  if (!look) return site;
+  const row = rows[0];
+  if (!row) return { site, contentVersion: -1 };
+  return { site: withLook(site, row.look), contentVersion: row.contentVersion };
+}
+
+/** `site` with the look settings of `look` in place of its own. */
+function withLook(site: Website, look: Record<string, unknown>): Website {
   const settings: Record<string, unknown> = { ...site.settings };
   for (const key of THEME_SETTINGS) {
     if (look[key] === null || look[key] === undefined) delete settings[key];

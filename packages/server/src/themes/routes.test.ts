@@ -191,7 +191,7 @@ describe('the Design calls: themes, style settings, uploads and page layouts', (
     expect(body.fields).toEqual({
       'values.accentColor': TWEAK_MESSAGES.color,
       'values.baseFontSize': TWEAK_MESSAGES.number({ min: 14, max: 22, step: 1 }),
-      'values.headingFont': TWEAK_MESSAGES.choose(['Serif', 'Sans-serif', 'Rounded', 'Monospace']),
+      'values.headingFont': TWEAK_MESSAGES.choose(['Serif', 'Sans-serif', 'Inter', 'Fraunces', 'Rounded', 'Monospace']),
       'values.nope': TWEAK_MESSAGES.unknown,
     });
     const now: TweakAnswer = (await admin.call('GET', ThemePaths.TWEAKS)).json();
