@@ -1,3 +1,4 @@
+import { readThemeDir } from '@emporium/theme';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -151,10 +152,8 @@ describe('emporium theme install and theme list', () => {
     expect(await run('theme', 'install', dir)).toEqual({ code: 0, out: ['Installed "Garden Party" (garden-party) version 1.'], err: [] });
     expect((await run('theme', 'install', dir)).out).toEqual(['"Garden Party" is already installed at version 1 (no change).']);
     const archive = join(root, 'garden.zip');
-    const files = ['template.conf', 'site.region', 'blocks/main-navigation.block', 'blocks/footer-navigation.block'];
-    const styles = ['styles/tokens.less', 'styles/header-footer.less', 'styles/responsive.less'];
     const entries: Record<string, Uint8Array> = {};
-    for (const path of [...files, ...styles]) entries[path] = await readFile(join(dir, path));
+    for (const [path, body] of readThemeDir(dir)) entries[path] = new Uint8Array(body);
     await writeFile(archive, zipSync(entries));
     expect((await run('theme', 'install', archive)).out).toEqual(['"Garden Party" is already installed at version 1 (no change).']);
 
