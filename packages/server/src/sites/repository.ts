@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/types.js';
 import { websiteDomains, websites, type WebsiteSettings } from '../db/schema.js';
 import { AppError } from '../errors/index.js';
@@ -33,14 +33,14 @@ function toWebsite(row: WebsiteRow, domains: string[]): Website {
   };
 }
 
-async function domainsOf(db: DbOrTx, websiteId: string): Promise<string[]> {
-  const rows = await db
-    .select({ domain: websiteDomains.domain })
-    .from(websiteDomains)
-    .where(eq(websiteDomains.websiteId, websiteId))
-    .orderBy(asc(websiteDomains.domain));
-  return rows.map((r) => r.domain);
-}
+/**
+ * A website row with its domains in the same statement (a site's first request then costs one
+ * round trip, not two), in domain order.
+ */
+const websiteWithDomains = {
+  website: websites,
+  domains: sql<string[]>`coalesce((SELECT array_agg(d.domain ORDER BY d.domain) FROM ${websiteDomains} d WHERE d.website_id = ${websites.id}), '{}'::text[])`,
+};
 
 /** Checks an identifier; throws a VALIDATION_FAILED {@link AppError} explaining what is wrong. */
 export function assertValidIdentifier(identifier: string): void {
@@ -85,24 +85,24 @@ export async function createWebsite(db: DbOrTx, input: NewWebsite): Promise<Webs
 
 /** The website with this id, or null. */
 export async function getWebsite(db: DbOrTx, websiteId: string): Promise<Website | null> {
-  const [row] = await db.select().from(websites).where(eq(websites.id, websiteId));
-  return row ? toWebsite(row, await domainsOf(db, row.id)) : null;
+  const [row] = await db.select(websiteWithDomains).from(websites).where(eq(websites.id, websiteId));
+  return row ? toWebsite(row.website, row.domains) : null;
 }
 
 /** The website with this identifier, or null. */
 export async function findWebsiteByIdentifier(db: DbOrTx, identifier: string): Promise<Website | null> {
-  const [row] = await db.select().from(websites).where(eq(websites.identifier, identifier));
-  return row ? toWebsite(row, await domainsOf(db, row.id)) : null;
+  const [row] = await db.select(websiteWithDomains).from(websites).where(eq(websites.identifier, identifier));
+  return row ? toWebsite(row.website, row.domains) : null;
 }
 
 /** The website a custom domain belongs to, or null. */
 export async function findWebsiteByDomain(db: DbOrTx, domain: string): Promise<Website | null> {
   const [row] = await db
-    .select({ website: websites })
+    .select(websiteWithDomains)
     .from(websiteDomains)
     .innerJoin(websites, eq(websites.id, websiteDomains.websiteId))
     .where(eq(websiteDomains.domain, domain));
-  return row ? toWebsite(row.website, await domainsOf(db, row.website.id)) : null;
+  return row ? toWebsite(row.website, row.domains) : null;
 }
 
 /** All websites ordered by identifier. */
