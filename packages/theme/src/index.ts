@@ -29,13 +29,5 @@ export { loadSystemLayer, SYSTEM_COLLECTIONS, SYSTEM_PAGES, type SystemLayer, ty
 export { BLOCKS_PARTIAL, blockFieldKey, escapeBareVariables, expandTags, QUERY_LIMITS, THEME_CONTEXT } from './tags.js';
 export { hasErrors, readTheme, themeIdOf } from './theme.js';
 export { compileStyles, createStyleCache, type CompiledStyles, type StyleCache } from './styles.js';
-export {
-  checkTweakValue,
-  resolveTweakValues,
-  TWEAK_MESSAGES,
-  TWEAK_TYPES,
-  tweakBodyClasses,
-  validateTweakValues,
-  type Tweak,
-  type TweakType,
-} from './tweaks.js';
+export { TWEAK_TYPES, type Tweak, type TweakType } from './tweaks.js';
+export { checkTweakValue, resolveTweakValues, TWEAK_MESSAGES, tweakBodyClasses, validateTweakValues } from './tweak-values.js';

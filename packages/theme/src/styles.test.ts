@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type CompileStylesOptions, compileStyles, createStyleCache, type StyleSheet } from './styles.js';
-import { collectTweaks, resolveTweakValues } from './tweaks.js';
+import { collectTweaks } from './tweaks.js';
+import { resolveTweakValues } from './tweak-values.js';
 
 const squash = (css: string) => css.replace(/\s+/g, ' ').trim();
 

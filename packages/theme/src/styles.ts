@@ -1,5 +1,6 @@
 import less from 'less';
-import { checkTweakValue, setsLessVariable, type ThemeProblem, type Tweak } from './tweaks.js';
+import { setsLessVariable, type ThemeProblem, type Tweak } from './tweaks.js';
+import { checkTweakValue } from './tweak-values.js';
 
 export interface StyleSheet {
   readonly file: string;

@@ -6,7 +6,8 @@ import { readThemeDir } from './files.js';
 import type { ThemeProblem } from './model.js';
 import { compileStyles } from './styles.js';
 import { hasErrors, readTheme } from './theme.js';
-import { resolveTweakValues, TWEAK_TYPES } from './tweaks.js';
+import { TWEAK_TYPES } from './tweaks.js';
+import { resolveTweakValues } from './tweak-values.js';
 
 const TEST_THEMES = fileURLToPath(new URL('../test-themes/', import.meta.url));
 const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  checkTweakValue,
-  collectTweaks,
-  parseTweaks,
-  resolveTweakValues,
-  TWEAK_MESSAGES,
-  type Tweak,
-  tweakBodyClasses,
-  validateTweakValues,
-} from './tweaks.js';
+import { collectTweaks, parseTweaks, type Tweak } from './tweaks.js';
+import { checkTweakValue, resolveTweakValues, TWEAK_MESSAGES, tweakBodyClasses, validateTweakValues } from './tweak-values.js';
 
 const FILE = 'styles/base.less';
 
