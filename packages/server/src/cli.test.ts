@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import pg from 'pg';
-import { breakGlassNotice, DATA_DIR_LOCK, parseArgs, runCli, UsageError } from './cli.js';
+import { breakGlassNotice, parseArgs, runCli, UsageError } from './cli.js';
+import { DATA_DIR_LOCK } from './cli-process.js';
 import { LAST_ADMIN_MESSAGE, OWNER_EXISTS_MESSAGE } from './owner-accounts/index.js';
 
 function statusFor(port: number, host: string, path = '/', headers: Record<string, string> = {}): Promise<number> {
