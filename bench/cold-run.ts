@@ -29,7 +29,7 @@ and dropped at the end), in one run:
   --quick          a short smoke run: 2 s per case, 1 s warm-up, 10 runs, 500 sites, 100 solo
   --seconds N      length of each rate case (default 10)
   --warmup N       warm-up seconds per case before it is measured (default 2)
-  --connections N  autocannon connections (default 32)
+  --connections N  autocannon connections (default 16)
   --runs N         runs per column of the stage breakdown (default 50)
   --sites N        sites to seed and visit (default 10000)
   --clients N      concurrent clients visiting the sites (default 4)
@@ -52,7 +52,7 @@ function positiveInt(name: string, raw: string | undefined): number {
 }
 
 function parseOptions(argv: string[]): Options | null {
-  const options: Options = { seconds: 10, warmup: 2, connections: 32, runs: 50, sites: 10_000, clients: 4, solo: 1000, quick: false };
+  const options: Options = { seconds: 10, warmup: 2, connections: 16, runs: 50, sites: 10_000, clients: 4, solo: 1000, quick: false };
   const given = new Set<string>();
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -232,7 +232,7 @@ function printReport(report: Report): void {
   console.log(`node ${process.version}, ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}; client, server and PostgreSQL share these cores.`);
   console.log(
     `1-minute load average ${fmt(report.loadBefore, 1)} at the start, ${fmt(report.loadAfter, 1)} at the end; the whole run took ${fmt(report.minutes, 1)} min. ` +
-      'PostgreSQL pool: 10 connections per process (fixed in db/open.ts; no setting reads a pool size).',
+      'PostgreSQL pool: 16 connections per process (EMPORIUM_DB_POOL_SIZE default).',
   );
   printRates(report);
   printBreakdown('Cold path, demo product page', report.breakdown);

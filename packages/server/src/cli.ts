@@ -83,7 +83,7 @@ function expectPositionals(args: ParsedArgs, count: number, usage: string): void
 
 async function withDatabase<T>(config: AppConfig, run: (db: Db) => Promise<T>): Promise<T> {
   if (!config.databaseUrl) await assertDataDirFree(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, maxConnections: config.dbPoolSize, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
   try {
     return await run(db);
   } finally {
@@ -130,7 +130,7 @@ function serverConfig(args: ParsedArgs, io: CliIo): AppConfig {
 async function runServer(config: AppConfig, io: CliIo, start: ServerStart = {}): Promise<number> {
   const startedAt = performance.now();
   const lock = config.databaseUrl ? undefined : await holdDataDir(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }).catch(
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, maxConnections: config.dbPoolSize, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }).catch(
     async (error: unknown) => {
       await lock?.release();
       throw error;

@@ -11,6 +11,7 @@ export const CONFIG_VARIABLES = Object.freeze([
   'PORT',
   'HOST',
   'DATABASE_URL',
+  'EMPORIUM_DB_POOL_SIZE',
   'EMPORIUM_DATA_DIR',
   'EMPORIUM_PGLITE_SHARED_BUFFERS',
   'REDIS_URL',
@@ -91,6 +92,8 @@ export interface AppConfig {
   readonly pgliteSharedBuffers: string;
   /** PostgreSQL connection string (DATABASE_URL); when set PGlite is not used. */
   readonly databaseUrl: string | undefined;
+  /** Connections to PostgreSQL per process (EMPORIUM_DB_POOL_SIZE, default 16; PGlite has one). */
+  readonly dbPoolSize: number;
   /** Redis connection string (REDIS_URL) for shared rate limits. */
   readonly redisUrl: string | undefined;
   /** pino log level (LOG_LEVEL, default info; silent under vitest). */
@@ -167,6 +170,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
   port: 3000,
   dataDir: './data',
   pgliteSharedBuffers: '32MB',
+  dbPoolSize: 16,
   logLevel: 'info' as LogLevel,
   bodyLimit: 1024 * 1024,
   baseDomain: 'localhost',
@@ -272,6 +276,7 @@ function readEnvironment(env: Environment) {
     dataDir: read(env, 'EMPORIUM_DATA_DIR') ?? CONFIG_DEFAULTS.dataDir,
     pgliteSharedBuffers: memorySizeOf(env, 'EMPORIUM_PGLITE_SHARED_BUFFERS') ?? CONFIG_DEFAULTS.pgliteSharedBuffers,
     databaseUrl: read(env, 'DATABASE_URL'),
+    dbPoolSize: positiveInteger(env, 'EMPORIUM_DB_POOL_SIZE') ?? CONFIG_DEFAULTS.dbPoolSize,
     redisUrl: read(env, 'REDIS_URL'),
     logLevel: logLevelOf(env),
     bodyLimit: bodyLimit === undefined ? CONFIG_DEFAULTS.bodyLimit : integerIn('EMPORIUM_BODY_LIMIT', bodyLimit, 1024, 100 * 1024 * 1024),

@@ -12,6 +12,25 @@ export function escapeAttribute(text: string): string {
   return text.replace(/[&"'<>]/g, (c) => ATTRIBUTE_ESCAPES[c]);
 }
 
+/** Most bytes (about two a character) of server-rendered islands kept by {@link renderIsland}. */
+export const RENDERED_ISLANDS_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Rendered islands by name, id and props JSON, least recently used first. */
+const rendered = new Map<string, string>();
+let renderedBytes = 0;
+
+function keep(key: string, html: string): void {
+  const bytes = (key.length + html.length) * 2;
+  if (bytes > RENDERED_ISLANDS_MAX_BYTES / 16) return;
+  rendered.set(key, html);
+  renderedBytes += bytes;
+  while (renderedBytes > RENDERED_ISLANDS_MAX_BYTES) {
+    const [oldKey, oldHtml] = rendered.entries().next().value!;
+    rendered.delete(oldKey);
+    renderedBytes -= (oldKey.length + oldHtml.length) * 2;
+  }
+}
+
 /**
  * Server-renders an island: `<div data-island="Name" data-props="…json…" data-island-id="id">…html…</div>`.
  * The browser entry hydrates it with the same props. `id` must be unique on the page: the
@@ -25,9 +44,20 @@ export function renderIsland(name: string, props: Record<string, unknown>, id?: 
   if (!isIslandName(name)) throw new RangeError(`Unknown island: ${JSON.stringify(name)}`);
   if (id !== undefined && !isIslandId(id)) throw new RangeError(`Malformed island id: ${JSON.stringify(id)}`);
   const json = JSON.stringify(props ?? {});
+  // An island's markup is a function of its name, id and props (islands read no clock, storage or
+  // randomness while rendering), so the same three give the same string.
+  const key = `${name}\n${id ?? ''}\n${json}`;
+  const kept = rendered.get(key);
+  if (kept !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, kept);
+    return kept;
+  }
   const component = ISLANDS[name] as unknown as React.ComponentType<Record<string, unknown>>;
   const element = createElement(component, JSON.parse(json) as Record<string, unknown>);
   const html = renderToString(element, id === undefined ? undefined : { identifierPrefix: islandIdentifierPrefix(id) });
   const idAttribute = id === undefined ? '' : ` ${ISLAND_ID_ATTRIBUTE}="${id}"`;
-  return `<div data-island="${name}" data-props="${escapeAttribute(json)}"${idAttribute}>${html}</div>`;
+  const out = `<div data-island="${name}" data-props="${escapeAttribute(json)}"${idAttribute}>${html}</div>`;
+  keep(key, out);
+  return out;
 }

@@ -79,7 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   let handle: Handle;
   if (options.pool || options.databaseUrl) {
     const ownsPool = !options.pool;
-    const pool = options.pool ?? makePool(options.databaseUrl!, options.maxConnections ?? 10);
+    const pool = options.pool ?? makePool(options.databaseUrl!, options.maxConnections ?? 16);
     pool.on('error', () => {});
     db = drizzlePg(pool, { schema }) as unknown as Db;
     const fence = fencePageVersionWrites(db, pool);

@@ -10,6 +10,7 @@ import { PageCache, type CachedPageLane } from './page-cache/index.js';
 import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page-handler.js';
 import { createTemplateEngine } from './template-engine.js';
 import { systemAssets } from './theme-renderer.js';
+import { PageReads } from '../site-data/index.js';
 
 export { CachedPageLane, serverWithLane } from './page-cache/index.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
@@ -34,6 +35,8 @@ export interface PagesOptions {
   lane?: CachedPageLane;
   /** The rendered-page cache; default: a new one with the default bound and entry life. */
   pageCache?: PageCache;
+  /** The rows pages read, kept per site and page version; default: a new one with the default bound. */
+  pageReads?: PageReads;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     scriptTags: options.scriptTags,
     islands: options.islands ?? loadIslandAssets(),
     pageCache: options.pageCache ?? new PageCache(),
+    pageReads: options.pageReads ?? new PageReads(),
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);

@@ -15,7 +15,7 @@ import { PAGE_CACHE_HEADER, sharesHtmlAcrossCarts, type CacheSlot, type PageBuil
 import { matchPageRoute } from './page-route.js';
 import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
-import { siteDataAt } from '../site-data/index.js';
+import { siteDataAt, type PageReader, type PageReads } from '../site-data/index.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
@@ -37,6 +37,8 @@ export interface PageHandlerDeps {
   islands: IslandAssets;
   /** The rendered-page cache; off when `scriptTags` is given, since those tags may differ from one request to the next. */
   pageCache: PageCache;
+  /** The rows pages read, kept per site and page version (also for pages the page cache cannot serve). */
+  pageReads: PageReads;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -57,7 +59,8 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const { path, search } = splitUrl(request.url);
   const cookies = request.cookies ?? {};
   const now = new Date();
-  const fresh = degraded ? undefined : await freshSiteState(deps, requestSite);
+  const reader = degraded ? undefined : deps.pageReads.at(deps.db, requestSite.id, await deps.pageCache.pageVersion(deps.db, requestSite.id));
+  const fresh = reader ? await freshSiteState(reader, requestSite) : undefined;
   const site = visitorSite(fresh?.site ?? requestSite, cookies, now.getTime());
   const data = fresh ? siteDataAt(deps.db, site.id, fresh.contentVersion) : undefined;
   const theme = await deps.themes.forSettings(site.settings);
@@ -77,6 +80,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     islandsEnabled: deps.islands.enabled,
     collections: data ? await data.collections() : [],
     ...(data ? { siteData: data } : {}),
+    ...(reader ? { reader } : {}),
   };
 }
 
@@ -85,20 +89,25 @@ const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', '
 
 /**
  * The site's content version (the key of its cached site data) and `site` with its theme
- * settings as stored now (the site resolver's copy may be seconds old), in one statement.
+ * settings as stored at the page version `reader` reads at (the site resolver's copy may be
+ * seconds old): one statement per page version, the website row being part of it.
  */
-async function freshSiteState(deps: PageHandlerDeps, site: Website): Promise<{ site: Website; contentVersion: number }> {
-  const rows = await deps.db
+async function freshSiteState(reader: PageReader, site: Website): Promise<{ site: Website; contentVersion: number }> {
+  const row = await reader.read('site-state', (db) => readSiteState(db, site.id));
+  if (!row) return { site, contentVersion: -1 };
+  return { site: withLook(site, row.look), contentVersion: row.contentVersion };
+}
+
+async function readSiteState(db: Db, websiteId: string): Promise<{ contentVersion: number; look: Record<string, unknown> } | undefined> {
+  const rows = await db
     .select({
       contentVersion: websites.contentVersion,
       look: sql<Record<string, unknown>>`jsonb_build_object(${sql.raw(THEME_SETTINGS.map((k) => `'${k}', settings->'${k}'`).join(', '))})`,
     })
     .from(websites)
-    .where(eq(websites.id, site.id))
+    .where(eq(websites.id, websiteId))
     .limit(1);
-  const row = rows[0];
-  if (!row) return { site, contentVersion: -1 };
-  return { site: withLook(site, row.look), contentVersion: row.contentVersion };
+  return rows[0];
 }
 
 /** `site` with the look settings of `look` in place of its own. */
@@ -152,7 +161,7 @@ async function respond(
   reply.code(page.status).header('cache-control', 'no-cache');
   if (asJson) {
     const json = JSON.stringify(context);
-    return sendStored(into, request, reply, req, page, JSON_TYPE, json) ?? reply.type(JSON_TYPE).send(json);
+    return sendStored(into, request, reply, req, page, JSON_TYPE, json) ?? reply.type(JSON_TYPE).send(Buffer.from(json));
   }
   const theme = await deps.themes.forSettings(req.site.settings);
   const render = context.render as Record<string, unknown>;
@@ -172,12 +181,14 @@ async function respond(
     systemCss: deps.system.css,
   });
   render.theme = themeRender;
+  // Sent as bytes: the rendered string is a rope of many pieces, which Fastify would flatten to
+  // count its bytes and the socket would encode again.
   const { html, errors } = renderPage(deps.engine, theme, page.templateName, String(themeRender.layout), context, {
     locale: req.site.settings.locale,
     now: req.now.getTime(),
   });
   if (errors.length) request.log.warn({ theme: theme.id, template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
-  return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, html) : undefined) ?? reply.type(HTML_TYPE).send(html);
+  return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, html) : undefined) ?? reply.type(HTML_TYPE).send(Buffer.from(html));
 }
 
 /** The site sells something: it shows a header cart, whose count the browser writes. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { collections, forms, items, orderCheckoutDetails, orderItems, orders, products, variants, type Db } from '../db/index.js';
 import type { CollectionKind } from '../spec/index.js';
+import { readThrough, type ReadSource } from '../site-data/index.js';
 
 /** A collection row. */
 export type CollectionRow = typeof collections.$inferSelect;
@@ -45,8 +46,18 @@ function listingOrder(kind: CollectionKind): SQL[] {
   return [asc(items.displayIndex), asc(items.createdAt), asc(items.id)];
 }
 
+/** The key of a listing among a page build's reads: everything but the clock, which kept reads outlive by at most their life. */
+function listingKey(collectionId: string, options: ListOptions): string {
+  const { now: _now, ...rest } = options;
+  return `items:${collectionId}:${JSON.stringify(rest)}`;
+}
+
 /** One page of a collection's published items, and how many there are in all (unless `count: false`). */
-export async function listItems(db: Db, websiteId: string, collectionId: string, options: ListOptions): Promise<{ rows: ItemRow[]; total: number }> {
+export function listItems(from: ReadSource, websiteId: string, collectionId: string, options: ListOptions): Promise<{ rows: ItemRow[]; total: number }> {
+  return readThrough(from, listingKey(collectionId, options), (db) => readListing(db, websiteId, collectionId, options));
+}
+
+async function readListing(db: Db, websiteId: string, collectionId: string, options: ListOptions): Promise<{ rows: ItemRow[]; total: number }> {
   const filters: SQL[] = [visible(websiteId, options.now), eq(items.collectionId, collectionId)];
   if (options.tag) filters.push(sql`${options.tag} = any(${items.tags})`);
   if (options.category) filters.push(sql`${options.category} = any(${items.categories})`);
@@ -85,7 +96,11 @@ export async function listItems(db: Db, websiteId: string, collectionId: string,
 const MAX_LISTED_CATEGORIES = 100;
 
 /** The categories of a collection's published items, each once, in alphabetical order. */
-export async function publishedCategories(db: Db, websiteId: string, collectionId: string, now: Date): Promise<string[]> {
+export function publishedCategories(from: ReadSource, websiteId: string, collectionId: string, now: Date): Promise<string[]> {
+  return readThrough(from, `categories:${collectionId}`, (db) => readCategories(db, websiteId, collectionId, now));
+}
+
+async function readCategories(db: Db, websiteId: string, collectionId: string, now: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: sql<string>`unnest(${items.categories})`.as('category') })
     .from(items)
@@ -96,17 +111,23 @@ export async function publishedCategories(db: Db, websiteId: string, collectionI
 }
 
 /** A published item of a collection by its URL id, or undefined. */
-export async function findItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: Date): Promise<ItemRow | undefined> {
-  const rows = await db
-    .select()
-    .from(items)
-    .where(and(visible(websiteId, now), eq(items.collectionId, collectionId), eq(items.urlId, urlId)))
-    .limit(1);
-  return rows[0];
+export function findItem(from: ReadSource, websiteId: string, collectionId: string, urlId: string, now: Date): Promise<ItemRow | undefined> {
+  return readThrough(from, `item:${collectionId}:${urlId}`, async (db) => {
+    const rows = await db
+      .select()
+      .from(items)
+      .where(and(visible(websiteId, now), eq(items.collectionId, collectionId), eq(items.urlId, urlId)))
+      .limit(1);
+    return rows[0];
+  });
 }
 
 /** The published items just before and after a blog post (by publish date). */
-export async function adjacentPosts(db: Db, websiteId: string, item: ItemRow, now: Date): Promise<{ newer?: ItemRow; older?: ItemRow }> {
+export function adjacentPosts(from: ReadSource, websiteId: string, item: ItemRow, now: Date): Promise<{ newer?: ItemRow; older?: ItemRow }> {
+  return readThrough(from, `adjacent:${item.id}`, (db) => readAdjacentPosts(db, websiteId, item, now));
+}
+
+async function readAdjacentPosts(db: Db, websiteId: string, item: ItemRow, now: Date): Promise<{ newer?: ItemRow; older?: ItemRow }> {
   const base = and(visible(websiteId, now), eq(items.collectionId, item.collectionId), sql`${items.id} <> ${item.id}`);
   const [newer, older] = await Promise.all([
     db
@@ -126,10 +147,14 @@ export async function adjacentPosts(db: Db, websiteId: string, item: ItemRow, no
 }
 
 /** Products and their variants for the given item ids of one website. */
-export async function loadProducts(db: Db, websiteId: string, itemIds: readonly string[]): Promise<Map<string, ProductWithVariants>> {
+export async function loadProducts(from: ReadSource, websiteId: string, itemIds: readonly string[]): Promise<Map<string, ProductWithVariants>> {
+  if (itemIds.length === 0) return new Map();
+  const ids = [...new Set(itemIds)].sort();
+  return readThrough(from, `products:${ids.join(',')}`, (db) => readProducts(db, websiteId, ids));
+}
+
+async function readProducts(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, ProductWithVariants>> {
   const out = new Map<string, ProductWithVariants>();
-  if (itemIds.length === 0) return out;
-  const ids = [...new Set(itemIds)];
   const [productRows, variantRows] = await Promise.all([
     db
       .select()
@@ -147,13 +172,16 @@ export async function loadProducts(db: Db, websiteId: string, itemIds: readonly 
 }
 
 /** Forms of one website by id. */
-export async function loadForms(db: Db, websiteId: string, ids: readonly string[]): Promise<Map<string, typeof forms.$inferSelect>> {
+export async function loadForms(from: ReadSource, websiteId: string, ids: readonly string[]): Promise<Map<string, typeof forms.$inferSelect>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(forms)
-    .where(and(eq(forms.websiteId, websiteId), inArray(forms.id, [...new Set(ids)])));
-  return new Map(rows.map((r) => [r.id, r]));
+  const wanted = [...new Set(ids)].sort();
+  return readThrough(from, `forms:${wanted.join(',')}`, async (db) => {
+    const rows = await db
+      .select()
+      .from(forms)
+      .where(and(eq(forms.websiteId, websiteId), inArray(forms.id, wanted)));
+    return new Map(rows.map((r) => [r.id, r]));
+  });
 }
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */

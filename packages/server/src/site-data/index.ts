@@ -9,3 +9,16 @@ export {
   type ShippingOptionRow,
   type TaxRuleRow,
 } from './site-cache.js';
+/** Rows storefront pages read, cached per site and page version. */
+export {
+  PageReads,
+  PAGE_READS_MAX_BYTES,
+  PAGE_READS_TTL_MS,
+  directReader,
+  readThrough,
+  databaseOf,
+  type PageReader,
+  type PageReadsOptions,
+  type ReadSource,
+} from './page-reads.js';
+export { approximateBytes } from './approximate-bytes.js';

@@ -10,7 +10,7 @@ import { cartPageIslandProps, cartPillIslandProps, checkoutIslandProps, formBloc
 import { navigationContext } from './navigation-context.js';
 import { popupIslandProps } from './popup-context.js';
 import { structuredHead } from './structured-head.js';
-import type { BuiltPage, PageRequest } from './page-request.js';
+import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 import { headerFooterOf, websiteContext, websiteSettingsContext } from './website-context.js';
 
 /** True when the page's own blocks include a newsletter block (the footer then leaves its copy out). */
@@ -51,7 +51,7 @@ async function footerContext(req: PageRequest, page: BuiltPage, withNewsletter: 
   const newsletter = footer.newsletter as Record<string, unknown> | undefined;
   delete footer.newsletter;
   if (withNewsletter && newsletter && typeof newsletter.formId === 'string') {
-    const formsById = req.siteData ? await req.siteData.forms([newsletter.formId]) : await loadForms(req.db, req.site.id, [newsletter.formId]);
+    const formsById = req.siteData ? await req.siteData.forms([newsletter.formId]) : await loadForms(readerOf(req), req.site.id, [newsletter.formId]);
     const form = formsById.get(newsletter.formId);
     if (form) {
       const pageFields = pageFieldsOf(

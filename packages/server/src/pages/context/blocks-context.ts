@@ -1,8 +1,7 @@
 import type { PageFields } from '@emporium/forms';
-import type { Db } from '../../db/index.js';
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
-import type { FormRow } from '../../site-data/index.js';
+import type { FormRow, ReadSource } from '../../site-data/index.js';
 import { collectionKind } from './collection-context.js';
 import { formContext } from './form-context.js';
 import { formBlockIslandProps } from './island-props.js';
@@ -20,7 +19,7 @@ const SUMMARY_LIMIT_MAX = 12;
 export type FormsLoader = (ids: readonly string[]) => Promise<Map<string, FormRow>>;
 
 async function summaryBlock(
-  db: Db,
+  db: ReadSource,
   websiteId: string,
   block: StoredBlock,
   source: CollectionRow,
@@ -43,7 +42,7 @@ async function summaryBlock(
  * read at the same time. Returns the blocks and the merchandising context of any products shown.
  */
 export async function resolveBlocks(
-  db: Db,
+  db: ReadSource,
   websiteId: string,
   raw: unknown,
   collections: readonly CollectionRow[],

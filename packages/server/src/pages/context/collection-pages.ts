@@ -15,7 +15,8 @@ import {
   shareNetworksOf,
 } from './content-island-props.js';
 import { pageFieldsOf, quickViewIslandProps } from './island-props.js';
-import type { BuiltPage, PageRequest } from './page-request.js';
+import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
+import { readThrough } from '../../site-data/index.js';
 import { enrichProducts } from './product-items.js';
 import { productPageExtras } from './product-page.js';
 import { notFoundPage } from './system-pages.js';
@@ -49,12 +50,17 @@ function accessPage(req: PageRequest, row: CollectionRow): BuiltPage | null {
   return null;
 }
 
+/** Public comment counts of blog posts, read through the page's reader. */
+function commentCounts(req: PageRequest, ids: string[]): Promise<Map<string, number>> {
+  return readThrough(readerOf(req), `comment-counts:${[...ids].sort().join(',')}`, (db) => publicCommentCounts(db, req.site.id, ids));
+}
+
 /** A page collection (page type 2): its blocks, resolved. */
 async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
   const page = pageFieldsOf(row.title, row.id, 'c', req.path);
   const settings = collectionSettings(row);
   const { blocks, merchandising } = await resolveBlocks(
-    req.db,
+    readerOf(req),
     req.site.id,
     settings.blocks,
     req.collections,
@@ -84,22 +90,28 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
   const tag = req.query.tag?.slice(0, 50) || undefined;
   const category = req.query.category?.slice(0, CATEGORY_MAX) || undefined;
   const pageSize = pageSizeOf(row);
-  const { rows, total } = await listItems(req.db, req.site.id, row.id, { kind, limit: pageSize, offset: (page - 1) * pageSize, tag, category, now: req.now });
+  const { rows, total } = await listItems(readerOf(req), req.site.id, row.id, {
+    kind,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    tag,
+    category,
+    now: req.now,
+  });
   if (page > 1 && rows.length === 0) return notFoundPage();
   const counts =
     kind === 'blog'
-      ? await publicCommentCounts(
-          req.db,
-          req.site.id,
+      ? await commentCounts(
+          req,
           rows.map((r) => r.id),
         )
       : new Map<string, number>();
   const items = rows.map((r) => itemContext(r, row, counts.get(r.id) ?? 0));
-  const merchandising = kind === 'products' ? (await enrichProducts(req.db, req.site.id, items, req.site.settings.currency)).merchandising : {};
+  const merchandising = kind === 'products' ? (await enrichProducts(readerOf(req), req.site.id, items, req.site.settings.currency)).merchandising : {};
   if (kind === 'products' && req.islandsEnabled) for (const item of items) item.islandProps = quickViewIslandProps(item);
   const collection = collectionContext(row);
   if (kind === 'products')
-    collection.categories = withProductCategories(collection.categories, await publishedCategories(req.db, req.site.id, row.id, req.now));
+    collection.categories = withProductCategories(collection.categories, await publishedCategories(readerOf(req), req.site.id, row.id, req.now));
   const filter = tag ? { label: `tagged “${tag}”` } : category ? { label: `in “${category}”` } : undefined;
   return {
     status: 200,
@@ -127,7 +139,7 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
   if (denied) return denied;
   const kind = collectionKind(row);
   if (kind === 'page' || kind === 'gallery') return notFoundPage();
-  const found = await findItem(req.db, req.site.id, row.id, itemUrlId, req.now);
+  const found = await findItem(readerOf(req), req.site.id, row.id, itemUrlId, req.now);
   if (!found) return notFoundPage();
   const item = itemContext(found, row);
   const context: Record<string, unknown> = { collection: collectionContext(row), item };
@@ -139,8 +151,8 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
   }
   if (kind === 'blog') {
     const [{ newer, older }, comments] = await Promise.all([
-      adjacentPosts(req.db, req.site.id, found, req.now),
-      approvedComments(req.db, req.site.id, found.id),
+      adjacentPosts(readerOf(req), req.site.id, found, req.now),
+      readThrough(readerOf(req), `comments:${found.id}`, (db) => approvedComments(db, req.site.id, found.id)),
     ]);
     render.adjacent = newer || older ? { newer: newer && itemContext(newer, row), older: older && itemContext(older, row) } : undefined;
     item.comments = comments;

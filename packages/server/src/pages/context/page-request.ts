@@ -2,7 +2,7 @@ import type { Db } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
 import type { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
-import type { SiteData } from '../../site-data/index.js';
+import type { PageReader, ReadSource, SiteData } from '../../site-data/index.js';
 
 /** Everything the context builder needs to know about one page request. */
 export interface PageRequest {
@@ -39,6 +39,13 @@ export interface PageRequest {
   readonly crumb?: string;
   /** The static pages of the site's theme (`pages/{name}.page`), by URL id, with their titles. */
   readonly themePages?: ReadonlyMap<string, { title: string; description: string }>;
+  /** Where the page's catalogue and content reads go: kept per site and page version (absent: read every time). */
+  readonly reader?: PageReader;
+}
+
+/** What the page's catalogue and content queries read from: the page's reader, else the database. */
+export function readerOf(req: PageRequest): ReadSource {
+  return req.reader ?? req.db;
 }
 
 /** A page ready to render: HTTP status, spec page type, theme template and context. */

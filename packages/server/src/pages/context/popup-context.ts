@@ -2,7 +2,7 @@ import { enabledPopup } from '../../popup/index.js';
 import { PageType } from '../../spec/index.js';
 import { loadForms } from '../queries.js';
 import { formBlockIslandProps, pageFieldsOf } from './island-props.js';
-import type { BuiltPage, PageRequest } from './page-request.js';
+import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 
 /** Page types that never show the popup overlay: its own screens and the buying flow. */
 const NO_POPUP = new Set<number>([PageType.LOCK_SCREEN, PageType.PROTECTED, PageType.ACCESS_DENIED, PageType.SHOW_CART, PageType.CHECKOUT]);
@@ -15,7 +15,7 @@ export async function popupIslandProps(req: PageRequest, page: BuiltPage): Promi
   if (!req.islandsEnabled || page.status !== 200 || NO_POPUP.has(page.pageType)) return undefined;
   const popup = enabledPopup(req.site.settings as Record<string, unknown>);
   if (!popup) return undefined;
-  const form = (await loadForms(req.db, req.site.id, [popup.formId])).get(popup.formId);
+  const form = (await loadForms(readerOf(req), req.site.id, [popup.formId])).get(popup.formId);
   if (!form) return undefined;
   const item = page.context.item as { id?: string } | undefined;
   const fields = pageFieldsOf(page.title, String(item?.id ?? ''), item ? 'i' : 'c', req.path);

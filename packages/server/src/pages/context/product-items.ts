@@ -1,4 +1,5 @@
-import type { Db, forms } from '../../db/index.js';
+import type { forms } from '../../db/index.js';
+import type { ReadSource } from '../../site-data/index.js';
 import { loadForms, loadProducts, type ProductWithVariants } from '../queries.js';
 import { formContext } from './form-context.js';
 import { productDetailsOf } from './item-context.js';
@@ -17,7 +18,7 @@ export interface EnrichedProducts {
  * Gives each product item in `list` (item contexts, mutated in place) its commerce
  * `structuredContent`, and returns the `productMerchandisingContext` entries by item id.
  */
-export async function enrichProducts(db: Db, websiteId: string, list: ItemContext[], currency: string): Promise<EnrichedProducts> {
+export async function enrichProducts(db: ReadSource, websiteId: string, list: ItemContext[], currency: string): Promise<EnrichedProducts> {
   const ids = list.map((i) => i.id);
   const found = await loadProducts(db, websiteId, ids);
   const formIds = [...found.values()].map((p) => p.product.additionalFieldsFormId).filter((id): id is string => !!id);

@@ -6,7 +6,8 @@ import { listItems, type CollectionRow, type ItemRow } from '../queries.js';
 import { reviewsIslandProps, shareButtonOptionsOf, shareIslandProps, shareNetworksOf } from './content-island-props.js';
 import { instalmentIslandProps, productFormIslandProps, restockIslandProps } from './island-props.js';
 import { itemContext } from './item-context.js';
-import type { PageRequest } from './page-request.js';
+import { readerOf, type PageRequest } from './page-request.js';
+import { readThrough } from '../../site-data/index.js';
 import { enrichProducts } from './product-items.js';
 import { asProductContent } from './product-context.js';
 import type { ItemContext, ItemImage, MerchandisingContext, ReviewContext } from './schemas.js';
@@ -49,17 +50,20 @@ export interface ProductPageExtras {
  */
 export async function productPageExtras(req: PageRequest, row: CollectionRow, found: ItemRow, item: ItemContext): Promise<ProductPageExtras> {
   const currency = req.site.settings.currency;
-  const { rows } = await listItems(req.db, req.site.id, row.id, { kind: 'products', limit: RELATED_COUNT + 1, offset: 0, now: req.now, count: false });
+  const { rows } = await listItems(readerOf(req), req.site.id, row.id, { kind: 'products', limit: RELATED_COUNT + 1, offset: 0, now: req.now, count: false });
   const related = rows
     .filter((r) => r.id !== found.id)
     .slice(0, RELATED_COUNT)
     .map((r) => itemContext(r, row));
-  const enriched = await enrichProducts(req.db, req.site.id, [item, ...related], currency);
+  const enriched = await enrichProducts(readerOf(req), req.site.id, [item, ...related], currency);
   const merch: Partial<MerchandisingContext> = enriched.merchandising[found.id] ?? {};
   const entry = enriched.products.get(found.id);
   const showReviews = entry !== undefined && reviewsEnabled(entry.product.merchandising, req.site.settings);
   const [reviews, rating] = showReviews
-    ? await Promise.all([approvedReviews(req.db, req.site.id, found.id), aggregateRating(req.db, req.site.id, found.id)])
+    ? await Promise.all([
+        readThrough(readerOf(req), `reviews:${found.id}`, (db) => approvedReviews(db, req.site.id, found.id)),
+        readThrough(readerOf(req), `rating:${found.id}`, (db) => aggregateRating(db, req.site.id, found.id)),
+      ])
     : [[], null];
   if (reviews.length) item.reviews = reviews.map(reviewContext);
   if (rating) item.aggregateRating = rating;

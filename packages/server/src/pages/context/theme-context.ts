@@ -7,7 +7,7 @@ import { resolveBlocks } from './blocks-context.js';
 import { collectionKind } from './collection-context.js';
 import { itemContext } from './item-context.js';
 import { namedNavigation, type NavItemContext } from './navigation-context.js';
-import type { BuiltPage, PageRequest } from './page-request.js';
+import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 import { pageFieldsOf } from './island-props.js';
 
 /** The fallback stored navigation of a theme's first and second declared navigations. */
@@ -110,7 +110,7 @@ export async function themeRenderContext(
   await Promise.all(
     [...new Map(fields.map((f) => [f.key, f])).values()].map(async (field) => {
       const { blocks } = await resolveBlocks(
-        req.db,
+        readerOf(req),
         req.site.id,
         storedFields[field.id],
         req.collections,
@@ -136,7 +136,7 @@ export async function themeRenderContext(
         queries[query.key] = { items: [] };
         return;
       }
-      const { rows } = await listItems(req.db, req.site.id, row.id, {
+      const { rows } = await listItems(readerOf(req), req.site.id, row.id, {
         kind: collectionKind(row),
         limit: query.limit,
         offset: query.skip,
