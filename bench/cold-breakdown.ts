@@ -15,7 +15,8 @@ import { islandFormatter } from '../packages/server/src/pages/island-formatter.j
 import { visitorSite, withUnlockForm } from '../packages/server/src/pages/page-access.js';
 import { matchPageRoute } from '../packages/server/src/pages/page-route.js';
 import { renderPage, systemAssets } from '../packages/server/src/pages/theme-renderer.js';
-import { siteDataAt } from '../packages/server/src/site-data/index.js';
+import { PageReads, siteDataAt, type PageReader } from '../packages/server/src/site-data/index.js';
+import { PageCache } from '../packages/server/src/pages/page-cache/index.js';
 import { canonicalOrigin, siteOrigin, type Website } from '../packages/server/src/sites/index.js';
 import { SiteStyles, type ActiveTheme } from '../packages/server/src/themes/index.js';
 import { median } from './load/stats.js';
@@ -133,8 +134,12 @@ async function timed<T>(run: RunCounters, ms: Record<Stage, number>, stage: Stag
 /** Settings keys the page handler reads fresh for every page it builds. */
 const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
 
-/** The page handler's `freshSiteState`: the site's content version and its look as stored now, in one statement. */
-async function freshSiteState(db: Db, site: Website): Promise<{ site: Website; contentVersion: number }> {
+/** The page handler's `freshSiteState`: the site's content version and its look at the reader's page version, one statement per version. */
+async function freshSiteState(reader: PageReader, site: Website): Promise<{ site: Website; contentVersion: number }> {
+  return reader.read('site-state', (db) => readSiteState(db, site));
+}
+
+async function readSiteState(db: Db, site: Website): Promise<{ site: Website; contentVersion: number }> {
   const rows = await db
     .select({
       contentVersion: websites.contentVersion,
@@ -211,6 +216,8 @@ export async function coldPathBreakdown(databaseUrl: string, options: { runs: nu
       const islands = loadIslandAssets();
       const system = { faviconUrl: systemAssets().faviconUrl, css: loadSystemLayer().css };
       const engine = themes.engine;
+      const versions = new PageCache();
+      const pageReads = new PageReads();
 
       /** The page handler's steps for one request, timed: its HTML. */
       const stages = async (run: RunCounters, ms: Record<Stage, number>): Promise<string> => {
@@ -218,7 +225,8 @@ export async function coldPathBreakdown(databaseUrl: string, options: { runs: nu
         if (resolution.kind !== 'site') throw new Error(`breakdown: ${host} did not resolve`);
         const now = new Date();
         const req = await timed(run, ms, 'site data and collections', async (): Promise<PageRequest> => {
-          const fresh = await freshSiteState(db, resolution.website);
+          const reader = pageReads.at(db, resolution.website.id, await versions.pageVersion(db, resolution.website.id));
+          const fresh = await freshSiteState(reader, resolution.website);
           const site = visitorSite(fresh.site, cookies, now.getTime());
           const data = siteDataAt(db, site.id, fresh.contentVersion);
           const theme = await themes.forSettings(site.settings);
@@ -239,6 +247,7 @@ export async function coldPathBreakdown(databaseUrl: string, options: { runs: nu
             islandsEnabled: islands.enabled,
             collections: await data.collections(),
             siteData: data,
+            reader,
           };
         });
         const page = await timed(run, ms, 'page context builders', async () => withUnlockForm(req, await buildPage(req, matchPageRoute(path))));

@@ -143,8 +143,10 @@ function sendStored(
   contentType: string,
   body: string,
 ) {
-  const stored = into?.cache.store(into.slot, { status: page.status, contentType, body, sharedWithCarts: sells(req.collections) }, req.crumb);
-  return stored && into!.cache.send(request, reply, stored, 'miss');
+  const later = into?.cache.storeLater(into.slot, { status: page.status, contentType, body, sharedWithCarts: sells(req.collections) }, req.crumb);
+  if (!later) return undefined;
+  later.stored.catch((error: unknown) => request.log.error({ err: error }, 'page could not be stored'));
+  return into!.cache.sendBuilt(reply, contentType, later.identity);
 }
 
 async function respond(

@@ -1,4 +1,8 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
+
+const brotliLater = promisify(brotliCompress);
+const gzipLater = promisify(gzip);
 
 /** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
@@ -24,6 +28,18 @@ export function compressedPage(key: string, contentType: string, body: string, s
   const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
   const gzip = gzipSync(identity, { level: 6 });
   return { contentType, identity, br, gzip, storedAt, bytes: identity.length + br.length + gzip.length + key.length, sharedWithCarts };
+}
+
+/**
+ * {@link compressedPage} with the compression done on libuv's thread pool, off the main thread:
+ * for a page built by a request, which is answered uncompressed before the page is stored.
+ */
+export async function compressedPageLater(key: string, contentType: string, identity: Buffer, sharedWithCarts: boolean, storedAt: number): Promise<CachedPage> {
+  const [br, gzipped] = await Promise.all([
+    brotliLater(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipLater(identity, { level: 6 }),
+  ]);
+  return { contentType, identity, br, gzip: gzipped, storedAt, bytes: identity.length + br.length + gzipped.length + key.length, sharedWithCarts };
 }
 
 function preferredEncoding(header: string | string[] | undefined): PageEncoding {
@@ -53,7 +69,7 @@ export function cachedBody(page: CachedPage, acceptEncoding: string | string[] |
  * `Vary: Accept-Encoding`, {@link PAGE_CACHE_HEADER}, the content type and the encoding. The
  * one list both the app's answer and the lane's are made from.
  */
-export function appendPageHeaders(list: string[], page: CachedPage, encoding: PageEncoding, state: 'hit' | 'miss'): void {
+export function appendPageHeaders(list: string[], page: Pick<CachedPage, 'contentType'>, encoding: PageEncoding, state: 'hit' | 'miss'): void {
   list.push('cache-control', 'no-cache', 'vary', 'Accept-Encoding', PAGE_CACHE_HEADER, state, 'content-type', page.contentType);
   if (encoding !== 'identity') list.push('content-encoding', encoding);
 }

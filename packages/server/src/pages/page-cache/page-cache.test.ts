@@ -322,6 +322,8 @@ describe('page cache under a crowd', () => {
       const ask = () => crowd.get('demo', PRODUCT, { cookie: `crumb=${visitorCrumb}` });
       const first = await ask();
       expect(first.headers[PAGE_CACHE_HEADER]).toBe('miss');
+      // The miss is answered before its page is compressed and stored.
+      await cache.settled();
       now += PAGE_CACHE_TTL_MS + 1;
       const answers = await Promise.all(Array.from({ length: 8 }, ask));
       const kinds = answers.map((answer) => answer.headers[PAGE_CACHE_HEADER]);
@@ -329,6 +331,7 @@ describe('page cache under a crowd', () => {
       expect(kinds.filter((kind) => kind === 'hit')).toHaveLength(7);
       for (const answer of answers) expect(answer.body).toBe(first.body);
       expect((await ask()).headers[PAGE_CACHE_HEADER]).toBe('hit');
+      await cache.settled();
       now += PAGE_CACHE_TTL_MS + PAGE_REBUILD_GRACE_MS + 1;
       expect((await ask()).headers[PAGE_CACHE_HEADER]).toBe('miss');
     } finally {
@@ -338,6 +341,21 @@ describe('page cache under a crowd', () => {
 });
 
 describe('PageCache', () => {
+  it('answers a built page at once and stores it once compressed off the main thread; requests meanwhile wait for that store', async () => {
+    const cache = new PageCache();
+    const build = cache.startBuild('k')!;
+    const { identity, stored } = cache.setLater('k', 'text/html', '<p>built</p>');
+    expect(identity.toString()).toBe('<p>built</p>');
+    cache.endBuild(build);
+    expect(cache.building('k')).toBe(build);
+    const waited = await build.done;
+    expect(waited).toBe(await stored);
+    expect(brotliDecompressSync(waited!.br).toString()).toBe('<p>built</p>');
+    expect(gunzipSync(waited!.gzip).toString()).toBe('<p>built</p>');
+    expect(cache.get('k')).toBe(waited);
+    expect(cache.building('k')).toBeUndefined();
+  });
+
   it('serves an expired entry only while a build of it runs, within the grace; a build hands its stored page to those waiting', async () => {
     let now = 0;
     const cache = new PageCache({ ttlMs: 100, now: () => now });

@@ -115,6 +115,24 @@ export class PageCache extends PageStore {
     return this.set(slot.key, built.contentType, built.body, built.sharedWithCarts);
   }
 
+  /**
+   * {@link store} with the compression off the main thread ({@link PageStore.setLater}): the
+   * page's bytes to answer with now, and its storing; undefined when the page may not be stored.
+   */
+  storeLater(slot: CacheSlot | undefined, built: BuiltBody, crumb: string | undefined): { identity: Buffer; stored: Promise<CachedPage> } | undefined {
+    if (slot === undefined || built.status !== 200 || (crumb && built.body.includes(crumb))) return undefined;
+    return this.setLater(slot.key, built.contentType, built.body, built.sharedWithCarts);
+  }
+
+  /** Sends the uncompressed bytes of a page being stored, with the headers of a cached page's answer (`miss`). */
+  sendBuilt(reply: FastifyReply, contentType: string, identity: Buffer): FastifyReply {
+    const headers: string[] = [];
+    appendPageHeaders(headers, { contentType }, 'identity', 'miss');
+    reply.code(200);
+    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i]!, headers[i + 1]);
+    return reply.send(identity);
+  }
+
   /** Sends a cached page in the encoding the request accepts best (brotli, gzip, none), with its cache headers. */
   send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss'): FastifyReply {
     const { encoding, body } = cachedBody(page, request.headers['accept-encoding']);

@@ -1,4 +1,4 @@
-import { compressedPage, type CachedPage } from './cached-page.js';
+import { compressedPage, compressedPageLater, type CachedPage } from './cached-page.js';
 
 /** Default bound of one process's rendered-page cache, in bytes (bodies, all encodings). */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
@@ -16,6 +16,8 @@ export interface PageBuild {
   readonly startedAt: number;
   readonly done: Promise<CachedPage | undefined>;
   finish(page: CachedPage | undefined): void;
+  /** Set once the built page is being compressed to be stored ({@link PageStore.setLater}): the store ends the build, not its request. */
+  storing?: boolean;
 }
 
 /** Options of {@link PageStore}. */
@@ -32,6 +34,7 @@ export interface PageStoreOptions {
 export class PageStore {
   private readonly entries = new Map<string, CachedPage>();
   private readonly builds = new Map<string, PageBuild>();
+  private readonly compressing = new Set<Promise<unknown>>();
   private total = 0;
   private newest: string | undefined;
   readonly maxBytes: number;
@@ -82,7 +85,37 @@ export class PageStore {
    * stored. `sharedWithCarts` says whether visitors with a cart may be served it too.
    */
   set(key: string, contentType: string, body: string, sharedWithCarts = true): CachedPage {
-    const entry = compressedPage(key, contentType, body, sharedWithCarts, this.now());
+    return this.put(key, compressedPage(key, contentType, body, sharedWithCarts, this.now()));
+  }
+
+  /**
+   * {@link set} with the compression on the thread pool: gives the body's bytes at once (for the
+   * answer of the request that built it) and stores the page once compressed. A running build of
+   * `key` goes on until then, so requests that miss the page meanwhile wait for it instead of
+   * building it again.
+   */
+  setLater(key: string, contentType: string, body: string, sharedWithCarts = true): { identity: Buffer; stored: Promise<CachedPage> } {
+    const identity = Buffer.from(body, 'utf8');
+    const build = this.builds.get(key);
+    if (build) build.storing = true;
+    const stored = compressedPageLater(key, contentType, identity, sharedWithCarts, this.now()).then(
+      (entry) => this.put(key, entry),
+      (error: unknown) => {
+        if (build) this.finishBuild(build);
+        throw error;
+      },
+    );
+    const settled = stored.catch(() => undefined).finally(() => this.compressing.delete(settled));
+    this.compressing.add(settled);
+    return { identity, stored };
+  }
+
+  /** Resolves once every page being compressed to be stored ({@link setLater}) is stored or failed. */
+  async settled(): Promise<void> {
+    while (this.compressing.size > 0) await Promise.all([...this.compressing]);
+  }
+
+  private put(key: string, entry: CachedPage): CachedPage {
     this.delete(key);
     const build = this.builds.get(key);
     if (build) {
@@ -122,6 +155,10 @@ export class PageStore {
 
   /** Ends `build` without a stored page (it failed, or its page may not be stored): its waiters build their own. */
   endBuild(build: PageBuild): void {
+    if (!build.storing) this.finishBuild(build);
+  }
+
+  private finishBuild(build: PageBuild): void {
     if (this.builds.get(build.key) === build) this.builds.delete(build.key);
     build.finish(undefined);
   }
