@@ -97,6 +97,7 @@ export async function createTestDb(options: CreateTestDbOptions = {}): Promise<T
     await cleanup.connect();
     try {
       await cleanup.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${schemaName}_jobs CASCADE`);
     } finally {
       await cleanup.end();
     }
