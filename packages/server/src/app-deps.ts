@@ -1,3 +1,4 @@
+import type { JobQueue } from './jobs/index.js';
 import type { onRequestHookHandler } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/types.js';
@@ -24,6 +25,8 @@ export interface AppDeps {
   crumbs: CrumbSigner;
   /** The server's themes (built in and installed), compiled once per version. */
   themes: ThemeRegistry;
+  /** Background work (pg-boss on the app's database); started by the first module that sends or works a job. */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

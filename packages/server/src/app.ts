@@ -1,3 +1,4 @@
+import { JobQueue } from './jobs/index.js';
 import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { registerCartRoutes } from './cart/index.js';
 import { registerCheckoutRoutes } from './checkout/index.js';
@@ -46,6 +47,7 @@ import { registerMediaRoutes } from './media/index.js';
 import { registerDownloadRoutes } from './downloads/index.js';
 import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
+import { registerSiteLayoutRoutes } from './site-layout/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -98,8 +100,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageFallbacks: {},
     crumbs: crumbSigner(await loadServerSecret(options.db, 'crumb')),
     themes: options.themes ?? new ThemeRegistry(createTemplateEngine(), options.db),
+    jobs: new JobQueue(options.db, { pollSeconds: config.outboxPollMs / 1000, onError: (error) => app.log.warn({ err: error }, 'job queue upkeep failed') }),
   };
   app.decorate('emporium', deps);
+  app.addHook('onClose', () => deps.jobs.stop());
   if (!options.rateLimitStore) app.addHook('onClose', () => rateLimitStore.close());
 
   const security = securityHeaders({ csp: options.csp, publicUrl: config.publicUrl, sitePolicy });
@@ -153,5 +157,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDownloadRoutes(app, deps);
   registerOverviewRoutes(app, deps);
   registerThemeRoutes(app, deps);
+  registerSiteLayoutRoutes(app, deps);
   return app;
 }

@@ -138,7 +138,7 @@ export interface AppConfig {
   readonly rateWindowMs: number;
   /** Lifetime of form submission keys in ms. */
   readonly submissionKeyTtlMs: number;
-  /** Outbox polling interval in ms (EMPORIUM_OUTBOX_POLL_MS). */
+  /** How often the job queue looks for due jobs, in ms (EMPORIUM_OUTBOX_POLL_MS; pg-boss's floor is 500). */
   readonly outboxPollMs: number;
   /**
    * Where uploaded images are kept (EMPORIUM_MEDIA_STORE=local, the default: `{dataDir}/media`;

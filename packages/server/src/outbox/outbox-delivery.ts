@@ -5,7 +5,7 @@ import { OutboxSender, smtpTransport } from './outbox-sender.js';
 /** The outbox's delivery on a running app: its sender (only when SMTP_URL is set) and a nudge for newly queued mail. */
 export interface OutboxDelivery {
   sender: OutboxSender | undefined;
-  /** Asks the sender to deliver now instead of at its next poll (does nothing without a sender). */
+  /** Asks for a delivery now instead of at the next sweep (does nothing without a sender). */
   mailQueued: () => void;
 }
 
@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /**
  * Sets up delivery of queued mail: when `SMTP_URL` is configured, an {@link OutboxSender} over
- * SMTP starts when the app is ready and stops (closing its connections) when the app closes.
+ * SMTP works the job queue from when the app is ready until it closes (its connections closed then).
  * Without SMTP, mail stays queued in the outbox for the owner to see.
  */
 export function registerOutboxDelivery(app: FastifyInstance, deps: AppDeps): OutboxDelivery {
@@ -33,12 +33,12 @@ export function registerOutboxDelivery(app: FastifyInstance, deps: AppDeps): Out
     db: deps.db,
     send: smtp.send,
     from: config.mailFrom,
-    pollMs: config.outboxPollMs,
-    onError: (error) => app.log.warn({ err: error }, 'outbox delivery round failed'),
+    jobs: deps.jobs,
+    onError: (error) => app.log.warn({ err: error }, 'outbox delivery failed'),
   });
   app.addHook('onReady', async () => sender.start());
   app.addHook('onClose', async () => {
-    await sender.stop();
+    await deps.jobs.stop();
     smtp.close();
   });
   const delivery: OutboxDelivery = { sender, mailQueued: () => sender.kick() };

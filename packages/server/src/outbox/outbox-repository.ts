@@ -108,3 +108,12 @@ export async function outboxCounts(db: DbOrTx, websiteId: string): Promise<Recor
     .groupBy(outbox.status);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
 }
+
+/** When the next mail waiting for a later attempt is due (undefined when none waits). */
+export async function nextAttemptDue(db: DbOrTx): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<string | Date | null>`min(${outbox.nextAttemptAt})` })
+    .from(outbox)
+    .where(inArray(outbox.status, ['pending', 'sending']));
+  return row?.at ? new Date(row.at) : undefined;
+}

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/types.js';
-import { claimDueMails, markAttemptFailed, markSent, type ClaimedMail } from './outbox-repository.js';
+import type { JobQueue } from '../jobs/index.js';
+import { claimDueMails, markAttemptFailed, markSent, nextAttemptDue, type ClaimedMail } from './outbox-repository.js';
 
 /** Delivers one mail; throws when the mail server refuses it. */
 export type MailTransport = (mail: ClaimedMail, from: string) => Promise<void>;
@@ -23,45 +24,46 @@ export function smtpTransport(smtpUrl: string): { send: MailTransport; close: ()
   };
 }
 
+/** The job that delivers due mail: one waiting at a time (a second ask while one waits is the same work). */
+export const OUTBOX_JOB = 'outbox.deliver';
+/** Cron of the job sent whatever happens, so mail queued by a server that stopped before asking is still sent. */
+export const OUTBOX_SWEEP_CRON = '* * * * *';
+
 /** Options of {@link OutboxSender}. */
 export interface OutboxSenderOptions {
   db: Db;
   send: MailTransport;
   from: string;
-  pollMs: number;
+  /** The queue the deliveries run on. */
+  jobs: JobQueue;
   batchSize?: number;
   onError?: (error: unknown) => void;
 }
 
 /**
- * Polls the outbox and delivers due mails. Each mail is claimed under a row lock, sent, then
- * marked sent; a sender that dies between sending and marking leaves the mail to be sent again
- * after the claim timeout (at-least-once delivery, with a stable Message-ID for de-duplication).
+ * Delivers due mail as jobs of the job queue (decision 0038): a job is sent when mail is queued
+ * ({@link kick}), at the time of the next retry, and every minute as a sweep. Each mail is
+ * claimed under a row lock, sent, then marked sent; a sender that dies between sending and
+ * marking leaves the mail to be sent again after the claim timeout (at-least-once delivery,
+ * with a stable Message-ID for de-duplication).
  */
 export class OutboxSender {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
-  private stopped = true;
 
   constructor(private readonly options: OutboxSenderOptions) {}
 
-  /** Starts polling. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Stops polling and waits for a delivery round in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => 0);
+  /** Starts working the delivery job on this server, with the sweep, and asks for a first round. */
+  async start(): Promise<void> {
+    const { jobs } = this.options;
+    await jobs.declare(OUTBOX_JOB, 'short');
+    await jobs.work(OUTBOX_JOB, () => this.deliverDue());
+    await jobs.schedule(OUTBOX_JOB, OUTBOX_SWEEP_CRON);
+    this.kick();
   }
 
   /** Asks for a delivery round now (for example after mails were queued). */
   kick(): void {
-    if (!this.stopped) this.schedule(0);
+    this.options.jobs.send(OUTBOX_JOB, {}, { singletonKey: 'now' }).catch((error: unknown) => this.options.onError?.(error));
   }
 
   /** Delivers until nothing is due; resolves the number of mails delivered. */
@@ -74,16 +76,11 @@ export class OutboxSender {
     }
   }
 
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.round()
-        .catch((error) => this.options.onError?.(error))
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.options.pollMs);
-        });
-    }, ms);
-    this.timer.unref();
+  /** The job: delivers what is due, then sends itself for when the next retry is due. */
+  private async deliverDue(): Promise<void> {
+    await this.flush();
+    const next = await nextAttemptDue(this.options.db);
+    if (next) await this.options.jobs.send(OUTBOX_JOB, {}, { startAfter: next, singletonKey: `at ${next.toISOString()}` });
   }
 
   private round(): Promise<number> {
