@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
+import { websites } from '../db/index.js';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../errors/index.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { recordAudit } from '../owner-accounts/index.js';
+import { requireOwner } from '../owner-sessions/index.js';
+import { siteOf } from '../sites/index.js';
+import { SiteLayoutMessages as M } from './messages.js';
+import { pageIdsOf, pagesOfSite, siteLayout, writeNavigation } from './navigation-store.js';
+import { SITE_LAYOUT_BODY_LIMIT, SiteLayoutPaths } from './paths.js';
+import { type NavigationEntry, SiteLayout, UpdateNavigationBody } from './schemas.js';
+
+const tags = ['owner', 'site layout'];
+
+/** Who sees a layout answer: the owner only, never a shared cache. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store, private');
+}
+
+/** The per-entry refusals of a navigation (field path to message): pages not on the site, member areas. */
+function entryRefusals(items: readonly NavigationEntry[], pages: ReadonlySet<string>, prefix = 'navigation.items'): Record<string, string> {
+  const fields: Record<string, string> = {};
+  items.forEach((item, index) => {
+    const at = `${prefix}.${index}`;
+    if (item.collectionId && !pages.has(item.collectionId)) fields[`${at}.collectionId`] = M.NO_SUCH_PAGE;
+    // No member areas exist yet, so every one named is unknown.
+    if (item.memberAreaId) fields[`${at}.memberAreaId`] = M.NO_SUCH_MEMBER_AREA;
+    Object.assign(fields, entryRefusals(item.items ?? [], pages, `${at}.items`));
+  });
+  return fields;
+}
+
+/**
+ * Registers GetSiteLayout (the navigations the site's theme declares, with their entries and the
+ * site's pages) and UpdateNavigation (stores one navigation's entries; pages change at once).
+ * Navigation is content: reading needs `content:read`, changing `content:write`.
+ */
+export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, themes } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const read = requireOwner(db, deps.config.ownerToken, 'content:read');
+  const write = requireOwner(db, deps.config.ownerToken, 'content:write');
+
+  const layoutOf = async (websiteId: string) => {
+    const [row] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).limit(1);
+    const settings = row?.settings ?? {};
+    return { settings, theme: await themes.forSettings(settings) };
+  };
+
+  routes.get(
+    SiteLayoutPaths.SITE_LAYOUT,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: "The site's navigations (those its theme declares) with their entries, and its pages (owner)",
+        response: withErrors({ 200: SiteLayout }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const { settings, theme } = await layoutOf(site.id);
+      return siteLayout(db, site.id, settings, theme);
+    },
+  );
+
+  routes.post(
+    SiteLayoutPaths.UPDATE_NAVIGATION,
+    {
+      onRequest: noStore,
+      preValidation: write,
+      bodyLimit: SITE_LAYOUT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: `Replaces the entries of one navigation of the site's theme; 404 '${M.NO_NAVIGATION}' when the theme has no navigation of that name, 409 when the theme changed, 400 naming entries that open pages not on the site (owner)`,
+        body: UpdateNavigationBody,
+        response: withErrors({ 200: SiteLayout }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const { fieldName, templateId, navigation } = request.body;
+      const { theme } = await layoutOf(site.id);
+      if (!theme.compiled.source.navigations.some((decl) => decl.name === fieldName)) throw new AppError('NOT_FOUND', M.NO_NAVIGATION);
+      if (templateId !== theme.id) throw new AppError('CONFLICT', M.THEME_CHANGED);
+      const items = navigation.items as NavigationEntry[];
+      const fields = entryRefusals(items, await pagesOfSite(db, site.id, pageIdsOf(items)));
+      if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', M.NAVIGATION_REFUSED, { body: { fields } });
+      await db.transaction(async (tx) => {
+        await writeNavigation(tx, site.id, fieldName, items);
+        await recordAudit(tx, request, { action: 'navigation.update', subjectType: 'navigation', subjectId: fieldName, detail: { entries: items.length } });
+      });
+      deps.resolver.invalidate();
+      const now = await layoutOf(site.id);
+      return siteLayout(db, site.id, now.settings, now.theme);
+    },
+  );
+}
