@@ -48,6 +48,7 @@ import { registerDownloadRoutes } from './downloads/index.js';
 import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
+import { registerDraftRoutes } from './drafts/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -158,5 +159,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOverviewRoutes(app, deps);
   registerThemeRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
+  registerDraftRoutes(app, deps);
   return app;
 }

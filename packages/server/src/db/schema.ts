@@ -12,3 +12,4 @@ export * from './tables/forms-security.js';
 export * from './tables/engagement.js';
 export * from './tables/downloads.js';
 export * from './tables/themes.js';
+export * from './tables/drafts.js';

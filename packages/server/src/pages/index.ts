@@ -11,6 +11,7 @@ import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page
 import { createTemplateEngine } from './template-engine.js';
 import { systemAssets } from './theme-renderer.js';
 import { PageReads } from '../site-data/index.js';
+import { loadServerSecret } from '../db/server-secrets.js';
 
 export { CachedPageLane, serverWithLane } from './page-cache/index.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
@@ -61,6 +62,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     islands: options.islands ?? loadIslandAssets(),
     pageCache: options.pageCache ?? new PageCache(),
     pageReads: options.pageReads ?? new PageReads(),
+    previewSecret: loadServerSecret(deps.db, 'preview'),
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);

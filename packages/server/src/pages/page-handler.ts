@@ -16,6 +16,7 @@ import { matchPageRoute } from './page-route.js';
 import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
 import { siteDataAt, type PageReader, type PageReads } from '../site-data/index.js';
+import { collectionWithDraft, previewDrafts, settingsWithDrafts } from '../drafts/index.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
@@ -39,6 +40,8 @@ export interface PageHandlerDeps {
   pageCache: PageCache;
   /** The rows pages read, kept per site and page version (also for pages the page cache cannot serve). */
   pageReads: PageReads;
+  /** The key preview tokens are signed with: a request with a genuine preview cookie sees the site's drafts. */
+  previewSecret: Promise<Buffer>;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -61,7 +64,10 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const now = new Date();
   const reader = degraded ? undefined : deps.pageReads.at(deps.db, requestSite.id, await deps.pageCache.pageVersion(deps.db, requestSite.id));
   const fresh = reader ? await freshSiteState(reader, requestSite) : undefined;
-  const site = visitorSite(fresh?.site ?? requestSite, cookies, now.getTime());
+  const drafts = degraded ? undefined : await previewDrafts(deps.db, await deps.previewSecret, requestSite.id, cookies);
+  const published = fresh?.site ?? requestSite;
+  const shown = drafts ? { ...published, settings: settingsWithDrafts(published.settings, drafts) } : published;
+  const site = visitorSite(shown, cookies, now.getTime());
   const data = fresh ? siteDataAt(deps.db, site.id, fresh.contentVersion) : undefined;
   const theme = await deps.themes.forSettings(site.settings);
   return {
@@ -78,7 +84,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     cartId: degraded || withoutCart ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
     cartShownByBrowser: withoutCart,
     islandsEnabled: deps.islands.enabled,
-    collections: data ? await data.collections() : [],
+    collections: data ? (drafts ? (await data.collections()).map((row) => collectionWithDraft(row, drafts)) : await data.collections()) : [],
     ...(data ? { siteData: data } : {}),
     ...(reader ? { reader } : {}),
   };

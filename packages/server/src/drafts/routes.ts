@@ -1,0 +1,249 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { safeReturnPath } from '../access/index.js';
+import type { AppDeps } from '../app-deps.js';
+import { loadServerSecret } from '../db/server-secrets.js';
+import { AppError } from '../errors/index.js';
+import { setCookie } from '../http/cookies.js';
+import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
+import { recordAudit } from '../owner-accounts/index.js';
+import { requireOwner, roleCan } from '../owner-sessions/index.js';
+import { siteOf, siteOrigin } from '../sites/index.js';
+import { issuePreviewToken, PREVIEW_COOKIE, readPreviewToken } from './preview-token.js';
+import { discardDraft, draftVersion, listDrafts, listReleases, publishDrafts, saveDraft, valueBefore } from './repository.js';
+import { cleanValue, DraftMessages, liveValue, parseSubject, permissionFor, type Subject } from './subjects.js';
+
+/** Paths of the drafts, publishing, history and preview calls. */
+export const DraftPaths = Object.freeze({
+  DRAFTS: '/api/owner/drafts',
+  PUBLISH: '/api/owner/publish',
+  RELEASES: '/api/owner/releases',
+  RESTORE: '/api/owner/releases/:releaseId/restore',
+  PREVIEW: '/api/owner/preview',
+  /** On the site's own origin: turns a preview token into the preview cookie and goes to the page. */
+  SITE_PREVIEW: '/api/site/preview',
+});
+
+/** Largest body of a draft (a 60-block layout with its text). */
+const BODY_LIMIT = 512 * 1024;
+const tags = ['drafts', 'owner'];
+
+const Draft = z.object({ subject: z.string(), value: z.unknown(), version: z.number().int(), updatedBy: z.string(), updatedAt: z.string() });
+const DraftList = z.object({ drafts: z.array(Draft) });
+const DraftSave = z.object({ subject: z.string().max(200), value: z.unknown(), baseVersion: z.number().int().min(0) });
+const DraftSaved = z.object({ subject: z.string(), version: z.number().int() });
+const Release = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  publishedBy: z.string(),
+  publishedAt: z.string(),
+  changes: z.array(z.object({ subject: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+const ReleaseList = z.object({ releases: z.array(Release) });
+const Restore = z.object({ subject: z.string().max(200) });
+const PreviewAnswer = z.object({ url: z.string(), expiresAt: z.string() });
+
+function subjectOf(name: string): Subject {
+  const subject = parseSubject(name);
+  if (!subject) throw new AppError('VALIDATION_FAILED', DraftMessages.UNKNOWN_SUBJECT, { body: { fields: { subject: DraftMessages.UNKNOWN_SUBJECT } } });
+  return subject;
+}
+
+/** Refuses a change of `subject` the owner's role may not make. */
+function mayChange(request: FastifyRequest, subject: Subject): void {
+  const role = request.owner?.role;
+  if (!role || !roleCan(role, permissionFor(subject))) throw new AppError('FORBIDDEN', DraftMessages.NOT_ALLOWED);
+}
+
+async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store, private');
+}
+
+const ownerName = (request: FastifyRequest) => request.owner?.email ?? '';
+
+/**
+ * Registers the drafts calls (decision 0039): read, save (with the version last read: 409 when
+ * someone saved in between) and discard the site's drafts; publish them all at once as one
+ * release; list releases and restore a subject's value from before a release as a draft; and a
+ * short-lived preview token for the site's own origin, where `/api/site/preview` sets it as the
+ * preview cookie. Reading needs `content:read`; each subject's change needs its own permission.
+ */
+export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const read = requireOwner(db, deps.config.ownerToken, 'content:read');
+  const secret = loadServerSecret(db, 'preview');
+
+  routes.get(
+    DraftPaths.DRAFTS,
+    { onRequest: noStore, preValidation: read, schema: { tags, summary: "The site's unpublished changes (owner)", response: withErrors({ 200: DraftList }) } },
+    async (request) => ({
+      drafts: (await listDrafts(db, siteOf(request).id)).map((d) => ({ ...d, updatedAt: d.updatedAt.toISOString() })),
+    }),
+  );
+
+  routes.put(
+    DraftPaths.DRAFTS,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Saves the draft of one subject; baseVersion is the draft version last read (0 for none), 409 when another save came in between (owner)',
+        body: DraftSave,
+        response: withErrors({ 200: DraftSaved }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const subject = subjectOf(request.body.subject);
+      mayChange(request, subject);
+      let value: unknown;
+      try {
+        value = cleanValue(subject, request.body.value);
+      } catch (error) {
+        if (error instanceof ZodError) throw new AppError('VALIDATION_FAILED', error.issues[0]?.message ?? 'The draft is not valid.', { cause: error });
+        throw error;
+      }
+      if ((await liveValue(db, site.id, subject)) === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
+      const saved = await saveDraft(db, site.id, subject, value, request.body.baseVersion, ownerName(request));
+      if (saved === 'conflict') throw new AppError('CONFLICT', DraftMessages.CONFLICT, { body: { version: await draftVersion(db, site.id, subject) } });
+      return { subject: request.body.subject, version: saved };
+    },
+  );
+
+  routes.delete(
+    DraftPaths.DRAFTS,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'Discards the draft of one subject (owner)',
+        querystring: z.object({ subject: z.string().max(200) }),
+        response: withErrors({ 204: z.null() }),
+      },
+    },
+    async (request, reply) => {
+      const subject = subjectOf(request.query.subject);
+      mayChange(request, subject);
+      await discardDraft(db, siteOf(request).id, subject);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    DraftPaths.PUBLISH,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'Publishes every draft of the site at once, in one transaction, as one release (owner)',
+        response: withErrors({ 200: Release }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      for (const draft of await listDrafts(db, site.id)) {
+        const subject = parseSubject(draft.subject);
+        if (subject) mayChange(request, subject);
+      }
+      const release = await publishDrafts(db, site.id, ownerName(request));
+      if (!release) throw new AppError('CONFLICT', DraftMessages.NOTHING_TO_PUBLISH);
+      await recordAudit(db, request, {
+        action: 'site.publish',
+        subjectType: 'release',
+        subjectId: release.id,
+        detail: { subjects: release.changes.map((c) => c.subject) },
+      });
+      deps.resolver.invalidate();
+      return { ...release, publishedAt: release.createdAt.toISOString() };
+    },
+  );
+
+  routes.get(
+    DraftPaths.RELEASES,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: { tags, summary: "The site's releases, newest first (owner)", response: withErrors({ 200: ReleaseList }) },
+    },
+    async (request) => ({
+      releases: (await listReleases(db, siteOf(request).id)).map((r) => ({ ...r, publishedAt: r.createdAt.toISOString() })),
+    }),
+  );
+
+  routes.post(
+    DraftPaths.RESTORE,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'Makes the value a subject had before a release its draft (publish to make it live again) (owner)',
+        params: z.object({ releaseId: z.string().max(64) }),
+        body: Restore,
+        response: withErrors({ 200: DraftSaved }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const subject = subjectOf(request.body.subject);
+      mayChange(request, subject);
+      const before = await valueBefore(db, site.id, request.params.releaseId, subject);
+      if (before === null) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_RELEASE);
+      if (before === undefined) throw new AppError('NOT_FOUND', DraftMessages.NOT_IN_RELEASE);
+      const version = await saveDraft(db, site.id, subject, before.value, await draftVersion(db, site.id, subject), ownerName(request));
+      if (version === 'conflict') throw new AppError('CONFLICT', DraftMessages.CONFLICT);
+      return { subject: request.body.subject, version };
+    },
+  );
+
+  routes.post(
+    DraftPaths.PREVIEW,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: "A short-lived link that shows the site's drafts on its own origin, never carrying the owner's session (owner)",
+        body: z.object({ path: z.string().max(2_000).default('/') }).default({ path: '/' }),
+        response: withErrors({ 200: PreviewAnswer }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const { token, expiresAt } = issuePreviewToken(await secret, site.id, request.owner?.ownerId ?? '');
+      const query = new URLSearchParams({ token, path: safeReturnPath(request.body.path) });
+      return { url: `${siteOrigin(site.identifier, deps.config)}${DraftPaths.SITE_PREVIEW}?${query}`, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  routes.get(
+    DraftPaths.SITE_PREVIEW,
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Sets the preview cookie from a preview token and goes to the page (site origin)',
+        querystring: z.object({ token: z.string().max(600), path: z.string().max(2_000).default('/') }),
+        response: withErrors({ 303: z.null() }),
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      const claims = readPreviewToken(await secret, request.query.token, site.id);
+      if (!claims) throw new AppError('UNAUTHORIZED', 'This preview link has expired. Open the preview again from the dashboard.');
+      setCookie(reply, PREVIEW_COOKIE, request.query.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: deps.config.secureCookies,
+        maxAge: Math.max(1, Math.floor((claims.expiresAt - Date.now()) / 1000)),
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(safeReturnPath(request.query.path), 303);
+    },
+  );
+}

@@ -1,0 +1,140 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { collections, websites, type DbOrTx } from '../db/index.js';
+import type { OwnerPermission } from '../owner-sessions/index.js';
+import { cleanHtmlBlocks } from '../rich-text/index.js';
+
+/** Site settings an owner drafts as a whole: the navigations, header and footer, styles, block fields and page layouts. */
+export const DRAFTED_SETTINGS = ['navigation', 'headerFooter', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
+type DraftedSetting = (typeof DRAFTED_SETTINGS)[number];
+
+/** Most blocks in one layout (spec 9). */
+export const MAX_BLOCKS = 60;
+
+/** What a draft is of: a site setting (`settings.navigation`) or a collection (`collection:{id}`). */
+export type Subject = { readonly kind: 'settings'; readonly key: DraftedSetting } | { readonly kind: 'collection'; readonly id: string };
+
+/** The drafts' messages, as the dashboard shows them. */
+export const DraftMessages = Object.freeze({
+  UNKNOWN_SUBJECT: 'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts} or collection:{id}.',
+  NO_SUCH_PAGE: 'That page is not on this site.',
+  CONFLICT: 'This was changed by someone else. Reload to see their changes.',
+  TOO_MANY_BLOCKS: `A layout holds at most ${MAX_BLOCKS} blocks. Remove a block before adding another.`,
+  NOTHING_TO_PUBLISH: 'There is nothing to publish.',
+  NOT_ALLOWED: 'Your role cannot publish some of these changes. Ask an administrator.',
+  NO_SUCH_RELEASE: 'That version is not in this site’s history.',
+  NOT_IN_RELEASE: 'That version did not change this.',
+});
+
+/** Parses a subject name; null when it is not one. */
+export function parseSubject(name: string): Subject | null {
+  const setting = /^settings\.([A-Za-z]+)$/.exec(name);
+  if (setting) return (DRAFTED_SETTINGS as readonly string[]).includes(setting[1]!) ? { kind: 'settings', key: setting[1] as DraftedSetting } : null;
+  const collection = /^collection:([0-9a-f]{32})$/.exec(name);
+  return collection ? { kind: 'collection', id: collection[1]! } : null;
+}
+
+/** The name of a subject. */
+export function subjectName(subject: Subject): string {
+  return subject.kind === 'settings' ? `settings.${subject.key}` : `collection:${subject.id}`;
+}
+
+/** The permission that changing `subject` needs. */
+export function permissionFor(subject: Subject): OwnerPermission {
+  return subject.kind === 'settings' && subject.key !== 'blockFields' ? 'settings:write' : 'content:write';
+}
+
+/** A collection's drafted fields: its titles, description and (page collections) blocks. */
+export const CollectionDraft = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    navigationTitle: z.string().max(200),
+    description: z.string().max(5_000),
+    blocks: z.array(z.record(z.string(), z.unknown())).max(MAX_BLOCKS, DraftMessages.TOO_MANY_BLOCKS),
+  })
+  .partial()
+  .strict();
+export type CollectionDraft = z.infer<typeof CollectionDraft>;
+
+/** A setting's drafted value: any JSON object (null removes the setting when published). */
+const SettingDraft = z.record(z.string(), z.unknown()).nullable();
+
+/** Checks and cleans a draft's value for `subject` (owner HTML in blocks is sanitised); throws a ZodError. */
+export function cleanValue(subject: Subject, value: unknown): unknown {
+  if (subject.kind === 'settings') return SettingDraft.parse(value);
+  const draft = CollectionDraft.parse(value);
+  return draft.blocks ? { ...draft, blocks: cleanHtmlBlocks(draft.blocks) } : draft;
+}
+
+/** The published value of `subject` now; undefined when its collection is not on the site. */
+export async function liveValue(db: DbOrTx, websiteId: string, subject: Subject): Promise<unknown> {
+  if (subject.kind === 'settings') {
+    const [row] = await db
+      .select({ value: sql<unknown>`${websites.settings}->${subject.key}::text` })
+      .from(websites)
+      .where(eq(websites.id, websiteId));
+    return row ? (row.value ?? null) : undefined;
+  }
+  const [row] = await db
+    .select({ title: collections.title, navigationTitle: collections.navigationTitle, description: collections.description, settings: collections.settings })
+    .from(collections)
+    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, subject.id)));
+  if (!row) return undefined;
+  const blocks = Array.isArray(row.settings.blocks) ? row.settings.blocks : [];
+  return { title: row.title, navigationTitle: row.navigationTitle, description: row.description, blocks };
+}
+
+/** Makes `value` the published value of `subject` (in the publishing transaction). */
+export async function applyValue(tx: DbOrTx, websiteId: string, subject: Subject, value: unknown): Promise<void> {
+  if (subject.kind === 'settings') {
+    const settings =
+      value === null
+        ? sql`${websites.settings} - ${subject.key}::text`
+        : sql`jsonb_set(${websites.settings}, ARRAY[${subject.key}::text], ${JSON.stringify(value)}::jsonb, true)`;
+    await tx.update(websites).set({ settings, updatedAt: new Date() }).where(eq(websites.id, websiteId));
+    return;
+  }
+  const draft = value as CollectionDraft;
+  const blocks =
+    draft.blocks === undefined ? {} : { settings: sql`jsonb_set(${collections.settings}, '{blocks}', ${JSON.stringify(draft.blocks)}::jsonb, true)` };
+  await tx
+    .update(collections)
+    .set({
+      ...(draft.title !== undefined ? { title: draft.title } : {}),
+      ...(draft.navigationTitle !== undefined ? { navigationTitle: draft.navigationTitle } : {}),
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
+      ...blocks,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(collections.websiteId, websiteId), eq(collections.id, subject.id)));
+}
+
+/** `settings` with the drafted settings of `drafts` in place of the published ones (the preview's site). */
+export function settingsWithDrafts<S extends Record<string, unknown>>(settings: S, drafts: ReadonlyMap<string, unknown>): S {
+  let out: Record<string, unknown> | undefined;
+  for (const key of DRAFTED_SETTINGS) {
+    const name = `settings.${key}`;
+    if (!drafts.has(name)) continue;
+    out ??= { ...settings };
+    const value = drafts.get(name);
+    if (value === null) delete out[key];
+    else out[key] = value;
+  }
+  return (out ?? settings) as S;
+}
+
+/** `row` with its drafted fields in place of the published ones (the preview's collection). */
+export function collectionWithDraft<R extends { id: string; title: string; navigationTitle: string; description: string; settings: Record<string, unknown> }>(
+  row: R,
+  drafts: ReadonlyMap<string, unknown>,
+): R {
+  const draft = drafts.get(`collection:${row.id}`) as CollectionDraft | undefined;
+  if (!draft) return row;
+  return {
+    ...row,
+    ...(draft.title !== undefined ? { title: draft.title } : {}),
+    ...(draft.navigationTitle !== undefined ? { navigationTitle: draft.navigationTitle } : {}),
+    ...(draft.description !== undefined ? { description: draft.description } : {}),
+    ...(draft.blocks !== undefined ? { settings: { ...row.settings, blocks: draft.blocks } } : {}),
+  };
+}
