@@ -47,6 +47,7 @@ import { registerMediaRoutes } from './media/index.js';
 import { registerDownloadRoutes } from './downloads/index.js';
 import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
+import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerDraftRoutes } from './drafts/index.js';
 
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDownloadRoutes(app, deps);
   registerOverviewRoutes(app, deps);
   registerThemeRoutes(app, deps);
+  registerSitePageRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
   registerDraftRoutes(app, deps);
   return app;

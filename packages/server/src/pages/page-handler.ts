@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { canonicalOrigin, siteOrigin } from '../sites/index.js';
 import type { Website } from '../sites/index.js';
 import { baseContext } from './context/base-context.js';
-import { buildPage } from './context/build-page.js';
+import { buildPage, movedPagePath } from './context/build-page.js';
 import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
@@ -260,7 +260,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       build = found?.build;
       const { req, slot } = await pageToBuild(deps, request, site, path, asJson, found?.slot);
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
-      const page = withUnlockForm(req, await buildPage(req, matchPageRoute(path)));
+      const route = matchPageRoute(path);
+      const moved = movedPagePath(req, route);
+      if (moved) return reply.code(301).header('location', search ? `${moved}?${search}` : moved).send();
+      const page = withUnlockForm(req, await buildPage(req, route));
       return await respond(deps, request, reply, req, page, asJson, cache && slot ? { cache, slot } : undefined);
     } catch (error) {
       request.log.error({ err: error, reqId: request.id }, 'page failed');

@@ -23,6 +23,8 @@ export const collections = pgTable(
     displayIndex: integer('display_index').notNull().default(0),
     isHomepage: boolean('is_homepage').notNull().default(false),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Moves on with every change from the owner's Pages panel (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
