@@ -262,7 +262,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
       const route = matchPageRoute(path);
       const moved = movedPagePath(req, route);
-      if (moved) return reply.code(301).header('location', search ? `${moved}?${search}` : moved).send();
+      if (moved)
+        return reply
+          .code(301)
+          .header('location', search ? `${moved}?${search}` : moved)
+          .send();
       const page = withUnlockForm(req, await buildPage(req, route));
       return await respond(deps, request, reply, req, page, asJson, cache && slot ? { cache, slot } : undefined);
     } catch (error) {

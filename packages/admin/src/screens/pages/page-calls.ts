@@ -1,0 +1,40 @@
+import type { NewPageBody, PageChangeBody, PageKind, PageList, PageView } from '@emporium/server/site-pages/schemas';
+import { api } from '../../api/http.js';
+
+export type { PageKind, PageList, PageView };
+
+/** The Pages calls (packages/server/src/site-pages/routes.ts). */
+export const PAGES_PATH = '/api/owner/pages';
+
+const pagePath = (id: string) => `${PAGES_PATH}/${encodeURIComponent(id)}`;
+
+/** What each kind is called on the screen. */
+export const KIND_LABELS: Readonly<Record<PageKind, string>> = Object.freeze({
+  page: 'Page',
+  blog: 'Blog',
+  store: 'Store',
+  events: 'Events',
+  gallery: 'Gallery',
+  link: 'Link',
+  folder: 'Folder',
+});
+
+/** Adds a page (a draft unless `enabled`). */
+export function addPage(body: NewPageBody): Promise<PageView> {
+  return api<PageView>(PAGES_PATH, { method: 'POST', body });
+}
+
+/** Saves a page's settings and blocks from the version read. */
+export function changePage(id: string, body: PageChangeBody): Promise<PageView> {
+  return api<PageView>(pagePath(id), { method: 'PATCH', body });
+}
+
+/** Copies a page as a draft. */
+export function duplicatePage(id: string): Promise<PageView> {
+  return api<PageView>(`${pagePath(id)}/duplicate`, { method: 'POST', body: {} });
+}
+
+/** Deletes a page and what it holds. */
+export function deletePage(id: string): Promise<void> {
+  return api<void>(pagePath(id), { method: 'DELETE' });
+}
