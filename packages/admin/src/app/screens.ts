@@ -22,6 +22,8 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Comments', path: '/comments', component: lazy(() => import('../screens/moderation/CommentsScreen.js')) },
   { name: 'Reviews', path: '/reviews', component: lazy(() => import('../screens/moderation/ReviewsScreen.js')) },
   { name: 'Design', path: '/design', component: lazy(() => import('../screens/design/DesignScreen.js')) },
+  { name: 'Navigation', path: '/navigation', component: lazy(() => import('../screens/navigation/NavigationScreen.js')) },
+  { name: 'Header & footer', path: '/header-footer', component: lazy(() => import('../screens/header-footer/HeaderFooterScreen.js')) },
   { name: 'Settings', path: '/settings', component: lazy(() => import('../screens/settings/SettingsScreen.js')) },
   { name: 'Analytics', path: '/analytics', component: lazy(() => import('../screens/analytics/AnalyticsScreen.js')) },
 ];
