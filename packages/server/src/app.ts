@@ -49,7 +49,7 @@ import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
-import { registerDraftRoutes } from './drafts/index.js';
+import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -70,6 +70,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** The server's themes (default: the built-in ones and those installed in the database). */
   themes?: ThemeRegistry;
+  /** Work the job queue's site jobs (scheduled publishes) once ready: the server process does; tests that need it say so (default false). */
+  workJobs?: boolean;
 }
 
 /**
@@ -162,5 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitePageRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
   registerDraftRoutes(app, deps);
+  if (options.workJobs) workScheduledPublishes(app, deps);
   return app;
 }

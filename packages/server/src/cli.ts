@@ -83,7 +83,12 @@ function expectPositionals(args: ParsedArgs, count: number, usage: string): void
 
 async function withDatabase<T>(config: AppConfig, run: (db: Db) => Promise<T>): Promise<T> {
   if (!config.databaseUrl) await assertDataDirFree(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, maxConnections: config.dbPoolSize, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    maxConnections: config.dbPoolSize,
+    dataDir: config.dataDir,
+    sharedBuffers: config.pgliteSharedBuffers,
+  });
   try {
     return await run(db);
   } finally {
@@ -130,12 +135,15 @@ function serverConfig(args: ParsedArgs, io: CliIo): AppConfig {
 async function runServer(config: AppConfig, io: CliIo, start: ServerStart = {}): Promise<number> {
   const startedAt = performance.now();
   const lock = config.databaseUrl ? undefined : await holdDataDir(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, maxConnections: config.dbPoolSize, dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers }).catch(
-    async (error: unknown) => {
-      await lock?.release();
-      throw error;
-    },
-  );
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    maxConnections: config.dbPoolSize,
+    dataDir: config.dataDir,
+    sharedBuffers: config.pgliteSharedBuffers,
+  }).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
+  });
   let app: FastifyInstance | undefined;
   let extra: { close(): void } | undefined;
   try {
@@ -144,7 +152,7 @@ async function runServer(config: AppConfig, io: CliIo, start: ServerStart = {}):
       const seeded = await seedDemo(db, undefined, { photos: mediaStorageFor(config) });
       io.out(`Seeded the demo site into the empty database (${seeded.photos?.photos ?? 0} product photos in ${seeded.photos?.ms ?? 0} ms).`);
     }
-    app = await buildApp({ db, config, themes });
+    app = await buildApp({ db, config, themes, workJobs: true });
     const address = await listen(app, config);
     const ms = Math.round(performance.now() - startedAt);
     io.out(`Emporium listening on ${address} (started in ${ms} ms; ${config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`})`);

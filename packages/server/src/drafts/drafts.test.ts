@@ -146,11 +146,19 @@ describe('drafts, publishing and history', () => {
   });
 
   it('shows drafts only with a genuine preview token of the same site', async () => {
-    await admin.call('PUT', DraftPaths.DRAFTS, { subject: `collection:${aboutId}`, value: { blocks: [textBlock('<p>Draft only.</p>')] }, baseVersion: 0 });
+    const saved = await admin.call('PUT', DraftPaths.DRAFTS, {
+      subject: `collection:${aboutId}`,
+      value: { blocks: [textBlock('<p>Draft only.</p>')] },
+      baseVersion: 0,
+    });
+    expect(saved.json()).toEqual({ subject: `collection:${aboutId}`, version: 1 });
     const cookie = await previewCookie(admin, '/about');
     expect((await visitor('/about', cookie)).body).toContain('Draft only.');
-    const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
-    expect((await visitor('/about', forged)).body).not.toContain('Draft only.');
+    const signature = cookie.slice(cookie.lastIndexOf('.') + 1);
+    const flipped = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11);
+    expect((await visitor('/about', cookie.replace(signature, flipped))).body).not.toContain('Draft only.');
+    const lastChar = signature.slice(0, -1) + (signature.at(-1) === 'A' ? 'B' : 'A');
+    expect((await visitor('/about', cookie.replace(signature, lastChar))).body).not.toContain('Draft only.');
     const expired = await t.app.inject({ method: 'GET', url: `${DraftPaths.SITE_PREVIEW}?token=bad.token&path=/`, headers: { host: DEMO_HOST } });
     expect(expired.statusCode).toBe(401);
     const onJournal = await t.get(JOURNAL_IDENTIFIER, '/', { cookie });

@@ -4,6 +4,7 @@ import { PREVIEW_COOKIE, readPreviewToken } from './preview-token.js';
 import { draftValues } from './repository.js';
 
 export { registerDraftRoutes, DraftPaths } from './routes.js';
+export { workScheduledPublishes, schedulePublish, SCHEDULED_PUBLISH_JOB } from './scheduled-publish.js';
 export { DraftMessages, DRAFTED_SETTINGS, MAX_BLOCKS, settingsWithDrafts, collectionWithDraft } from './subjects.js';
 export { PREVIEW_COOKIE, PREVIEW_TOKEN_TTL_MS, issuePreviewToken } from './preview-token.js';
 export { publishDrafts, saveDraft, listDrafts } from './repository.js';

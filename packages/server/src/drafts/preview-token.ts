@@ -41,7 +41,8 @@ export function readPreviewToken(
   if (!body || !signature || extra !== undefined) return undefined;
   const given = Buffer.from(signature, 'base64url');
   const expected = mac(secret, body);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  // Compared as bytes; a signature whose text is not the canonical encoding of them is refused too.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected) || given.toString('base64url') !== signature) return undefined;
   let claims: PreviewClaims;
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PreviewClaims;

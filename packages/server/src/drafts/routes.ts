@@ -11,12 +11,14 @@ import { requireOwner, roleCan } from '../owner-sessions/index.js';
 import { siteOf, siteOrigin } from '../sites/index.js';
 import { issuePreviewToken, PREVIEW_COOKIE, readPreviewToken } from './preview-token.js';
 import { discardDraft, draftVersion, listDrafts, listReleases, publishDrafts, saveDraft, valueBefore } from './repository.js';
+import { schedulePublish, SCHEDULED_PUBLISH_JOB, type ScheduledPublish } from './scheduled-publish.js';
 import { cleanValue, DraftMessages, liveValue, parseSubject, permissionFor, type Subject } from './subjects.js';
 
 /** Paths of the drafts, publishing, history and preview calls. */
 export const DraftPaths = Object.freeze({
   DRAFTS: '/api/owner/drafts',
   PUBLISH: '/api/owner/publish',
+  SCHEDULED: '/api/owner/publish/scheduled/:jobId',
   RELEASES: '/api/owner/releases',
   RESTORE: '/api/owner/releases/:releaseId/restore',
   PREVIEW: '/api/owner/preview',
@@ -42,6 +44,8 @@ const Release = z.object({
 const ReleaseList = z.object({ releases: z.array(Release) });
 const Restore = z.object({ subject: z.string().max(200) });
 const PreviewAnswer = z.object({ url: z.string(), expiresAt: z.string() });
+const PublishBody = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
+const Scheduled = z.object({ jobId: z.string(), scheduledFor: z.string() });
 
 function subjectOf(name: string): Subject {
   const subject = parseSubject(name);
@@ -140,15 +144,27 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       preValidation: read,
       schema: {
         tags,
-        summary: 'Publishes every draft of the site at once, in one transaction, as one release (owner)',
-        response: withErrors({ 200: Release }),
+        summary:
+          'Publishes every draft of the site at once, in one transaction, as one release; with `at`, schedules that publish for then (202, the drafts of that moment are published) (owner)',
+        body: PublishBody.nullish(),
+        response: withErrors({ 200: Release, 202: Scheduled }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const site = siteOf(request);
-      for (const draft of await listDrafts(db, site.id)) {
+      const drafts = await listDrafts(db, site.id);
+      for (const draft of drafts) {
         const subject = parseSubject(draft.subject);
         if (subject) mayChange(request, subject);
+      }
+      const at = request.body?.at ? new Date(request.body.at) : undefined;
+      if (at) {
+        if (at.getTime() <= Date.now())
+          throw new AppError('VALIDATION_FAILED', DraftMessages.SCHEDULE_IN_PAST, { body: { fields: { at: DraftMessages.SCHEDULE_IN_PAST } } });
+        if (drafts.length === 0) throw new AppError('CONFLICT', DraftMessages.NOTHING_TO_PUBLISH);
+        const jobId = (await schedulePublish(deps.jobs, site.id, ownerName(request), at)) ?? 'already-scheduled';
+        await recordAudit(db, request, { action: 'site.publish.schedule', subjectType: 'release', subjectId: jobId, detail: { at: at.toISOString() } });
+        return reply.code(202).send({ jobId, scheduledFor: at.toISOString() });
       }
       const release = await publishDrafts(db, site.id, ownerName(request));
       if (!release) throw new AppError('CONFLICT', DraftMessages.NOTHING_TO_PUBLISH);
@@ -160,6 +176,29 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       deps.resolver.invalidate();
       return { ...release, publishedAt: release.createdAt.toISOString() };
+    },
+  );
+
+  routes.delete(
+    DraftPaths.SCHEDULED,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'Cancels a scheduled publish that has not run (owner)',
+        params: z.object({ jobId: z.string().max(64) }),
+        response: withErrors({ 204: z.null() }),
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      mayChange(request, { kind: 'settings', key: 'navigation' });
+      const job = await deps.jobs.find<ScheduledPublish>(SCHEDULED_PUBLISH_JOB, request.params.jobId).catch(() => undefined);
+      if (!job || job.data.websiteId !== site.id || !['created', 'retry'].includes(job.state)) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_SCHEDULE);
+      await deps.jobs.cancel(SCHEDULED_PUBLISH_JOB, job.id);
+      await recordAudit(db, request, { action: 'site.publish.unschedule', subjectType: 'release', subjectId: job.id });
+      return reply.code(204).send(null);
     },
   );
 

@@ -24,6 +24,8 @@ export const DraftMessages = Object.freeze({
   NOT_ALLOWED: 'Your role cannot publish some of these changes. Ask an administrator.',
   NO_SUCH_RELEASE: 'That version is not in this site’s history.',
   NOT_IN_RELEASE: 'That version did not change this.',
+  SCHEDULE_IN_PAST: 'Choose a time in the future.',
+  NO_SUCH_SCHEDULE: 'That scheduled publish is not waiting any more.',
 });
 
 /** Parses a subject name; null when it is not one. */

@@ -129,7 +129,18 @@ export class JobQueue {
   async declare(name: string, policy: QueuePolicy = 'standard'): Promise<void> {
     await this.start();
     if (this.queues.has(name)) return;
-    await this.boss.createQueue(name, { name, policy });
+    // Servers starting together create the same queue at once; PostgreSQL may then pick one of
+    // their DDL statements as a deadlock victim. Creating is idempotent, so the loser tries again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(name, { name, policy });
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+      }
+    }
     this.queues.add(name);
   }
 
@@ -150,6 +161,19 @@ export class JobQueue {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });
+  }
+
+  /** A job of `name` by id with its data, state and start time; undefined when there is none. */
+  async find<T extends object>(name: string, id: string): Promise<{ id: string; data: T; state: string; startAfter: Date } | undefined> {
+    await this.declare(name);
+    const job = await this.boss.getJobById<T>(name, id);
+    return job ? { id: job.id, data: job.data, state: job.state, startAfter: job.startAfter } : undefined;
+  }
+
+  /** Cancels a job of `name` that has not run yet. */
+  async cancel(name: string, id: string): Promise<void> {
+    await this.declare(name);
+    await this.boss.cancel(name, id);
   }
 
   /** Sends a job of `name` on a cron schedule (UTC), from whichever server's clock reaches it first. */
