@@ -160,6 +160,15 @@ describe("the owner's Pages calls", () => {
     expect(row!.settings.blocks).toEqual([]);
   });
 
+  it('lets exactly one of two changes from the same version win', async () => {
+    const page = await create(admin, { kind: 'page', title: 'Race' });
+    const answers = await Promise.all(['One', 'Two'].map((title) => admin.call('PATCH', pagePath(page.id), { version: 1, title })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json();
+    const [row] = await t.testDb.db.select().from(collections).where(eq(collections.id, page.id));
+    expect(row).toMatchObject({ title: winner.title, version: 2 });
+  });
+
   it('checks blocks: known kinds only, at most 60, only on pages of blocks', async () => {
     const page = await create(admin, { kind: 'page', title: 'Blocks' });
     const many = Array.from({ length: MAX_BLOCKS + 1 }, () => ({ typeName: 'html', html: '<p>x</p>' }));
