@@ -79,14 +79,20 @@ describe('drafts, publishing and history', () => {
     const preview = await visitor('/about', cookie);
     expect(preview.body).toContain(sentence);
     expect(preview.headers[PAGE_CACHE_HEADER]).toBe('bypass');
+    // The dashboard's editor frames the preview; nothing else may frame a site's pages.
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self' http://admin.localhost");
+    expect(preview.headers['x-frame-options']).toBeUndefined();
+    const published = await visitor('/about');
+    expect(published.headers['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(published.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect((await visitor('/about')).body).not.toContain(sentence);
 
     const listed = await viewer.call('GET', DraftPaths.DRAFTS);
     expect(listed.json().drafts.map((d: { subject: string }) => d.subject)).toEqual([`collection:${aboutId}`, 'settings.headerFooter']);
 
-    const published = await admin.call('POST', DraftPaths.PUBLISH);
-    expect(published.statusCode).toBe(200);
-    expect(published.json().changes.map((c: { subject: string }) => c.subject)).toEqual([`collection:${aboutId}`, 'settings.headerFooter']);
+    const release = await admin.call('POST', DraftPaths.PUBLISH);
+    expect(release.statusCode).toBe(200);
+    expect(release.json().changes.map((c: { subject: string }) => c.subject)).toEqual([`collection:${aboutId}`, 'settings.headerFooter']);
     expect((await visitor('/about')).body).toContain(sentence);
     expect((await admin.call('GET', DraftPaths.DRAFTS)).json().drafts).toEqual([]);
     const again = await admin.call('POST', DraftPaths.PUBLISH);

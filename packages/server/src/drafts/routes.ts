@@ -70,12 +70,14 @@ const ownerName = (request: FastifyRequest) => request.owner?.email ?? '';
  * someone saved in between) and discard the site's drafts; publish them all at once as one
  * release; list releases and restore a subject's value from before a release as a draft; and a
  * short-lived preview token for the site's own origin, where `/api/site/preview` sets it as the
- * preview cookie. Reading needs `content:read`; each subject's change needs its own permission.
+ * preview cookie. Reading needs `content:read`, changing `content:write` and each subject's own permission.
  */
 export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = requireOwner(db, deps.config.ownerToken, 'content:read');
+  // Every change needs content:write at least; a subject may need more (its own permission, checked per subject).
+  const write = requireOwner(db, deps.config.ownerToken, 'content:write');
   const secret = loadServerSecret(db, 'preview');
 
   routes.get(
@@ -90,7 +92,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     DraftPaths.DRAFTS,
     {
       onRequest: noStore,
-      preValidation: read,
+      preValidation: write,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
@@ -121,7 +123,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     DraftPaths.DRAFTS,
     {
       onRequest: noStore,
-      preValidation: read,
+      preValidation: write,
       schema: {
         tags,
         summary: 'Discards the draft of one subject (owner)',
@@ -141,7 +143,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     DraftPaths.PUBLISH,
     {
       onRequest: noStore,
-      preValidation: read,
+      preValidation: write,
       schema: {
         tags,
         summary:
@@ -183,7 +185,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     DraftPaths.SCHEDULED,
     {
       onRequest: noStore,
-      preValidation: read,
+      preValidation: write,
       schema: {
         tags,
         summary: 'Cancels a scheduled publish that has not run (owner)',
@@ -193,7 +195,6 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const site = siteOf(request);
-      mayChange(request, { kind: 'settings', key: 'navigation' });
       const job = await deps.jobs.find<ScheduledPublish>(SCHEDULED_PUBLISH_JOB, request.params.jobId).catch(() => undefined);
       if (!job || job.data.websiteId !== site.id || !['created', 'retry'].includes(job.state)) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_SCHEDULE);
       await deps.jobs.cancel(SCHEDULED_PUBLISH_JOB, job.id);
@@ -218,7 +219,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     DraftPaths.RESTORE,
     {
       onRequest: noStore,
-      preValidation: read,
+      preValidation: write,
       schema: {
         tags,
         summary: 'Makes the value a subject had before a release its draft (publish to make it live again) (owner)',

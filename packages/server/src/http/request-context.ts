@@ -14,6 +14,8 @@ declare module 'fastify' {
     crumbIsNew: boolean;
     /** Per-response nonce allowed by the Content-Security-Policy for inline scripts. */
     cspNonce: string;
+    /** An origin that may frame this response besides its own (the dashboard framing the editor's preview). */
+    framedBy: string | undefined;
     /** Parsed `SiteUserInfo` cookie (a display hint, not proof of identity). */
     siteUserInfo: SiteUserInfo;
   }

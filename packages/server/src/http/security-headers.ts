@@ -172,6 +172,13 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityH
   };
 }
 
+/** Lets `origin` (and the page's own) frame this response: the dashboard's editor framing its preview. */
+function allowFraming(reply: FastifyReply, origin: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", `frame-ancestors 'self' ${origin}`));
+  reply.removeHeader('x-frame-options');
+}
+
 /**
  * Sends {@link securityHeaders} with every response, with a per-request nonce at
  * `request.cspNonce` for inline scripts; a response on a site gets the site's script paths
@@ -181,12 +188,14 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityH
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions | SecurityHeaders = {}): void {
   const headers = 'complete' in options ? options : securityHeaders(options);
   app.decorateRequest('cspNonce', '');
+  app.decorateRequest('framedBy', undefined);
   app.addHook('onRequest', (request, _reply, done) => {
     request.cspNonce = newCspNonce();
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     headers.complete(reply, request.protocol, request.cspNonce || newCspNonce(), request.site, request.headers.host);
+    if (request.framedBy) allowFraming(reply, request.framedBy);
     done(null, payload);
   });
 }

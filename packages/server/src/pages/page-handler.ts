@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '@emporium/template';
 import { cartIdFromRequest } from '../cart/index.js';
 import type { Db } from '../db/index.js';
-import { canonicalOrigin, siteOrigin } from '../sites/index.js';
+import { adminOrigin, canonicalOrigin, siteOrigin } from '../sites/index.js';
 import type { Website } from '../sites/index.js';
 import { baseContext } from './context/base-context.js';
 import { buildPage, movedPagePath } from './context/build-page.js';
@@ -65,6 +65,8 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const reader = degraded ? undefined : deps.pageReads.at(deps.db, requestSite.id, await deps.pageCache.pageVersion(deps.db, requestSite.id));
   const fresh = reader ? await freshSiteState(reader, requestSite) : undefined;
   const drafts = degraded ? undefined : await previewDrafts(deps.db, await deps.previewSecret, requestSite.id, cookies);
+  // The editor shows the preview in a frame on the dashboard's origin.
+  if (drafts) request.framedBy = adminOrigin(request.server.emporium.config);
   const published = fresh?.site ?? requestSite;
   const shown = drafts ? { ...published, settings: settingsWithDrafts(published.settings, drafts) } : published;
   const site = visitorSite(shown, cookies, now.getTime());
