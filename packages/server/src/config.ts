@@ -114,6 +114,8 @@ export interface AppConfig {
   readonly secureCookies: boolean;
   /** Record storefront page views (EMPORIUM_RECORD_VISITS=0 turns visit recording off; default on). */
   readonly recordVisits: boolean;
+  /** NODE_ENV=production: checks meant for development and tests (such as freezing shared cached rows) are off. */
+  readonly production: boolean;
   /** Serve the API reference page at /api/docs (EMPORIUM_API_DOCS=0/1; default on unless NODE_ENV=production). */
   readonly apiDocs: boolean;
   /** SMTP server for outgoing mail (SMTP_URL, e.g. smtp://user:pass@host:587); unset keeps mails in the outbox. */
@@ -285,6 +287,7 @@ function readEnvironment(env: Environment) {
     secureCookies: flag(env, 'EMPORIUM_SECURE_COOKIES'),
     recordVisits: flag(env, 'EMPORIUM_RECORD_VISITS') ?? CONFIG_DEFAULTS.recordVisits,
     apiDocs: flag(env, 'EMPORIUM_API_DOCS') ?? read(env, 'NODE_ENV') !== 'production',
+    production: read(env, 'NODE_ENV') === 'production',
     smtpUrl: read(env, 'SMTP_URL'),
     mailFrom: read(env, 'EMPORIUM_MAIL_FROM') ?? CONFIG_DEFAULTS.mailFrom,
     ownerToken,

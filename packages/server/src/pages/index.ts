@@ -61,7 +61,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     scriptTags: options.scriptTags,
     islands: options.islands ?? loadIslandAssets(),
     pageCache: options.pageCache ?? new PageCache(),
-    pageReads: options.pageReads ?? new PageReads(),
+    pageReads: options.pageReads ?? new PageReads({ freeze: !deps.config.production }),
     previewSecret: loadServerSecret(deps.db, 'preview'),
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });

@@ -38,7 +38,7 @@ export interface PageReadsOptions {
   maxBytes?: number;
   ttlMs?: number;
   now?: () => number;
-  /** Freeze every kept value, so a builder that changes one fails at once (default: outside production). */
+  /** Freeze every kept value, so a builder that changes one fails at once (default false; the app sets it outside production). */
   freeze?: boolean;
 }
 
@@ -63,7 +63,7 @@ export class PageReads {
     this.maxBytes = options.maxBytes ?? PAGE_READS_MAX_BYTES;
     this.ttlMs = options.ttlMs ?? PAGE_READS_TTL_MS;
     this.now = options.now ?? Date.now;
-    this.freeze = options.freeze ?? process.env.NODE_ENV !== 'production';
+    this.freeze = options.freeze ?? false;
   }
 
   /** Approximate bytes held. */
