@@ -14,3 +14,19 @@ export async function loadServerSecret(db: Db, name: string): Promise<Buffer> {
   if (!row) throw new Error(`server secret ${name} could not be stored`);
   return Buffer.from(row.value, 'base64url');
 }
+
+/**
+ * The secret called `name`, read on first use and kept. Nothing is queried until a caller asks,
+ * so registering a route never leaves a query running past the app's close; a failed read is
+ * forgotten, so the next caller tries again.
+ */
+export function lazyServerSecret(db: Db, name: string): () => Promise<Buffer> {
+  let pending: Promise<Buffer> | undefined;
+  return () => {
+    pending ??= loadServerSecret(db, name).catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
+  };
+}

@@ -15,11 +15,11 @@ export { publishDrafts, saveDraft, listDrafts } from './repository.js';
  */
 export async function previewDrafts(
   db: Db,
-  secret: Buffer,
+  secret: () => Promise<Buffer>,
   websiteId: string,
   cookies: Readonly<Record<string, string | undefined>>,
 ): Promise<Map<string, unknown> | undefined> {
   const token = cookies[PREVIEW_COOKIE];
-  if (!token || !readPreviewToken(secret, token, websiteId)) return undefined;
+  if (!token || !readPreviewToken(await secret(), token, websiteId)) return undefined;
   return draftValues(db, websiteId);
 }

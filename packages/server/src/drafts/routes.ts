@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { safeReturnPath } from '../access/index.js';
 import type { AppDeps } from '../app-deps.js';
-import { loadServerSecret } from '../db/server-secrets.js';
+import { lazyServerSecret } from '../db/server-secrets.js';
 import { AppError } from '../errors/index.js';
 import { setCookie } from '../http/cookies.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
@@ -78,7 +78,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
   const read = requireOwner(db, deps.config.ownerToken, 'content:read');
   // Every change needs content:write at least; a subject may need more (its own permission, checked per subject).
   const write = requireOwner(db, deps.config.ownerToken, 'content:write');
-  const secret = loadServerSecret(db, 'preview');
+  const secret = lazyServerSecret(db, 'preview');
 
   routes.get(
     DraftPaths.DRAFTS,
@@ -255,7 +255,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const site = siteOf(request);
-      const { token, expiresAt } = issuePreviewToken(await secret, site.id, request.owner?.ownerId ?? '');
+      const { token, expiresAt } = issuePreviewToken(await secret(), site.id, request.owner?.ownerId ?? '');
       const query = new URLSearchParams({ token, path: safeReturnPath(request.body.path) });
       return { url: `${siteOrigin(site.identifier, deps.config)}${DraftPaths.SITE_PREVIEW}?${query}`, expiresAt: expiresAt.toISOString() };
     },
@@ -273,7 +273,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const site = siteOf(request);
-      const claims = readPreviewToken(await secret, request.query.token, site.id);
+      const claims = readPreviewToken(await secret(), request.query.token, site.id);
       if (!claims) throw new AppError('UNAUTHORIZED', 'This preview link has expired. Open the preview again from the dashboard.');
       setCookie(reply, PREVIEW_COOKIE, request.query.token, {
         path: '/',

@@ -11,7 +11,7 @@ import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page
 import { createTemplateEngine } from './template-engine.js';
 import { systemAssets } from './theme-renderer.js';
 import { PageReads } from '../site-data/index.js';
-import { loadServerSecret } from '../db/server-secrets.js';
+import { lazyServerSecret } from '../db/server-secrets.js';
 
 export { CachedPageLane, serverWithLane } from './page-cache/index.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
@@ -62,7 +62,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     islands: options.islands ?? loadIslandAssets(),
     pageCache: options.pageCache ?? new PageCache(),
     pageReads: options.pageReads ?? new PageReads({ freeze: !deps.config.production }),
-    previewSecret: loadServerSecret(deps.db, 'preview'),
+    previewSecret: lazyServerSecret(deps.db, 'preview'),
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);

@@ -41,7 +41,7 @@ export interface PageHandlerDeps {
   /** The rows pages read, kept per site and page version (also for pages the page cache cannot serve). */
   pageReads: PageReads;
   /** The key preview tokens are signed with: a request with a genuine preview cookie sees the site's drafts. */
-  previewSecret: Promise<Buffer>;
+  previewSecret: () => Promise<Buffer>;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -64,7 +64,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const now = new Date();
   const reader = degraded ? undefined : deps.pageReads.at(deps.db, requestSite.id, await deps.pageCache.pageVersion(deps.db, requestSite.id));
   const fresh = reader ? await freshSiteState(reader, requestSite) : undefined;
-  const drafts = degraded ? undefined : await previewDrafts(deps.db, await deps.previewSecret, requestSite.id, cookies);
+  const drafts = degraded ? undefined : await previewDrafts(deps.db, deps.previewSecret, requestSite.id, cookies);
   // The editor shows the preview in a frame on the dashboard's origin.
   if (drafts) request.framedBy = adminOrigin(request.server.emporium.config);
   const published = fresh?.site ?? requestSite;
