@@ -1,4 +1,5 @@
 import type { JobQueue } from './jobs/index.js';
+import type { PaymentProviders } from './payments/index.js';
 import type { onRequestHookHandler } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/types.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   themes: ThemeRegistry;
   /** Background work (pg-boss on the app's database); started by the first module that sends or works a job. */
   jobs: JobQueue;
+  /** Each site's payment providers (the test provider, and the site's connected ones). */
+  payments: PaymentProviders;
 }
 
 declare module 'fastify' {

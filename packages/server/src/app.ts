@@ -2,6 +2,7 @@ import { JobQueue } from './jobs/index.js';
 import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { registerCartRoutes } from './cart/index.js';
 import { registerCheckoutRoutes } from './checkout/index.js';
+import { PaymentProviders } from './payments/index.js';
 import { registerInstalmentRoutes } from './instalments/index.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { registerUnlockRoutes } from './access/index.js';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   themes?: ThemeRegistry;
   /** Work the job queue's site jobs (scheduled publishes) once ready: the server process does; tests that need it say so (default false). */
   workJobs?: boolean;
+  /** Payment providers (default: the built-in test provider and each site's connected ones); tests share one between apps. */
+  payments?: PaymentProviders;
 }
 
 /**
@@ -104,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageFallbacks: {},
     crumbs: crumbSigner(await loadServerSecret(options.db, 'crumb')),
     themes: options.themes ?? new ThemeRegistry(createTemplateEngine(), options.db),
+    payments: options.payments ?? new PaymentProviders(),
     jobs: new JobQueue(options.db, { pollSeconds: config.outboxPollMs / 1000, onError: (error) => app.log.warn({ err: error }, 'job queue upkeep failed') }),
   };
   app.decorate('emporium', deps);

@@ -6,7 +6,6 @@ export {
   SUBSCRIPTION_CHECKOUT_PATH,
   SUBSCRIPTION_PURCHASED_MESSAGE,
   SUBSCRIPTION_SHIPPING_PATH,
-  type CheckoutRouteOptions,
 } from './routes.js';
 export * from './schemas.js';
 export {

@@ -64,6 +64,8 @@ describe('placeOrder', () => {
       },
       capture: (id) => inner.capture(id),
       void: (id) => inner.void(id),
+      chargeSaved: (request) => inner.chargeSaved(request),
+      refund: (request) => inner.refund(request),
     };
     const before = await stock();
     await expect(placeOrder({ db: t.db, providers: new Map([['test', meddling]]), log: silent }, site, cartId, INPUT, undefined)).rejects.toMatchObject({
@@ -101,6 +103,8 @@ describe('placeOrder', () => {
         throw new Error('gateway down');
       },
       void: (id) => provider.void(id),
+      chargeSaved: (request) => provider.chargeSaved(request),
+      refund: (request) => provider.refund(request),
     };
     const result = await placeOrder({ db: t.db, providers: new Map([['test', failing]]), log: silent }, site, await cartWith(1), INPUT, undefined);
     const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, result.body.order.id));

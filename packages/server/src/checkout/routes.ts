@@ -15,7 +15,7 @@ import { AppError } from '../errors/index.js';
 import type { Db } from '../db/types.js';
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
-import { TestPaymentProvider, type PaymentProvider } from '../payments/index.js';
+import type { PaymentProviders } from '../payments/index.js';
 import { canonicalOrigin } from '../sites/index.js';
 import { noStore, siteOf } from '../http/request-site.js';
 import { readCheckoutInput } from './checkout-input.js';
@@ -37,16 +37,14 @@ export const SUBSCRIPTION_PURCHASED_MESSAGE = 'This subscription has already bee
 /** Checkout attempts per site and client IP: 10 a minute (card-testing guard). */
 export const CHECKOUT_LIMIT = Object.freeze({ name: 'checkout', max: 10, windowMs: 60_000, key: 'site+ip' as const });
 
-/** Options of {@link registerCheckoutRoutes}. */
-export interface CheckoutRouteOptions {
-  /** Payment providers by id (default: the built-in test provider). */
-  providers?: readonly PaymentProvider[];
-}
-
-/** Registers the checkout calls with their payment providers, rate-limited per site and IP with `deps.rateLimit`. */
-export function registerCheckoutRoutes(app: FastifyInstance, deps: AppDeps, options: CheckoutRouteOptions = {}): void {
-  const providers = new Map((options.providers ?? [new TestPaymentProvider()]).map((p) => [p.id, p]));
-  registerCheckoutCalls(app, { db: deps.db, providers, secureCookies: deps.config.secureCookies, checkoutLimit: deps.rateLimit({ ...CHECKOUT_LIMIT }) });
+/** Registers the checkout calls with each site's payment providers (`deps.payments`), rate-limited per site and IP with `deps.rateLimit`. */
+export function registerCheckoutRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerCheckoutCalls(app, {
+    db: deps.db,
+    payments: deps.payments,
+    secureCookies: deps.config.secureCookies,
+    checkoutLimit: deps.rateLimit({ ...CHECKOUT_LIMIT }),
+  });
 }
 
 /**
@@ -61,13 +59,13 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: AppDeps, opti
  */
 function registerCheckoutCalls(
   app: FastifyInstance,
-  deps: { db: Db; providers: ReadonlyMap<string, PaymentProvider>; secureCookies: boolean; checkoutLimit: onRequestHookHandler },
+  deps: { db: Db; payments: PaymentProviders; secureCookies: boolean; checkoutLimit: onRequestHookHandler },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['checkout'];
-  const orderDeps = (request: FastifyRequest) => ({
+  const orderDeps = async (request: FastifyRequest) => ({
     db: deps.db,
-    providers: deps.providers,
+    providers: await deps.payments.forSite(siteOf(request)),
     log: request.log,
     // Links in mail use the site's configured origin, never the request's Host header.
     origin: canonicalOrigin(siteOf(request), app.emporium.config),
@@ -84,7 +82,13 @@ function registerCheckoutCalls(
     const site = siteOf(request);
     const key = request.headers[IDEMPOTENCY_HEADER];
     const input = readCheckoutInput(request.body);
-    const result = await placeOrder(orderDeps(request), site, cartIdFromRequest(request), input, key ? { key, hash: requestHash(request.body) } : undefined);
+    const result = await placeOrder(
+      await orderDeps(request),
+      site,
+      cartIdFromRequest(request),
+      input,
+      key ? { key, hash: requestHash(request.body) } : undefined,
+    );
     clearCartCookies(reply, deps.secureCookies);
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return noStore(reply).send(result.body);
@@ -105,9 +109,17 @@ function registerCheckoutCalls(
     const input = readCheckoutInput(body);
     const key = request.headers[IDEMPOTENCY_HEADER];
     try {
-      const result = await placeOrder(orderDeps(request), site, found.cartId, input, key ? { key, hash: requestHash(request.body) } : undefined, new Date(), {
-        subscription: found.plan,
-      });
+      const result = await placeOrder(
+        await orderDeps(request),
+        site,
+        found.cartId,
+        input,
+        key ? { key, hash: requestHash(request.body) } : undefined,
+        new Date(),
+        {
+          subscription: found.plan,
+        },
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return noStore(reply).send(result.body);
     } catch (error) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_DECLINED_MESSAGE, CARD_NUMBER_INVALID_MESSAGE, TEST_CARD_ONLY_MESSAGE, TestPaymentProvider, cardDigits } from './index.js';
+import {
+  CARD_DECLINED_MESSAGE,
+  CARD_NUMBER_INVALID_MESSAGE,
+  REFUND_EXCEEDS_PAYMENT_MESSAGE,
+  TEST_CARD_ONLY_MESSAGE,
+  TestPaymentProvider,
+  cardDigits,
+} from './index.js';
 
 const amount = { value: 1234, currency: 'USD' };
 
@@ -39,5 +46,42 @@ describe('TestPaymentProvider', () => {
   it('reads card digits', () => {
     expect(cardDigits(' 4242 4242-4242 4242 ')).toBe('4242424242424242');
     expect(cardDigits('4242 abcd')).toBeNull();
+  });
+
+  it('keeps a method for later when asked; a kept 4242 renews once per key, a kept 0341 is declined', async () => {
+    const provider = new TestPaymentProvider();
+    const good = await provider.authorize({ amount, details: { cardNumber: '4242424242424242' }, orderId: 'o', saveForLater: true });
+    const later = await provider.authorize({ amount, details: { cardNumber: '4000 0000 0000 0341' }, orderId: 'o', saveForLater: true });
+    if (!good.ok || !later.ok || !good.savedMethod || !later.savedMethod) throw new Error('expected kept methods');
+    expect(good.savedMethod).toMatchObject({ provider: 'test', methodRef: 'testpm_4242', summary: { last4: '4242' } });
+    const first = await provider.chargeSaved({ method: good.savedMethod, amount, idempotencyKey: 'renewal-1', orderId: 'r1' });
+    const again = await provider.chargeSaved({ method: good.savedMethod, amount, idempotencyKey: 'renewal-1', orderId: 'r1' });
+    expect(first).toMatchObject({ ok: true });
+    expect(again).toEqual(first);
+    expect(provider.calls.chargeSaved).toBe(1);
+    expect(await provider.chargeSaved({ method: later.savedMethod, amount, idempotencyKey: 'renewal-2', orderId: 'r2' })).toEqual({
+      ok: false,
+      message: CARD_DECLINED_MESSAGE,
+    });
+  });
+
+  it('refunds at most what was captured, once per key', async () => {
+    const provider = new TestPaymentProvider();
+    const auth = await provider.authorize({ amount, details: { cardNumber: '4242424242424242' }, orderId: 'o' });
+    if (!auth.ok) throw new Error('expected approval');
+    expect(await provider.refund({ paymentRef: auth.authorizationId, amount: { value: 1, currency: 'USD' }, idempotencyKey: 'a' })).toMatchObject({
+      ok: false,
+    });
+    await provider.capture(auth.authorizationId);
+    const part = await provider.refund({ paymentRef: auth.authorizationId, amount: { value: 1000, currency: 'USD' }, idempotencyKey: 'a' });
+    expect(part).toMatchObject({ ok: true, refundId: expect.stringMatching(/^testre_/) });
+    expect(await provider.refund({ paymentRef: auth.authorizationId, amount: { value: 1000, currency: 'USD' }, idempotencyKey: 'a' })).toEqual(part);
+    expect(await provider.refund({ paymentRef: auth.authorizationId, amount: { value: 235, currency: 'USD' }, idempotencyKey: 'b' })).toEqual({
+      ok: false,
+      message: REFUND_EXCEEDS_PAYMENT_MESSAGE,
+    });
+    expect(await provider.refund({ paymentRef: auth.authorizationId, amount: { value: 234, currency: 'USD' }, idempotencyKey: 'c' })).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthorizationRequest, AuthorizationResult, PaymentProvider } from './payment-provider.js';
+import type {
+  AuthorizationRequest,
+  AuthorizationResult,
+  PaymentProvider,
+  ProviderRefundRequest,
+  ProviderRefundResult,
+  SavedChargeRequest,
+  SavedChargeResult,
+} from './payment-provider.js';
 
 /** Test card that is always approved. */
 export const TEST_CARD_APPROVED = '4242424242424242';
 /** Test card that is always declined. */
 export const TEST_CARD_DECLINED = '4000000000000002';
+/** Test card that pays at checkout and is kept, but every later charge of it is declined (Stripe's 0341). */
+export const TEST_CARD_FAILS_LATER = '4000000000000341';
+/** Message when a refund would pay back more than is left of the payment. */
+export const REFUND_EXCEEDS_PAYMENT_MESSAGE = 'The refund is larger than what is left of the payment.';
 /** Message for a declined card. */
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 /** Message for a card number that is not one of the test cards. */
@@ -24,13 +36,18 @@ export type TestAuthorizationState = 'authorized' | 'captured' | 'voided';
 
 /**
  * The built-in test provider: 4242 4242 4242 4242 is approved, 4000 0000 0000 0002 is
- * declined, anything else is refused. It keeps its authorizations in memory so tests can see
- * captures and voids.
+ * declined, 4000 0000 0000 0341 is approved but every later charge of it is declined, anything
+ * else is refused. It keeps its payments in memory (so tests can see captures, voids and
+ * refunds) and answers a repeated idempotency key with its first answer.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly id = 'test';
   readonly testMode = true;
-  readonly authorizations = new Map<string, { state: TestAuthorizationState; amount: number; currency: string; orderId: string }>();
+  readonly authorizations = new Map<string, { state: TestAuthorizationState; amount: number; currency: string; orderId: string; refunded: number }>();
+  /** Saved-method charges and refunds by idempotency key: the same key gives the same answer. */
+  readonly byKey = new Map<string, SavedChargeResult | ProviderRefundResult>();
+  /** Calls that reached the provider (not answered from `byKey`), for tests to count. */
+  readonly calls = { chargeSaved: 0, refund: 0 };
   /** Authorizations remembered at most (oldest forgotten first). */
   static readonly MEMORY = 10_000;
 
@@ -38,19 +55,66 @@ export class TestPaymentProvider implements PaymentProvider {
     const digits = cardDigits(request.details.cardNumber);
     if (!digits) return { ok: false, message: CARD_NUMBER_INVALID_MESSAGE };
     if (digits === TEST_CARD_DECLINED) return { ok: false, message: CARD_DECLINED_MESSAGE };
-    if (digits !== TEST_CARD_APPROVED) return { ok: false, message: TEST_CARD_ONLY_MESSAGE };
-    const authorizationId = `test_${randomUUID().replace(/-/g, '')}`;
+    if (digits !== TEST_CARD_APPROVED && digits !== TEST_CARD_FAILS_LATER) return { ok: false, message: TEST_CARD_ONLY_MESSAGE };
+    const authorizationId = this.remember(request.amount.value, request.amount.currency, request.orderId, 'authorized');
+    const last4 = digits.slice(-4);
+    return {
+      ok: true,
+      authorizationId,
+      summary: { provider: this.id, cardLast4: last4, brand: 'visa' },
+      ...(request.saveForLater
+        ? {
+            savedMethod: {
+              provider: this.id,
+              customerRef: `testcus_${authorizationId.slice(5, 17)}`,
+              methodRef: `testpm_${last4}`,
+              summary: { brand: 'visa', last4 },
+            },
+          }
+        : {}),
+    };
+  }
+
+  async chargeSaved(request: SavedChargeRequest): Promise<SavedChargeResult> {
+    const earlier = this.byKey.get(`charge:${request.idempotencyKey}`);
+    if (earlier) return earlier as SavedChargeResult;
+    this.calls.chargeSaved += 1;
+    const last4 = request.method.methodRef.replace(/^testpm_/, '');
+    const result: SavedChargeResult =
+      request.method.methodRef === `testpm_${TEST_CARD_APPROVED.slice(-4)}`
+        ? {
+            ok: true,
+            paymentRef: this.remember(request.amount.value, request.amount.currency, request.orderId, 'captured'),
+            summary: { provider: this.id, cardLast4: last4, brand: 'visa' },
+          }
+        : { ok: false, message: CARD_DECLINED_MESSAGE };
+    this.byKey.set(`charge:${request.idempotencyKey}`, result);
+    return result;
+  }
+
+  async refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
+    const earlier = this.byKey.get(`refund:${request.idempotencyKey}`);
+    if (earlier) return earlier as ProviderRefundResult;
+    this.calls.refund += 1;
+    const payment = this.authorizations.get(request.paymentRef);
+    if (!payment || payment.state !== 'captured') return { ok: false, message: `No captured payment ${request.paymentRef}.` };
+    if (request.amount.currency !== payment.currency || payment.refunded + request.amount.value > payment.amount) {
+      return { ok: false, message: REFUND_EXCEEDS_PAYMENT_MESSAGE };
+    }
+    payment.refunded += request.amount.value;
+    const result: ProviderRefundResult = { ok: true, refundId: `testre_${randomUUID().replace(/-/g, '')}` };
+    this.byKey.set(`refund:${request.idempotencyKey}`, result);
+    return result;
+  }
+
+  private remember(amount: number, currency: string, orderId: string, state: TestAuthorizationState): string {
+    const id = `test_${randomUUID().replace(/-/g, '')}`;
     if (this.authorizations.size >= TestPaymentProvider.MEMORY) {
       const oldest = this.authorizations.keys().next().value;
       if (oldest !== undefined) this.authorizations.delete(oldest);
     }
-    this.authorizations.set(authorizationId, {
-      state: 'authorized',
-      amount: request.amount.value,
-      currency: request.amount.currency,
-      orderId: request.orderId,
-    });
-    return { ok: true, authorizationId, summary: { provider: this.id, cardLast4: digits.slice(-4), brand: 'visa' } };
+    this.authorizations.set(id, { state, amount, currency, orderId, refunded: 0 });
+    return id;
   }
 
   async capture(authorizationId: string): Promise<void> {
