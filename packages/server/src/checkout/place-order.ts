@@ -226,7 +226,7 @@ export async function placeOrder(
       deps.log.error({ err: error, orderId }, 'payment capture failed after the order was written');
       await db
         .update(orders)
-        .set({ status: 'PAYMENT_FAILED' })
+        .set({ status: 'PAYMENT_FAILED', paymentStatus: 'failed' })
         .where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId)));
     }
   }

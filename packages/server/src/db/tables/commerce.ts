@@ -128,6 +128,8 @@ export const orders = pgTable(
     purchasedCartId: text('purchased_cart_id'),
     testMode: boolean('test_mode').notNull().default(false),
     status: text('status').notNull().default('PENDING'),
+    /** The payment as the provider reported it: pending, paid, failed, refunded, partially_refunded or disputed. */
+    paymentStatus: text('payment_status').notNull().default('paid'),
     customerEmail: text('customer_email').notNull().default(''),
     shippingAddress: jsonb('shipping_address').$type<Record<string, unknown> | null>(),
     billingAddress: jsonb('billing_address').$type<Record<string, unknown> | null>(),

@@ -1,0 +1,66 @@
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, idColumn, updatedAt, websiteIdColumn } from './tables/columns.js';
+import { orders, websites } from './schema.js';
+
+/** An order's payment as its provider reported it (`orders.payment_status`). */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'partially_refunded', 'disputed'] as const;
+/** One of {@link PAYMENT_STATUSES}. */
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A site's connected provider account; the secret key and webhook secret are sealed with the server's key. */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'stripe'>().notNull(),
+    publishableKey: text('publishable_key').notNull(),
+    secretKeySealed: text('secret_key_sealed').notNull(),
+    webhookSecretSealed: text('webhook_secret_sealed').notNull(),
+    testMode: boolean('test_mode').notNull(),
+    accountCountry: text('account_country').notNull().default(''),
+    connectedBy: text('connected_by').notNull().default(''),
+    connectedAt: timestamp('connected_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_accounts_pkey', columns: [t.websiteId, t.provider] })],
+);
+
+/** A provider event, stored once by its id: a replayed delivery finds it and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    objectId: text('object_id').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_events_pkey', columns: [t.websiteId, t.provider, t.eventId] })],
+);
+
+/** State of a checkout attempt's payment. */
+export type PaymentAttemptStatus = 'pending' | 'succeeded' | 'failed' | 'expired' | 'replaced';
+
+/** One checkout attempt paid through a provider's intent: the pending order, its stock held until the attempt ends. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    cartId: text('cart_id').notNull(),
+    orderId: text('order_id').notNull(),
+    provider: text('provider').notNull(),
+    pricingHash: text('pricing_hash').notNull(),
+    intentId: text('intent_id').notNull().default(''),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'payment_attempts_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+    index('payment_attempts_open_cart_key').on(t.websiteId, t.cartId).where(sql`status = 'pending'`),
+    index('payment_attempts_intent_idx').on(t.websiteId, t.provider, t.intentId),
+  ],
+);
