@@ -62,3 +62,31 @@ export function subscriptionPriceText(price: Money, plan: SubscriptionPlan | und
   const duration = subscriptionDurationText(plan);
   return duration ? `${base} for ${duration}` : base;
 }
+
+function daysInMonthUtc(year: number, monthIndex: number): number {
+  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+}
+
+/**
+ * The time `periods` billing periods after `anchor`, in calendar arithmetic on UTC fields (no
+ * time zone rules): WEEK adds 7 days per period; MONTH keeps the anchor's day of the month,
+ * clamped to the month's last day (Jan 31 + 1 month = Feb 28 or 29); YEAR likewise (Feb 29 + 1
+ * year = Feb 28). Always counted from the anchor, so a clamped month never shortens later ones.
+ */
+export function billingDateAfter(anchor: Date, period: BillingPeriod, periods: number): Date {
+  const steps = period.value * periods;
+  if (period.unit === 'WEEK') return new Date(anchor.getTime() + steps * 7 * 24 * 60 * 60 * 1000);
+  const months = period.unit === 'MONTH' ? steps : steps * 12;
+  const total = anchor.getUTCFullYear() * 12 + anchor.getUTCMonth() + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const day = Math.min(anchor.getUTCDate(), daysInMonthUtc(year, month));
+  const result = new Date(anchor.getTime());
+  result.setUTCFullYear(year, month, day);
+  return result;
+}
+
+/** When a subscription started at `from` bills next: one billing period later ({@link billingDateAfter}). */
+export function nextBillingDate(from: Date, period: BillingPeriod): Date {
+  return billingDateAfter(from, period, 1);
+}
