@@ -35,6 +35,21 @@ export async function listDrafts(db: DbOrTx, websiteId: string): Promise<DraftRo
     .orderBy(asc(siteDrafts.subject));
 }
 
+/** The draft of one subject; undefined when it has none. */
+export async function findDraft(db: DbOrTx, websiteId: string, subject: Subject): Promise<DraftRow | undefined> {
+  const [row] = await db
+    .select({
+      subject: siteDrafts.subject,
+      value: siteDrafts.value,
+      version: siteDrafts.version,
+      updatedBy: siteDrafts.updatedBy,
+      updatedAt: siteDrafts.updatedAt,
+    })
+    .from(siteDrafts)
+    .where(and(eq(siteDrafts.websiteId, websiteId), eq(siteDrafts.subject, subjectName(subject))));
+  return row;
+}
+
 /** The drafted values of the site by subject name (what the preview renders). */
 export async function draftValues(db: DbOrTx, websiteId: string): Promise<Map<string, unknown>> {
   return new Map((await listDrafts(db, websiteId)).map((d) => [d.subject, d.value]));

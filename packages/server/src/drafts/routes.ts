@@ -10,13 +10,15 @@ import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner, roleCan } from '../owner-sessions/index.js';
 import { siteOf, siteOrigin } from '../sites/index.js';
 import { issuePreviewToken, PREVIEW_COOKIE, readPreviewToken } from './preview-token.js';
-import { discardDraft, draftVersion, listDrafts, listReleases, publishDrafts, saveDraft, valueBefore } from './repository.js';
+import { discardDraft, draftVersion, findDraft, listDrafts, listReleases, publishDrafts, saveDraft, valueBefore } from './repository.js';
 import { schedulePublish, SCHEDULED_PUBLISH_JOB, type ScheduledPublish } from './scheduled-publish.js';
 import { cleanValue, DraftMessages, liveValue, parseSubject, permissionFor, type Subject } from './subjects.js';
 
 /** Paths of the drafts, publishing, history and preview calls. */
 export const DraftPaths = Object.freeze({
   DRAFTS: '/api/owner/drafts',
+  /** One subject as the editor opens it: its published value and its draft, if any. */
+  SUBJECT: '/api/owner/drafts/subject',
   PUBLISH: '/api/owner/publish',
   SCHEDULED: '/api/owner/publish/scheduled/:jobId',
   RELEASES: '/api/owner/releases',
@@ -32,6 +34,7 @@ const tags = ['drafts', 'owner'];
 
 const Draft = z.object({ subject: z.string(), value: z.unknown(), version: z.number().int(), updatedBy: z.string(), updatedAt: z.string() });
 const DraftList = z.object({ drafts: z.array(Draft) });
+const SubjectState = z.object({ subject: z.string(), published: z.unknown(), draft: Draft.nullable() });
 const DraftSave = z.object({ subject: z.string().max(200), value: z.unknown(), baseVersion: z.number().int().min(0) });
 const DraftSaved = z.object({ subject: z.string(), version: z.number().int() });
 const Release = z.object({
@@ -68,7 +71,7 @@ const ownerName = (request: FastifyRequest) => request.owner?.email ?? '';
 /**
  * Registers the drafts calls (decision 0039): read, save (with the version last read: 409 when
  * someone saved in between) and discard the site's drafts; publish them all at once as one
- * release; list releases and restore a subject's value from before a release as a draft; and a
+ * release; read one subject's published value with its draft (the editor's starting point); list releases and restore a subject's value from before a release as a draft; and a
  * short-lived preview token for the site's own origin, where `/api/site/preview` sets it as the
  * preview cookie. Reading needs `content:read`, changing `content:write` and each subject's own permission.
  */
@@ -86,6 +89,29 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => ({
       drafts: (await listDrafts(db, siteOf(request).id)).map((d) => ({ ...d, updatedAt: d.updatedAt.toISOString() })),
     }),
+  );
+
+  routes.get(
+    DraftPaths.SUBJECT,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: {
+        tags,
+        summary:
+          "One subject as the editor opens it: its published value and its draft (null when it has none; its version is the next save's baseVersion) (owner)",
+        querystring: z.object({ subject: z.string().max(200) }),
+        response: withErrors({ 200: SubjectState }),
+      },
+    },
+    async (request) => {
+      const site = siteOf(request);
+      const subject = subjectOf(request.query.subject);
+      const published = await liveValue(db, site.id, subject);
+      if (published === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
+      const draft = await findDraft(db, site.id, subject);
+      return { subject: request.query.subject, published, draft: draft ? { ...draft, updatedAt: draft.updatedAt.toISOString() } : null };
+    },
   );
 
   routes.put(
