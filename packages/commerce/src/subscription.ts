@@ -90,3 +90,8 @@ export function billingDateAfter(anchor: Date, period: BillingPeriod, periods: n
 export function nextBillingDate(from: Date, period: BillingPeriod): Date {
   return billingDateAfter(from, period, 1);
 }
+
+/** Path of a subscription's manage page on its site, named by the customer's secret token. */
+export function subscriptionManagePath(manageToken: string): string {
+  return `/subscriptions/manage/${encodeURIComponent(manageToken)}`;
+}

@@ -1,8 +1,11 @@
-import { formatMoney, money, ProductType, subscriptionPriceText, type SubscriptionPlan } from '@emporium/commerce';
+import { randomBytes } from 'node:crypto';
+import { formatMoney, money, nextBillingDate, ProductType, subscriptionManagePath, subscriptionPriceText, type SubscriptionPlan } from '@emporium/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PricedCart } from '../cart/index.js';
 import { carts, orderCheckoutDetails, orderItems, orders, outbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
+import { subscriptions } from '../db/schema-subscriptions.js';
+import type { SavedPaymentMethod } from '../payments/index.js';
 import { DOWNLOAD_MESSAGES, type DownloadLink, grantOrderDownloads } from '../downloads/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
@@ -30,6 +33,8 @@ export interface OrderRecord {
   payment: Record<string, unknown>;
   /** The plan when the cart was a subscription cart. */
   subscription?: SubscriptionPlan | null;
+  /** The payment method the provider kept for the subscription's renewals. */
+  savedMethod?: SavedPaymentMethod;
   /** Secret of the order's status page link. */
   statusToken: string;
   /** Origin of the links in the confirmation mail (`https://shop.example`); site paths when absent. */
@@ -45,7 +50,13 @@ export interface WrittenOrder {
   downloads: DownloadLink[];
 }
 
-function confirmationText(record: OrderRecord, orderNumber: number, cards: Array<{ code: string; amountCents: number }>, downloads: DownloadLink[]): string {
+function confirmationText(
+  record: OrderRecord,
+  orderNumber: number,
+  cards: Array<{ code: string; amountCents: number }>,
+  downloads: DownloadLink[],
+  manageToken: string | null,
+): string {
   const { priced, site } = record;
   const locale = site.settings.locale;
   const lines = priced.lines.map((l) => {
@@ -57,6 +68,10 @@ function confirmationText(record: OrderRecord, orderNumber: number, cards: Array
   const plan = record.subscription
     ? [`Subscription: ${subscriptionPriceText(money(priced.grandTotalCents, priced.currency), record.subscription, locale)}`]
     : [];
+  if (manageToken)
+    plan.push(
+      `Manage your subscription: ${record.origin ? absoluteUrl(record.origin, subscriptionManagePath(manageToken)) : subscriptionManagePath(manageToken)}`,
+    );
   const downloadLines = downloads.map((d) => `${d.productName} (${d.fileName}): ${record.origin ? absoluteUrl(record.origin, d.url) : d.url}`);
   return [
     `Thank you for your order #${orderNumber} at ${site.title}.`,
@@ -119,6 +134,7 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
     .flatMap((l) => Array.from({ length: l.entry.quantity }, () => l.unitPriceCents));
   const cards = await issueGiftCards(tx, site.id, orderId, priced.currency, giftCardAmounts);
   const downloads = await grantOrderDownloads(tx, site.id, orderId, record.now ?? new Date());
+  const manageToken = await startSubscription(tx, record);
   const [receipt] = await tx
     .insert(outbox)
     .values({
@@ -126,7 +142,7 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
       kind: 'order-confirmation',
       toAddress: input.email,
       subject: `Your order #${orderNumber} from ${site.title}`,
-      textBody: confirmationText(record, orderNumber, cards, downloads),
+      textBody: confirmationText(record, orderNumber, cards, downloads, manageToken),
     })
     .returning({ id: outbox.id });
   await tx.insert(orderCheckoutDetails).values({
@@ -147,4 +163,44 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
     .set({ isPurchased: true, orderId, updatedAt: sql`now()` })
     .where(and(eq(carts.websiteId, site.id), eq(carts.id, priced.cart!.id)));
   return { orderNumber, downloads };
+}
+
+/**
+ * Starts the subscription of a subscription cart's order (when the provider kept its payment
+ * method): its first cycle is this order; the next is due one billing period after it; a plan
+ * of one cycle is completed at once. Returns the manage token, or null without a subscription.
+ */
+async function startSubscription(tx: DbOrTx, record: OrderRecord): Promise<string | null> {
+  const plan = record.subscription;
+  if (!plan || !record.savedMethod) return null;
+  const placedAt = record.now ?? new Date();
+  const completed = plan.numBillingCycles === 1;
+  const manageToken = randomBytes(24).toString('base64url');
+  const { billingPeriod, numBillingCycles } = plan;
+  await tx.insert(subscriptions).values({
+    websiteId: record.site.id,
+    firstOrderId: record.orderId,
+    customerEmail: record.input.email,
+    plan: { billingPeriod: { ...billingPeriod }, numBillingCycles },
+    currency: record.priced.currency,
+    amountCents: record.priced.grandTotalCents,
+    lines: record.priced.lines.map((l) => ({
+      itemId: l.entry.itemId,
+      variantId: l.variant.id,
+      sku: l.variant.sku,
+      productName: l.product.title,
+      quantity: l.entry.quantity,
+      unitPriceCents: l.unitPriceCents,
+      variantOptions: orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering),
+    })),
+    paymentMethod: { ...record.savedMethod, summary: { ...record.savedMethod.summary } },
+    state: completed ? 'completed' : 'active',
+    cyclesBilled: 1,
+    anchorAt: placedAt,
+    anchorCycle: 1,
+    nextBillingAt: completed ? null : nextBillingDate(placedAt, billingPeriod),
+    manageToken,
+    endedAt: completed ? placedAt : null,
+  });
+  return manageToken;
 }

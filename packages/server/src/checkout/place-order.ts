@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../db/types.js';
 import type { DownloadLink } from '../downloads/index.js';
 import { AppError } from '../errors/index.js';
 import { loadOrderForPage, type OrderJson } from '../orders/index.js';
-import type { PaymentProvider } from '../payments/index.js';
+import type { PaymentProvider, SavedPaymentMethod } from '../payments/index.js';
 import type { Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { assertCheckoutAllowed } from './checkout-rules.js';
@@ -110,7 +110,8 @@ async function replay(db: Db, siteId: string, scope: string, key: string, hash: 
  * uses, debits the gift card, writes the order and marks the cart purchased. The payment is
  * captured after commit and voided on any failure. The same `idempotencyKey` for the same
  * cart returns the first response without charging or taking stock again. A subscription
- * cart's order records its plan (`options.subscription`).
+ * cart's order records its plan (`options.subscription`); its payment method is kept with the
+ * provider and its subscription starts in the order's transaction.
  */
 export async function placeOrder(
   deps: CheckoutDeps,
@@ -153,6 +154,7 @@ export async function placeOrder(
   let provider: PaymentProvider | undefined;
   let authorizationId: string | undefined;
   let payment: Record<string, unknown> = { amount: money(amountDue, priced.currency) };
+  let savedMethod: SavedPaymentMethod | undefined;
   if (amountDue > 0) {
     if (!input.payment) throw new AppError('VALIDATION_FAILED', 'Payment details are required.');
     provider = deps.providers.get(input.payment.provider);
@@ -160,8 +162,10 @@ export async function placeOrder(
     if (provider.testMode && site.settings.commerce.testMode === false) {
       throw new AppError('VALIDATION_FAILED', 'Test payments are not accepted by this store.');
     }
-    const auth = await provider.authorize({ amount: money(amountDue, priced.currency), details: input.payment.details, orderId });
+    const keep = options.subscription ? { saveForLater: true, email: input.email } : {};
+    const auth = await provider.authorize({ amount: money(amountDue, priced.currency), details: input.payment.details, orderId, ...keep });
     if (!auth.ok) throw new AppError('UNPROCESSABLE', auth.message);
+    savedMethod = auth.savedMethod;
     authorizationId = auth.authorizationId;
     payment = { ...payment, ...auth.summary, authorizationId };
   }
@@ -195,6 +199,7 @@ export async function placeOrder(
         giftCard,
         payment,
         subscription: options.subscription ?? null,
+        ...(savedMethod ? { savedMethod } : {}),
         statusToken,
         now,
         ...(deps.origin ? { origin: deps.origin } : {}),
