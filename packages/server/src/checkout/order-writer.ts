@@ -92,6 +92,16 @@ function confirmationText(
  * that mail), and marks the cart purchased. Stock, coupons and the gift card payment are taken by the caller first.
  */
 export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<WrittenOrder> {
+  const orderNumber = await insertOrder(tx, record, 'PAID');
+  return completeOrder(tx, record, orderNumber);
+}
+
+/**
+ * Writes the order row, its lines and its checkout details: `PAID` when the payment is already
+ * taken, `PENDING` (payment pending) while the provider has not said yet. A pending order has
+ * no gift cards, downloads, subscription or mail until {@link completeOrder} runs on payment.
+ */
+export async function insertOrder(tx: DbOrTx, record: OrderRecord, status: 'PAID' | 'PENDING'): Promise<number> {
   const { site, priced, input, orderId } = record;
   const orderNumber = await nextOrderNumber(tx, site.id);
   await tx.insert(orders).values({
@@ -100,7 +110,8 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
     orderNumber,
     purchasedCartId: priced.cart!.id,
     testMode: record.testMode,
-    status: 'PAID',
+    status,
+    paymentStatus: status === 'PAID' ? 'paid' : 'pending',
     customerEmail: input.email,
     shippingAddress: priced.requiresShipping && input.shippingAddress ? { ...input.shippingAddress } : null,
     billingAddress: input.billingAddress ? { ...input.billingAddress } : null,
@@ -129,6 +140,29 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
       variantOptions: orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering),
     })),
   );
+  await tx.insert(orderCheckoutDetails).values({
+    websiteId: site.id,
+    orderId,
+    coupons: priced.couponResult.valid,
+    shippingOption: priced.selectedShippingOption
+      ? { id: priced.selectedShippingOption.id, name: priced.selectedShippingOption.name, costCents: priced.shippingCostCents }
+      : null,
+    taxLines: priced.taxLines,
+    giftCardCode: record.giftCard?.code ?? null,
+    giftCardCents: record.giftCard?.amountCents ?? 0,
+    payment: record.payment,
+    receiptMailId: null,
+  });
+  return orderNumber;
+}
+
+/**
+ * What follows a taken payment, in the transaction that records it: gift cards bought,
+ * download links, the subscription, the confirmation mail (named in the checkout details) and
+ * the cart marked purchased. A pending order is marked paid here.
+ */
+export async function completeOrder(tx: DbOrTx, record: OrderRecord, orderNumber: number): Promise<WrittenOrder> {
+  const { site, priced, input, orderId } = record;
   const giftCardAmounts = priced.lines
     .filter((l) => l.product.productType === ProductType.GIFT_CARD)
     .flatMap((l) => Array.from({ length: l.entry.quantity }, () => l.unitPriceCents));
@@ -145,19 +179,14 @@ export async function writeOrder(tx: DbOrTx, record: OrderRecord): Promise<Writt
       textBody: confirmationText(record, orderNumber, cards, downloads, manageToken),
     })
     .returning({ id: outbox.id });
-  await tx.insert(orderCheckoutDetails).values({
-    websiteId: site.id,
-    orderId,
-    coupons: priced.couponResult.valid,
-    shippingOption: priced.selectedShippingOption
-      ? { id: priced.selectedShippingOption.id, name: priced.selectedShippingOption.name, costCents: priced.shippingCostCents }
-      : null,
-    taxLines: priced.taxLines,
-    giftCardCode: record.giftCard?.code ?? null,
-    giftCardCents: record.giftCard?.amountCents ?? 0,
-    payment: record.payment,
-    receiptMailId: receipt?.id ?? null,
-  });
+  await tx
+    .update(orderCheckoutDetails)
+    .set({ receiptMailId: receipt?.id ?? null, payment: record.payment })
+    .where(and(eq(orderCheckoutDetails.websiteId, site.id), eq(orderCheckoutDetails.orderId, orderId)));
+  await tx
+    .update(orders)
+    .set({ status: 'PAID', paymentStatus: 'paid' })
+    .where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId), eq(orders.status, 'PENDING')));
   await tx
     .update(carts)
     .set({ isPurchased: true, orderId, updatedAt: sql`now()` })
