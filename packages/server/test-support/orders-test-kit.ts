@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { addEntry } from '../src/cart/index.js';
 import { placeOrder, readCheckoutInput } from '../src/checkout/index.js';
-import { TestPaymentProvider } from '../src/payments/index.js';
 import type { Website } from '../src/sites/index.js';
 import { createProductFixture } from './fixtures.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { createTestApp, type CreateTestAppOptions, type TestApp } from './test-app.js';
 
 /** Owner token of the order tests' app (sent as `Authorization: Bearer`). */
 export const ORDERS_OWNER_TOKEN = 'owner-token-for-order-desk-tests';
@@ -33,7 +32,7 @@ export interface OrdersTestApp extends TestApp {
   ) => Promise<LightMyRequestResponse>;
   /** A product with one variant of `qtyInStock` units at `priceCents`. */
   addProduct: (site: Website, title: string, priceCents: number, qtyInStock: number) => Promise<{ itemId: string; variantId: string; sku: string }>;
-  /** Places an order through the real checkout (test card), returning its id. */
+  /** Places an order through the real checkout (test card, paid to the app's own test provider), returning its id. */
   placeOrder: (
     site: Website,
     product: { itemId: string; sku: string },
@@ -42,12 +41,11 @@ export interface OrdersTestApp extends TestApp {
   ) => Promise<string>;
 }
 
-/** Builds an {@link OrdersTestApp} over a fresh test database. */
-export async function createOrdersTestApp(): Promise<OrdersTestApp> {
-  const test = await createTestApp({ config: { ownerToken: ORDERS_OWNER_TOKEN, outboxPollMs: 3_600_000 } });
+/** Builds an {@link OrdersTestApp} over a fresh test database; `options` go to the app (its payment providers, job work, configuration). */
+export async function createOrdersTestApp(options: CreateTestAppOptions = {}): Promise<OrdersTestApp> {
+  const test = await createTestApp({ ...options, config: { outboxPollMs: 3_600_000, ...options.config, ownerToken: ORDERS_OWNER_TOKEN } });
   const crumbs = new Map<string, string>();
   const crumbOf = (site: Website) => crumbs.get(site.id) ?? crumbs.set(site.id, test.app.emporium.crumbs.issue(site.id)).get(site.id)!;
-  const providers = new Map([['test', new TestPaymentProvider()]]);
   return {
     ...test,
     call: (site, method, url, body, options = {}) =>
@@ -82,6 +80,7 @@ export async function createOrdersTestApp(): Promise<OrdersTestApp> {
         },
         payment: { provider: 'test', cardNumber: '4242424242424242' },
       });
+      const providers = await test.app.emporium.payments.forSite(site);
       const placed = await placeOrder({ db: test.testDb.db, providers, log: silent }, site, cartId, input, undefined);
       return placed.body.order.id;
     },

@@ -1,16 +1,15 @@
-import { formatMoney, money } from '@emporium/commerce';
 import { escapeHtml } from '@emporium/template';
 import { and, eq, inArray } from 'drizzle-orm';
 import { returnStock } from '../db/index.js';
 import { orderItems, orders } from '../db/schema.js';
-import { orderEvents, orderFulfilments, orderRefunds } from '../db/schema-orders.js';
+import { orderEvents, orderFulfilments } from '../db/schema-orders.js';
 import type { Db, DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
 import { enqueueMails } from '../outbox/index.js';
 import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import type { Website } from '../sites/index.js';
-import { loadOrderDetail, refundedCentsOf, type OrderDetail } from './order-detail-repository.js';
-import { cannotCancelMessage, cannotFulfilMessage, ORDER_NOT_FOUND_MESSAGE, OrderMessages } from './order-messages.js';
+import { loadOrderDetail, type OrderDetail } from './order-detail-repository.js';
+import { cannotCancelMessage, cannotFulfilMessage, ORDER_NOT_FOUND_MESSAGE } from './order-messages.js';
 import { recordStockMovements } from '../inventory/index.js';
 
 /** Who acts on an order: recorded in the site's audit log, and by email on the order's timeline. */
@@ -125,54 +124,6 @@ export async function cancelOrder(db: Db, websiteId: string, orderId: string, re
     });
   });
   return detailAfterCommit(db, websiteId, orderId);
-}
-
-/** What the owner asks to refund. */
-export interface RefundRequest {
-  /** Minor units to refund; absent refunds everything not yet refunded. */
-  amountCents?: number;
-  /** The refunded total the owner saw; a refund is refused when it has changed since. */
-  expectedRefundedCents: number;
-  reason: string;
-}
-
-/**
- * Refunds part or all of a test-mode order. The order row is locked for the transaction, so
- * two refunds of one order at once run one after the other: the second sees the first's
- * refund, no longer matches `expectedRefundedCents`, and is refused. Refunds never add up to
- * more than the order's grand total.
- */
-export async function refundOrder(db: Db, site: Website, orderId: string, request: RefundRequest, actor: OrderActor): Promise<OrderDetail> {
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.websiteId, site.id), eq(orders.id, orderId)))
-      .for('update');
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
-    if (!order.testMode) throw new AppError('UNPROCESSABLE', OrderMessages.REFUND_LIVE);
-    if (order.status === 'PENDING' || order.status === 'PAYMENT_FAILED') throw new AppError('CONFLICT', OrderMessages.REFUND_UNPAID);
-    const refunded = await refundedCentsOf(tx, site.id, orderId);
-    if (refunded !== request.expectedRefundedCents) throw new AppError('CONFLICT', OrderMessages.REFUNDS_CHANGED);
-    const left = order.grandTotalCents - refunded;
-    if (left <= 0) throw new AppError('CONFLICT', OrderMessages.REFUNDED_IN_FULL);
-    const amount = request.amountCents ?? left;
-    if (amount > left) {
-      const message = OrderMessages.refundTooLarge(formatMoney(money(left, order.currency), site.settings.locale));
-      throw new AppError('VALIDATION_FAILED', message, { body: { fields: { amountCents: message } } });
-    }
-    await tx.insert(orderRefunds).values({ websiteId: site.id, orderId, amountCents: amount, reason: request.reason, actor: actor.email });
-    const whole = amount === left && refunded === 0 ? 'Refunded in full' : amount === left ? 'Refunded the rest' : 'Refunded';
-    const message = `${whole}: ${formatMoney(money(amount, order.currency), site.settings.locale)}${request.reason ? ` (${request.reason})` : ''}`;
-    await tx.insert(orderEvents).values({ websiteId: site.id, orderId, kind: 'REFUNDED', message, amountCents: amount, actor: actor.email });
-    await recordAuditAs(tx, site.id, actor, {
-      action: 'order.refund',
-      subjectType: 'order',
-      subjectId: orderId,
-      detail: { orderNumber: order.orderNumber, amountCents: amount, currency: order.currency, reason: request.reason },
-    });
-  });
-  return detailAfterCommit(db, site.id, orderId);
 }
 
 /** Adds an owner's note to an order's timeline. */

@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { orderCheckoutDetails, orderItems, orders, type VariantOption } from '../db/schema.js';
-import { orderEvents, orderFulfilments, orderRefunds, type OrderEventKind } from '../db/schema-orders.js';
+import { orderEvents, orderFulfilments, orderRefunds, type OrderEventKind, type RefundState } from '../db/schema-orders.js';
+import type { PaymentStatus } from '../db/schema-payments.js';
 import type { DbOrTx } from '../db/types.js';
+import { providerPaymentOf, refundLimitCents } from './order-payment.js';
 
 /** One entry of an order's timeline, oldest first; `PLACED` is the order itself. */
 export interface OrderTimelineEntry {
@@ -18,6 +20,8 @@ export interface OrderDetail {
   orderNumber: number;
   createdAt: string;
   status: string;
+  /** The payment as its provider reported it: pending, paid, failed, partially_refunded, refunded or disputed. */
+  paymentStatus: PaymentStatus;
   testMode: boolean;
   currency: string;
   customer: { email: string; name: string };
@@ -40,7 +44,10 @@ export interface OrderDetail {
     shippingCents: number;
     taxCents: number;
     grandTotalCents: number;
+    /** Refunds the provider paid out. */
     refundedCents: number;
+    /** Refunds asked of the provider that it has not answered yet. */
+    pendingRefundCents: number;
     refundableCents: number;
   };
   payment: {
@@ -55,8 +62,23 @@ export interface OrderDetail {
   coupons: unknown[];
   taxLines: unknown[];
   fulfilment: { trackingNumber: string; carrier: string; fulfilledAt: string } | null;
-  refunds: Array<{ id: string; amountCents: number; reason: string; actor: string | null; createdAt: string }>;
+  refunds: OrderRefundJson[];
   timeline: OrderTimelineEntry[];
+}
+
+/** One refund of an order as the owner sees it. */
+export interface OrderRefundJson {
+  id: string;
+  amountCents: number;
+  reason: string;
+  actor: string | null;
+  createdAt: string;
+  state: RefundState;
+  provider: string | null;
+  providerRefundId: string | null;
+  /** The provider's reason, for a failed refund. */
+  failureMessage: string | null;
+  settledAt: string | null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -67,13 +89,16 @@ export function customerNameOf(order: { shippingAddress: Record<string, unknown>
   return [text(address?.firstName), text(address?.lastName)].filter(Boolean).join(' ');
 }
 
-/** Sum of the refunds given on an order. */
-export async function refundedCentsOf(db: DbOrTx, websiteId: string, orderId: string): Promise<number> {
+/** Sums of an order's refunds that the provider paid out (`succeeded`) and that it has not answered yet (`pending`). */
+export async function refundSumsOf(db: DbOrTx, websiteId: string, orderId: string): Promise<{ succeeded: number; pending: number }> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int` })
+    .select({
+      succeeded: sql<number>`coalesce(sum(${orderRefunds.amountCents}) filter (where ${orderRefunds.state} = 'succeeded'), 0)::int`,
+      pending: sql<number>`coalesce(sum(${orderRefunds.amountCents}) filter (where ${orderRefunds.state} = 'pending'), 0)::int`,
+    })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.websiteId, websiteId), eq(orderRefunds.orderId, orderId)));
-  return Number(row?.total ?? 0);
+  return { succeeded: Number(row?.succeeded ?? 0), pending: Number(row?.pending ?? 0) };
 }
 
 /**
@@ -109,14 +134,18 @@ export async function loadOrderDetail(db: DbOrTx, websiteId: string, orderId: st
     .from(orderEvents)
     .where(and(eq(orderEvents.websiteId, websiteId), eq(orderEvents.orderId, orderId)))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-  const refundedCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+  const sumOf = (state: RefundState) => refunds.reduce((sum, r) => (r.state === state ? sum + r.amountCents : sum), 0);
+  const refundedCents = sumOf('succeeded');
+  const pendingRefundCents = sumOf('pending');
   const payment = details?.payment ?? {};
+  const limit = refundLimitCents(order.grandTotalCents, providerPaymentOf(payment));
   const paid = payment.amount as { value?: unknown } | undefined;
   return {
     id: order.id,
     orderNumber: order.orderNumber,
     createdAt: order.createdAt.toISOString(),
     status: order.status,
+    paymentStatus: order.paymentStatus as PaymentStatus,
     testMode: order.testMode,
     currency: order.currency,
     customer: { email: order.customerEmail, name: customerNameOf(order) },
@@ -139,7 +168,8 @@ export async function loadOrderDetail(db: DbOrTx, websiteId: string, orderId: st
       taxCents: order.taxCents,
       grandTotalCents: order.grandTotalCents,
       refundedCents,
-      refundableCents: Math.max(0, order.grandTotalCents - refundedCents),
+      pendingRefundCents,
+      refundableCents: Math.max(0, limit - refundedCents - pendingRefundCents),
     },
     payment: {
       provider: text(payment.provider),
@@ -155,7 +185,18 @@ export async function loadOrderDetail(db: DbOrTx, websiteId: string, orderId: st
     fulfilment: fulfilment
       ? { trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier, fulfilledAt: fulfilment.fulfilledAt.toISOString() }
       : null,
-    refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amountCents, reason: r.reason, actor: r.actor, createdAt: r.createdAt.toISOString() })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      reason: r.reason,
+      actor: r.actor,
+      createdAt: r.createdAt.toISOString(),
+      state: r.state,
+      provider: r.provider,
+      providerRefundId: r.providerRefundId,
+      failureMessage: r.failureMessage,
+      settledAt: r.settledAt?.toISOString() ?? null,
+    })),
     timeline: [
       {
         kind: 'PLACED' as const,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outbox, products, variants } from '../db/schema.js';
+import { orderCheckoutDetails, orders, outbox, products, variants } from '../db/schema.js';
 import { auditLog } from '../db/schema-owners.js';
 import type { Website } from '../sites/index.js';
 import { OrderMessages } from './order-messages.js';
@@ -207,11 +207,17 @@ describe('owner order desk (issue 12, orders)', () => {
     expect(detail.totals).toMatchObject({ refundedCents: 5000, refundableCents: 0 });
   });
 
-  it('refuses refunds of orders not paid in test mode', async () => {
+  it('refuses refunds of a live order whose provider the site cannot use, naming the provider', async () => {
+    const [details] = await t.testDb.db.select().from(orderCheckoutDetails).where(eq(orderCheckoutDetails.orderId, ids[1]!));
     await t.testDb.db.update(orders).set({ testMode: false }).where(eq(orders.id, ids[1]!));
+    await t.testDb.db
+      .update(orderCheckoutDetails)
+      .set({ payment: { ...details!.payment, provider: 'stripe' } })
+      .where(eq(orderCheckoutDetails.orderId, ids[1]!));
     const live = await t.call(site, 'POST', `${OWNER_ORDERS_PATH}/${ids[1]}/refunds`, { expectedRefundedCents: 0 });
     expect(live.statusCode).toBe(422);
-    expect(live.json().message).toBe(OrderMessages.REFUND_LIVE);
+    expect(live.json().message).toBe(OrderMessages.refundProviderUnavailable('stripe'));
+    await t.testDb.db.update(orderCheckoutDetails).set({ payment: details!.payment }).where(eq(orderCheckoutDetails.orderId, ids[1]!));
     await t.testDb.db.update(orders).set({ testMode: true }).where(eq(orders.id, ids[1]!));
   });
 

@@ -6,24 +6,15 @@ import { decodeCursor, pageSize } from '../http/page-cursor.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { addOrderNote, cancelOrder, fulfilOrder, refundOrder } from './order-actions.js';
+import { addOrderNote, cancelOrder, fulfilOrder } from './order-actions.js';
 import { orderCsvLines } from './order-csv.js';
 import { loadOrderDetail } from './order-detail-repository.js';
 import { listOrderPage, ORDER_CURSOR, type OrderListFilter } from './order-list-repository.js';
 import { ORDER_NOT_FOUND_MESSAGE } from './order-messages.js';
-import {
-  CancelBody,
-  FulfilBody,
-  FulfilResult,
-  NoteBody,
-  OrderCsv,
-  OrderDetail,
-  OrderExportQuery,
-  OrderListQuery,
-  OrderPage,
-  OrderParams,
-  RefundBody,
-} from './schemas.js';
+import { scheduleRefundRetry, workRefundRetries } from './refund-retries.js';
+import { refundOrder, type RefundDeps } from './refunds.js';
+import { FulfilResultWithRefunds as FulfilResult, OrderDetailWithRefunds as OrderDetail } from './refund-schemas.js';
+import { CancelBody, FulfilBody, NoteBody, OrderCsv, OrderExportQuery, OrderListQuery, OrderPage, OrderParams, RefundBody } from './schemas.js';
 
 /** Base path of the owner's order calls. */
 export const OWNER_ORDERS_PATH = '/api/owner/orders';
@@ -35,6 +26,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface OrderRouteOptions {
   /** Called after mail was queued (nudges the outbox's delivery). */
   mailQueued: () => void;
+  /** Work the refund retry jobs on this server (buildApp's `workJobs`). */
+  workJobs?: boolean;
 }
 
 function listFilter(query: { status?: string; from?: string; to?: string; q?: string }): OrderListFilter {
@@ -52,7 +45,8 @@ const actorOf = (request: FastifyRequest) => ({ ownerId: request.owner?.ownerId 
 /**
  * Registers the owner's order calls: the list (filters, search, keyset pages), the CSV export
  * (streamed), one order's detail, and fulfil, cancel, refund and note. Every call checks the
- * owner's session of this site and role before it reads its input.
+ * owner's session of this site and role before it reads its input. With `workJobs`, this server
+ * also retries refunds the provider did not answer.
  */
 export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options: OrderRouteOptions): void {
   const { db, config } = deps;
@@ -60,6 +54,13 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
   const canRead = requireOwner(db, config.ownerToken, 'orders:read');
   const canWrite = requireOwner(db, config.ownerToken, 'orders:write');
   const tags = ['orders', 'owner'];
+  const refunds: RefundDeps = {
+    db,
+    payments: deps.payments,
+    log: app.log,
+    retryLater: (websiteId, refundId) => scheduleRefundRetry(deps.jobs, websiteId, refundId),
+  };
+  if (options.workJobs) workRefundRetries(app, deps);
 
   routes.get(
     OWNER_ORDERS_PATH,
@@ -161,13 +162,18 @@ export function registerOrderRoutes(app: FastifyInstance, deps: AppDeps, options
       bodyLimit: ACTION_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Refunds part or all of a test-mode order, never more than was paid (owner)',
+        summary:
+          'Refunds part or all of an order through the provider that took its payment, never more than it captured; 202 when the provider has not answered yet (the refund stays pending and is retried) (owner)',
         params: OrderParams,
         body: RefundBody,
-        response: withErrors({ 200: OrderDetail }),
+        response: withErrors({ 200: OrderDetail, 202: OrderDetail }),
       },
     },
-    async (request) => refundOrder(db, siteOf(request), request.params.orderId, request.body, actorOf(request)),
+    async (request, reply) => {
+      const outcome = await refundOrder(refunds, siteOf(request), request.params.orderId, request.body, actorOf(request));
+      reply.code(outcome.state === 'pending' ? 202 : 200);
+      return outcome.order;
+    },
   );
 
   routes.post(
