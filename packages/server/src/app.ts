@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUnlockRoutes(app, deps);
   registerPopupRoutes(app, deps);
   registerOwnerAccounts(app, deps, { mailQueued: outbox.mailQueued });
-  registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued });
+  registerOrderRoutes(app, deps, { mailQueued: outbox.mailQueued, workJobs: options.workJobs === true });
   registerCatalogueRoutes(app, deps);
   registerAdminApp(app, deps);
   registerStoreSettingRoutes(app, deps);
