@@ -68,7 +68,8 @@ export function orderStatusPath(orderId: string, statusToken: string): string {
   return `/checkout/order-status/${orderId}?token=${encodeURIComponent(statusToken)}`;
 }
 
-async function applyInputToCart(db: DbOrTx, site: Website, cartId: string, input: CheckoutInput): Promise<void> {
+/** Applies the checkout's coupons, shipping location and option to the cart before pricing. */
+export async function applyInputToCart(db: DbOrTx, site: Website, cartId: string, input: CheckoutInput): Promise<void> {
   await updateCart(db, site.id, cartId, {
     ...(input.couponCodes ? { coupons: input.couponCodes } : {}),
     ...(input.shippingAddress
@@ -78,7 +79,8 @@ async function applyInputToCart(db: DbOrTx, site: Website, cartId: string, input
   });
 }
 
-function stockNeeds(priced: PricedCart): Array<[string, number]> {
+/** Units to take per stocked variant, in a fixed order (so concurrent checkouts lock rows alike). */
+export function stockNeeds(priced: PricedCart): Array<[string, number]> {
   const byVariant = new Map<string, number>();
   for (const line of priced.lines) {
     if (!isStockedType(line.product.productType)) continue;
@@ -87,10 +89,14 @@ function stockNeeds(priced: PricedCart): Array<[string, number]> {
   return [...byVariant.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function samePricing(a: PricedCart, b: PricedCart): boolean {
-  const key = (p: PricedCart) =>
-    JSON.stringify([p.grandTotalCents, p.lines.map((l) => [l.entry.id, l.entry.quantity, l.unitPriceCents]), p.unavailable.length]);
-  return key(a) === key(b);
+/** What a price check compares: the total, each line's quantity and price, and what is unavailable. */
+export function pricingKey(p: PricedCart): string {
+  return JSON.stringify([p.currency, p.grandTotalCents, p.lines.map((l) => [l.entry.id, l.entry.quantity, l.unitPriceCents]), p.unavailable.length]);
+}
+
+/** True when two pricings of a cart agree on {@link pricingKey}. */
+export function samePricing(a: PricedCart, b: PricedCart): boolean {
+  return pricingKey(a) === pricingKey(b);
 }
 
 async function replay(db: Db, siteId: string, scope: string, key: string, hash: string): Promise<PlaceOrderResult | undefined> {

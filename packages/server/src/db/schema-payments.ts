@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, updatedAt, websiteIdColumn } from './tables/columns.js';
 import { orders, websites } from './schema.js';
@@ -53,6 +53,10 @@ export const paymentAttempts = pgTable(
     provider: text('provider').notNull(),
     pricingHash: text('pricing_hash').notNull(),
     intentId: text('intent_id').notNull().default(''),
+    /** What completing the order needs once paid (the priced cart and checkout input, as JSON). */
+    orderRecord: jsonb('order_record').$type<Record<string, unknown>>().notNull(),
+    /** What the attempt holds until it ends: stock per variant and coupon uses. */
+    holds: jsonb('holds').$type<{ stock: Array<[string, number]>; couponIds: string[] }>().notNull(),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),

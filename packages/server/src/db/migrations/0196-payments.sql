@@ -43,6 +43,8 @@ CREATE TABLE payment_attempts (
   provider text NOT NULL,
   pricing_hash text NOT NULL,
   intent_id text NOT NULL DEFAULT '',
+  order_record jsonb NOT NULL,
+  holds jsonb NOT NULL,
   status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'succeeded', 'failed', 'expired', 'replaced')),
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
