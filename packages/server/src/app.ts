@@ -51,6 +51,7 @@ import { registerThemeRoutes } from './themes/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
+import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -168,6 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSitePageRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
   registerDraftRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
   if (options.workJobs) workScheduledPublishes(app, deps);
+  if (options.workJobs) workSubscriptionRenewals(app, deps);
   return app;
 }
