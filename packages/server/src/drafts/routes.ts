@@ -69,6 +69,21 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
 const ownerName = (request: FastifyRequest) => request.owner?.email ?? '';
 
 /**
+ * Lets the dashboard's pages frame the sites' preview (the editor's frame): on the admin origin,
+ * an HTML answer's `frame-src 'self'` also names every site origin (`http://*.localhost:3000`),
+ * the origin the preview links open. The counterpart of the preview pages' frame-ancestors.
+ */
+function allowPreviewFrames(app: FastifyInstance, deps: AppDeps): void {
+  const sites = siteOrigin('*', deps.config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.adminOrigin || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-src 'self'", `frame-src 'self' ${sites}`));
+    return payload;
+  });
+}
+
+/**
  * Registers the drafts calls (decision 0039): read, save (with the version last read: 409 when
  * someone saved in between) and discard the site's drafts; publish them all at once as one
  * release; read one subject's published value with its draft (the editor's starting point); list releases and restore a subject's value from before a release as a draft; and a
@@ -82,6 +97,8 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Every change needs content:write at least; a subject may need more (its own permission, checked per subject).
   const write = requireOwner(db, deps.config.ownerToken, 'content:write');
   const secret = lazyServerSecret(db, 'preview');
+
+  allowPreviewFrames(app, deps);
 
   routes.get(
     DraftPaths.DRAFTS,
