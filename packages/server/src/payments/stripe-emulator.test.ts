@@ -179,6 +179,11 @@ describe('Stripe emulator: PaymentIntents', () => {
     expect((await rejection(stripe.paymentIntents.cancel(succeeded.id))).message).toContain('because it has a status of succeeded');
   });
 
+  it('refuses a key that is not a test secret key, as stripe-stateful-mock does', async () => {
+    const error = await rejection(emulator.client('sk_live_nope').paymentIntents.create({ amount: 100, currency: 'usd' }));
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+  });
+
   it('refuses unknown PaymentIntents and unknown parameters', async () => {
     expect(await rejection(stripe.paymentIntents.retrieve('pi_missing'))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     const unknown = await rejection(stripe.paymentIntents.create({ amount: 100, currency: 'usd', capture_method: 'manual' }));
@@ -243,6 +248,53 @@ describe('Stripe emulator: saved methods and off-session payments', () => {
       stripe.paymentIntents.create({ amount: 900, currency: 'usd', customer: customer.id, payment_method: method.id, off_session: true, confirm: true }),
     );
     expect(error).toMatchObject({ type: 'StripeCardError', code: 'authentication_required', payment_intent: { status: 'requires_payment_method' } });
+  });
+
+  it('authenticates pm_card_authenticationRequiredOnSetup once while saving it, then charges it off-session without asking', async () => {
+    const customer = await stripe.customers.create({});
+    const first = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer: customer.id,
+      setup_future_usage: 'off_session',
+      payment_method: 'pm_card_authenticationRequiredOnSetup',
+      confirm: true,
+      return_url: 'http://shop.test/done',
+    });
+    expect(first.status).toBe('requires_action');
+    await authenticate(first, 'succeed');
+    const saved = await stripe.paymentIntents.retrieve(first.id);
+    expect(saved).toMatchObject({ status: 'succeeded' });
+
+    const renewal = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      customer: customer.id,
+      payment_method: String(saved.payment_method),
+      off_session: true,
+      confirm: true,
+    });
+    expect(renewal.status).toBe('succeeded');
+  });
+
+  it('creates a card PaymentMethod from a token and attaches it', async () => {
+    const customer = await stripe.customers.create({});
+    const method = await stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_mastercard' } });
+    expect(method).toMatchObject({ type: 'card', card: { brand: 'mastercard', last4: '4444' }, customer: null });
+    expect(await stripe.paymentMethods.attach(method.id, { customer: customer.id })).toMatchObject({ id: method.id, customer: customer.id });
+    const other = await stripe.customers.create({});
+    const error = await rejection(stripe.paymentMethods.attach(method.id, { customer: other.id }));
+    expect(error.message).toBe('The payment method you provided has already been attached to a customer.');
+  });
+
+  it('creates nothing when confirm=true is refused (not declined)', async () => {
+    const first = await succeededIntent(700);
+    const intentCount = async () => (await stripe.paymentIntents.list({ limit: 100 })).data.length;
+    const [eventsBefore, intentsBefore] = [emulator.events().length, await intentCount()];
+    const error = await rejection(stripe.paymentIntents.create({ amount: 700, currency: 'usd', payment_method: String(first.payment_method), confirm: true }));
+    expect(error).toMatchObject({ statusCode: 400, param: 'payment_method' });
+    expect(emulator.events()).toHaveLength(eventsBefore);
+    expect(await intentCount()).toBe(intentsBefore);
   });
 
   it('refuses to reuse a method that was charged without a customer', async () => {
