@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api/http.js';
-import { setData } from '../../api/query-cache.js';
+import { invalidate, setData } from '../../api/query-cache.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
 import { formatCents, parseMoney } from '../../ui/money.js';
 import { TextArea } from '../../ui/TextArea.js';
-import { ORDERS_PATH, type OrderDetail } from './order-types.js';
+import { ORDERS_PATH } from './order-types.js';
+import { refundNotice, type RefundedOrderDetail } from './refund-types.js';
 
 /** A refund's body, before it is sent. */
 interface RefundBody {
@@ -15,18 +16,28 @@ interface RefundBody {
   readonly reason: string;
 }
 
+/** What the owner is told after a refund answered `order`: refunded, or pending with the provider. */
+const refundedNotice = (order: RefundedOrderDetail) => refundNotice(order.refunds.at(-1)?.state);
+
 /**
- * Fulfil with a tracking number, cancel, refund all or part (test mode), and add a note. A
- * refund of everything still refundable asks to confirm, naming the amount.
+ * Fulfil with a tracking number, cancel, refund all or part through the payment provider, and
+ * add a note. A refund of everything still refundable asks to confirm, naming the amount. A
+ * refund the provider refuses shows the provider's reason, and the order is read again so its
+ * refused refund is listed.
  */
-export function OrderActions({ order, path }: { readonly order: OrderDetail; readonly path: string }) {
+export function OrderActions({ order, path }: { readonly order: RefundedOrderDetail; readonly path: string }) {
   const [notice, setNotice] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
   const [fullRefund, setFullRefund] = useState<RefundBody | null>(null);
   const refundForm = useRef<HTMLFormElement>(null);
   const act = useMutation(
     async ({ action, body }: { action: string; body: unknown }) => {
-      const answer = await api<OrderDetail | { order: OrderDetail; mailQueued: boolean }>(`${path}/${action}`, { method: 'POST', body });
+      const answer = await api<RefundedOrderDetail | { order: RefundedOrderDetail; mailQueued: boolean }>(`${path}/${action}`, { method: 'POST', body }).catch(
+        (error: unknown) => {
+          if (action === 'refunds') invalidate(path);
+          throw error;
+        },
+      );
       const updated = 'order' in answer ? answer.order : answer;
       setData(path, updated);
       return answer;
@@ -55,7 +66,7 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
     setFullRefund(null);
     if (answer) {
       refundForm.current?.reset();
-      setNotice('Refunded.');
+      setNotice(refundedNotice(answer as RefundedOrderDetail));
     }
   };
   return (
@@ -107,7 +118,7 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
                   setAmountError(undefined);
                   const refund: RefundBody = {
                     ...(amountCents === undefined ? {} : { amountCents }),
-                    expectedRefundedCents: order.totals.refundedCents,
+                    expectedRefundedCents: order.totals.refundedCents + order.totals.pendingRefundCents,
                     reason: String(data.get('reason') ?? ''),
                   };
                   if (amountCents === undefined || amountCents === order.totals.refundableCents) {
@@ -116,7 +127,7 @@ export function OrderActions({ order, path }: { readonly order: OrderDetail; rea
                   }
                   return refund;
                 },
-                () => 'Refunded.',
+                (answer) => refundedNotice(answer as RefundedOrderDetail),
               )
             }
           >

@@ -6,12 +6,14 @@ import { formatCents } from '../../ui/money.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { formatAddress } from './address-format.js';
 import { OrderActions } from './OrderActions.js';
-import { ORDERS_PATH, statusLabel, variantOptionsText, type OrderDetail } from './order-types.js';
+import { ORDERS_PATH, statusLabel, variantOptionsText } from './order-types.js';
+import { RefundList } from './RefundList.js';
+import { paymentStatusLabel, type RefundedOrderDetail } from './refund-types.js';
 
 /** One order: lines, totals, customer, addresses, payment, timeline, and what the owner can do with it. */
 export default function OrderScreen({ orderId }: { readonly orderId: string }) {
   const path = `${ORDERS_PATH}/${encodeURIComponent(orderId)}`;
-  const order = useQuery<OrderDetail>(path);
+  const order = useQuery<RefundedOrderDetail>(path);
   if (order.status === 'loading') return <Loading />;
   const data = order.data;
   if (!data) {
@@ -101,6 +103,12 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
                 <dd>{money(totals.refundedCents)}</dd>
               </>
             )}
+            {totals.pendingRefundCents > 0 && (
+              <>
+                <dt>Refund pending</dt>
+                <dd>{money(totals.pendingRefundCents)}</dd>
+              </>
+            )}
           </dl>
         </section>
         <section aria-labelledby="customer-heading" className="stack panel">
@@ -129,6 +137,8 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
             {[data.payment.provider, data.payment.brand, data.payment.cardLast4 ? `ending ${data.payment.cardLast4}` : ''].filter(Boolean).join(' · ') ||
               'None'}
             {data.payment.giftCardCents > 0 ? ` · gift card ${money(data.payment.giftCardCents)}` : ''}
+            <br />
+            <span className="hint">Payment {paymentStatusLabel(data.paymentStatus)}</span>
           </p>
           {data.fulfilment && (
             <>
@@ -141,6 +151,7 @@ export default function OrderScreen({ orderId }: { readonly orderId: string }) {
           )}
         </section>
       </div>
+      <RefundList refunds={data.refunds} currency={data.currency} />
       <OrderActions order={data} path={path} />
       <section aria-labelledby="timeline-heading" className="stack">
         <h2 id="timeline-heading">Timeline</h2>
