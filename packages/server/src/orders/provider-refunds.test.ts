@@ -11,6 +11,7 @@ import {
 } from '../payments/index.js';
 import type { Website } from '../sites/index.js';
 import { OrderMessages } from './order-messages.js';
+import { PENDING_REFUND_GRACE_MS, PENDING_REFUND_SWEEP_JOB } from './refund-retries.js';
 import { OWNER_ORDERS_PATH } from './routes.js';
 import { createOrdersTestApp, type OrdersTestApp } from '../../test-support/orders-test-kit.js';
 
@@ -153,6 +154,32 @@ describe('refunds through the payment provider', () => {
     ]);
     expect(order).toMatchObject({ paymentStatus: 'partially_refunded', totals: { refundedCents: 1000, pendingRefundCents: 0, refundableCents: 4000 } });
     expect(order.timeline.filter((event: { kind: string }) => event.kind === 'REFUNDED')).toHaveLength(1);
+  });
+
+  it('finds a refund a stopped server left pending before asking the provider, and pays it out once', async () => {
+    const orderId = await newOrder();
+    // The server wrote the pending refund, then stopped before asking the provider.
+    const [row] = await t.testDb.db
+      .insert(orderRefunds)
+      .values({
+        websiteId: site.id,
+        orderId,
+        amountCents: 700,
+        actor: 'owner@example.com',
+        state: 'pending',
+        provider: 'test',
+        idempotencyKey: 'refund_left_by_a_stopped_server',
+        createdAt: new Date(Date.now() - PENDING_REFUND_GRACE_MS - 60_000),
+      })
+      .returning();
+    const callsBefore = provider.calls.refund;
+    await t.app.emporium.jobs.send(PENDING_REFUND_SWEEP_JOB, {});
+    await until(async () => (await detail(orderId)).refunds[0].state !== 'pending');
+    const order = await detail(orderId);
+    expect(order.refunds).toEqual([expect.objectContaining({ id: row!.id, state: 'succeeded', providerRefundId: expect.stringMatching(/^testre_/) })]);
+    expect(order).toMatchObject({ paymentStatus: 'partially_refunded', totals: { refundedCents: 700, refundableCents: 4300 } });
+    expect(provider.keys.filter((key) => key === 'refund_left_by_a_stopped_server')).toHaveLength(1);
+    expect(provider.calls.refund - callsBefore).toBe(1);
   });
 
   it('refunds a live order through its provider', async () => {
