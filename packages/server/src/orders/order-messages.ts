@@ -28,8 +28,6 @@ export const OrderMessages = Object.freeze({
     `This order was paid through ${provider}, which this site is not connected to any more, so it cannot be refunded here. Reconnect ${provider}, or refund the payment with ${provider} directly.`,
   /** The provider refused the refund; `reason` is the provider's own message. */
   refundRefused: (reason: string) => `The payment provider refused the refund, so nothing was refunded: ${reason}`,
-  /** The provider did not answer; the refund is retried with the same idempotency key until it does. */
-  REFUND_PENDING: 'The payment provider did not answer yet. The refund is pending and is retried automatically; it never pays out twice.',
 });
 
 /** Why an order in `status` cannot be fulfilled. */
