@@ -52,7 +52,7 @@ describe('renderIsland', () => {
     expect(() => renderIsland('Nope', {})).toThrow('Unknown island: "Nope"');
   });
 
-  it('registers the seventeen islands (ten buying, seven content)', () => {
+  it('registers the eighteen islands (eleven buying, seven content)', () => {
     expect([...ISLAND_NAMES].sort()).toEqual([
       'AddToCartButton',
       'CartPage',
@@ -64,6 +64,7 @@ describe('renderIsland', () => {
       'InstallmentPill',
       'Lightbox',
       'LikeButton',
+      'OrderReceived',
       'PopupOverlay',
       'ProductForm',
       'ProductQuickView',

@@ -15,4 +15,12 @@ export const CheckoutTexts = Object.freeze({
   PLACING_ORDER: 'Placing order…',
   RETRY_HINT: 'Your order may not have been placed. Press Place order again to retry safely; you will not be charged twice.',
   TEST_MODE: 'Test mode: use card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined).',
+  /** The badge beside the payment form when the site's Stripe keys are test keys. */
+  STRIPE_TEST_MODE: 'Test mode',
+  PAYMENT_FORM_LOADING: 'Loading the payment form…',
+  /** Stripe.js could not load or its payment form could not mount: the payment area says it, the place-order button names it. */
+  CARD_PAYMENTS_UNAVAILABLE: 'Card payments are unavailable right now. Your cart is saved: please try again in a few minutes.',
+  PAYMENT_FORM_RETRY: 'Try again',
+  /** The payment form refused what was typed; Stripe shows the details in the form itself. */
+  PAYMENT_DETAILS_INCOMPLETE: 'Please check your payment details.',
 } as const);

@@ -22,4 +22,5 @@ export const ISLAND_LOADERS: Readonly<Record<IslandName, Loader>> = Object.freez
   Reviews: () => import('../islands/Reviews.js').then((m) => m.Reviews as never),
   ShareButtons: () => import('../islands/ShareButtons.js').then((m) => m.ShareButtons as never),
   PopupOverlay: () => import('../islands/PopupOverlay.js').then((m) => m.PopupOverlay as never),
+  OrderReceived: () => import('../islands/OrderReceived.js').then((m) => m.OrderReceived as never),
 });

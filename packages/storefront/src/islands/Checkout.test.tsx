@@ -76,3 +76,30 @@ describe('Checkout SSR for a subscription cart', () => {
     expect(html).toContain('>Place order</button>');
   });
 });
+
+describe('Checkout SSR with Stripe connected', () => {
+  const stripe = { publishableKey: 'pk_test_123', accountCountry: 'US', testMode: true };
+
+  it("replaces the test card field with the Payment Element's box, a loading line and the payment status region", () => {
+    const html = renderIsland('Checkout', { cart: physical, stripe });
+    expect(html).not.toContain('Card number');
+    expect(html).not.toContain('Test mode: use card');
+    expect(html).toContain('<div class="checkout-stripe__element"></div>');
+    expect(html).toContain('Loading the payment form…');
+    expect(html).toMatch(/<div id="[^"]+-payment-status" class="checkout-stripe__status" role="status"><\/div>/);
+    expect(html).toContain('Gift card code');
+    expect(html).toMatch(/<button type="submit" class="button button--primary button--large checkout__place">Place order<\/button>/);
+  });
+
+  it("shows the 'Test mode' badge for test keys only", () => {
+    expect(renderIsland('Checkout', { cart: physical, stripe })).toContain('<span class="tag checkout-payment__badge">Test mode</span>');
+    expect(renderIsland('Checkout', { cart: physical, stripe: { ...stripe, testMode: false } })).not.toContain('Test mode');
+  });
+
+  it('asks for no payment details when nothing is due', () => {
+    const free = testCart([testLine('d', 1, 0, { productType: 2 })], { grandTotalCents: 0 });
+    const html = renderIsland('Checkout', { cart: free, stripe });
+    expect(html).not.toContain('checkout-stripe');
+    expect(html).not.toContain('Card number');
+  });
+});

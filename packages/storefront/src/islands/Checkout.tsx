@@ -5,20 +5,23 @@ import { addCoupon, removeCoupon, updateShipping } from '../api/cart-edit-api.js
 import type { CartJson } from '../api/cart-json.js';
 import { cartCurrency } from '../api/cart-json.js';
 import type { PostalAddress } from '../api/checkout-api.js';
-import { submitCheckout, submitSubscriptionCheckout, updateSubscriptionShipping } from '../api/checkout-api.js';
+import { updateSubscriptionShipping } from '../api/checkout-api.js';
 import { ApiError, browserHttpContext } from '../api/http.js';
 import { sharedCartStore } from '../cart/shared-cart.js';
 import { useFullCart, withPageLineFields } from '../cart/use-full-cart.js';
-import { AttemptKeys } from '../checkout/attempt-keys.js';
-import { checkoutFailure } from '../checkout/checkout-failure.js';
 import type { CheckoutErrors, CheckoutFormState } from '../checkout/checkout-form.js';
 import { checkoutRequest, emptyAddress, validateCheckoutForm } from '../checkout/checkout-form.js';
 import { CheckoutTexts } from '../checkout/checkout-texts.js';
+import { OrderPlacer } from '../checkout/order-placer.js';
 import { orderSummaryRows } from '../checkout/order-summary.js';
+import { submitPaidCheckout } from '../checkout/payment-api.js';
+import type { StripeCheckoutConfig } from '../checkout/stripe-payment-form.js';
+import { StripePaymentForm } from '../checkout/stripe-payment-form.js';
 import { AddressFields } from '../components/checkout/AddressFields.js';
 import { CouponEntry } from '../components/checkout/CouponEntry.js';
 import { OrderSummary } from '../components/checkout/OrderSummary.js';
 import { ShippingOptions } from '../components/checkout/ShippingOptions.js';
+import { StripePaymentField, usePaymentFormState } from '../components/checkout/StripePaymentField.js';
 import { CheckoutTextField } from '../components/checkout/TextField.js';
 import { cartLineViews, cartSummaryView } from '../lib/cart-page-model.js';
 import { CART_PATH, navigate } from '../lib/navigate.js';
@@ -45,9 +48,19 @@ export interface CheckoutProps {
    * through the subscription checkout call.
    */
   readonly subscription?: { readonly cartToken: string; readonly planText: string; readonly cyclesText?: string };
+  /**
+   * The site takes payments through Stripe: Stripe's Payment Element replaces the test card
+   * field (Stripe.js is loaded only then), with a "Test mode" badge for test keys.
+   */
+  readonly stripe?: StripeCheckoutConfig;
 }
 
-/** Checkout (page type 201): contact, shipping, coupons, gift card, test card, summary, place order. */
+/** The amount due of a cart, in minor units. */
+function amountDue(cart: CartJson): number {
+  return cart.grandTotalCents ?? cart.subtotalCents;
+}
+
+/** Checkout (page type 201): contact, shipping, coupons, gift card, card (test card or Stripe's Payment Element), summary, place order. */
 export function Checkout(props: CheckoutProps) {
   const { currency = 'USD', locale = 'en-US', shopUrl = '/', testMode = true } = props;
   const idPrefix = useId();
@@ -67,7 +80,18 @@ export function Checkout(props: CheckoutProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const [updating, setUpdating] = useState(false);
-  const [keys] = useState(() => new AttemptKeys());
+  const [placer] = useState(() => new OrderPlacer((body, key) => submitPaidCheckout(browserHttpContext(), body, key, subscription?.cartToken), navigate));
+  const stripe = props.stripe;
+  const [paymentForm] = useState(() =>
+    stripe
+      ? new StripePaymentForm(stripe, {
+          amount: props.cart ? amountDue(props.cart) : 0,
+          currency: cartCurrency(props.cart, currency),
+          savedForLater: subscription !== undefined,
+        })
+      : null,
+  );
+  const paymentState = usePaymentFormState(paymentForm);
   const lastLocation = useRef('');
   const cartCalls = useRef<Promise<unknown>>(Promise.resolve());
   const alertRef = useRef<HTMLDivElement>(null);
@@ -78,6 +102,10 @@ export function Checkout(props: CheckoutProps) {
   useEffect(() => {
     if (alert) alertRef.current?.focus();
   }, [alert]);
+  const due = cart ? amountDue(cart) : 0;
+  useEffect(() => {
+    paymentForm?.setAmount(due);
+  }, [paymentForm, due]);
 
   if (!cart) {
     return (
@@ -104,6 +132,9 @@ export function Checkout(props: CheckoutProps) {
   const http = browserHttpContext();
   const store = sharedCartStore();
   const busy = placing || updating;
+  const paysWithStripe = paymentForm !== null && amountDue(cart) > 0;
+  const paymentsUnavailable = paysWithStripe && paymentState.status === 'unavailable';
+  const paymentStatusId = `${idPrefix}-payment-status`;
   const setField = <K extends keyof CheckoutFormState>(key: K, value: CheckoutFormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const runCartCall = async (call: () => Promise<CartJson>, failureText: string): Promise<string | null> => {
@@ -151,28 +182,29 @@ export function Checkout(props: CheckoutProps) {
 
   const onPlace = async (event: FormEvent) => {
     event.preventDefault();
-    if (placing) return;
-    const found = validateCheckoutForm(form, { shipping: cart.requiresShipping === true, payment: (cart.grandTotalCents ?? cart.subtotalCents) > 0 });
+    if (placer.busy) return;
+    const found = validateCheckoutForm(form, { shipping: cart.requiresShipping === true, payment: !paysWithStripe && amountDue(cart) > 0 });
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setAlert(CheckoutTexts.FIX_FIELDS);
+      if (paysWithStripe) void paymentForm.showErrors();
       return;
     }
     const request = checkoutRequest(form, cart);
-    const key = keys.keyFor(request);
+    // A gift card may pay it all: an untouched Payment Element is then left out, and the server says if more is due.
+    const giftCardOnly = form.giftCardCode.trim() !== '' && paymentState.status === 'ready' && paymentState.empty;
+    const pay = paysWithStripe && !giftCardOnly ? { form: paymentForm, email: request.email } : undefined;
     setAlert(null);
     setPlacing(true);
-    try {
-      const res = subscription ? await submitSubscriptionCheckout(http, request, subscription.cartToken, key) : await submitCheckout(http, request, key);
-      keys.settle('placed');
-      navigate(res.confirmationUrl);
-    } catch (err) {
-      const failure = checkoutFailure(err);
-      keys.settle(failure.outcome);
-      setErrors(failure.fieldErrors);
-      setAlert(failure.message);
-      setPlacing(false);
+    const outcome = await placer.place(request, pay);
+    if (outcome.kind === 'placed') return;
+    if (outcome.kind === 'failed') {
+      setErrors(outcome.failure.fieldErrors);
+      setAlert(outcome.failure.message);
+    } else if (outcome.kind === 'payment-invalid') {
+      setAlert(outcome.message);
     }
+    setPlacing(false);
   };
 
   const options = cart.shippingOptions ?? [];
@@ -241,7 +273,15 @@ export function Checkout(props: CheckoutProps) {
         />
       )}
       <fieldset className="checkout-payment" disabled={placing}>
-        <legend className="checkout-section__title">Payment</legend>
+        <legend className="checkout-section__title">
+          Payment
+          {stripe?.testMode && (
+            <>
+              {' '}
+              <span className="tag checkout-payment__badge">{CheckoutTexts.STRIPE_TEST_MODE}</span>
+            </>
+          )}
+        </legend>
         <CheckoutTextField
           id={`${idPrefix}-gift-card`}
           name="giftCardCode"
@@ -252,20 +292,23 @@ export function Checkout(props: CheckoutProps) {
           error={errors.giftCardCode}
           onValue={(v) => setField('giftCardCode', v)}
         />
-        <CheckoutTextField
-          id={`${idPrefix}-card`}
-          name="cardNumber"
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          required
-          maxLength={23}
-          placeholder="4242 4242 4242 4242"
-          value={form.cardNumber}
-          error={errors.cardNumber}
-          onValue={(v) => setField('cardNumber', v)}
-        />
-        {testMode && <p className="checkout-payment__test-mode">{CheckoutTexts.TEST_MODE}</p>}
+        {paysWithStripe && <StripePaymentField form={paymentForm} statusId={paymentStatusId} />}
+        {!stripe && (
+          <CheckoutTextField
+            id={`${idPrefix}-card`}
+            name="cardNumber"
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            required
+            maxLength={23}
+            placeholder="4242 4242 4242 4242"
+            value={form.cardNumber}
+            error={errors.cardNumber}
+            onValue={(v) => setField('cardNumber', v)}
+          />
+        )}
+        {!stripe && testMode && <p className="checkout-payment__test-mode">{CheckoutTexts.TEST_MODE}</p>}
       </fieldset>
       <OrderSummary
         lines={cartLineViews(cart, currency, bcp47)}
@@ -274,7 +317,13 @@ export function Checkout(props: CheckoutProps) {
         busy={updating}
       />
       <p className="checkout__actions">
-        <button type="submit" className="button button--primary button--large checkout__place" disabled={busy} aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="button button--primary button--large checkout__place"
+          disabled={busy || paymentsUnavailable}
+          aria-disabled={busy || paymentsUnavailable || undefined}
+          aria-describedby={paymentsUnavailable ? paymentStatusId : undefined}
+        >
           {placing ? CheckoutTexts.PLACING_ORDER : CheckoutTexts.PLACE_ORDER}
         </button>{' '}
         {subscription ? (

@@ -16,6 +16,7 @@ import { Lightbox } from './Lightbox.js';
 import { Reviews } from './Reviews.js';
 import { ShareButtons } from './ShareButtons.js';
 import { PopupOverlay } from './PopupOverlay.js';
+import { OrderReceived } from './OrderReceived.js';
 
 export type { AddToCartButtonProps } from './AddToCartButton.js';
 export type { CartPageProps } from './CartPage.js';
@@ -34,6 +35,7 @@ export type { LightboxProps } from './Lightbox.js';
 export type { ReviewsProps } from './Reviews.js';
 export type { ShareButtonsProps } from './ShareButtons.js';
 export type { PopupOverlayProps } from './PopupOverlay.js';
+export type { OrderReceivedProps } from './OrderReceived.js';
 
 /** Every island by the name used in `data-island`. */
 export const ISLANDS = Object.freeze({
@@ -54,6 +56,7 @@ export const ISLANDS = Object.freeze({
   Reviews,
   ShareButtons,
   PopupOverlay,
+  OrderReceived,
 }) satisfies Readonly<Record<string, ComponentType<never>>>;
 
 /** The name of an island. */
