@@ -11,6 +11,7 @@ export interface NavScreen {
 export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Overview', path: '/', component: lazy(() => import('../screens/overview/OverviewScreen.js')) },
   { name: 'Pages', path: '/pages', component: lazy(() => import('../screens/pages/PagesScreen.js')) },
+  { name: 'Editor', path: '/editor', component: lazy(() => import('../screens/editor/EditorScreen.js')) },
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },

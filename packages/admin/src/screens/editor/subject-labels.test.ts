@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { subjectLabel } from './subject-labels.js';
+
+describe('subject labels', () => {
+  const pages = [{ id: 'a1', title: 'About' }];
+  it.each([
+    ['settings.navigation', 'Navigation'],
+    ['settings.headerFooter', 'Header & footer'],
+    ['settings.themeTweaks', 'Site styles'],
+    ['settings.blockFields', 'Shared blocks'],
+    ['settings.pageLayouts', 'Page layouts'],
+    ['collection:a1', 'Page: About'],
+    ['collection:gone', 'A page since deleted'],
+  ])('%s is called %s', (subject, label) => {
+    expect(subjectLabel(subject, pages)).toBe(label);
+  });
+});

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../../api/http.js';
+import { invalidate } from '../../api/query-cache.js';
+import { DraftCalls, readSubject, saveDraft } from './editor-calls.js';
+import { fieldsOf, type PageFields, pageSubject, sameFields, titleProblem } from './page-fields.js';
+import { record, redo, replaceAsStep, type UndoStack, undo, undoStack } from './undo-stack.js';
+
+/** How long the editor waits after the last keystroke before saving the draft. */
+export const SAVE_DELAY_MS = 600;
+
+/** Where the page's draft stands, as the inspector shows it. */
+export type SaveState =
+  | { readonly kind: 'published' }
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'saved' }
+  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'conflict'; readonly by: string; readonly at: string | undefined };
+
+/** Someone else's newer draft, offered when a save was refused. */
+interface Conflict {
+  readonly theirs: PageFields;
+  readonly version: number;
+}
+
+/** The page being edited: its fields with undo and redo, and its draft saving. */
+export interface PageDraft {
+  readonly loadError: unknown;
+  readonly stack: UndoStack<PageFields> | undefined;
+  readonly save: SaveState;
+  /** Changes the fields; `key` names the field, so typing in it is one undo step. */
+  change(next: PageFields, key: string): void;
+  undo(): void;
+  redo(): void;
+  /** Saves now what waits to be saved; resolves once the server has it (or refused it). */
+  flush(): Promise<void>;
+  /** Reads the server's state again (after a publish, discard or restore), as an undoable step when it differs. */
+  refresh(): Promise<void>;
+  /** After a conflict: shows their version (ours stays one undo away). */
+  loadTheirs(): void;
+  /** After a conflict: saves ours over theirs. */
+  keepMine(): void;
+  /** Tries a failed save again. */
+  retry(): void;
+}
+
+/**
+ * Loads page `pageId`'s draft (or its published fields) and saves every change as a draft,
+ * debounced and one save at a time, from the version last read; a save refused because someone
+ * saved in between shows who, and never drops the owner's text. `onSaved` runs after each save.
+ */
+export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () => void): PageDraft {
+  const subject = pageSubject(pageId);
+  const [stack, setStack] = useState<UndoStack<PageFields>>();
+  const [loadError, setLoadError] = useState<unknown>();
+  const [save, setSave] = useState<SaveState>({ kind: 'published' });
+  const present = useRef<PageFields | undefined>(undefined);
+  const saved = useRef<PageFields | undefined>(undefined);
+  const version = useRef(0);
+  const conflict = useRef<Conflict | undefined>(undefined);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  const adopt = useCallback((next: UndoStack<PageFields>) => {
+    present.current = next.present;
+    setStack(next);
+  }, []);
+
+  const doSave = useCallback(async () => {
+    const fields = present.current;
+    if (!fields || !saved.current || conflict.current || sameFields(fields, saved.current)) return;
+    const problem = titleProblem(fields);
+    if (problem) {
+      setSave({ kind: 'invalid', message: problem });
+      return;
+    }
+    setSave({ kind: 'saving' });
+    try {
+      const answer = await saveDraft(subject, fields, version.current);
+      version.current = answer.version;
+      saved.current = fields;
+      invalidate(DraftCalls.DRAFTS);
+      onSavedRef.current();
+      if (present.current && !sameFields(present.current, fields)) schedule();
+      else setSave({ kind: 'saved' });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 409) {
+        setSave({ kind: 'error', message: errorMessage(error) });
+        return;
+      }
+      const state = await readSubject(subject).catch(() => undefined);
+      conflict.current = { theirs: fieldsOf(state?.published, state?.draft?.value, withBlocks), version: state?.draft?.version ?? 0 };
+      setSave({ kind: 'conflict', by: state?.draft?.updatedBy || 'someone else', at: state?.draft?.updatedAt });
+    }
+  }, [subject, withBlocks]);
+
+  const flush = useCallback((): Promise<void> => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    chain.current = chain.current.then(doSave);
+    return chain.current;
+  }, [doSave]);
+
+  function schedule() {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
+  }
+
+  useEffect(() => {
+    const controller = new AbortController();
+    readSubject(subject, controller.signal)
+      .then((state) => {
+        const fields = fieldsOf(state.published, state.draft?.value, withBlocks);
+        saved.current = fields;
+        version.current = state.draft?.version ?? 0;
+        setSave({ kind: state.draft ? 'saved' : 'published' });
+        adopt(undoStack(fields));
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted) setLoadError(error);
+      });
+    return () => {
+      controller.abort();
+      // Leaving the page saves what waited for the debounce: no keystroke is lost.
+      if (timer.current) void flush();
+    };
+  }, [subject, withBlocks, adopt, flush]);
+
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (present.current && saved.current && !sameFields(present.current, saved.current)) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const changeTo = (next: UndoStack<PageFields>) => {
+    if (!stack || next === stack) return;
+    adopt(next);
+    if (conflict.current) return;
+    if (saved.current && sameFields(next.present, saved.current)) {
+      clearTimeout(timer.current);
+      setSave((s) => (s.kind === 'invalid' ? { kind: 'saved' } : s));
+      return;
+    }
+    setSave({ kind: 'saving' });
+    schedule();
+  };
+
+  return {
+    loadError,
+    stack,
+    save,
+    change: (next, key) => stack && changeTo(record(stack, next, key, Date.now())),
+    undo: () => stack && changeTo(undo(stack)),
+    redo: () => stack && changeTo(redo(stack)),
+    flush,
+    refresh: async () => {
+      await flush();
+      const state = await readSubject(subject).catch(() => undefined);
+      if (!state || !stack) return;
+      const fields = fieldsOf(state.published, state.draft?.value, withBlocks);
+      saved.current = fields;
+      version.current = state.draft?.version ?? 0;
+      conflict.current = undefined;
+      setSave({ kind: state.draft ? 'saved' : 'published' });
+      if (present.current && !sameFields(present.current, fields)) {
+        setStack((current) => {
+          const next = replaceAsStep(current ?? stack, fields);
+          present.current = next.present;
+          return next;
+        });
+      }
+    },
+    loadTheirs: () => {
+      const theirs = conflict.current;
+      if (!theirs || !stack) return;
+      conflict.current = undefined;
+      saved.current = theirs.theirs;
+      version.current = theirs.version;
+      adopt(replaceAsStep(stack, theirs.theirs));
+      setSave({ kind: 'saved' });
+      onSavedRef.current();
+    },
+    keepMine: () => {
+      const theirs = conflict.current;
+      if (!theirs) return;
+      conflict.current = undefined;
+      version.current = theirs.version;
+      void flush();
+    },
+    retry: () => void flush(),
+  };
+}
