@@ -39,7 +39,7 @@ const customerName = sql<string>`trim(coalesce(${address} ->> 'firstName', '') |
 const micros = sql<string>`(extract(epoch from ${orders.createdAt}) * 1000000)::bigint::text`;
 const fromMicros = (value: string) => sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
 // Correlated subqueries name the outer table in full (drizzle writes its columns unqualified).
-const refunded = sql<number>`(SELECT coalesce(sum(r.amount_cents), 0)::int FROM ${orderRefunds} r WHERE r.website_id = orders.website_id AND r.order_id = orders.id)`;
+const refunded = sql<number>`(SELECT coalesce(sum(r.amount_cents), 0)::int FROM ${orderRefunds} r WHERE r.website_id = orders.website_id AND r.order_id = orders.id AND r.state = 'succeeded')`;
 const itemCount = sql<number>`(SELECT coalesce(sum(i.quantity), 0)::int FROM ${orderItems} i WHERE i.website_id = orders.website_id AND i.order_id = orders.id)`;
 
 /** Shape of the order list's cursor: [created_at in microseconds, order id]. */
