@@ -4,7 +4,6 @@ import { safeReturnPath } from '../access/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { lazyServerSecret } from '../db/server-secrets.js';
 import { AppError } from '../errors/index.js';
-import { setCookie } from '../http/cookies.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner, roleCan } from '../owner-sessions/index.js';
@@ -318,11 +317,14 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       const site = siteOf(request);
       const claims = readPreviewToken(await secret(), request.query.token, site.id);
       if (!claims) throw new AppError('UNAUTHORIZED', 'This preview link has expired. Open the preview again from the dashboard.');
-      setCookie(reply, PREVIEW_COOKIE, request.query.token, {
+      // The dashboard's frame is a third-party context (admin.{base} and a site are distinct sites
+      // to browsers): only a partitioned (CHIPS) cookie, SameSite=None and so Secure, is kept there.
+      reply.setCookie(PREVIEW_COOKIE, request.query.token, {
         path: '/',
         httpOnly: true,
-        sameSite: 'Lax',
-        secure: deps.config.secureCookies,
+        sameSite: 'none',
+        secure: true,
+        partitioned: true,
         maxAge: Math.max(1, Math.floor((claims.expiresAt - Date.now()) / 1000)),
       });
       reply.header('cache-control', 'no-store');
