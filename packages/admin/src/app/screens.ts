@@ -14,6 +14,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Editor', path: '/editor', component: lazy(() => import('../screens/editor/EditorScreen.js')) },
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
+  { name: 'Subscriptions', path: '/subscriptions', component: lazy(() => import('../screens/subscriptions/SubscriptionsScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
   { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },
