@@ -142,7 +142,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
     if (conflict.current) return;
     if (saved.current && sameFields(next.present, saved.current)) {
       clearTimeout(timer.current);
-      setSave((s) => (s.kind === 'invalid' ? { kind: 'saved' } : s));
+      setSave({ kind: version.current > 0 ? 'saved' : 'published' });
       return;
     }
     setSave({ kind: 'saving' });
