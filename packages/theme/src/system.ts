@@ -12,6 +12,7 @@ export const SYSTEM_PAGES = [
   'cart',
   'checkout',
   'order-confirmed',
+  'order-received',
   'order-status',
   'search',
   'not-found',

@@ -5,6 +5,13 @@ import type { Website } from '../sites/index.js';
 /** Content-Security-Policy directives; each value is the list of sources. */
 export type CspDirectives = Record<string, string[]>;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Sources this response's policy adds to its site's (set by the page it serves: checkout with Stripe.js). */
+    cspExtension: Readonly<CspDirectives> | undefined;
+  }
+}
+
 /**
  * Baseline policy: same-origin everything, no plugins, no framing by other sites. On a site's
  * responses `'self'` in `script-src` becomes {@link SITE_SCRIPT_PATHS} on the site's origin.
@@ -172,6 +179,27 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): SecurityH
   };
 }
 
+/**
+ * `policy` (a rendered header value) with `extra`'s sources added to their directives, keeping
+ * everything else; a directive the policy lacks is added.
+ */
+export function widenPolicy(policy: string, extra: Readonly<CspDirectives>): string {
+  const seen = new Set<string>();
+  const out = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const [name = '', ...sources] = directive.split(/\s+/);
+      const more = extra[name];
+      if (!more) return directive;
+      seen.add(name);
+      return [name, ...new Set([...sources, ...more])].join(' ');
+    });
+  for (const [name, sources] of Object.entries(extra)) if (!seen.has(name) && sources.length > 0) out.push([name, ...sources].join(' '));
+  return out.join('; ');
+}
+
 /** Lets `origin` (and the page's own) frame this response: the dashboard's editor framing its preview. */
 function allowFraming(reply: FastifyReply, origin: string): void {
   const csp = reply.getHeader('content-security-policy');
@@ -182,13 +210,14 @@ function allowFraming(reply: FastifyReply, origin: string): void {
 /**
  * Sends {@link securityHeaders} with every response, with a per-request nonce at
  * `request.cspNonce` for inline scripts; a response on a site gets the site's script paths
- * instead of `'self'`, and the site's own widening. Headers a route sets win. The headers are added when
+ * instead of `'self'`, and the site's own widening, then the page's own (`request.cspExtension`). Headers a route sets win. The headers are added when
  * the response is sent, so a response refused by a hook that runs earlier still gets them.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions | SecurityHeaders = {}): void {
   const headers = 'complete' in options ? options : securityHeaders(options);
   app.decorateRequest('cspNonce', '');
   app.decorateRequest('framedBy', undefined);
+  app.decorateRequest('cspExtension', undefined);
   app.addHook('onRequest', (request, _reply, done) => {
     request.cspNonce = newCspNonce();
     done();
@@ -196,6 +225,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onSend', (request, reply, payload, done) => {
     headers.complete(reply, request.protocol, request.cspNonce || newCspNonce(), request.site, request.headers.host);
     if (request.framedBy) allowFraming(reply, request.framedBy);
+    if (request.cspExtension) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', widenPolicy(csp, request.cspExtension));
+    }
     done(null, payload);
   });
 }

@@ -168,7 +168,9 @@ async function respond(
 ) {
   const assets = { favicon: deps.system.faviconUrl };
   const context = await baseContext(req, page, assets);
-  reply.code(page.status).header('cache-control', 'no-cache');
+  reply.code(page.status).header('cache-control', page.private ? 'no-store' : 'no-cache');
+  if (page.private) reply.header('x-robots-tag', 'noindex');
+  request.cspExtension = page.contentSecurity;
   if (asJson) {
     const json = JSON.stringify(context);
     return sendStored(into, request, reply, req, page, JSON_TYPE, json) ?? reply.type(JSON_TYPE).send(Buffer.from(json));

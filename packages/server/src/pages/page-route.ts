@@ -4,6 +4,7 @@ export type PageRoute =
   | { kind: 'cart' }
   | { kind: 'checkout' }
   | { kind: 'order-confirmed'; orderId: string }
+  | { kind: 'order-received'; orderId: string }
   | { kind: 'subscription-checkout' }
   | { kind: 'order-status'; orderId: string }
   | { kind: 'search' }
@@ -29,7 +30,7 @@ function decodeSegment(raw: string): string | null {
 /**
  * Maps a URL path (without query) to the page it names, following spec section 2:
  * `/`, `/cart`, `/checkout`, `/checkout/subscription`, `/checkout/order-confirmed/{orderId}`,
- * `/checkout/order-status/{orderId}`, `/search`,
+ * `/checkout/order-received/{orderId}`, `/checkout/order-status/{orderId}`, `/search`,
  * `/{collectionUrlId}` and `/{collectionUrlId}/{itemUrlId}`. A trailing slash is ignored;
  * anything else is not found.
  */
@@ -47,6 +48,7 @@ export function matchPageRoute(path: string): PageRoute {
   if (first === 'checkout' && second === 'order-confirmed' && third && parts.length === 3) {
     return { kind: 'order-confirmed', orderId: third };
   }
+  if (first === 'checkout' && second === 'order-received' && third && parts.length === 3) return { kind: 'order-received', orderId: third };
   if (first === 'checkout' && second === 'order-status' && third && parts.length === 3) return { kind: 'order-status', orderId: third };
   if ((RESERVED_SEGMENTS as readonly string[]).includes(first!)) return { kind: 'not-found' };
   if (parts.length === 1) return { kind: 'collection', collectionUrlId: first! };

@@ -12,6 +12,7 @@ export const PageType = Object.freeze({
   SHOW_CART: 200,
   CHECKOUT: 201,
   ORDER_CONFIRMED: 202,
+  ORDER_RECEIVED: 207,
   ORDER_STATUS: 211,
 });
 

@@ -37,7 +37,8 @@ function headMeta(req: PageRequest, page: BuiltPage, description: unknown): stri
     }),
   );
   const structured = structuredHead(req, page);
-  return structured ? `${meta}\n${structured}` : meta;
+  const head = page.private ? `${meta}\n<meta name="robots" content="noindex">` : meta;
+  return structured ? `${head}\n${structured}` : head;
 }
 
 /** Site-wide render helpers the theme reads under `render`. */
@@ -107,7 +108,7 @@ export async function baseContext(req: PageRequest, page: BuiltPage, assets: Ren
     });
   }
   if (req.islandsEnabled && page.pageType === PageType.CHECKOUT) {
-    cartIslands.checkout = checkoutIslandProps(cart, site, shopUrl, COUNTRY_BY_CURRENCY[currency] ?? 'US');
+    cartIslands.checkout = checkoutIslandProps(cart, site, shopUrl, COUNTRY_BY_CURRENCY[currency] ?? 'US', page.stripe);
   }
   return {
     website: websiteContext(site, { baseUrl: req.origin, authenticUrl: req.siteOrigin }),

@@ -2,7 +2,7 @@ import type { PageRoute } from '../page-route.js';
 import type { CollectionRow } from '../queries.js';
 import { PageType } from '../../spec/index.js';
 import { collectionPage, itemPage } from './collection-pages.js';
-import { orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
+import { orderReceivedPage, orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import { cartPage, checkoutPage, lockScreenPage, notFoundPage, orderConfirmedPage, searchPage } from './system-pages.js';
 
@@ -63,6 +63,8 @@ export async function buildPage(req: PageRequest, route: PageRoute): Promise<Bui
       return checkoutPage(req);
     case 'order-confirmed':
       return orderConfirmedPage(req, route.orderId);
+    case 'order-received':
+      return orderReceivedPage(req, route.orderId);
     case 'subscription-checkout':
       return subscriptionCheckoutPage(req);
     case 'order-status':

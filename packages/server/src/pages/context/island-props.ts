@@ -144,8 +144,14 @@ export function cartPageIslandProps(cart: CartContext, site: Website, shopUrl: s
   };
 }
 
-/** Props of the Checkout island; the country names are the server's, so the page hydrates with the same text. */
-export function checkoutIslandProps(cart: CartContext, site: Website, shopUrl: string, defaultCountry: string): CheckoutProps {
+/** Props of the Checkout island; the country names are the server's, so the page hydrates with the same text; `stripe` when the site takes payments through Stripe. */
+export function checkoutIslandProps(
+  cart: CartContext,
+  site: Website,
+  shopUrl: string,
+  defaultCountry: string,
+  stripe?: CheckoutProps['stripe'],
+): CheckoutProps {
   return {
     cart,
     currency: site.settings.currency,
@@ -154,6 +160,7 @@ export function checkoutIslandProps(cart: CartContext, site: Website, shopUrl: s
     defaultCountry,
     countries: countryOptions(site.settings.locale),
     testMode: site.settings.commerce.testMode === true,
+    ...(stripe ? { stripe } : {}),
   };
 }
 

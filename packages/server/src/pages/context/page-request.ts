@@ -1,5 +1,7 @@
 import type { Db } from '../../db/index.js';
 import type { Website } from '../../sites/index.js';
+import type { CheckoutProps } from '@emporium/storefront';
+import type { CspDirectives } from '../../http/security-headers.js';
 import type { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
 import type { PageReader, ReadSource, SiteData } from '../../site-data/index.js';
@@ -57,4 +59,10 @@ export interface BuiltPage {
   readonly title: string;
   /** The template context, without the site-wide parts added by {@link baseContext}. */
   readonly context: Record<string, unknown>;
+  /** A page for one shopper's eyes (order received): sent with `cache-control: no-store` and never indexed. */
+  readonly private?: boolean;
+  /** Sources this page's Content-Security-Policy adds to the site's (the checkout page's Stripe.js). */
+  readonly contentSecurity?: CspDirectives;
+  /** The site's Stripe account as the checkout island may know it (checkout pages of a site with Stripe). */
+  readonly stripe?: CheckoutProps['stripe'];
 }

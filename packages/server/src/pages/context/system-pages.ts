@@ -6,6 +6,7 @@ import { findOrder, searchItems } from '../queries.js';
 import { ReceiptTexts, receiptStatus } from '../receipt-status.js';
 import { CollectionType } from '../../spec/index.js';
 import { collectionUrl, itemContext, plainText } from './item-context.js';
+import { checkoutPayment } from './checkout-payment.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import { contextMoney } from './product-context.js';
 
@@ -45,14 +46,18 @@ export function cartPage(req: PageRequest): BuiltPage {
   };
 }
 
-/** `/checkout`, page type 201: the shell the checkout island mounts in. */
-export function checkoutPage(req: PageRequest): BuiltPage {
+/**
+ * `/checkout`, page type 201: the shell the checkout island mounts in. On a site with Stripe the
+ * island gets its public config and the page's policy allows Stripe.js.
+ */
+export async function checkoutPage(req: PageRequest): Promise<BuiltPage> {
   return {
     status: 200,
     pageType: PageType.CHECKOUT,
     templateName: 'checkout',
     title: 'Checkout',
     context: { render: { shopUrl: shopUrl(req) } },
+    ...(await checkoutPayment(req)),
   };
 }
 

@@ -1,0 +1,46 @@
+import type { CheckoutProps } from '@emporium/storefront';
+import type { CspDirectives } from '../../http/security-headers.js';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/index.js';
+import { paymentAccounts } from '../../db/schema-payments.js';
+import type { PageRequest } from './page-request.js';
+
+/**
+ * What Stripe.js and its Payment Element need of a page's Content-Security-Policy: the script,
+ * its frames (3-D Secure runs on hooks.stripe.com) and its API. Only checkout pages of a site
+ * with Stripe connected add them.
+ */
+export const STRIPE_JS_CSP_SOURCES: Readonly<CspDirectives> = Object.freeze({
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+});
+
+/** The parts of a checkout page that follow from the site's payment account. */
+export interface CheckoutPayment {
+  readonly stripe?: CheckoutProps['stripe'];
+  readonly contentSecurity?: CspDirectives;
+}
+
+/**
+ * The public half of a site's Stripe account (the same row and shape as the payments module's
+ * `stripePublicConfig`, which takes its place once the payments module exports it).
+ */
+async function stripePublicConfig(db: DbOrTx, websiteId: string): Promise<CheckoutProps['stripe']> {
+  const [row] = await db
+    .select({ publishableKey: paymentAccounts.publishableKey, accountCountry: paymentAccounts.accountCountry, testMode: paymentAccounts.testMode })
+    .from(paymentAccounts)
+    .where(and(eq(paymentAccounts.websiteId, websiteId), eq(paymentAccounts.provider, 'stripe')))
+    .limit(1);
+  return row;
+}
+
+/** A checkout page's Stripe props and CSP sources when the site has connected Stripe; nothing otherwise. */
+export async function checkoutPayment(req: PageRequest): Promise<CheckoutPayment> {
+  const stripe = await stripePublicConfig(req.db, req.site.id);
+  if (!stripe) return {};
+  return {
+    stripe: { publishableKey: stripe.publishableKey, accountCountry: stripe.accountCountry, testMode: stripe.testMode },
+    contentSecurity: STRIPE_JS_CSP_SOURCES,
+  };
+}
