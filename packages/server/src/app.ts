@@ -1,7 +1,8 @@
 import { JobQueue } from './jobs/index.js';
 import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { registerCartRoutes } from './cart/index.js';
-import { registerCheckoutRoutes } from './checkout/index.js';
+import { registerCheckoutRoutes, registerStripeCheckoutRoutes } from './checkout/index.js';
+import { registerStripe } from './payments/stripe/routes.js';
 import { PaymentProviders } from './payments/index.js';
 import { registerInstalmentRoutes } from './instalments/index.js';
 import { loadConfig, type AppConfig } from './config.js';
@@ -146,7 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSubmissionRoutes(app, deps);
   registerOutboxRoutes(app, deps);
   registerCartRoutes(app, deps);
+  registerStripe(app, deps);
   registerCheckoutRoutes(app, deps);
+  registerStripeCheckoutRoutes(app, deps, { work: options.workJobs === true });
   registerInstalmentRoutes(app);
   registerCommentRoutes(app, deps);
   registerLikeRoutes(app, deps);

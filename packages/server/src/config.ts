@@ -26,6 +26,8 @@ export const CONFIG_VARIABLES = Object.freeze([
   'SMTP_URL',
   'EMPORIUM_MAIL_FROM',
   'EMPORIUM_OWNER_TOKEN',
+  'EMPORIUM_SEALING_KEY',
+  'EMPORIUM_STRIPE_API_URL',
   'EMPORIUM_RECAPTCHA_VERIFY_URL',
   'EMPORIUM_RECAPTCHA_ENTERPRISE_URL',
   'EMPORIUM_FORM_RATE_MAX',
@@ -148,6 +150,14 @@ export interface AppConfig {
    * EMPORIUM_S3_ACCESS_KEY_ID and EMPORIUM_S3_SECRET_ACCESS_KEY).
    */
   readonly mediaStore: MediaStoreConfig;
+  /**
+   * Key that seals payment providers' secret keys at rest (EMPORIUM_SEALING_KEY: 32 bytes as 64
+   * hex digits or base64). Unset: a key kept in the database's server secrets, which protects a
+   * copied backup of the payment tables but not of the whole database; set it in production.
+   */
+  readonly sealingKey: string | undefined;
+  /** Stripe's API origin (EMPORIUM_STRIPE_API_URL); unset is Stripe itself, tests point it at an emulator. */
+  readonly stripeApiUrl: string | undefined;
 }
 
 /** The settings of the forms, restock, captcha, outbox and owner modules. */
@@ -291,6 +301,8 @@ function readEnvironment(env: Environment) {
     smtpUrl: read(env, 'SMTP_URL'),
     mailFrom: read(env, 'EMPORIUM_MAIL_FROM') ?? CONFIG_DEFAULTS.mailFrom,
     ownerToken,
+    sealingKey: read(env, 'EMPORIUM_SEALING_KEY'),
+    stripeApiUrl: read(env, 'EMPORIUM_STRIPE_API_URL'),
     recaptchaVerifyUrl: read(env, 'EMPORIUM_RECAPTCHA_VERIFY_URL') ?? CONFIG_DEFAULTS.recaptchaVerifyUrl,
     recaptchaEnterpriseUrl: read(env, 'EMPORIUM_RECAPTCHA_ENTERPRISE_URL') ?? CONFIG_DEFAULTS.recaptchaEnterpriseUrl,
     submissionsPerWindow: positiveInteger(env, 'EMPORIUM_FORM_RATE_MAX') ?? CONFIG_DEFAULTS.submissionsPerWindow,
@@ -346,6 +358,12 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
   if (merged.ownerToken !== undefined && merged.ownerToken.length < OWNER_TOKEN_MIN_LENGTH) {
     throw new ConfigError(`EMPORIUM_OWNER_TOKEN must be at least ${OWNER_TOKEN_MIN_LENGTH} characters`);
   }
+  if (merged.sealingKey !== undefined && sealingKeyBytes(merged.sealingKey) === undefined) {
+    throw new ConfigError('EMPORIUM_SEALING_KEY must be 32 bytes, as 64 hex digits or base64');
+  }
+  if (merged.stripeApiUrl !== undefined && !URL.canParse(merged.stripeApiUrl)) {
+    throw new ConfigError(`EMPORIUM_STRIPE_API_URL must be a URL, got '${merged.stripeApiUrl}'`);
+  }
   return Object.freeze({
     ...merged,
     mediaStore: Object.freeze(validMediaStore(merged.mediaStore)),
@@ -354,4 +372,10 @@ export function loadConfig(env: Environment, overrides: Partial<AppConfig> = {})
     publicUrl,
     secureCookies: merged.secureCookies ?? publicUrl.startsWith('https:'),
   });
+}
+
+/** The 32 bytes of a sealing key written as 64 hex digits or base64, or undefined when it is neither. */
+export function sealingKeyBytes(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
 }

@@ -418,6 +418,10 @@ class Emulator {
     });
     app.use((req, res, next) => this.mock.authRoute(req, res, next));
     app.use((req, res, next) => this.mock.idempotencyRoute(req, res, next));
+    // The account of the secret key (GET /v1/account), as Stripe answers it for a test account in the US.
+    app.get('/v1/account', (_req, res) =>
+      res.status(200).json({ id: 'acct_emulator', object: 'account', country: 'US', default_currency: 'usd', charges_enabled: true, payouts_enabled: true }),
+    );
     app.post('/v1/payment_intents', (req, res) => this.createIntent(req, res));
     app.get('/v1/payment_intents', (req, res) => this.listIntents(req, res));
     app.get('/v1/payment_intents/:id', (req, res) => res.status(200).json(this.intent(req.params.id).intent));

@@ -35,3 +35,5 @@ export { assertCheckoutAllowed, SHIPPING_OPTION_MESSAGE, NO_SHIPPING_MESSAGE } f
 export { findGiftCard, newGiftCardCode, normalizeGiftCardCode, type GiftCardRow } from './gift-cards.js';
 export { nextOrderNumber } from './order-writer.js';
 export { orderedVariantOptions, variantOptionsText } from './variant-options.js';
+export { registerStripeCheckoutRoutes, ORDER_PAYMENT_PATH, EXPIRE_ATTEMPTS_JOB } from './stripe-routes.js';
+export { placeIntentOrder, orderReceivedPath, type IntentCheckoutResponse } from './intent-checkout.js';

@@ -105,4 +105,9 @@ export const CheckoutAnswer = z.object({
   confirmationUrl: z.string().describe('The order-confirmed page'),
   statusUrl: z.string().describe('Unguessable link of the order status page'),
   downloads: z.array(DownloadLink).describe("Download links of the order's digital products"),
+  payment: z
+    .object({ status: z.enum(['succeeded', 'requires_action', 'processing']), clientSecret: z.string().optional() })
+    .optional()
+    .describe("A provider's payment: succeeded, or still to finish in the browser with Stripe.js (clientSecret)"),
+  orderReceivedUrl: z.string().optional().describe('The order received page (207), which follows a payment still being confirmed'),
 });

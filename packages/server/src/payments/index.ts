@@ -22,3 +22,17 @@ export {
   type TestAuthorizationState,
 } from './test-provider.js';
 export { PaymentProviders } from './registry.js';
+export {
+  stripePublicConfig,
+  stripeConnection,
+  loadStripeAccount,
+  saveStripeAccount,
+  deleteStripeAccount,
+  checkStripeKeys,
+  sealingKeySource,
+  type StripeKeys,
+  type StripeAccount,
+  type StripePublicConfig,
+} from './stripe/account.js';
+export { StripePaymentProvider, type IntentOutcome, type IntentStatus } from './stripe/provider.js';
+export { StripeMessages, STRIPE_WEBHOOK_PATH } from './stripe/messages.js';

@@ -1,8 +1,6 @@
 import type { CheckoutProps } from '@emporium/storefront';
 import type { CspDirectives } from '../../http/security-headers.js';
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/index.js';
-import { paymentAccounts } from '../../db/schema-payments.js';
+import { stripePublicConfig } from '../../payments/index.js';
 import type { PageRequest } from './page-request.js';
 
 /**
@@ -20,19 +18,6 @@ export const STRIPE_JS_CSP_SOURCES: Readonly<CspDirectives> = Object.freeze({
 export interface CheckoutPayment {
   readonly stripe?: CheckoutProps['stripe'];
   readonly contentSecurity?: CspDirectives;
-}
-
-/**
- * The public half of a site's Stripe account (the same row and shape as the payments module's
- * `stripePublicConfig`, which takes its place once the payments module exports it).
- */
-async function stripePublicConfig(db: DbOrTx, websiteId: string): Promise<CheckoutProps['stripe']> {
-  const [row] = await db
-    .select({ publishableKey: paymentAccounts.publishableKey, accountCountry: paymentAccounts.accountCountry, testMode: paymentAccounts.testMode })
-    .from(paymentAccounts)
-    .where(and(eq(paymentAccounts.websiteId, websiteId), eq(paymentAccounts.provider, 'stripe')))
-    .limit(1);
-  return row;
 }
 
 /** A checkout page's Stripe props and CSP sources when the site has connected Stripe; nothing otherwise. */
