@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestApp, crumbForHost, type TestApp } from './test-app.js';
+import { type CreateTestAppOptions, createTestApp, crumbForHost, type TestApp } from './test-app.js';
 import { collections, items, products, variants, type WebsiteSettings } from '../src/db/schema.js';
 import type { DbOrTx } from '../src/db/types.js';
 import type { RateLimitStore } from '../src/http/rate-limit.js';
@@ -40,8 +40,13 @@ export class WindowlessStore implements RateLimitStore {
 let siteCounter = 0;
 
 /** Builds an app with the commerce API registered (once, whether or not app.ts wires it). */
-export async function createShop(options: { settings?: WebsiteSettings; rateLimitStore?: RateLimitStore } = {}): Promise<Shop> {
-  const t = await createTestApp(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {});
+export async function createShop(
+  options: { settings?: WebsiteSettings; rateLimitStore?: RateLimitStore; config?: CreateTestAppOptions['config'] } = {},
+): Promise<Shop> {
+  const t = await createTestApp({
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
+    ...(options.config ? { config: options.config } : {}),
+  });
   const newSite = (settings: WebsiteSettings = options.settings ?? {}) => {
     siteCounter += 1;
     return t.createSite({ identifier: `shop-${process.pid}-${siteCounter}`, title: `Shop ${siteCounter}`, settings });

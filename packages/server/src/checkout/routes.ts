@@ -83,6 +83,14 @@ function registerCheckoutCalls(
     const site = siteOf(request);
     const key = request.headers[IDEMPOTENCY_HEADER];
     const input = readCheckoutInput(request.body);
+    if (input.payment?.provider === 'stripe') {
+      const stripe = (await deps.payments.forSite(site)).get('stripe');
+      if (!(stripe instanceof StripePaymentProvider)) throw new AppError('VALIDATION_FAILED', StripeMessages.NOT_CONNECTED);
+      const origin = canonicalOrigin(site, app.emporium.config);
+      const answer = await placeIntentOrder({ db: deps.db, stripe, log: request.log, origin }, site, cartIdFromRequest(request), input);
+      if (answer.payment.status === 'succeeded') clearCartCookies(reply, deps.secureCookies);
+      return noStore(reply).send(answer);
+    }
     const result = await placeOrder(
       await orderDeps(request),
       site,
