@@ -22,6 +22,73 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import Stripe from 'stripe';
+import {
+  type Params,
+  type Request,
+  type Response,
+  type Next,
+  Middleware,
+  ErrorMiddleware,
+  type ExpressApp,
+  type StripeErrorBody,
+  RestErrorLike,
+  type MockCharge,
+  MockRefund,
+  MockDispute,
+  StatefulMock,
+  requireHere,
+  mockDist,
+  requireFromMock,
+  express,
+  bodyParser,
+  loadStatefulMock,
+  ACCOUNT,
+} from './stripe-emulator-mock.js';
+import {
+  type PaymentIntentStatus,
+  SetupFutureUsage,
+  type PaymentIntent,
+  type PaymentMethod,
+  Authentication,
+  type TestCard,
+  TEST_CARDS,
+  card,
+  type IntentRecord,
+  type PaymentMethodRecord,
+  RENAMED_PARAMS,
+  MESSAGES,
+} from './stripe-emulator-objects.js';
+import {
+  returnTarget,
+  signedDelivery,
+  postDelivery,
+  stopServer,
+  sendError,
+  restError,
+  invalidParam,
+  isRestError,
+  assertKnownParams,
+  readString,
+  readObject,
+  readStringArray,
+  readBoolean,
+  readOffSession,
+  required,
+  readAmount,
+  readCurrency,
+  readPaymentMethodTypes,
+  readAutomaticPaymentMethods,
+  readSetupFutureUsage,
+  applyMetadata,
+  listOf,
+  eventRequest,
+  snapshot,
+  now,
+  ID_ALPHABET,
+  randomId,
+  formatAmount,
+  escapeHtml,
+} from './stripe-emulator-helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Public API
@@ -104,282 +171,6 @@ export async function startStripeEmulator(options: StripeEmulatorOptions = {}): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// stripe-stateful-mock and express, typed locally (neither ships type declarations)
-// ---------------------------------------------------------------------------------------------
-
-type Params = Record<string, unknown>;
-
-interface Request {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  query: Params;
-  body: Params;
-  header(name: string): string | undefined;
-}
-
-interface Response {
-  status(code: number): Response;
-  set(name: string, value: string): Response;
-  get(name: string): string | undefined;
-  type(contentType: string): Response;
-  json(body: unknown): Response;
-  send(body: unknown): Response;
-  redirect(status: number, url: string): void;
-}
-
-type Next = (error?: unknown) => void;
-type Middleware = (req: Request, res: Response, next: Next) => void;
-type ErrorMiddleware = (error: unknown, req: Request, res: Response, next: Next) => void;
-
-interface ExpressApp {
-  (req: IncomingMessage, res: ServerResponse): void;
-  use(handler: Middleware): void;
-  use(handler: ErrorMiddleware): void;
-  get(path: string, handler: Middleware): void;
-  post(path: string, handler: Middleware): void;
-  set(setting: string, value: unknown): void;
-}
-
-/** Stripe's error body: `{ error: StripeErrorBody }`. */
-interface StripeErrorBody {
-  type: string;
-  message: string;
-  code?: string;
-  decline_code?: string;
-  param?: string;
-  doc_url?: string;
-  charge?: string;
-  payment_intent?: PaymentIntent;
-  payment_method?: PaymentMethod;
-}
-
-/** stripe-stateful-mock's RestError, and ours: an HTTP status with a Stripe error body. */
-interface RestErrorLike {
-  statusCode: number;
-  error: StripeErrorBody;
-}
-
-interface MockCharge {
-  id: string;
-  amount: number;
-  amount_refunded: number;
-  status: string;
-  customer: string | null;
-  dispute: string | null;
-  disputed: boolean;
-  payment_intent: string | null;
-  payment_method: string;
-  payment_method_details: { card: { brand: string; last4: string } };
-}
-
-interface MockRefund {
-  id: string;
-  charge: string;
-  payment_intent: string | null;
-}
-
-interface MockDispute {
-  id: string;
-  payment_intent: string | null;
-}
-
-/** The parts of one loaded copy of stripe-stateful-mock that the emulator uses. */
-interface StatefulMock {
-  routes: Middleware;
-  authRoute: Middleware;
-  idempotencyRoute: Middleware;
-  charges: { create(accountId: string, params: Params): MockCharge; retrieve(accountId: string, id: string, param: string): MockCharge };
-  refunds: { create(accountId: string, params: Params): MockRefund };
-  customers: { retrieve(accountId: string, id: string, param: string): { id: string } };
-  disputes: { createFromSource(accountId: string, token: string, charge: MockCharge, reverseBalance: boolean): MockDispute };
-  verify: { currency(currency: string, param: string): void };
-}
-
-const requireHere = createRequire(import.meta.url);
-const mockDist = dirname(requireHere.resolve('stripe-stateful-mock'));
-const requireFromMock = createRequire(join(mockDist, 'index.js'));
-const express = requireFromMock('express') as () => ExpressApp;
-const bodyParser = requireFromMock('body-parser') as { urlencoded(options: { extended: boolean }): Middleware };
-
-/** stripe-stateful-mock keeps its data in module state: a fresh copy of its modules is a fresh Stripe account. */
-function loadStatefulMock(): StatefulMock {
-  for (const file of Object.keys(requireHere.cache)) {
-    if (file.startsWith(mockDist + sep)) delete requireHere.cache[file];
-  }
-  const load = (file: string) => requireHere(join(mockDist, file));
-  const routes = load('routes.js').routes as Middleware;
-  return {
-    routes,
-    authRoute: load('api/auth.js').auth.authRoute,
-    idempotencyRoute: load('api/idempotency.js').idempotencyRoute,
-    charges: load('api/charges.js').charges,
-    refunds: load('api/refunds.js').refunds,
-    customers: load('api/customers.js').customers,
-    disputes: load('api/disputes.js').disputes,
-    verify: load('api/verify.js').verify,
-  };
-}
-
-const ACCOUNT = 'acct_default';
-
-// ---------------------------------------------------------------------------------------------
-// Stripe objects (ours)
-// ---------------------------------------------------------------------------------------------
-
-type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
-
-type SetupFutureUsage = 'on_session' | 'off_session' | null;
-
-interface PaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  allowed_payment_method_types: string[] | null;
-  amount: number;
-  amount_capturable: number;
-  amount_received: number;
-  application: null;
-  application_fee_amount: null;
-  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
-  canceled_at: number | null;
-  cancellation_reason: string | null;
-  capture_method: 'automatic';
-  client_secret: string;
-  confirmation_method: 'automatic';
-  created: number;
-  currency: string;
-  customer: string | null;
-  customer_account: null;
-  description: string | null;
-  excluded_payment_method_types: null;
-  last_payment_error: StripeErrorBody | null;
-  latest_charge: string | null;
-  livemode: false;
-  metadata: Record<string, string>;
-  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } } | null;
-  on_behalf_of: null;
-  payment_method: string | null;
-  payment_method_options: { card: { request_three_d_secure: 'automatic' } };
-  /** What Stripe offers from allowed_payment_method_types; the emulator has cards only. */
-  payment_method_types: string[];
-  processing: null;
-  receipt_email: string | null;
-  review: null;
-  setup_future_usage: SetupFutureUsage;
-  shipping: null;
-  source: null;
-  statement_descriptor: null;
-  statement_descriptor_suffix: null;
-  status: PaymentIntentStatus;
-  transfer_group: null;
-}
-
-interface PaymentMethod {
-  id: string;
-  object: 'payment_method';
-  type: 'card';
-  billing_details: { address: null; email: null; name: null; phone: null };
-  card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string; funding: string; fingerprint: string };
-  created: number;
-  customer: string | null;
-  livemode: false;
-  metadata: Record<string, string>;
-}
-
-/** When a test card asks the cardholder to authenticate (3-D Secure). */
-type Authentication = 'never' | 'always' | 'unless_set_up';
-
-interface TestCard {
-  /** Stripe's PaymentMethod shortcut for this card. */
-  paymentMethod: string;
-  /** Stripe's card token, when stripe-stateful-mock knows it. */
-  token: string | null;
-  /** The stripe-stateful-mock token whose charge behaves as this card does once authenticated. */
-  chargeToken: string;
-  brand: string;
-  last4: string;
-  authentication: Authentication;
-}
-
-/** Stripe's test cards (docs.stripe.com/testing), one row each. */
-const TEST_CARDS: readonly TestCard[] = Object.freeze([
-  card('pm_card_visa', 'tok_visa', 'visa', '4242'),
-  card('pm_card_visa_debit', 'tok_visa_debit', 'visa', '5556'),
-  card('pm_card_mastercard', 'tok_mastercard', 'mastercard', '4444'),
-  card('pm_card_amex', 'tok_amex', 'amex', '8431'),
-  card('pm_card_chargeDeclined', 'tok_chargeDeclined', 'visa', '0002'),
-  card('pm_card_chargeDeclinedInsufficientFunds', 'tok_chargeDeclinedInsufficientFunds', 'visa', '9995'),
-  card('pm_card_chargeDeclinedFraudulent', 'tok_chargeDeclinedFraudulent', 'visa', '0019'),
-  card('pm_card_chargeDeclinedExpiredCard', 'tok_chargeDeclinedExpiredCard', 'visa', '0069'),
-  card('pm_card_chargeDeclinedIncorrectCvc', 'tok_chargeDeclinedIncorrectCvc', 'visa', '0127'),
-  card('pm_card_chargeDeclinedProcessingError', 'tok_chargeDeclinedProcessingError', 'visa', '0119'),
-  // 4000 0000 0000 0341: attaching to a customer succeeds, every charge is declined.
-  card('pm_card_chargeCustomerFail', 'tok_chargeCustomerFail', 'visa', '0341'),
-  card('pm_card_riskLevelElevated', 'tok_riskLevelElevated', 'visa', '9235'),
-  { paymentMethod: 'pm_card_authenticationRequired', token: null, chargeToken: 'tok_visa', brand: 'visa', last4: '3184', authentication: 'always' },
-  { paymentMethod: 'pm_card_threeDSecure2Required', token: null, chargeToken: 'tok_visa', brand: 'visa', last4: '3220', authentication: 'always' },
-  {
-    paymentMethod: 'pm_card_authenticationRequiredOnSetup',
-    token: null,
-    chargeToken: 'tok_visa',
-    brand: 'visa',
-    last4: '3155',
-    authentication: 'unless_set_up',
-  },
-]);
-
-function card(paymentMethod: string, token: string, brand: string, last4: string): TestCard {
-  return { paymentMethod, token, chargeToken: token, brand, last4, authentication: 'never' };
-}
-
-interface IntentRecord {
-  intent: PaymentIntent;
-  /** Where the 3-D Secure page sends the customer afterwards (the confirm's return_url). */
-  returnUrl: string | null;
-}
-
-interface PaymentMethodRecord {
-  method: PaymentMethod;
-  card: TestCard;
-  /** Charged without being attached to a customer: Stripe refuses to use it again. */
-  consumed: boolean;
-  /** Authenticated for later use (attached through setup_future_usage). */
-  setUp: boolean;
-}
-
-/** Parameters the `stripe` package's API version removed (see its CHANGELOG for 23.0.0), with what replaced them. */
-const RENAMED_PARAMS: Readonly<Record<string, string>> = Object.freeze({ payment_method_types: 'allowed_payment_method_types' });
-
-/** Stripe's texts for the refusals the emulator models. */
-const MESSAGES = Object.freeze({
-  authenticationRequired: 'Your card was declined. This transaction requires authentication.',
-  authenticationFailed:
-    'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
-  missingPaymentMethod:
-    "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
-  alreadySucceeded: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
-  consumedPaymentMethod:
-    'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
-  alreadyAttached: 'The payment method you provided has already been attached to a customer.',
-  rawCardData: 'Sending credit card numbers directly to the Stripe API is generally unsafe. The emulator accepts only card[token] (tok_visa, ...).',
-  cannotConfirm: (status: string) =>
-    `You cannot confirm this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.`,
-  cannotCancel: (status: string) =>
-    `You cannot cancel this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
-  cannotUpdate: (param: string, status: string) =>
-    `This PaymentIntent's ${param} could not be updated because it has a status of ${status}. You may only update the ${param} of a PaymentIntent with one of the following statuses: requires_payment_method, requires_confirmation, requires_action.`,
-  noSuccessfulCharge: (id: string) => `This PaymentIntent (${id}) does not have a successful charge to refund.`,
-  otherCustomer: (method: string, customer: string) => `The provided PaymentMethod ${method} does not belong to Customer ${customer}.`,
-  attachedNeedsCustomer: (method: string) =>
-    `The provided PaymentMethod ${method} is attached to a Customer. To use it, you must also provide the Customer ID in the customer parameter.`,
-  unknownParameter: (param: string) =>
-    param in RENAMED_PARAMS
-      ? `Received unknown parameter: ${param}. Since API version ${Stripe.API_VERSION} it is ${RENAMED_PARAMS[param]}.`
-      : `Received unknown parameter: ${param} (the Stripe emulator does not model it)`,
-  noSuch: (kind: string, id: string) => `No such ${kind}: '${id}'`,
-});
-
-// ---------------------------------------------------------------------------------------------
 // The emulator: state, the PaymentIntent state machine, routes
 // ---------------------------------------------------------------------------------------------
 
@@ -391,7 +182,7 @@ const ALWAYS_UPDATABLE = new Set(['metadata', 'description', 'receipt_email']);
 type EventRequest = StripeEvent['request'];
 const NO_REQUEST: EventRequest = Object.freeze({ id: null, idempotency_key: null });
 
-class Emulator {
+export class Emulator {
   baseUrl = '';
   events: StripeEvent[] = [];
   private mock = loadStatefulMock();
@@ -987,219 +778,4 @@ class Emulator {
     this.deliveredCount = 0;
     res.status(200).json({ reset: true });
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers
-// ---------------------------------------------------------------------------------------------
-
-/** Where Stripe sends the customer after the redirect: return_url with the intent and its outcome in the query. */
-function returnTarget(intent: PaymentIntent, returnUrl: string): string {
-  const target = new URL(returnUrl);
-  target.searchParams.set('payment_intent', intent.id);
-  target.searchParams.set('payment_intent_client_secret', intent.client_secret);
-  target.searchParams.set('redirect_status', intent.status === 'succeeded' ? 'succeeded' : 'failed');
-  return target.href;
-}
-
-function signedDelivery(event: StripeEvent, secret: string): { payload: string; header: string } {
-  const payload = JSON.stringify(event);
-  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-}
-
-async function postDelivery(url: string, delivery: { payload: string; header: string }): Promise<number> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.header },
-      body: delivery.payload,
-    });
-    await response.arrayBuffer();
-    return response.status;
-  } catch {
-    return 0;
-  }
-}
-
-async function stopServer(server: Server, emulator: Emulator): Promise<void> {
-  await emulator.settle();
-  await new Promise<void>((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
-}
-
-function sendError(res: Response, error: unknown): void {
-  if (isRestError(error)) {
-    res.status(error.statusCode).json({ error: error.error });
-    return;
-  }
-  const status = (error as { status?: unknown }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    res.status(status).json({ error: { type: 'invalid_request_error', message: `Invalid request: ${(error as Error).message}` } });
-    return;
-  }
-  res.status(500).json({ error: { type: 'api_error', message: `Stripe emulator error: ${error instanceof Error ? error.message : String(error)}` } });
-}
-
-function restError(statusCode: number, error: StripeErrorBody): RestErrorLike & Error {
-  return Object.assign(new Error(error.message), { statusCode, error });
-}
-
-function invalidParam(param: string, message: string): RestErrorLike & Error {
-  return restError(400, { type: 'invalid_request_error', param, message });
-}
-
-function isRestError(error: unknown): error is RestErrorLike {
-  if (typeof error !== 'object' || error === null) return false;
-  const candidate = error as Partial<RestErrorLike>;
-  return typeof candidate.statusCode === 'number' && typeof candidate.error === 'object' && candidate.error !== null;
-}
-
-function assertKnownParams(body: Params, known: readonly string[]): void {
-  const unknown = Object.keys(body).find((param) => param !== 'expand' && !known.includes(param));
-  if (unknown) throw restError(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: MESSAGES.unknownParameter(unknown) });
-}
-
-function readString(params: Params, name: string): string | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidParam(name, `Invalid string: ${name}`);
-  return value;
-}
-
-function readObject(params: Params, name: string): Params | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidParam(name, `Invalid object: ${name}`);
-  return value as Params;
-}
-
-function readStringArray(params: Params, name: string): string[] | undefined {
-  const value = params[name];
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) throw invalidParam(name, `Invalid array: ${name}`);
-  return value as string[];
-}
-
-function readBoolean(params: Params, name: string): boolean | undefined {
-  const value = readString(params, name);
-  if (value === undefined) return undefined;
-  if (value !== 'true' && value !== 'false') throw invalidParam(name, `Invalid boolean: ${value}`);
-  return value === 'true';
-}
-
-/** `off_session` is a boolean, or `one_off` / `recurring`. */
-function readOffSession(params: Params): boolean {
-  const value = readString(params, 'off_session');
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true' || value === 'one_off' || value === 'recurring') return true;
-  throw invalidParam('off_session', `Invalid off_session: ${value}`);
-}
-
-function required<T>(value: T | undefined, param: string): T {
-  if (value === undefined)
-    throw restError(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` });
-  return value;
-}
-
-function readAmount(params: Params): number | undefined {
-  const value = readString(params, 'amount');
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) {
-    throw restError(400, {
-      type: 'invalid_request_error',
-      code: 'parameter_invalid_integer',
-      param: 'amount',
-      message: 'This value must be greater than or equal to 1.',
-    });
-  }
-  if (Number(value) > 99_999_999)
-    throw restError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: 'Amount must be no more than $999,999.99' });
-  return Number(value);
-}
-
-function readCurrency(params: Params, mock: StatefulMock): string | undefined {
-  const value = readString(params, 'currency')?.toLowerCase();
-  if (value !== undefined) mock.verify.currency(value, 'currency');
-  return value;
-}
-
-/** The emulator has cards only: allowed_payment_method_types must include `card`. */
-function readPaymentMethodTypes(params: Params): string[] | undefined {
-  const types = readStringArray(params, 'allowed_payment_method_types');
-  if (types && !types.includes('card')) throw invalidParam('allowed_payment_method_types', 'The Stripe emulator has card payments only: include card.');
-  return types;
-}
-
-/** Stripe turns automatic payment methods on unless allowed_payment_method_types is given. */
-function readAutomaticPaymentMethods(params: Params, allowedTypes: string[] | undefined): PaymentIntent['automatic_payment_methods'] {
-  const automatic = readObject(params, 'automatic_payment_methods');
-  if (!automatic) return allowedTypes ? null : { enabled: true, allow_redirects: 'always' };
-  const allowRedirects = readString(automatic, 'allow_redirects') ?? 'always';
-  if (allowRedirects !== 'always' && allowRedirects !== 'never')
-    throw invalidParam('automatic_payment_methods[allow_redirects]', 'Invalid allow_redirects: must be one of always or never');
-  return { enabled: required(readBoolean(automatic, 'enabled'), 'automatic_payment_methods[enabled]'), allow_redirects: allowRedirects };
-}
-
-function readSetupFutureUsage(params: Params): SetupFutureUsage | undefined {
-  const value = readString(params, 'setup_future_usage');
-  if (value === undefined) return undefined;
-  if (value === '') return null;
-  if (value !== 'on_session' && value !== 'off_session')
-    throw invalidParam('setup_future_usage', 'Invalid setup_future_usage: must be one of on_session or off_session');
-  return value;
-}
-
-/** Stripe's metadata rules: keys merge, an empty value removes its key, `metadata=''` removes all. */
-function applyMetadata(current: Record<string, string>, params: Params): Record<string, string> {
-  const value = params.metadata;
-  if (value === undefined) return current;
-  if (value === '') return {};
-  const updates = readObject(params, 'metadata') ?? {};
-  const next = { ...current };
-  for (const [key, item] of Object.entries(updates)) {
-    if (typeof item !== 'string') throw invalidParam(`metadata[${key}]`, 'Invalid value: metadata values must be strings.');
-    if (item === '') delete next[key];
-    else next[key] = item;
-  }
-  return next;
-}
-
-/** A Stripe list, newest first, with `limit` (1–100, default 10) and `starting_after`. */
-function listOf<T extends { id: string }>(items: T[], query: Params, url: string): { object: 'list'; data: T[]; has_more: boolean; url: string } {
-  const limit = Math.min(Math.max(Number(readString(query, 'limit') ?? 10) || 10, 1), 100);
-  const after = readString(query, 'starting_after');
-  const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
-  const data = items.slice(start, start + limit);
-  return { object: 'list', data, has_more: start + limit < items.length, url };
-}
-
-function eventRequest(req: Request, res: Response): EventRequest {
-  return { id: res.get('request-id') ?? null, idempotency_key: req.header('idempotency-key') ?? null };
-}
-
-function snapshot<T>(value: T): T {
-  return structuredClone(value);
-}
-
-function now(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-const ID_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-function randomId(prefix: string, length: number): string {
-  const bytes = randomBytes(length);
-  let id = prefix;
-  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
-  return id;
-}
-
-function formatAmount(intent: PaymentIntent): string {
-  return `${(intent.amount / 100).toFixed(2)} ${intent.currency.toUpperCase()}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,0 +1,186 @@
+/** The Stripe emulator's objects, test cards and messages, modelled on Stripe's documented API (see stripe-emulator.ts). */
+import { randomBytes } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import Stripe from 'stripe';
+import {
+  Params,
+  Request,
+  Response,
+  Next,
+  Middleware,
+  ErrorMiddleware,
+  ExpressApp,
+  type StripeErrorBody,
+  RestErrorLike,
+  MockCharge,
+  MockRefund,
+  MockDispute,
+  StatefulMock,
+  requireHere,
+  mockDist,
+  requireFromMock,
+  express,
+  bodyParser,
+  loadStatefulMock,
+  ACCOUNT,
+} from './stripe-emulator-mock.js';
+import type { StripeEvent } from './stripe-emulator.js';
+
+// ---------------------------------------------------------------------------------------------
+// Stripe objects (ours)
+// ---------------------------------------------------------------------------------------------
+
+export type PaymentIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export type SetupFutureUsage = 'on_session' | 'off_session' | null;
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  allowed_payment_method_types: string[] | null;
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  application: null;
+  application_fee_amount: null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: 'automatic';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  customer: string | null;
+  customer_account: null;
+  description: string | null;
+  excluded_payment_method_types: null;
+  last_payment_error: StripeErrorBody | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } } | null;
+  on_behalf_of: null;
+  payment_method: string | null;
+  payment_method_options: { card: { request_three_d_secure: 'automatic' } };
+  /** What Stripe offers from allowed_payment_method_types; the emulator has cards only. */
+  payment_method_types: string[];
+  processing: null;
+  receipt_email: string | null;
+  review: null;
+  setup_future_usage: SetupFutureUsage;
+  shipping: null;
+  source: null;
+  statement_descriptor: null;
+  statement_descriptor_suffix: null;
+  status: PaymentIntentStatus;
+  transfer_group: null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  billing_details: { address: null; email: null; name: null; phone: null };
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string; funding: string; fingerprint: string };
+  created: number;
+  customer: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+}
+
+/** When a test card asks the cardholder to authenticate (3-D Secure). */
+export type Authentication = 'never' | 'always' | 'unless_set_up';
+
+export interface TestCard {
+  /** Stripe's PaymentMethod shortcut for this card. */
+  paymentMethod: string;
+  /** Stripe's card token, when stripe-stateful-mock knows it. */
+  token: string | null;
+  /** The stripe-stateful-mock token whose charge behaves as this card does once authenticated. */
+  chargeToken: string;
+  brand: string;
+  last4: string;
+  authentication: Authentication;
+}
+
+/** Stripe's test cards (docs.stripe.com/testing), one row each. */
+export const TEST_CARDS: readonly TestCard[] = Object.freeze([
+  card('pm_card_visa', 'tok_visa', 'visa', '4242'),
+  card('pm_card_visa_debit', 'tok_visa_debit', 'visa', '5556'),
+  card('pm_card_mastercard', 'tok_mastercard', 'mastercard', '4444'),
+  card('pm_card_amex', 'tok_amex', 'amex', '8431'),
+  card('pm_card_chargeDeclined', 'tok_chargeDeclined', 'visa', '0002'),
+  card('pm_card_chargeDeclinedInsufficientFunds', 'tok_chargeDeclinedInsufficientFunds', 'visa', '9995'),
+  card('pm_card_chargeDeclinedFraudulent', 'tok_chargeDeclinedFraudulent', 'visa', '0019'),
+  card('pm_card_chargeDeclinedExpiredCard', 'tok_chargeDeclinedExpiredCard', 'visa', '0069'),
+  card('pm_card_chargeDeclinedIncorrectCvc', 'tok_chargeDeclinedIncorrectCvc', 'visa', '0127'),
+  card('pm_card_chargeDeclinedProcessingError', 'tok_chargeDeclinedProcessingError', 'visa', '0119'),
+  // 4000 0000 0000 0341: attaching to a customer succeeds, every charge is declined.
+  card('pm_card_chargeCustomerFail', 'tok_chargeCustomerFail', 'visa', '0341'),
+  card('pm_card_riskLevelElevated', 'tok_riskLevelElevated', 'visa', '9235'),
+  { paymentMethod: 'pm_card_authenticationRequired', token: null, chargeToken: 'tok_visa', brand: 'visa', last4: '3184', authentication: 'always' },
+  { paymentMethod: 'pm_card_threeDSecure2Required', token: null, chargeToken: 'tok_visa', brand: 'visa', last4: '3220', authentication: 'always' },
+  {
+    paymentMethod: 'pm_card_authenticationRequiredOnSetup',
+    token: null,
+    chargeToken: 'tok_visa',
+    brand: 'visa',
+    last4: '3155',
+    authentication: 'unless_set_up',
+  },
+]);
+
+export function card(paymentMethod: string, token: string, brand: string, last4: string): TestCard {
+  return { paymentMethod, token, chargeToken: token, brand, last4, authentication: 'never' };
+}
+
+export interface IntentRecord {
+  intent: PaymentIntent;
+  /** Where the 3-D Secure page sends the customer afterwards (the confirm's return_url). */
+  returnUrl: string | null;
+}
+
+export interface PaymentMethodRecord {
+  method: PaymentMethod;
+  card: TestCard;
+  /** Charged without being attached to a customer: Stripe refuses to use it again. */
+  consumed: boolean;
+  /** Authenticated for later use (attached through setup_future_usage). */
+  setUp: boolean;
+}
+
+/** Parameters the `stripe` package's API version removed (see its CHANGELOG for 23.0.0), with what replaced them. */
+export const RENAMED_PARAMS: Readonly<Record<string, string>> = Object.freeze({ payment_method_types: 'allowed_payment_method_types' });
+
+/** Stripe's texts for the refusals the emulator models. */
+export const MESSAGES = Object.freeze({
+  authenticationRequired: 'Your card was declined. This transaction requires authentication.',
+  authenticationFailed:
+    'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+  missingPaymentMethod:
+    "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+  alreadySucceeded: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+  consumedPaymentMethod:
+    'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+  alreadyAttached: 'The payment method you provided has already been attached to a customer.',
+  rawCardData: 'Sending credit card numbers directly to the Stripe API is generally unsafe. The emulator accepts only card[token] (tok_visa, ...).',
+  cannotConfirm: (status: string) =>
+    `You cannot confirm this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.`,
+  cannotCancel: (status: string) =>
+    `You cannot cancel this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+  cannotUpdate: (param: string, status: string) =>
+    `This PaymentIntent's ${param} could not be updated because it has a status of ${status}. You may only update the ${param} of a PaymentIntent with one of the following statuses: requires_payment_method, requires_confirmation, requires_action.`,
+  noSuccessfulCharge: (id: string) => `This PaymentIntent (${id}) does not have a successful charge to refund.`,
+  otherCustomer: (method: string, customer: string) => `The provided PaymentMethod ${method} does not belong to Customer ${customer}.`,
+  attachedNeedsCustomer: (method: string) =>
+    `The provided PaymentMethod ${method} is attached to a Customer. To use it, you must also provide the Customer ID in the customer parameter.`,
+  unknownParameter: (param: string) =>
+    param in RENAMED_PARAMS
+      ? `Received unknown parameter: ${param}. Since API version ${Stripe.API_VERSION} it is ${RENAMED_PARAMS[param]}.`
+      : `Received unknown parameter: ${param} (the Stripe emulator does not model it)`,
+  noSuch: (kind: string, id: string) => `No such ${kind}: '${id}'`,
+});
