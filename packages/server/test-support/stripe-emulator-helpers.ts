@@ -1,47 +1,10 @@
 /** Helpers of the Stripe emulator: redirects, signed deliveries, Stripe-shaped errors (see stripe-emulator.ts). */
 import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
+import type { Server } from 'node:http';
 import Stripe from 'stripe';
-import {
-  type Params,
-  type Request,
-  type Response,
-  Next,
-  Middleware,
-  ErrorMiddleware,
-  ExpressApp,
-  type StripeErrorBody,
-  type RestErrorLike,
-  MockCharge,
-  MockRefund,
-  MockDispute,
-  type StatefulMock,
-  requireHere,
-  mockDist,
-  requireFromMock,
-  express,
-  bodyParser,
-  loadStatefulMock,
-  ACCOUNT,
-} from './stripe-emulator-mock.js';
-import {
-  PaymentIntentStatus,
-  type SetupFutureUsage,
-  type PaymentIntent,
-  PaymentMethod,
-  Authentication,
-  TestCard,
-  TEST_CARDS,
-  card,
-  IntentRecord,
-  PaymentMethodRecord,
-  RENAMED_PARAMS,
-  MESSAGES,
-} from './stripe-emulator-objects.js';
-import type { Emulator, StripeEvent } from './stripe-emulator.js';
+import type { Params, Request, Response, StripeErrorBody, RestErrorLike, StatefulMock } from './stripe-emulator-objects.js';
+import { type SetupFutureUsage, type PaymentIntent, MESSAGES } from './stripe-emulator-objects.js';
+import type { StripeEvent } from './stripe-emulator-objects.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -75,7 +38,7 @@ export async function postDelivery(url: string, delivery: { payload: string; hea
   }
 }
 
-export async function stopServer(server: Server, emulator: Emulator): Promise<void> {
+export async function stopServer(server: Server, emulator: { settle(): Promise<void> }): Promise<void> {
   await emulator.settle();
   await new Promise<void>((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));

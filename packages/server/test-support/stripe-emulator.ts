@@ -1,61 +1,27 @@
-/**
- * Stripe emulator for tests. It is not Stripe.
- *
- * A local HTTP server that the official `stripe` client talks to when given
- * `{ host, port, protocol: 'http' }`. It is built on the npm package stripe-stateful-mock, which
- * supplies API-key auth, form-body parsing, Idempotency-Key replay, customers, charges (with its
- * tok_* source tokens), refunds and disputes. Everything else here is ours, written on top of it:
- *
- * - PaymentIntents: create, retrieve, list, update, confirm, cancel, and their status machine;
- * - PaymentMethods for Stripe's test cards (`pm_card_visa`, ...), retrieve, list, attach, detach;
- * - refunds by `payment_intent` (stripe-stateful-mock still makes the refund and refuses too much);
- * - events (`GET /v1/events`), signed webhook payloads and their delivery;
- * - test controls under `/_emulator/` (3-D Secure outcome, disputes, reset), which Stripe has not.
- *
- * It models Stripe's documented behaviour (the PaymentIntent lifecycle, the API reference and the
- * test-card tables) as far as our tests need it. Passing against it shows that code agrees with
- * this model, not that it works with Stripe.
- */
-import { randomBytes } from 'node:crypto';
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
 import Stripe from 'stripe';
 import {
   type Params,
   type Request,
   type Response,
   type Next,
-  Middleware,
-  ErrorMiddleware,
   type ExpressApp,
   type StripeErrorBody,
-  RestErrorLike,
   type MockCharge,
-  MockRefund,
-  MockDispute,
-  StatefulMock,
-  requireHere,
-  mockDist,
-  requireFromMock,
   express,
   bodyParser,
   loadStatefulMock,
   ACCOUNT,
-} from './stripe-emulator-mock.js';
+} from './stripe-emulator-objects.js';
 import {
   type PaymentIntentStatus,
-  SetupFutureUsage,
   type PaymentIntent,
   type PaymentMethod,
-  Authentication,
   type TestCard,
   TEST_CARDS,
-  card,
   type IntentRecord,
   type PaymentMethodRecord,
-  RENAMED_PARAMS,
   MESSAGES,
 } from './stripe-emulator-objects.js';
 import {
@@ -70,7 +36,6 @@ import {
   assertKnownParams,
   readString,
   readObject,
-  readStringArray,
   readBoolean,
   readOffSession,
   required,
@@ -84,7 +49,6 @@ import {
   eventRequest,
   snapshot,
   now,
-  ID_ALPHABET,
   randomId,
   formatAmount,
   escapeHtml,
@@ -94,34 +58,9 @@ import {
 // Public API
 // ---------------------------------------------------------------------------------------------
 
-/** The event types the emulator records, each for the state change Stripe documents it for. */
-export type StripeEventType =
-  | 'payment_intent.created'
-  | 'payment_intent.requires_action'
-  | 'payment_intent.succeeded'
-  | 'payment_intent.payment_failed'
-  | 'payment_intent.canceled'
-  | 'payment_method.attached'
-  | 'payment_method.detached'
-  | 'charge.succeeded'
-  | 'charge.failed'
-  | 'charge.refunded'
-  | 'charge.dispute.created'
-  | 'refund.created';
+import type { StripeEvent, StripeEventType } from './stripe-emulator-objects.js';
 
-/** A recorded event, shaped as Stripe's Event object; `data.object` is a snapshot taken when it happened. */
-export interface StripeEvent {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  livemode: false;
-  pending_webhooks: number;
-  type: StripeEventType;
-  data: { object: Record<string, unknown> };
-  /** The API request that caused the event; both null for events caused by a test control. */
-  request: { id: string | null; idempotency_key: string | null };
-}
+export type { StripeEvent, StripeEventType };
 
 export interface StripeEmulatorOptions {
   /** Also POST each event, signed with `secret`, to `url` as it happens (one attempt, no retries). */
