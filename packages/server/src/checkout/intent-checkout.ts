@@ -62,10 +62,6 @@ function pricingHashOf(priced: PricedCart, input: CheckoutInput): string {
   return `${pricingKey(priced)}|${input.email}`;
 }
 
-function stockHoldsOf(priced: PricedCart): Array<[string, number]> {
-  return stockNeeds(priced);
-}
-
 async function answerOf(db: Db, site: Website, attempt: PaymentAttempt, outcome: IntentOutcome): Promise<IntentCheckoutResponse> {
   const order = await loadOrderForPage(db, site.id, attempt.orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Not found');
@@ -118,7 +114,7 @@ async function openAttempt(
     if (await openAttemptOfCart(tx, site.id, cartId)) throw new AttemptTaken();
     const fresh = await priceCart(tx, site, cart, await listEntries(tx, site.id, cartId), now);
     if (!samePricing(priced, fresh)) throw new AppError('CONFLICT', CART_CHANGED_MESSAGE);
-    const stock = stockHoldsOf(fresh);
+    const stock = stockNeeds(fresh);
     for (const [variantId, quantity] of stock) {
       const level = await takeStock(tx, site.id, variantId, quantity);
       if (!level) throw new AppError('INSUFFICIENT_STOCK', AddToCartMessages.NOT_ENOUGH_STOCK);
