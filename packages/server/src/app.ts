@@ -53,6 +53,7 @@ import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
+import { registerDonationRoutes } from './donations/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSiteLayoutRoutes(app, deps);
   registerDraftRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerDonationRoutes(app, deps);
   if (options.workJobs) workScheduledPublishes(app, deps);
   if (options.workJobs) workSubscriptionRenewals(app, deps);
   return app;

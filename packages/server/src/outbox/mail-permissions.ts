@@ -10,6 +10,7 @@ export const MAIL_KIND_PERMISSIONS: Readonly<Record<string, OwnerPermission>> = 
     'form-submission': 'forms:read',
     'order-confirmation': 'orders:read',
     'order-shipped': 'orders:read',
+    'donation-receipt': 'orders:read',
     'owner-invitation': 'owners:read',
     'owner-password-reset': 'owners:read',
   }),
