@@ -127,7 +127,7 @@ describe('drafts, publishing and history', () => {
   it('checks roles per subject, sites and values', async () => {
     const blocked = await viewer.call('PUT', DraftPaths.DRAFTS, { subject: `collection:${aboutId}`, value: { title: 'x' }, baseVersion: 0 });
     expect(blocked.statusCode).toBe(403);
-    const settingsByEditor = await editor.call('PUT', DraftPaths.DRAFTS, { subject: 'settings.navigation', value: {}, baseVersion: 0 });
+    const settingsByEditor = await editor.call('PUT', DraftPaths.DRAFTS, { subject: 'settings.headerFooter', value: {}, baseVersion: 0 });
     expect(settingsByEditor.statusCode).toBe(403);
     expect(settingsByEditor.json().message).toBe(DraftMessages.NOT_ALLOWED);
     const [journalPage] = await t.testDb.db.select().from(collections).where(eq(collections.websiteId, journal.id)).limit(1);

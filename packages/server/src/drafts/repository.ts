@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { siteDrafts, siteReleases, type Db, type DbOrTx, type ReleaseChange } from '../db/index.js';
-import { applyValue, liveValue, parseSubject, type Subject, subjectName } from './subjects.js';
+import { siteDrafts, siteReleases, websites, type Db, type DbOrTx, type ReleaseChange } from '../db/index.js';
+import { applyValue, type DraftedSetting, liveValue, parseSubject, type Subject, subjectName } from './subjects.js';
 
 /** A draft as the editor reads it. */
 export interface DraftRow {
@@ -84,6 +84,44 @@ export async function saveDraft(
     .where(and(eq(siteDrafts.websiteId, websiteId), eq(siteDrafts.subject, name), eq(siteDrafts.version, baseVersion)))
     .returning({ version: siteDrafts.version });
   return rows[0]?.version ?? 'conflict';
+}
+
+/** A site setting as its owners edit it: its draft when it has one, else its published value (null: unset). */
+export interface EditedSetting {
+  readonly value: unknown;
+  /** True while the value is a draft visitors do not see yet. */
+  readonly drafted: boolean;
+}
+
+/** The value of the site setting `key` as owners edit it now. */
+export async function editedSetting(db: DbOrTx, websiteId: string, key: DraftedSetting): Promise<EditedSetting> {
+  const subject: Subject = { kind: 'settings', key };
+  const draft = await findDraft(db, websiteId, subject);
+  if (draft) return { value: draft.value, drafted: true };
+  return { value: (await liveValue(db, websiteId, subject)) ?? null, drafted: false };
+}
+
+/**
+ * Drafts a change of the site setting `key`: `change` gets the value owners edit now (its draft,
+ * else its published value) and returns the new one, saved as the draft. The site's row is locked
+ * meanwhile, so two changes at once both count (the calls that use this, such as the spec's
+ * UpdateNavigation, carry no version to compare). Returns the drafted value.
+ */
+export async function draftSetting<T>(db: Db, websiteId: string, key: DraftedSetting, change: (current: unknown) => T, by: string): Promise<T> {
+  const name = `settings.${key}`;
+  return db.transaction(async (tx) => {
+    await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const next = change((await editedSetting(tx, websiteId, key)).value);
+    const json = sql`${JSON.stringify(next)}::jsonb`;
+    await tx
+      .insert(siteDrafts)
+      .values({ websiteId, subject: name, value: json, version: 1, updatedBy: by })
+      .onConflictDoUpdate({
+        target: [siteDrafts.websiteId, siteDrafts.subject],
+        set: { value: json, version: sql`${siteDrafts.version} + 1`, updatedBy: by, updatedAt: new Date() },
+      });
+    return next;
+  });
 }
 
 /** Drops the draft of `subject`; false when there was none. */

@@ -19,6 +19,7 @@ export const DraftPaths = Object.freeze({
   /** One subject as the editor opens it: its published value and its draft, if any. */
   SUBJECT: '/api/owner/drafts/subject',
   PUBLISH: '/api/owner/publish',
+  SCHEDULED_LIST: '/api/owner/publish/scheduled',
   SCHEDULED: '/api/owner/publish/scheduled/:jobId',
   RELEASES: '/api/owner/releases',
   RESTORE: '/api/owner/releases/:releaseId/restore',
@@ -48,6 +49,7 @@ const Restore = z.object({ subject: z.string().max(200) });
 const PreviewAnswer = z.object({ url: z.string(), expiresAt: z.string() });
 const PublishBody = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
 const Scheduled = z.object({ jobId: z.string(), scheduledFor: z.string() });
+const ScheduledList = z.object({ scheduled: z.array(Scheduled.extend({ scheduledBy: z.string() })) });
 
 function subjectOf(name: string): Subject {
   const subject = parseSubject(name);
@@ -220,6 +222,19 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       deps.resolver.invalidate();
       return { ...release, publishedAt: release.createdAt.toISOString() };
+    },
+  );
+
+  routes.get(
+    DraftPaths.SCHEDULED_LIST,
+    {
+      onRequest: noStore,
+      preValidation: read,
+      schema: { tags, summary: "The site's publishes scheduled and not yet run, the soonest first (owner)", response: withErrors({ 200: ScheduledList }) },
+    },
+    async (request) => {
+      const waiting = await deps.jobs.waiting<ScheduledPublish>(SCHEDULED_PUBLISH_JOB, { websiteId: siteOf(request).id });
+      return { scheduled: waiting.map((job) => ({ jobId: job.id, scheduledFor: job.startAfter.toISOString(), scheduledBy: job.data.by })) };
     },
   );
 

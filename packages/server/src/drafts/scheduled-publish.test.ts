@@ -73,7 +73,12 @@ describe('scheduled publishing', () => {
     const later = await admin.call('POST', DraftPaths.PUBLISH, { at: new Date(Date.now() + 3_600_000).toISOString() });
     expect(later.statusCode).toBe(202);
     const jobId = later.json().jobId as string;
+    // Every owner's dashboard lists it, not only the browser that scheduled it.
+    const listed = await admin.call('GET', DraftPaths.SCHEDULED_LIST);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().scheduled).toEqual([{ jobId, scheduledFor: later.json().scheduledFor, scheduledBy: 'admin@schedule.test' }]);
     expect((await admin.call('DELETE', DraftPaths.SCHEDULED.replace(':jobId', jobId))).statusCode).toBe(204);
+    expect((await admin.call('GET', DraftPaths.SCHEDULED_LIST)).json().scheduled).toEqual([]);
     const again = await admin.call('DELETE', DraftPaths.SCHEDULED.replace(':jobId', jobId));
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(DraftMessages.NO_SUCH_SCHEDULE);

@@ -6,7 +6,7 @@ import { cleanHtmlBlocks } from '../rich-text/index.js';
 
 /** Site settings an owner drafts as a whole: the navigations, header and footer, styles, block fields and page layouts. */
 export const DRAFTED_SETTINGS = ['navigation', 'headerFooter', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
-type DraftedSetting = (typeof DRAFTED_SETTINGS)[number];
+export type DraftedSetting = (typeof DRAFTED_SETTINGS)[number];
 
 /** Most blocks in one layout (spec 9). */
 export const MAX_BLOCKS = 60;
@@ -41,9 +41,12 @@ export function subjectName(subject: Subject): string {
   return subject.kind === 'settings' ? `settings.${subject.key}` : `collection:${subject.id}`;
 }
 
-/** The permission that changing `subject` needs. */
+/** Settings that are content (pages' words and links) rather than the site's design. */
+const CONTENT_SETTINGS: ReadonlySet<DraftedSetting> = new Set(['navigation', 'blockFields']);
+
+/** The permission that changing `subject` needs: content (pages, navigations, block fields) or settings (header and footer, styles, layouts). */
 export function permissionFor(subject: Subject): OwnerPermission {
-  return subject.kind === 'settings' && subject.key !== 'blockFields' ? 'settings:write' : 'content:write';
+  return subject.kind === 'settings' && !CONTENT_SETTINGS.has(subject.key) ? 'settings:write' : 'content:write';
 }
 
 /** A collection's drafted fields: its titles, description and (page collections) blocks. */
@@ -72,10 +75,11 @@ export function cleanValue(subject: Subject, value: unknown): unknown {
 export async function liveValue(db: DbOrTx, websiteId: string, subject: Subject): Promise<unknown> {
   if (subject.kind === 'settings') {
     const [row] = await db
-      .select({ value: sql<unknown>`${websites.settings}->${subject.key}::text` })
+      .select({ value: sql<unknown>`${websites.settings}->${subject.key}::text`, title: websites.title })
       .from(websites)
       .where(eq(websites.id, websiteId));
-    return row ? (row.value ?? null) : undefined;
+    if (!row) return undefined;
+    return subject.key === 'headerFooter' ? headerFooterWithTitle(row.value, row.title) : (row.value ?? null);
   }
   const [row] = await db
     .select({ title: collections.title, navigationTitle: collections.navigationTitle, description: collections.description, settings: collections.settings })
@@ -89,11 +93,15 @@ export async function liveValue(db: DbOrTx, websiteId: string, subject: Subject)
 /** Makes `value` the published value of `subject` (in the publishing transaction). */
 export async function applyValue(tx: DbOrTx, websiteId: string, subject: Subject, value: unknown): Promise<void> {
   if (subject.kind === 'settings') {
+    const { stored, title } = subject.key === 'headerFooter' ? splitSiteTitle(value) : { stored: value, title: undefined };
     const settings =
-      value === null
+      stored === null
         ? sql`${websites.settings} - ${subject.key}::text`
-        : sql`jsonb_set(${websites.settings}, ARRAY[${subject.key}::text], ${JSON.stringify(value)}::jsonb, true)`;
-    await tx.update(websites).set({ settings, updatedAt: new Date() }).where(eq(websites.id, websiteId));
+        : sql`jsonb_set(${websites.settings}, ARRAY[${subject.key}::text], ${JSON.stringify(stored)}::jsonb, true)`;
+    await tx
+      .update(websites)
+      .set({ settings, ...(title !== undefined ? { title } : {}), updatedAt: new Date() })
+      .where(eq(websites.id, websiteId));
     return;
   }
   const draft = value as CollectionDraft;
@@ -109,6 +117,38 @@ export async function applyValue(tx: DbOrTx, websiteId: string, subject: Subject
       updatedAt: new Date(),
     })
     .where(and(eq(collections.websiteId, websiteId), eq(collections.id, subject.id)));
+}
+
+const objectOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * The header and footer as drafted: the stored `settings.headerFooter` with the site's title as
+ * `header.title`, since owners edit the title with the header (it is the site's own column).
+ */
+export function headerFooterWithTitle(stored: unknown, title: string): Record<string, unknown> {
+  const value = objectOf(stored);
+  return { ...value, header: { ...objectOf(value.header), title } };
+}
+
+/** A drafted header and footer split into what `settings.headerFooter` stores and the site's title. */
+function splitSiteTitle(value: unknown): { stored: unknown; title: string | undefined } {
+  if (value === null) return { stored: null, title: undefined };
+  const draft = objectOf(value);
+  const { title, ...header } = objectOf(draft.header);
+  return { stored: { ...draft, header }, title: typeof title === 'string' && title.trim() ? title : undefined };
+}
+
+/** `site` with the drafted settings (and a drafted title) of `drafts` in place of the published ones: the preview's site. */
+export function siteWithDrafts<S extends { title: string; settings: Record<string, unknown> }>(site: S, drafts: ReadonlyMap<string, unknown>): S {
+  const settings = settingsWithDrafts(site.settings, drafts);
+  const headerFooter = drafts.has('settings.headerFooter') ? splitSiteTitle(drafts.get('settings.headerFooter')) : undefined;
+  const withSettings = settings === site.settings ? site : { ...site, settings };
+  if (!headerFooter) return withSettings;
+  const shownSettings = { ...withSettings.settings } as Record<string, unknown>;
+  if (headerFooter.stored === null) delete shownSettings.headerFooter;
+  else shownSettings.headerFooter = headerFooter.stored;
+  return { ...withSettings, settings: shownSettings as S['settings'], ...(headerFooter.title !== undefined ? { title: headerFooter.title } : {}) };
 }
 
 /** `settings` with the drafted settings of `drafts` in place of the published ones (the preview's site). */

@@ -170,6 +170,21 @@ export class JobQueue {
     return job ? { id: job.id, data: job.data, state: job.state, startAfter: job.startAfter } : undefined;
   }
 
+  /**
+   * The jobs of `name` still waiting to run whose data contains `match` (JSON containment), the
+   * soonest first, at most `limit`. pg-boss 10 has no call for this, so it reads the queue's own
+   * `job` table (its layout is pinned with the pg-boss version in package.json; a test covers it).
+   */
+  async waiting<T extends object>(name: string, match: Partial<T>, limit = 100): Promise<{ id: string; data: T; startAfter: Date }[]> {
+    await this.declare(name);
+    const schema = await jobsSchemaOf(this.executor);
+    const { rows } = await this.executor.executeSql(
+      `SELECT id, data, start_after FROM "${schema}".job WHERE name = $1 AND state IN ('created', 'retry') AND data @> $2::jsonb ORDER BY start_after, id LIMIT $3`,
+      [name, JSON.stringify(match), limit],
+    );
+    return (rows as { id: string; data: T; start_after: Date | string }[]).map((row) => ({ id: String(row.id), data: row.data, startAfter: new Date(row.start_after) }));
+  }
+
   /** Cancels a job of `name` that has not run yet. */
   async cancel(name: string, id: string): Promise<void> {
     await this.declare(name);

@@ -16,7 +16,7 @@ import { matchPageRoute } from './page-route.js';
 import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
 import { siteDataAt, type PageReader, type PageReads } from '../site-data/index.js';
-import { collectionWithDraft, previewDrafts, settingsWithDrafts } from '../drafts/index.js';
+import { collectionWithDraft, previewDrafts, siteWithDrafts } from '../drafts/index.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
@@ -68,7 +68,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   // The editor shows the preview in a frame on the dashboard's origin.
   if (drafts) request.framedBy = adminOrigin(request.server.emporium.config);
   const published = fresh?.site ?? requestSite;
-  const shown = drafts ? { ...published, settings: settingsWithDrafts(published.settings, drafts) } : published;
+  const shown = drafts ? siteWithDrafts(published, drafts) : published;
   const site = visitorSite(shown, cookies, now.getTime());
   const data = fresh ? siteDataAt(deps.db, site.id, fresh.contentVersion) : undefined;
   const theme = await deps.themes.forSettings(site.settings);

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { websites } from '../db/index.js';
+import { draftSetting, editedSetting } from '../drafts/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { headerFooterForm, writeHeaderFooter } from './header-footer-store.js';
+import { headerFooterFormOf, headerFooterWith } from './header-footer-store.js';
 import { noStore } from './navigation-routes.js';
 import { SITE_LAYOUT_BODY_LIMIT, SiteLayoutPaths } from './paths.js';
 import { HeaderFooterBody } from './schemas.js';
@@ -23,10 +22,8 @@ export function registerHeaderFooterRoutes(app: FastifyInstance, deps: AppDeps):
   const read = requireOwner(db, deps.config.ownerToken, 'settings:read');
   const write = requireOwner(db, deps.config.ownerToken, 'settings:write');
 
-  const current = async (websiteId: string) => {
-    const [row] = await db.select({ title: websites.title, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).limit(1);
-    return headerFooterForm(row?.title ?? '', row?.settings ?? {});
-  };
+  /** The header and footer as owners edit them: the draft when there is one, else what visitors see. */
+  const current = async (websiteId: string) => headerFooterFormOf((await editedSetting(db, websiteId, 'headerFooter')).value);
 
   routes.get(
     SiteLayoutPaths.HEADER_FOOTER,
@@ -35,7 +32,7 @@ export function registerHeaderFooterRoutes(app: FastifyInstance, deps: AppDeps):
       preValidation: read,
       schema: {
         tags,
-        summary: "The site's header (title, logo, tagline, announcement bar) and footer (owner)",
+        summary: "The site's header (title, logo, tagline, announcement bar) and footer as owners edit them: the draft when there is one (owner)",
         response: withErrors({ 200: HeaderFooterBody }),
       },
     },
@@ -50,19 +47,16 @@ export function registerHeaderFooterRoutes(app: FastifyInstance, deps: AppDeps):
       bodyLimit: SITE_LAYOUT_BODY_LIMIT,
       schema: {
         tags,
-        summary: "Replaces the site's header and footer; the storefront's pages change at once (owner)",
+        summary: "Replaces the site's header and footer as a draft; visitors see it once the site's drafts are published (owner)",
         body: HeaderFooterBody,
         response: withErrors({ 200: HeaderFooterBody }),
       },
     },
     async (request) => {
       const site = siteOf(request);
-      await db.transaction(async (tx) => {
-        await writeHeaderFooter(tx, site.id, request.body);
-        await recordAudit(tx, request, { action: 'site.header-footer', subjectType: 'site', subjectId: site.id });
-      });
-      deps.resolver.invalidate();
-      return current(site.id);
+      const drafted = await draftSetting(db, site.id, 'headerFooter', (value) => headerFooterWith(value, request.body), request.owner?.email ?? '');
+      await recordAudit(db, request, { action: 'site.header-footer', subjectType: 'site', subjectId: site.id });
+      return headerFooterFormOf(drafted);
     },
   );
 }

@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import { websites, type DbOrTx, type WebsiteSettings } from '../db/index.js';
+import type { WebsiteSettings } from '../db/index.js';
 import type { z } from '../http/schemas.js';
 import type { FooterBody, HeaderBody, HeaderFooterBody } from './schemas.js';
 
@@ -41,23 +40,26 @@ export function headerFooterForm(title: string, settings: WebsiteSettings): Head
 }
 
 /**
- * Stores the header and footer in `settings.headerFooter` and the title as the site's, in one
- * statement: the fields named are merged over the stored ones, so what the form does not edit
- * (the footer's newsletter) is kept. Empty texts are stored as absent, as the storefront reads
- * them. The update of the website row bumps its page version, so pages change at once.
+ * The drafted header and footer (the stored shape, with the site's title as `header.title`)
+ * after `form` is saved over `current`: the fields named are merged over the stored ones, so what
+ * the form does not edit (the footer's newsletter) is kept; empty texts are removed, as the
+ * storefront reads absent ones.
  */
-export async function writeHeaderFooter(tx: DbOrTx, websiteId: string, form: HeaderFooterForm): Promise<void> {
-  const { title, ...header } = form.header;
-  const keep = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== ''));
-  const removed = (entries: Record<string, unknown>) => Object.keys(entries).filter((key) => entries[key] === '');
-  const part = (key: 'header' | 'footer', values: Record<string, unknown>) =>
-    sql`((case when jsonb_typeof(${websites.settings}->'headerFooter'->${key}::text) = 'object' then ${websites.settings}->'headerFooter'->${key}::text else '{}'::jsonb end) - array(select jsonb_array_elements_text(${JSON.stringify(removed(values))}::jsonb))) || ${JSON.stringify(keep(values))}::jsonb`;
-  const stored = sql`(case when jsonb_typeof(${websites.settings}->'headerFooter') = 'object' then ${websites.settings}->'headerFooter' else '{}'::jsonb end)`;
-  await tx
-    .update(websites)
-    .set({
-      title,
-      settings: sql`${websites.settings} || jsonb_build_object('headerFooter', ${stored} || jsonb_build_object('header', ${part('header', header)}, 'footer', ${part('footer', form.footer)}))`,
-    })
-    .where(eq(websites.id, websiteId));
+export function headerFooterWith(current: unknown, form: HeaderFooterForm): Record<string, unknown> {
+  const stored = objectOf(current);
+  const merged = (part: Record<string, unknown>, values: Record<string, unknown>) => {
+    const out: Record<string, unknown> = { ...part };
+    for (const [key, value] of Object.entries(values)) {
+      if (value === '') delete out[key];
+      else out[key] = value;
+    }
+    return out;
+  };
+  return { ...stored, header: merged(objectOf(stored.header), form.header), footer: merged(objectOf(stored.footer), form.footer) };
+}
+
+/** The header and footer as the form shows them, from a drafted (or published) value with the title in `header.title`. */
+export function headerFooterFormOf(value: unknown): HeaderFooterForm {
+  const stored = objectOf(value);
+  return headerFooterForm(textOf(objectOf(stored.header).title), { headerFooter: stored });
 }

@@ -5,6 +5,7 @@ import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/own
 import { commercePreferences, websites } from '../db/index.js';
 import { DEMO_SHOP_IDENTIFIER, JOURNAL_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier, type Website } from '../sites/index.js';
+import { DraftPaths } from '../drafts/index.js';
 import { SiteLayoutMessages as M, SiteLayoutPaths as P } from './index.js';
 
 const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
@@ -58,18 +59,27 @@ describe('the header and footer, and commerce preferences (spec 3 and 7)', () =>
     });
   });
 
-  it('saves a change the next storefront page shows, keeping the footer newsletter', async () => {
+  it('drafts a change, title included, that the next storefront page shows once published, keeping the footer newsletter', async () => {
     const form = (await admin.call('GET', P.HEADER_FOOTER)).json();
     form.header.title = 'Fern & Field Studio';
-    form.header.tagline = 'Made slowly';
+    form.header.tagline = 'Slow goods';
     form.header.announcement = '';
     form.footer.legal = 'All prices include tax.';
     const saved = await manager.call('PUT', P.HEADER_FOOTER, form);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(form);
+    expect((await admin.call('GET', P.HEADER_FOOTER)).json()).toEqual(form);
+    const before = (await t.get(DEMO_SHOP_IDENTIFIER, '/')).body;
+    expect(before).not.toContain('Fern &amp; Field Studio');
+    expect(before).not.toContain('Slow goods');
+    const [site] = await t.testDb.db.select({ title: websites.title }).from(websites).where(eq(websites.id, demo.id));
+    expect(site!.title).not.toBe('Fern & Field Studio');
+    const published = await manager.call('POST', DraftPaths.PUBLISH, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().changes[0].before.header.title).toBe(site!.title);
     const html = (await t.get(DEMO_SHOP_IDENTIFIER, '/')).body;
     expect(html).toContain('Fern &amp; Field Studio');
-    expect(html).toContain('Made slowly');
+    expect(html).toContain('Slow goods');
     expect(html).not.toContain('announcement-bar"');
     expect(html).toContain('All prices include tax.');
     const [row] = await t.testDb.db.select({ s: websites.settings }).from(websites).where(eq(websites.id, demo.id));

@@ -6,8 +6,7 @@ import { registerPreferenceRoutes } from './preference-routes.js';
 
 export { SiteLayoutMessages } from './messages.js';
 export { SiteLayoutPaths } from './paths.js';
-export { writeNavigation, siteLayout } from './navigation-store.js';
-export { writeHeaderFooter, headerFooterForm } from './header-footer-store.js';
+
 export { readPreferences, writePreferences } from './preference-store.js';
 
 /** Registers the site-layout calls of spec 7: navigations, header and footer, commerce preferences. */

@@ -4,11 +4,12 @@ import { websites } from '../db/index.js';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { draftSetting, editedSetting } from '../drafts/index.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { SiteLayoutMessages as M } from './messages.js';
-import { pageIdsOf, pagesOfSite, siteLayout, writeNavigation } from './navigation-store.js';
+import { navigationWith, pageIdsOf, pagesOfSite, siteLayout } from './navigation-store.js';
 import { SITE_LAYOUT_BODY_LIMIT, SiteLayoutPaths } from './paths.js';
 import { type NavigationEntry, SiteLayout, UpdateNavigationBody } from './schemas.js';
 
@@ -34,7 +35,8 @@ function entryRefusals(items: readonly NavigationEntry[], pages: ReadonlySet<str
 
 /**
  * Registers GetSiteLayout (the navigations the site's theme declares, with their entries and the
- * site's pages) and UpdateNavigation (stores one navigation's entries; pages change at once).
+ * site's pages) and UpdateNavigation (drafts one navigation's entries; visitors see them once
+ * the site's drafts are published).
  * Navigation is content: reading needs `content:read`, changing `content:write`.
  */
 export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -43,10 +45,13 @@ export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): v
   const read = requireOwner(db, deps.config.ownerToken, 'content:read');
   const write = requireOwner(db, deps.config.ownerToken, 'content:write');
 
+  /** The site's settings with its navigations as owners edit them (drafted ones in place of the published) and its theme. */
   const layoutOf = async (websiteId: string) => {
     const [row] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).limit(1);
-    const settings = row?.settings ?? {};
-    return { settings, theme: await themes.forSettings(settings) };
+    const published = row?.settings ?? {};
+    const navigation = await editedSetting(db, websiteId, 'navigation');
+    const settings = navigation.drafted ? { ...published, navigation: navigation.value ?? undefined } : published;
+    return { settings, theme: await themes.forSettings(published) };
   };
 
   routes.get(
@@ -56,7 +61,8 @@ export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): v
       preValidation: read,
       schema: {
         tags,
-        summary: "The site's navigations (those its theme declares) with their entries, and its pages (owner)",
+        summary:
+          "The site's navigations (those its theme declares) with their entries as owners edit them (drafts in place of the published), and its pages (owner)",
         response: withErrors({ 200: SiteLayout }),
       },
     },
@@ -75,7 +81,7 @@ export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): v
       bodyLimit: SITE_LAYOUT_BODY_LIMIT,
       schema: {
         tags,
-        summary: `Replaces the entries of one navigation of the site's theme; 404 '${M.NO_NAVIGATION}' when the theme has no navigation of that name, 409 when the theme changed, 400 naming entries that open pages not on the site (owner)`,
+        summary: `Replaces the entries of one navigation of the site's theme, as a draft that the next publish makes live; 404 '${M.NO_NAVIGATION}' when the theme has no navigation of that name, 409 when the theme changed, 400 naming entries that open pages not on the site (owner)`,
         body: UpdateNavigationBody,
         response: withErrors({ 200: SiteLayout }),
       },
@@ -89,11 +95,8 @@ export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): v
       const items = navigation.items as NavigationEntry[];
       const fields = entryRefusals(items, await pagesOfSite(db, site.id, pageIdsOf(items)));
       if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', M.NAVIGATION_REFUSED, { body: { fields } });
-      await db.transaction(async (tx) => {
-        await writeNavigation(tx, site.id, fieldName, items);
-        await recordAudit(tx, request, { action: 'navigation.update', subjectType: 'navigation', subjectId: fieldName, detail: { entries: items.length } });
-      });
-      deps.resolver.invalidate();
+      await draftSetting(db, site.id, 'navigation', (current) => navigationWith(current, fieldName, items), request.owner?.email ?? '');
+      await recordAudit(db, request, { action: 'navigation.update', subjectType: 'navigation', subjectId: fieldName, detail: { entries: items.length } });
       const now = await layoutOf(site.id);
       return siteLayout(db, site.id, now.settings, now.theme);
     },

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { collections, websites, type DbOrTx, type WebsiteSettings } from '../db/index.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { collections, type DbOrTx, type WebsiteSettings } from '../db/index.js';
 import type { ActiveTheme } from '../themes/index.js';
 import type { NavigationEntry } from './schemas.js';
 
@@ -81,17 +81,8 @@ export async function pagesOfSite(db: DbOrTx, websiteId: string, ids: readonly s
   return new Set(rows.map((row) => row.id));
 }
 
-/**
- * Stores a navigation's entries in `settings.navigation.{name}.items`, in one statement that
- * keeps every other setting (and the other navigations) as they are. The update of the website
- * row bumps its page version, so cached pages show the change on the next request.
- */
-export async function writeNavigation(tx: DbOrTx, websiteId: string, name: string, items: readonly NavigationEntry[]): Promise<void> {
-  const navigation = sql`(case when jsonb_typeof(${websites.settings}->'navigation') = 'object' then ${websites.settings}->'navigation' else '{}'::jsonb end)`;
-  await tx
-    .update(websites)
-    .set({
-      settings: sql`jsonb_set(${websites.settings} || jsonb_build_object('navigation', ${navigation}), ARRAY['navigation', ${name}]::text[], jsonb_build_object('items', ${JSON.stringify(items)}::jsonb))`,
-    })
-    .where(eq(websites.id, websiteId));
+/** The navigations setting `current` with the entries of navigation `name` replaced by `items` (the others kept). */
+export function navigationWith(current: unknown, name: string, items: readonly NavigationEntry[]): Record<string, unknown> {
+  const navigations = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, unknown>) : {};
+  return { ...navigations, [name]: { items } };
 }

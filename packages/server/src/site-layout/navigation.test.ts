@@ -6,6 +6,7 @@ import { collections, websites } from '../db/index.js';
 import { auditLog } from '../db/schema-owners.js';
 import { DEMO_SHOP_IDENTIFIER, JOURNAL_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier, type Website } from '../sites/index.js';
+import { DraftPaths } from '../drafts/index.js';
 import { SiteLayoutMessages as M, SiteLayoutPaths as P } from './index.js';
 
 const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
@@ -68,9 +69,10 @@ describe('GetSiteLayout and UpdateNavigation (spec 7)', () => {
     expect(about()).toMatchObject({ fullUrl: '/about', enabled: true });
   });
 
-  it('stores a navigation and the next storefront page shows it (the cached page changes at once)', async () => {
+  it('drafts a navigation: GetSiteLayout shows it at once, visitors only after Publish (the cached page changes then)', async () => {
     expect(mainNavTexts((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body)).toContain('About');
-    const versionBefore = (await t.testDb.db.select({ v: websites.pageVersion }).from(websites).where(eq(websites.id, demo.id)))[0]!.v;
+    const pageVersion = async () => (await t.testDb.db.select({ v: websites.pageVersion }).from(websites).where(eq(websites.id, demo.id)))[0]!.v;
+    const versionBefore = await pageVersion();
     const items = [
       { collectionId: about().id, title: 'Our story', items: [{ externalLink: 'https://example.com/press', title: 'Press', newWindow: true }] },
       { externalLink: '/search', title: 'Find' },
@@ -78,8 +80,14 @@ describe('GetSiteLayout and UpdateNavigation (spec 7)', () => {
     const response = await editor.call('POST', P.UPDATE_NAVIGATION, { fieldName: 'mainNavigation', templateId: 'default', navigation: { items } });
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as Layout).layout[0]!.links).toEqual(items);
-    const versionAfter = (await t.testDb.db.select({ v: websites.pageVersion }).from(websites).where(eq(websites.id, demo.id)))[0]!.v;
-    expect(versionAfter).toBeGreaterThan(versionBefore);
+    expect(((await editor.call('GET', P.SITE_LAYOUT)).json() as Layout).layout[0]!.links).toEqual(items);
+    // Visitors still see the published navigation.
+    expect(await pageVersion()).toBe(versionBefore);
+    expect(mainNavTexts((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body)).not.toContain('Our story');
+    // Navigation is content: the editor who drafted it may publish it.
+    const published = await editor.call('POST', DraftPaths.PUBLISH, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await pageVersion()).toBeGreaterThan(versionBefore);
     const texts = mainNavTexts((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body);
     expect(texts).toContain('Our story');
     expect(texts).toContain('Find');
@@ -89,6 +97,19 @@ describe('GetSiteLayout and UpdateNavigation (spec 7)', () => {
     expect((stored.navigation as Record<string, { items: unknown[] }>).footerNavigation!.items).toHaveLength(5);
     const audit = await t.testDb.db.select().from(auditLog).where(eq(auditLog.websiteId, demo.id));
     expect(audit.some((entry) => entry.action === 'navigation.update' && entry.subjectId === 'mainNavigation')).toBe(true);
+  });
+
+  it('two navigation changes drafted at once both count (the site row serialises them)', async () => {
+    const footer = [{ collectionId: about().id, title: 'About us' }];
+    const main = [{ externalLink: '/search', title: 'Search' }];
+    const [a, b] = await Promise.all([
+      editor.call('POST', P.UPDATE_NAVIGATION, { fieldName: 'footerNavigation', templateId: 'default', navigation: { items: footer } }),
+      editor.call('POST', P.UPDATE_NAVIGATION, { fieldName: 'mainNavigation', templateId: 'default', navigation: { items: main } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const links = ((await editor.call('GET', P.SITE_LAYOUT)).json() as Layout).layout.map((nav) => nav.links);
+    expect(links).toEqual([main, footer]);
+    expect((await editor.call('DELETE', `${DraftPaths.DRAFTS}?subject=settings.navigation`)).statusCode).toBe(204);
   });
 
   it(`answers 404 '${M.NO_NAVIGATION}' for a navigation the theme does not declare`, async () => {

@@ -8,6 +8,7 @@ import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/own
 import { crumbForHost, dashboardTarget } from '../../test-support/test-app.js';
 import { buildApp } from '../app.js';
 import { collections } from '../db/index.js';
+import { DraftPaths } from '../drafts/index.js';
 import { registerPages } from '../pages/index.js';
 import { staticIslandAssets } from '../pages/island-assets.js';
 import { DEMO_SHOP_IDENTIFIER, JOURNAL_IDENTIFIER } from '../seed/index.js';
@@ -151,7 +152,7 @@ describe('the Design calls: themes, style settings, uploads and page layouts', (
     });
   });
 
-  it('a style change shows on the next storefront page: the colour in its inline style, the dropdown as a body class', async () => {
+  it('a style change is a draft until published, then shows on the next storefront page: the colour in its inline style, the dropdown as a body class', async () => {
     const before = lookOf((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body);
     expect(before.css).toContain('#24513d');
     expect(before.css).not.toContain(NEW_ACCENT);
@@ -163,6 +164,11 @@ describe('the Design calls: themes, style settings, uploads and page layouts', (
     expect(saved.statusCode, saved.body).toBe(200);
     expect(valueOf(saved.json(), 'accentColor')).toBe(NEW_ACCENT);
     expect(valueOf(saved.json(), 'baseFontSize')).toBe('18px');
+    expect(valueOf((await admin.call('GET', ThemePaths.TWEAKS)).json(), 'accentColor')).toBe(NEW_ACCENT);
+    expect(lookOf((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body).css).not.toContain(NEW_ACCENT);
+    const published = await admin.call('POST', DraftPaths.PUBLISH, {});
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().changes.map((change: { subject: string }) => change.subject)).toEqual(['settings.themeTweaks']);
 
     const page = await t.get(DEMO_SHOP_IDENTIFIER, '/');
     expect(page.statusCode).toBe(200);
@@ -322,6 +328,7 @@ describe('the Design calls: themes, style settings, uploads and page layouts', (
     ]);
     expect(lookOf((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body).css).toContain('#112233');
     expect((await admin.call('PUT', ThemePaths.TWEAKS, { values: { inkColor: '#445566' } })).statusCode).toBe(200);
+    expect((await admin.call('POST', DraftPaths.PUBLISH, {})).statusCode).toBe(200);
     expect(lookOf((await t.get(DEMO_SHOP_IDENTIFIER, '/')).body).css).toContain('#445566');
 
     const again = await upload(admin, t.app, themeZip('Tiny Test', { 'notes.txt': 'not part of a theme' }));
@@ -423,13 +430,15 @@ describe('two servers on one database', () => {
     await t?.close();
   });
 
-  it('a style change made through one server shows on the next page the other serves', async () => {
+  it('a style change published through one server shows on the next page the other serves', async () => {
     const demo = (await findWebsiteByIdentifier(t.testDb.db, DEMO_SHOP_IDENTIFIER))!;
     await makeOwner(t.testDb.db, demo.id, 'two@design.test', 'admin');
     const owner = await signInOwner(t.app, DEMO_HOST, 'two@design.test');
     const page = () => second.inject({ method: 'GET', url: '/', headers: { host: DEMO_HOST } });
     expect(lookOf((await page()).body).css).not.toContain(NEW_ACCENT);
     expect((await owner.call('PUT', ThemePaths.TWEAKS, { values: { accentColor: NEW_ACCENT, 'header-layout': 'Title centered' } })).statusCode).toBe(200);
+    expect(lookOf((await page()).body).css).not.toContain(NEW_ACCENT);
+    expect((await owner.call('POST', DraftPaths.PUBLISH, {})).statusCode).toBe(200);
     const after = lookOf((await page()).body);
     expect(after.css).toContain(NEW_ACCENT);
     expect(after.bodyClasses).toContain('tweak-header-layout-title-centered');

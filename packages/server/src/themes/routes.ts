@@ -1,15 +1,16 @@
 import multipart from '@fastify/multipart';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readThemeZip, resolveTweakValues, THEME_LIMITS, ThemeFilesError, type Tweak, validateTweakValues } from '@emporium/theme';
 import type { AppDeps } from '../app-deps.js';
 import { collections, websites, type DbOrTx } from '../db/index.js';
 import { AppError } from '../errors/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
+import { draftSetting, editedSetting } from '../drafts/index.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { installTheme, listThemes, saveTweakValues, selectTheme } from './install.js';
+import { installTheme, listThemes, selectTheme } from './install.js';
 import { type ActiveTheme, ThemeRefusedError } from './registry.js';
 import { PageLayoutChoice, PageLayouts, ThemeChoice, ThemeInstalled, ThemeList, ThemeProblemBody, TweakChange, TweakGroups } from './schemas.js';
 
@@ -38,16 +39,24 @@ const BODY_LIMIT = 64 * 1024;
 
 const tags = ['design', 'owner'];
 
-/** A jsonb object of `settings` at `key`, or an empty object when it is absent or not an object. */
-function objectAt(key: string): SQL {
-  return sql`(case when jsonb_typeof(${websites.settings}->${key}::text) = 'object' then ${websites.settings}->${key}::text else '{}'::jsonb end)`;
-}
-
 /** The site's settings as stored now (the request's copy of the site may be seconds old). */
 async function storedSettings(db: DbOrTx, websiteId: string): Promise<Record<string, unknown>> {
   const rows = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId)).limit(1);
   return (rows[0]?.settings as Record<string, unknown> | undefined) ?? {};
 }
+
+/** The site's settings with its styles and page layouts as owners edit them: drafted ones in place of the published. */
+async function editedSettings(db: DbOrTx, websiteId: string): Promise<Record<string, unknown>> {
+  const settings = { ...(await storedSettings(db, websiteId)) };
+  for (const key of ['themeTweaks', 'pageLayouts'] as const) {
+    const edited = await editedSetting(db, websiteId, key);
+    if (edited.drafted) settings[key] = edited.value ?? undefined;
+  }
+  return settings;
+}
+
+const objectOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 function storedTweaks(settings: Record<string, unknown>, themeId: string): Record<string, unknown> {
   const all = settings.themeTweaks;
@@ -129,12 +138,12 @@ export function registerThemeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const write = requireOwner(db, deps.config.ownerToken, 'settings:write');
 
   const themeList = async (websiteId: string) => {
-    const settings = await storedSettings(db, websiteId);
+    const settings = await editedSettings(db, websiteId);
     const current = await registry.forSettings(settings);
     return { currentThemeId: current.id, themes: await listThemes(db, registry, websiteId), pageLayouts: pageLayoutsOf(settings) };
   };
   const currentTweaks = async (websiteId: string) => {
-    const settings = await storedSettings(db, websiteId);
+    const settings = await editedSettings(db, websiteId);
     const theme = await registry.forSettings(settings);
     return { theme, stored: storedTweaks(settings, theme.id) };
   };
@@ -198,19 +207,23 @@ export function registerThemeRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new AppError('VALIDATION_FAILED', ThemeMessages.TWEAKS_REFUSED, { body: { fields } });
     }
     const values = { ...checked.values };
-    const stored = await db.transaction(async (tx) => {
-      if (change.reset) await saveTweakValues(tx, site.id, theme.id, values);
-      else await mergeTweakValues(tx, site.id, theme.id, values);
-      await recordAudit(tx, request, {
-        action: change.reset ? 'theme.style.reset' : 'theme.style',
-        subjectType: 'theme',
-        subjectId: theme.id,
-        detail: { values },
-      });
-      return storedTweaks(await storedSettings(tx, site.id), theme.id);
+    const drafted = await draftSetting(
+      db,
+      site.id,
+      'themeTweaks',
+      (current) => {
+        const all = objectOf(current);
+        return { ...all, [theme.id]: change.reset ? values : { ...objectOf(all[theme.id]), ...values } };
+      },
+      request.owner?.email ?? '',
+    );
+    await recordAudit(db, request, {
+      action: change.reset ? 'theme.style.reset' : 'theme.style',
+      subjectType: 'theme',
+      subjectId: theme.id,
+      detail: { values },
     });
-    deps.resolver.invalidate();
-    return tweakGroups(theme, stored);
+    return tweakGroups(theme, objectOf(drafted[theme.id]));
   };
 
   routes.put(
@@ -312,30 +325,15 @@ export function registerThemeRoutes(app: FastifyInstance, deps: AppDeps): void {
         .where(and(eq(collections.websiteId, site.id), eq(collections.id, collectionId)))
         .limit(1);
       if (!page) throw new AppError('NOT_FOUND', ThemeMessages.NO_SUCH_PAGE);
-      const pageLayouts = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(websites)
-          .set({
-            settings: sql`jsonb_set(${websites.settings} || jsonb_build_object('pageLayouts', ${objectAt('pageLayouts')}), ARRAY['pageLayouts', ${collectionId}]::text[], to_jsonb(${layout}::text))`,
-          })
-          .where(eq(websites.id, site.id))
-          .returning({ settings: websites.settings });
-        await recordAudit(tx, request, { action: 'page.layout', subjectType: 'collection', subjectId: collectionId, detail: { layout, themeId: theme.id } });
-        return pageLayoutsOf((row?.settings as Record<string, unknown> | undefined) ?? {});
-      });
-      deps.resolver.invalidate();
-      return { pageLayouts };
+      const drafted = await draftSetting(
+        db,
+        site.id,
+        'pageLayouts',
+        (current) => ({ ...objectOf(current), [collectionId]: layout }),
+        request.owner?.email ?? '',
+      );
+      await recordAudit(db, request, { action: 'page.layout', subjectType: 'collection', subjectId: collectionId, detail: { layout, themeId: theme.id } });
+      return { pageLayouts: pageLayoutsOf({ pageLayouts: drafted }) };
     },
   );
-}
-
-/** Merges checked values over a site's stored values for one theme, in one statement (concurrent changes of other settings are kept). */
-async function mergeTweakValues(db: DbOrTx, websiteId: string, themeId: string, values: Readonly<Record<string, string>>): Promise<void> {
-  const current = sql`(case when jsonb_typeof(${websites.settings}->'themeTweaks'->${themeId}::text) = 'object' then ${websites.settings}->'themeTweaks'->${themeId}::text else '{}'::jsonb end)`;
-  await db
-    .update(websites)
-    .set({
-      settings: sql`jsonb_set(${websites.settings} || jsonb_build_object('themeTweaks', ${objectAt('themeTweaks')}), ARRAY['themeTweaks', ${themeId}]::text[], ${current} || ${JSON.stringify(values)}::jsonb)`,
-    })
-    .where(eq(websites.id, websiteId));
 }
