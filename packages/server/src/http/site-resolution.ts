@@ -15,7 +15,7 @@ const MEDIA_COPY = /^\/api\/media\/([A-Za-z0-9_-]{1,64})\/[^/]+$/;
 /**
  * Paths the admin origin answers: the dashboard's pages and files, the owner API, the spec's
  * own owner-side calls (store creation, restock sign-ups and sends, site layout, header and
- * footer, commerce preferences) at their exact paths, the
+ * footer, commerce preferences, multilingual settings) at their exact paths, the
  * moderation queues of comments and reviews, and image copies. Nothing of a storefront is served there.
  */
 const ADMIN_PATHS = [
@@ -27,6 +27,7 @@ const ADMIN_PATHS = [
   /^\/api\/site-users\/account\/notifications\/restock(?:\/|$)/,
   /^\/api\/content\/(?:comments|reviews)(?:\/|$)/,
   /^\/api\/(?:commondata\/GetSiteLayout|widget\/UpdateNavigation|site-header-footer|v1\/commerce-preferences\/[^/]+)$/,
+  /^\/api\/multilingual\/(?:settings|status|languages|connection)$/,
   MEDIA_COPY,
 ];
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SiteLanguagesSetting } from '../schema-multilingual.js';
 import { createdAt, idColumn, updatedAt } from './columns.js';
 
 /** Commerce settings kept in `websites.settings.commerce`. */
@@ -25,7 +26,8 @@ export interface WebsiteSettings {
   captchaSiteKey?: string;
   navigation?: unknown;
   headerFooter?: unknown;
-  languages?: unknown;
+  /** The site's languages (`/api/multilingual`); absent: the one language of `locale`. */
+  languages?: SiteLanguagesSetting;
   commerce?: CommerceSettings;
   [key: string]: unknown;
 }

@@ -1,0 +1,46 @@
+import { MultilingualMessages as M } from './messages.js';
+
+const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** A language code read from an owner: its canonical form, or the reason it is refused. */
+export type CodeReading = { ok: true; code: string } | { ok: false; message: string };
+
+/**
+ * The canonical BCP 47 form of `input` (`EN-us` → `en-US`, `iw` → `he`) by
+ * `Intl.getCanonicalLocales`. Refused: what is not a language tag, `und`, a language CLDR does
+ * not name, and tags with extensions or private use (`en-u-ca-buddhist`), which hreflang does
+ * not carry.
+ */
+export function readLanguageCode(input: string): CodeReading {
+  const trimmed = input.trim();
+  let code: string;
+  try {
+    [code = ''] = Intl.getCanonicalLocales(trimmed);
+  } catch {
+    return { ok: false, message: M.NOT_A_CODE(trimmed) };
+  }
+  const locale = new Intl.Locale(code);
+  if (locale.baseName !== code) return { ok: false, message: M.WITH_EXTENSIONS(trimmed, locale.baseName) };
+  if (locale.language === 'und' || names.of(locale.language) === undefined) return { ok: false, message: M.UNKNOWN_LANGUAGE(trimmed) };
+  return { ok: true, code };
+}
+
+/** The English name of a canonical code (`fr-CA` → `Canadian French`), the code itself when CLDR has none. */
+export function languageName(code: string): string {
+  return names.of(code) ?? code;
+}
+
+/** The name of a canonical code in that language (`fr` → `français`), for the language's own visitors. */
+export function nativeLanguageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The URL prefix of a language other than the primary: `/` and its code in lower case (`/pt-br`). */
+export function languagePrefix(code: string): string {
+  return `/${code.toLowerCase()}`;
+}
+
