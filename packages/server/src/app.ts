@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type onRequestHookHandler
 import { registerCartRoutes } from './cart/index.js';
 import { registerCheckoutRoutes, registerStripeCheckoutRoutes } from './checkout/index.js';
 import { registerStripe } from './payments/stripe/routes.js';
+import { registerPaymentReconciliation } from './payments/reconciliation/routes.js';
 import { PaymentProviders } from './payments/index.js';
 import { registerInstalmentRoutes } from './instalments/index.js';
 import { loadConfig, type AppConfig } from './config.js';
@@ -51,7 +52,6 @@ import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
-import { registerMultilingualRoutes } from './multilingual/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
 import { registerDonationRoutes } from './donations/index.js';
@@ -152,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerStripe(app, deps);
   registerCheckoutRoutes(app, deps);
   registerStripeCheckoutRoutes(app, deps, { work: options.workJobs === true });
+  registerPaymentReconciliation(app, deps, { work: options.workJobs === true });
   registerInstalmentRoutes(app);
   registerCommentRoutes(app, deps);
   registerLikeRoutes(app, deps);
@@ -173,7 +174,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerThemeRoutes(app, deps);
   registerSitePageRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
-  registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, idColumn, updatedAt, websiteIdColumn } from './tables/columns.js';
 import { orders, websites } from './schema.js';
@@ -66,5 +66,61 @@ export const paymentAttempts = pgTable(
     foreignKey({ name: 'payment_attempts_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
     index('payment_attempts_open_cart_key').on(t.websiteId, t.cartId).where(sql`status = 'pending'`),
     index('payment_attempts_intent_idx').on(t.websiteId, t.provider, t.intentId),
+  ],
+);
+
+/** What started a reconciliation run: the hourly job, or an owner asking for it now. */
+export type ReconciliationTrigger = 'schedule' | 'owner';
+
+/** One comparison of a site's recent orders with their payment providers. */
+export const paymentReconciliationRuns = pgTable(
+  'payment_reconciliation_runs',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').$type<ReconciliationTrigger>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    ordersChecked: integer('orders_checked').notNull().default(0),
+    /** Orders whose provider could not be asked (not connected any more, or it does not answer lookups). */
+    ordersUnchecked: integer('orders_unchecked').notNull().default(0),
+    differencesNew: integer('differences_new').notNull().default(0),
+    differencesResolved: integer('differences_resolved').notNull().default(0),
+    /** Why the run stopped early (the provider did not answer), or null. */
+    failure: text('failure'),
+  },
+  (t) => [index('payment_reconciliation_runs_site_idx').on(t.websiteId, t.startedAt.desc())],
+);
+
+/** What a difference is about: the payment's state, the amount received, the refunds, a dispute, or a payment the provider does not know. */
+export const PAYMENT_DIFFERENCE_KINDS = ['status', 'amount', 'refunds', 'dispute', 'missing'] as const;
+/** One of {@link PAYMENT_DIFFERENCE_KINDS}. */
+export type PaymentDifferenceKind = (typeof PAYMENT_DIFFERENCE_KINDS)[number];
+
+/**
+ * A difference between an order and its provider, open until a run no longer finds it. Amounts
+ * are minor units written as text; statuses are the words of each side.
+ */
+export const paymentDifferences = pgTable(
+  'payment_differences',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    kind: text('kind').$type<PaymentDifferenceKind>().notNull(),
+    provider: text('provider').notNull(),
+    paymentRef: text('payment_ref').notNull(),
+    currency: text('currency').notNull(),
+    ourValue: text('our_value').notNull(),
+    providerValue: text('provider_value').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    foundRunId: text('found_run_id').references(() => paymentReconciliationRuns.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedRunId: text('resolved_run_id').references(() => paymentReconciliationRuns.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    foreignKey({ name: 'payment_differences_order_fk', columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+    uniqueIndex('payment_differences_open_key').on(t.websiteId, t.orderId, t.kind).where(sql`resolved_at IS NULL`),
+    index('payment_differences_site_idx').on(t.websiteId, t.foundAt.desc()),
   ],
 );

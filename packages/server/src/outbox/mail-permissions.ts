@@ -13,6 +13,7 @@ export const MAIL_KIND_PERMISSIONS: Readonly<Record<string, OwnerPermission>> = 
     'donation-receipt': 'orders:read',
     'owner-invitation': 'owners:read',
     'owner-password-reset': 'owners:read',
+    'payment-reconciliation': 'billing:read',
   }),
 );
 

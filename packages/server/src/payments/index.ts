@@ -8,6 +8,8 @@ export type {
   SavedChargeResult,
   ProviderRefundRequest,
   ProviderRefundResult,
+  ProviderPaymentFacts,
+  ProviderPaymentState,
 } from './payment-provider.js';
 export {
   TestPaymentProvider,

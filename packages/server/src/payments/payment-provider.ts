@@ -58,6 +58,24 @@ export interface ProviderRefundRequest {
 /** Outcome of a refund: the provider's refund id, or the provider's reason for refusing. */
 export type ProviderRefundResult = { ok: true; refundId: string } | { ok: false; message: string };
 
+/** Where a payment stands with its provider: taken, still open, refused or cancelled. */
+export type ProviderPaymentState = 'succeeded' | 'pending' | 'failed' | 'canceled';
+
+/** What a provider holds for one payment now, in the currency's minor units. */
+export interface ProviderPaymentFacts {
+  state: ProviderPaymentState;
+  /** Minor units asked for. */
+  amountCents: number;
+  /** Minor units the provider took (0 until it succeeded). */
+  receivedCents: number;
+  /** Minor units refunded so far, however the refunds were made (our dashboard or the provider's). */
+  refundedCents: number;
+  /** True when the customer disputed the payment with their bank. */
+  disputed: boolean;
+  /** ISO 4217, upper case. */
+  currency: string;
+}
+
 /**
  * A payment provider. Checkout authorizes before the order transaction, captures after it
  * commits, and voids when the transaction fails, so no money is taken for an order that was
@@ -75,4 +93,9 @@ export interface PaymentProvider {
   chargeSaved(request: SavedChargeRequest): Promise<SavedChargeResult>;
   /** Refunds part or all of a captured payment. */
   refund(request: ProviderRefundRequest): Promise<ProviderRefundResult>;
+  /**
+   * Where one of its payments stands now (reconciliation), or undefined when the provider does
+   * not know `paymentRef`. A provider without it cannot be reconciled.
+   */
+  lookup?(paymentRef: string): Promise<ProviderPaymentFacts | undefined>;
 }

@@ -3,6 +3,7 @@ import type {
   AuthorizationRequest,
   AuthorizationResult,
   PaymentProvider,
+  ProviderPaymentFacts,
   ProviderRefundRequest,
   ProviderRefundResult,
   SavedChargeRequest,
@@ -43,7 +44,10 @@ export type TestAuthorizationState = 'authorized' | 'captured' | 'voided';
 export class TestPaymentProvider implements PaymentProvider {
   readonly id = 'test';
   readonly testMode = true;
-  readonly authorizations = new Map<string, { state: TestAuthorizationState; amount: number; currency: string; orderId: string; refunded: number }>();
+  readonly authorizations = new Map<
+    string,
+    { state: TestAuthorizationState; amount: number; currency: string; orderId: string; refunded: number; disputed: boolean }
+  >();
   /** Saved-method charges and refunds by idempotency key: the same key gives the same answer. */
   readonly byKey = new Map<string, SavedChargeResult | ProviderRefundResult>();
   /** Calls that reached the provider (not answered from `byKey`), for tests to count. */
@@ -113,8 +117,30 @@ export class TestPaymentProvider implements PaymentProvider {
       const oldest = this.authorizations.keys().next().value;
       if (oldest !== undefined) this.authorizations.delete(oldest);
     }
-    this.authorizations.set(id, { state, amount, currency, orderId, refunded: 0 });
+    this.authorizations.set(id, { state, amount, currency, orderId, refunded: 0, disputed: false });
     return id;
+  }
+
+  /** What it holds for a payment: captured is succeeded, authorized pending, voided cancelled; undefined when it never took it (or forgot it). */
+  async lookup(paymentRef: string): Promise<ProviderPaymentFacts | undefined> {
+    const payment = this.authorizations.get(paymentRef);
+    if (!payment) return undefined;
+    const state = payment.state === 'captured' ? 'succeeded' : payment.state === 'authorized' ? 'pending' : 'canceled';
+    return {
+      state,
+      amountCents: payment.amount,
+      receivedCents: state === 'succeeded' ? payment.amount : 0,
+      refundedCents: payment.refunded,
+      disputed: payment.disputed,
+      currency: payment.currency.toUpperCase(),
+    };
+  }
+
+  /** The cardholder disputes a captured payment with their bank (as Stripe's test card 0259 does). */
+  dispute(paymentRef: string): void {
+    const payment = this.authorizations.get(paymentRef);
+    if (!payment || payment.state !== 'captured') throw new Error(`No captured payment ${paymentRef} to dispute.`);
+    payment.disputed = true;
   }
 
   async capture(authorizationId: string): Promise<void> {

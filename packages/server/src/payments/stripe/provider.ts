@@ -3,6 +3,8 @@ import type {
   AuthorizationRequest,
   AuthorizationResult,
   PaymentProvider,
+  ProviderPaymentFacts,
+  ProviderPaymentState,
   ProviderRefundRequest,
   ProviderRefundResult,
   SavedChargeRequest,
@@ -70,6 +72,23 @@ function outcomeOf(intent: Stripe.PaymentIntent): IntentOutcome {
     ...(failure && statusOf(intent) === 'failed' ? { failureMessage: failure } : {}),
     summary: { provider: 'stripe', intentId: intent.id, ...(card ? { brand: card.brand, cardLast4: card.last4 } : {}) },
   };
+}
+
+function stateOf(intent: Stripe.PaymentIntent): ProviderPaymentState {
+  switch (statusOf(intent)) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'canceled':
+      return 'canceled';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return isRequestRefusal(error) && (error as { code?: string }).code === 'resource_missing';
 }
 
 function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
@@ -146,6 +165,31 @@ export class StripePaymentProvider implements PaymentProvider {
   /** The PaymentIntent as it stands now. */
   async intent(intentId: string): Promise<IntentOutcome> {
     return outcomeOf(await this.api.paymentIntents.retrieve(intentId, { expand: ['payment_method'] }));
+  }
+
+  /**
+   * Where a PaymentIntent stands for reconciliation: its state and amount received, and from its
+   * latest charge the refunds (made anywhere, Stripe's dashboard included) and whether it is disputed.
+   */
+  async lookup(paymentRef: string): Promise<ProviderPaymentFacts | undefined> {
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.api.paymentIntents.retrieve(paymentRef);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+    const chargeRef = intent.latest_charge;
+    const charge = typeof chargeRef === 'string' ? await this.api.charges.retrieve(chargeRef) : (chargeRef ?? undefined);
+    const state = stateOf(intent);
+    return {
+      state,
+      amountCents: intent.amount,
+      receivedCents: intent.amount_received,
+      refundedCents: state === 'succeeded' && charge ? charge.amount_refunded : 0,
+      disputed: charge?.disputed ?? false,
+      currency: intent.currency.toUpperCase(),
+    };
   }
 
   /** Cancels a PaymentIntent that has not succeeded; answers where it ended. */
