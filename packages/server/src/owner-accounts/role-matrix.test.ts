@@ -122,6 +122,8 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'POST /api/owner/owners',
       'PATCH /api/owner/owners/{ownerId}',
       'DELETE /api/owner/owners/{ownerId}',
+      'GET /api/owner/payments/reconciliation',
+      'POST /api/owner/payments/reconciliation/run',
     ])
       expect(keys).toContain(expected);
   });
