@@ -15,13 +15,30 @@ import { PENDING_REFUND_GRACE_MS, PENDING_REFUND_SWEEP_JOB } from './refund-retr
 import { OWNER_ORDERS_PATH } from './routes.js';
 import { createOrdersTestApp, type OrdersTestApp } from '../../test-support/orders-test-kit.js';
 
-/** The test provider, whose next refund answer can be lost on the way back (the provider paid out, we never heard). */
+/**
+ * The test provider, whose next refund answer can be lost on the way back (the provider paid out,
+ * we never heard), and whose calls can be held until the test lets them through (`hold`).
+ */
 class LossyRefundProvider extends TestPaymentProvider {
   readonly keys: string[] = [];
   loseNextAnswer = false;
+  private held: Promise<void> | undefined;
+
+  /** Holds every refund call that arrives from now on until the returned function is called. */
+  hold(): () => void {
+    let release = () => {};
+    this.held = new Promise((resolve) => {
+      release = () => {
+        this.held = undefined;
+        resolve();
+      };
+    });
+    return release;
+  }
 
   override async refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
     this.keys.push(request.idempotencyKey);
+    if (this.held && !this.loseNextAnswer) await this.held;
     const answer = await super.refund(request);
     if (this.loseNextAnswer) {
       this.loseNextAnswer = false;
@@ -132,6 +149,9 @@ describe('refunds through the payment provider', () => {
     const orderId = await newOrder();
     const callsBefore = provider.calls.refund;
     provider.loseNextAnswer = true;
+    // The retry job may run as soon as it is queued: it waits at the provider until the checks of
+    // the refund still pending are done.
+    const release = provider.hold();
     const lost = await refund(orderId, { amountCents: 1000, expectedRefundedCents: 0 });
     expect(lost.statusCode).toBe(202);
     expect(lost.json().refunds).toEqual([expect.objectContaining({ amountCents: 1000, state: 'pending', providerRefundId: null })]);
@@ -139,6 +159,7 @@ describe('refunds through the payment provider', () => {
     const meanwhile = await refund(orderId, { amountCents: 500, expectedRefundedCents: 0 });
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json().message).toBe(OrderMessages.REFUND_IN_PROGRESS);
+    release();
 
     await until(async () => (await detail(orderId)).refunds[0].state !== 'pending');
     const [row] = await t.testDb.db

@@ -67,9 +67,12 @@ export function lockSeconds(failures: number, free: number): number {
   return Math.min(SIGN_IN_LIMITS.maxLockSeconds, SIGN_IN_LIMITS.firstLockSeconds * 2 ** Math.min(30, failures - free - 1));
 }
 
-/** Refuses (429 with Retry-After) while either key of the attempt is locked. */
-export async function assertNotLocked(db: DbOrTx, websiteId: string, keys: string[]): Promise<void> {
-  const now = new Date();
+/**
+ * Refuses (429 with Retry-After) while either key of the attempt is locked. Locks are written
+ * and read with the server's clock (`now`), never the database's: with two clocks, a database
+ * behind the server by more than the first lock would let that lock lapse before it began.
+ */
+export async function assertNotLocked(db: DbOrTx, websiteId: string, keys: string[], now = new Date()): Promise<void> {
   const locked = await db
     .select({ lockedUntil: ownerSignInThrottle.lockedUntil })
     .from(ownerSignInThrottle)
@@ -80,17 +83,17 @@ export async function assertNotLocked(db: DbOrTx, websiteId: string, keys: strin
   throw new AppError('RATE_LIMITED', SIGN_IN_LOCKED_MESSAGE, { headers: { 'retry-after': String(retryAfter) }, body: { retryAfterSeconds: retryAfter } });
 }
 
-/** Counts a failed sign-in against a key and locks it when it has used up its free failures. */
-export async function recordFailure(db: DbOrTx, websiteId: string, key: string, free: number): Promise<void> {
-  const forget = sql`now() - make_interval(secs => ${SIGN_IN_LIMITS.forgetAfterSeconds})`;
+/** Counts a failed sign-in against a key at `now` and locks it when it has used up its free failures. */
+export async function recordFailure(db: DbOrTx, websiteId: string, key: string, free: number, now = new Date()): Promise<void> {
+  const forget = new Date(now.getTime() - SIGN_IN_LIMITS.forgetAfterSeconds * 1000);
   const [row] = await db
     .insert(ownerSignInThrottle)
-    .values({ websiteId, key, failures: 1 })
+    .values({ websiteId, key, failures: 1, lastFailureAt: now })
     .onConflictDoUpdate({
       target: [ownerSignInThrottle.websiteId, ownerSignInThrottle.key],
       set: {
-        failures: sql`CASE WHEN ${ownerSignInThrottle.lastFailureAt} < ${forget} THEN 1 ELSE ${ownerSignInThrottle.failures} + 1 END`,
-        lastFailureAt: sql`now()`,
+        failures: sql`CASE WHEN ${ownerSignInThrottle.lastFailureAt} < ${forget.toISOString()}::timestamptz THEN 1 ELSE ${ownerSignInThrottle.failures} + 1 END`,
+        lastFailureAt: now,
       },
     })
     .returning({ failures: ownerSignInThrottle.failures });
@@ -98,7 +101,7 @@ export async function recordFailure(db: DbOrTx, websiteId: string, key: string, 
   if (seconds > 0) {
     await db
       .update(ownerSignInThrottle)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${seconds})` })
+      .set({ lockedUntil: new Date(now.getTime() + seconds * 1000) })
       .where(and(eq(ownerSignInThrottle.websiteId, websiteId), eq(ownerSignInThrottle.key, key)));
   }
 }
