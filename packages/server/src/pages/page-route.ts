@@ -7,6 +7,8 @@ export type PageRoute =
   | { kind: 'order-received'; orderId: string }
   | { kind: 'subscription-checkout' }
   | { kind: 'order-status'; orderId: string }
+  | { kind: 'donate' }
+  | { kind: 'contribution-confirmed'; donationId: string }
   | { kind: 'search' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
@@ -30,7 +32,8 @@ function decodeSegment(raw: string): string | null {
 /**
  * Maps a URL path (without query) to the page it names, following spec section 2:
  * `/`, `/cart`, `/checkout`, `/checkout/subscription`, `/checkout/order-confirmed/{orderId}`,
- * `/checkout/order-received/{orderId}`, `/checkout/order-status/{orderId}`, `/search`,
+ * `/checkout/order-received/{orderId}`, `/checkout/order-status/{orderId}`, `/checkout/donate`,
+ * `/checkout/contribution-confirmed/{donationId}`, `/search`,
  * `/{collectionUrlId}` and `/{collectionUrlId}/{itemUrlId}`. A trailing slash is ignored;
  * anything else is not found.
  */
@@ -50,6 +53,8 @@ export function matchPageRoute(path: string): PageRoute {
   }
   if (first === 'checkout' && second === 'order-received' && third && parts.length === 3) return { kind: 'order-received', orderId: third };
   if (first === 'checkout' && second === 'order-status' && third && parts.length === 3) return { kind: 'order-status', orderId: third };
+  if (first === 'checkout' && second === 'donate' && parts.length === 2) return { kind: 'donate' };
+  if (first === 'checkout' && second === 'contribution-confirmed' && third && parts.length === 3) return { kind: 'contribution-confirmed', donationId: third };
   if ((RESERVED_SEGMENTS as readonly string[]).includes(first!)) return { kind: 'not-found' };
   if (parts.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (parts.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };

@@ -23,4 +23,5 @@ export const ISLAND_LOADERS: Readonly<Record<IslandName, Loader>> = Object.freez
   ShareButtons: () => import('../islands/ShareButtons.js').then((m) => m.ShareButtons as never),
   PopupOverlay: () => import('../islands/PopupOverlay.js').then((m) => m.PopupOverlay as never),
   OrderReceived: () => import('../islands/OrderReceived.js').then((m) => m.OrderReceived as never),
+  DonationForm: () => import('../islands/DonationForm.js').then((m) => m.DonationForm as never),
 });

@@ -17,6 +17,7 @@ import { Reviews } from './Reviews.js';
 import { ShareButtons } from './ShareButtons.js';
 import { PopupOverlay } from './PopupOverlay.js';
 import { OrderReceived } from './OrderReceived.js';
+import { DonationForm } from './DonationForm.js';
 
 export type { AddToCartButtonProps } from './AddToCartButton.js';
 export type { CartPageProps } from './CartPage.js';
@@ -36,6 +37,7 @@ export type { ReviewsProps } from './Reviews.js';
 export type { ShareButtonsProps } from './ShareButtons.js';
 export type { PopupOverlayProps } from './PopupOverlay.js';
 export type { OrderReceivedProps } from './OrderReceived.js';
+export type { DonationFormProps } from './DonationForm.js';
 
 /** Every island by the name used in `data-island`. */
 export const ISLANDS = Object.freeze({
@@ -57,6 +59,7 @@ export const ISLANDS = Object.freeze({
   ShareButtons,
   PopupOverlay,
   OrderReceived,
+  DonationForm,
 }) satisfies Readonly<Record<string, ComponentType<never>>>;
 
 /** The name of an island. */

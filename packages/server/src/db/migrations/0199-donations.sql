@@ -47,3 +47,7 @@ CREATE TABLE donations (
 );
 CREATE UNIQUE INDEX donations_receipt_token_key ON donations (receipt_token);
 CREATE INDEX donations_list_idx ON donations (website_id, created_at DESC, id DESC);
+
+-- Pages show the donation block and the donate page from these settings: a change is a new page version.
+CREATE CONSTRAINT TRIGGER donation_settings_bump_page_version AFTER INSERT OR UPDATE OR DELETE ON donation_settings
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_site_page_version();

@@ -1,7 +1,9 @@
 import type { PageFields } from '@emporium/forms';
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
-import type { FormRow, ReadSource } from '../../site-data/index.js';
+import { readThrough, type FormRow, type ReadSource } from '../../site-data/index.js';
+import { loadDonationSettings } from '../../donations/index.js';
+import { donationContext } from './donation-pages.js';
 import { collectionKind } from './collection-context.js';
 import { formContext } from './form-context.js';
 import { formBlockIslandProps } from './island-props.js';
@@ -9,7 +11,7 @@ import { collectionUrl, itemContext } from './item-context.js';
 import { enrichProducts } from './product-items.js';
 
 /** Block kinds the default theme renders on a page. */
-export const BLOCK_KINDS = ['hero', 'html', 'summary', 'form', 'newsletter', 'quote', 'image'] as const;
+export const BLOCK_KINDS = ['hero', 'html', 'summary', 'form', 'newsletter', 'quote', 'image', 'donation'] as const;
 
 type StoredBlock = Record<string, unknown> & { typeName?: unknown };
 
@@ -17,6 +19,14 @@ const SUMMARY_LIMIT_MAX = 12;
 
 /** Reads forms of the site by id (the site cache's, or straight from the database). */
 export type FormsLoader = (ids: readonly string[]) => Promise<Map<string, FormRow>>;
+
+/** The donation block's fields (block type 52): the site's settings with the first amount checked, or undefined while donations are off. */
+async function donationBlock(db: ReadSource, websiteId: string, currency: string, locale: string) {
+  const settings = await readThrough(db, 'donation-settings', (d) => loadDonationSettings(d, websiteId, currency));
+  if (!settings.enabled) return undefined;
+  const fields = donationContext(settings, currency, locale);
+  return { ...fields, suggested: fields.suggested.map((s, i) => ({ ...s, checked: i === 0 })) };
+}
 
 async function summaryBlock(
   db: ReadSource,
@@ -36,7 +46,8 @@ async function summaryBlock(
 
 /**
  * Resolves a page's stored blocks for the template: summary blocks get their collection's
- * latest items (products with commerce content), form and newsletter blocks get their form.
+ * latest items (products with commerce content), form and newsletter blocks get their form,
+ * donation blocks (block type 52) the site's donation settings (dropped while donations are off).
  * Unknown block kinds are dropped and HTML blocks cleaned ({@link cleanHtmlBlocks}); `page` is the page-fields object sent with form
  * submissions (null when islands are off: no island props). Summary blocks and forms are
  * read at the same time. Returns the blocks and the merchandising context of any products shown.
@@ -50,6 +61,7 @@ export async function resolveBlocks(
   now: Date,
   page: PageFields | null,
   formsOf: FormsLoader = (ids) => loadForms(db, websiteId, ids),
+  locale = 'en-US',
 ): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
   const kept = cleanHtmlBlocks(raw);
   const stored = (Array.isArray(kept) ? kept : []).filter(
@@ -61,9 +73,10 @@ export async function resolveBlocks(
     const source = collections.find((c) => c.id === block.collectionId || c.urlId === block.collectionUrlId);
     return source && source.enabled ? source : null;
   });
-  const [formsById, summaries] = await Promise.all([
+  const [formsById, summaries, donation] = await Promise.all([
     formsOf(formIds),
     Promise.all(stored.map((block, i) => (sources[i] ? summaryBlock(db, websiteId, block, sources[i], currency, now) : undefined))),
+    stored.some((b) => b.typeName === 'donation') ? donationBlock(db, websiteId, currency, locale) : undefined,
   ]);
   const merchandising: Record<string, unknown> = {};
   const blocks: Record<string, unknown>[] = [];
@@ -84,6 +97,10 @@ export async function resolveBlocks(
       const ctx = formContext(form);
       out.form = block.typeName === 'form' ? { ...ctx, title: block.title ?? '', description: block.description ?? '' } : ctx;
       if (page) out.islandProps = formBlockIslandProps(form, page);
+    }
+    if (block.typeName === 'donation') {
+      if (!donation) continue;
+      out.donation = donation;
     }
     blocks.push(out);
   }

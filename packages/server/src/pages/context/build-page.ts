@@ -3,6 +3,7 @@ import type { CollectionRow } from '../queries.js';
 import { PageType } from '../../spec/index.js';
 import { collectionPage, itemPage } from './collection-pages.js';
 import { orderReceivedPage, orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
+import { contributionConfirmedPage, donatePage } from './donation-pages.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import { cartPage, checkoutPage, lockScreenPage, notFoundPage, orderConfirmedPage, searchPage } from './system-pages.js';
 
@@ -69,6 +70,10 @@ export async function buildPage(req: PageRequest, route: PageRoute): Promise<Bui
       return subscriptionCheckoutPage(req);
     case 'order-status':
       return orderStatusPage(req, route.orderId);
+    case 'donate':
+      return donatePage(req);
+    case 'contribution-confirmed':
+      return contributionConfirmedPage(req, route.donationId);
     case 'search':
       return searchPage(req);
     case 'not-found':

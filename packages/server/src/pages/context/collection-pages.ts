@@ -68,6 +68,7 @@ async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltP
     req.now,
     req.islandsEnabled ? page : null,
     req.siteData?.forms,
+    req.site.settings.locale,
   );
   const collection = { ...collectionContext(row), blocks };
   return {

@@ -118,6 +118,7 @@ export async function themeRenderContext(
         req.now,
         pageFields,
         req.siteData?.forms,
+        req.site.settings.locale,
       );
       blockFields[field.key] = { id: field.id, label: field.label, blocks };
     }),

@@ -7,6 +7,8 @@ interface StripePaymentFieldProps {
   readonly form: StripePaymentForm;
   /** Id of the live region that says why card payments are unavailable (the place-order button points to it). */
   readonly statusId: string;
+  /** What the live region says when card payments are unavailable (default: the checkout's words). */
+  readonly unavailableText?: string;
 }
 
 const SERVER_STATE: PaymentFormState = Object.freeze({ status: 'loading' });
@@ -26,7 +28,7 @@ export function usePaymentFormState(form: StripePaymentForm | null): PaymentForm
  * inside it), a loading line, and a live region that says when card payments are unavailable,
  * with a button to try again.
  */
-export function StripePaymentField({ form, statusId }: StripePaymentFieldProps) {
+export function StripePaymentField({ form, statusId, unavailableText = CheckoutTexts.CARD_PAYMENTS_UNAVAILABLE }: StripePaymentFieldProps) {
   const state = usePaymentFormState(form);
   const mountIn = useCallback(
     (node: HTMLDivElement | null) => {
@@ -42,7 +44,7 @@ export function StripePaymentField({ form, statusId }: StripePaymentFieldProps) 
       <div ref={mountIn} className="checkout-stripe__element" hidden={unavailable} />
       {state.status === 'loading' && <p className="checkout-stripe__loading">{CheckoutTexts.PAYMENT_FORM_LOADING}</p>}
       <div id={statusId} className="checkout-stripe__status" role="status">
-        {unavailable && <p className="notice checkout-stripe__unavailable">{CheckoutTexts.CARD_PAYMENTS_UNAVAILABLE}</p>}
+        {unavailable && <p className="notice checkout-stripe__unavailable">{unavailableText}</p>}
       </div>
       {unavailable && (
         <p>

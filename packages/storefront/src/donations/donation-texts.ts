@@ -1,0 +1,23 @@
+/** Texts of the donation form. Server messages are shown as the server words them. */
+export const DonationTexts = Object.freeze({
+  AMOUNT_LEGEND: 'Amount',
+  CUSTOM_LABEL: 'Other amount',
+  FREQUENCY_LEGEND: 'How often',
+  ONCE: 'One time',
+  MONTHLY: 'Monthly',
+  EMAIL_LABEL: 'Email for your receipt',
+  NAME_LABEL: 'Name (optional)',
+  CARD_LABEL: 'Card number',
+  DONATE: 'Donate',
+  DONATING: 'Donating…',
+  CHOOSE_AMOUNT: 'Please choose or enter an amount.',
+  INVALID_EMAIL: 'Please enter a valid email address for your receipt.',
+  INVALID_CARD: 'Please enter a valid card number.',
+  TEST_MODE: 'Test mode: use card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined).',
+  RETRY_HINT: 'Your donation may not have gone through. Press Donate again to retry safely: you will be charged only once.',
+  CARD_PAYMENTS_UNAVAILABLE: 'Card payments are unavailable right now. Please try again in a few minutes.',
+  PAYMENT_DETAILS_INCOMPLETE: 'Please check your payment details.',
+  wholeAmount: (currency: string) => `Please enter a whole amount in ${currency}, like 500.`,
+  decimalAmount: (digits: number) => `Please enter an amount like 25 or 25.${'5'.padEnd(digits, '0')}.`,
+  donateAmount: (amount: string) => `Donate ${amount}`,
+} as const);
