@@ -15,6 +15,7 @@ import { ThemeMessages } from '../packages/server/src/themes/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt, type SignedInOwner } from './support/dashboard.js';
+import { publishFromHeader } from './support/publish.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'designer@example.com';
@@ -135,7 +136,7 @@ describe('Design screen', () => {
     await context.close();
   }, 120_000);
 
-  it('a saved accent colour shows on the next storefront page; a refused one keeps the edit; Reset to defaults restores it', async () => {
+  it('a saved accent colour is a draft until Publish, then shows on the storefront; a refused one keeps the edit; Reset to defaults restores it', async () => {
     const { context, page, errors } = await signedIn('/design');
     await waitForHeading(page, 'Design');
     await settled(page);
@@ -154,9 +155,13 @@ describe('Design screen', () => {
     await accent.fill(ACCENT.toUpperCase());
     expect(await page.getByLabel('Accent (buttons and links): colour picker').inputValue()).toBe(ACCENT);
     await page.getByRole('button', { name: 'Save style' }).click();
-    await page.getByRole('status').filter({ hasText: 'Style saved. Your site shows it on the next page.' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('status').filter({ hasText: 'Style saved as a draft. Publish to show it to visitors.' }).waitFor({ timeout: TIMEOUT });
     expect(await accent.inputValue()).toBe(ACCENT);
     expect(await page.locator('.field-error').count()).toBe(0);
+    const drafted = await storefront(context);
+    expect(drafted.accent).toBe(DEFAULT_ACCENT);
+    await drafted.page.close();
+    await publishFromHeader(page);
     const saved = await storefront(context);
     expect(saved.accent).toBe(ACCENT);
     await saved.page.close();
@@ -164,8 +169,9 @@ describe('Design screen', () => {
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
     const question = page.getByRole('alertdialog').filter({ hasText: 'Reset every style setting' });
     await question.getByRole('button', { name: 'Reset to defaults' }).click();
-    await page.getByRole('status').filter({ hasText: 'Every style setting is back to its default.' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('status').filter({ hasText: 'Every style setting is back to its default, as a draft.' }).waitFor({ timeout: TIMEOUT });
     expect(await accent.inputValue()).toBe(DEFAULT_ACCENT);
+    await publishFromHeader(page);
     const restored = await storefront(context);
     expect(restored.accent).toBe(DEFAULT_ACCENT);
     await restored.page.close();

@@ -1,6 +1,7 @@
 /**
- * The dashboard's Navigation and Header & footer screens in Chromium. An owner removes the
- * About page from the main navigation and a visitor no longer sees it; adds it back from the
+ * The dashboard's Navigation and Header & footer screens in Chromium. Each saves a draft that a
+ * visitor sees only after Publish. An owner removes the About page from the main navigation and,
+ * once published, a visitor no longer sees it; adds it back from the
  * page list, renames it and moves it first with the keyboard, and a visitor sees it first in
  * the site's navigation; changes the tagline and a visitor sees it. Both screens pass axe and
  * are photographed at 1280 and 390 px, where they never scroll sideways.
@@ -11,6 +12,7 @@ import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt, type SignedInOwner } from './support/dashboard.js';
+import { publishFromHeader } from './support/publish.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'menus@example.com';
@@ -64,7 +66,10 @@ describe('Navigation and Header & footer screens', () => {
 
     await main.getByRole('button', { name: 'Remove: About from Main Navigation' }).click();
     await main.getByRole('button', { name: 'Save Main Navigation' }).click();
-    await main.getByRole('status').filter({ hasText: 'Main Navigation saved.' }).waitFor({ timeout: TIMEOUT });
+    await main.getByRole('status').filter({ hasText: 'Main Navigation saved as a draft.' }).waitFor({ timeout: TIMEOUT });
+    await page.locator('.site-changes').getByText('1 unpublished change').waitFor({ timeout: TIMEOUT });
+    expect(await visitorMainNav(context)).toContain('About');
+    await publishFromHeader(page);
     expect(await visitorMainNav(context)).not.toContain('About');
 
     await main.getByLabel('Page to add').selectOption({ label: 'About (/about)' });
@@ -79,7 +84,8 @@ describe('Navigation and Header & footer screens', () => {
     }
     expect(await titles.first().inputValue()).toBe('Our story');
     await main.getByRole('button', { name: 'Save Main Navigation' }).click();
-    await main.getByRole('status').filter({ hasText: 'Main Navigation saved.' }).waitFor({ timeout: TIMEOUT });
+    await main.getByRole('status').filter({ hasText: 'Main Navigation saved as a draft.' }).waitFor({ timeout: TIMEOUT });
+    await publishFromHeader(page);
     const nav = await visitorMainNav(context);
     expect(nav[0]).toBe('Our story');
     expect(nav).not.toContain('About');
@@ -94,7 +100,8 @@ describe('Navigation and Header & footer screens', () => {
     await tagline.waitFor({ timeout: TIMEOUT });
     await tagline.fill('Made slowly in Hudson');
     await page.getByRole('button', { name: 'Save header and footer' }).click();
-    await page.getByRole('status').filter({ hasText: 'Header and footer saved.' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('status').filter({ hasText: 'Header and footer saved as a draft.' }).waitFor({ timeout: TIMEOUT });
+    await publishFromHeader(page);
     const visitor = await context.newPage();
     await visitor.goto(`${store.siteUrl()}/`);
     expect(await visitor.locator('.site-brand__tagline').textContent()).toBe('Made slowly in Hudson');

@@ -4,6 +4,7 @@ import { dashboardOf, useSignedInSites } from '../api/sites.js';
 import { Link } from './router.js';
 import { NAV_SCREENS } from './screens.js';
 import { SignOutButton } from './SignOutButton.js';
+import { SiteChanges } from './SiteChanges.js';
 
 interface ShellProps {
   readonly owner: Owner;
@@ -72,6 +73,7 @@ export function Shell({ owner, site, path, children }: ShellProps) {
           </div>
         </nav>
       </header>
+      {site && <SiteChanges path={path} />}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -36,7 +36,7 @@ export default function DesignScreen() {
       {themes.data && <ThemePicker list={themes.data} siteUrl={siteUrl} />}
       <section aria-labelledby="style-heading" className="stack panel">
         <h2 id="style-heading">Style{tweaks.data ? ` of ${tweaks.data.themeName}` : ''}</h2>
-        <p className="hint">Colours, fonts and sizes of the current theme. Saved changes show on your site's next page.</p>
+        <p className="hint">Colours, fonts and sizes of the current theme. Saved changes are drafts: visitors see them once you publish.</p>
         {tweaks.status === 'loading' && <Loading />}
         <ErrorText error={tweaks.error} />
         {tweaks.data && <StyleEditor key={tweaks.data.themeId} groups={tweaks.data} layouts={current?.layouts ?? []} />}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CollectionList } from '@emporium/server/catalogue/schemas';
+import { draftsChanged } from '../../api/drafts.js';
 import { invalidate } from '../../api/query-cache.js';
 import { useMutation, useQuery } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
@@ -45,7 +46,8 @@ export function PageLayouts({ list, theme }: PageLayoutsProps) {
     const done = await save.run(changes);
     if (done !== undefined) {
       invalidate(THEMES_PATH);
-      setNotice(done === 1 ? 'Layout saved.' : `${done} layouts saved.`);
+      draftsChanged();
+      setNotice(`${done === 1 ? 'Layout' : `${done} layouts`} saved as a draft. Publish to show visitors.`);
     }
   };
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http.js';
+import { draftsChanged } from '../../api/drafts.js';
 import { setData } from '../../api/query-cache.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
@@ -49,6 +50,7 @@ export function StyleEditor({ groups, layouts }: StyleEditorProps) {
 
   const saveAnswered = (answer: TweakGroups, message: string) => {
     setData(TWEAKS_PATH, answer);
+    draftsChanged();
     setDraft(valuesOf(answer));
     save.reset();
     setNotice(message);
@@ -63,7 +65,7 @@ export function StyleEditor({ groups, layouts }: StyleEditorProps) {
       return;
     }
     const answer = await save.run(Object.fromEntries(changed.map((title) => [title, draft[title]!])));
-    if (answer) saveAnswered(answer, 'Style saved. Your site shows it on the next page.');
+    if (answer) saveAnswered(answer, 'Style saved as a draft. Publish to show it to visitors.');
   };
 
   const restore = async () => {
@@ -71,7 +73,7 @@ export function StyleEditor({ groups, layouts }: StyleEditorProps) {
     const answer = await reset.run(undefined);
     if (!answer) return;
     setConfirmingReset(false);
-    saveAnswered(answer, 'Every style setting is back to its default.');
+    saveAnswered(answer, 'Every style setting is back to its default, as a draft. Publish to show it to visitors.');
   };
 
   if (groups.categories.length === 0) {
@@ -104,7 +106,7 @@ export function StyleEditor({ groups, layouts }: StyleEditorProps) {
         {confirmingReset ? (
           <div role="alertdialog" aria-labelledby={`${base}-reset-question`} className="stack confirm">
             <p id={`${base}-reset-question`}>
-              <strong>Reset every style setting of {groups.themeName} to its default?</strong> Your site changes at once, and unsaved edits are lost.
+              <strong>Reset every style setting of {groups.themeName} to its default?</strong> Visitors see it once you publish; unsaved edits are lost.
             </p>
             <div className="actions">
               <button type="button" autoFocus disabled={reset.pending} onClick={() => void restore()}>

@@ -2,10 +2,8 @@ import { useId, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/http.js';
 import { invalidate } from '../../api/query-cache.js';
 import { useQuery } from '../../api/use-query.js';
-import { SITE } from '../../app/router.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { cancelScheduled, DraftCalls, type Draft, discardDraft, publishNow, schedulePublish } from './editor-calls.js';
-import { loadSchedules, pendingSchedules, storeSchedules } from './scheduled-store.js';
+import { cancelScheduled, DraftCalls, type Draft, discardDraft, publishNow, type ScheduledList, schedulePublish } from './editor-calls.js';
 import { type NamedPage, subjectLabel } from './subject-labels.js';
 
 interface PublishBarProps {
@@ -28,14 +26,14 @@ function localInputValue(date: Date): string {
 
 /** The unpublished changes: how many, Publish, Schedule…, Discard changes, and the scheduled publishes. */
 export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarProps) {
-  const site = SITE ?? '';
   const drafts = useQuery<{ drafts: Draft[] }>(DraftCalls.DRAFTS);
+  const scheduled = useQuery<ScheduledList>(DraftCalls.SCHEDULED);
   const [asking, setAsking] = useState<Asking>();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>();
   const [notice, setNotice] = useState('');
   const [at, setAt] = useState('');
-  const [schedules, setSchedules] = useState(() => pendingSchedules(loadSchedules(site), Date.now()));
+  const schedules = scheduled.data?.scheduled ?? [];
   const atId = useId();
   const list = drafts.data?.drafts ?? [];
   const count = list.length;
@@ -47,10 +45,6 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
     invalidate(DraftCalls.DRAFTS);
     if (what === 'schedule' && !at) setAt(localInputValue(new Date(Date.now() + 60 * 60_000)));
     setAsking(what);
-  };
-  const keepSchedules = (next: typeof schedules) => {
-    setSchedules(next);
-    storeSchedules(site, next);
   };
   const run = async (work: () => Promise<string>) => {
     setPending(true);
@@ -64,6 +58,7 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
       setPending(false);
       invalidate(DraftCalls.DRAFTS);
       invalidate(DraftCalls.RELEASES);
+      invalidate(DraftCalls.SCHEDULED);
       onPublishedOrDiscarded();
     }
   };
@@ -77,9 +72,8 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
     run(async () => {
       const when = new Date(at);
       if (Number.isNaN(when.getTime())) throw new Error('Choose a date and time.');
-      const scheduled = await schedulePublish(when);
-      keepSchedules(pendingSchedules([...schedules.filter((s) => s.jobId !== scheduled.jobId), scheduled], Date.now()));
-      return `Scheduled: the drafts of that moment are published ${formatTime(scheduled.scheduledFor)}.`;
+      const made = await schedulePublish(when);
+      return `Scheduled: the drafts of that moment are published ${formatTime(made.scheduledFor)}.`;
     });
   const discard = () =>
     run(async () => {
@@ -98,7 +92,7 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
       }
       setNotice(errorMessage(error));
     }
-    keepSchedules(schedules.filter((s) => s.jobId !== jobId));
+    invalidate(DraftCalls.SCHEDULED);
   };
 
   const subjectsList = (
@@ -134,7 +128,8 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
         <ul className="scheduled-list" aria-label="Scheduled publishes">
           {schedules.map((s) => (
             <li key={s.jobId}>
-              Publishes {formatTime(s.scheduledFor)}{' '}
+              Publishes {formatTime(s.scheduledFor)}
+              {s.scheduledBy ? ` · by ${s.scheduledBy}` : ''}{' '}
               <button type="button" className="secondary small" onClick={() => void cancel(s.jobId)}>
                 Cancel<span className="visually-hidden"> the publish of {formatTime(s.scheduledFor)}</span>
               </button>

@@ -1,10 +1,12 @@
+import { DRAFTS_PATH } from '../../api/drafts.js';
 import { api } from '../../api/http.js';
 
 /** The drafts calls (packages/server/src/drafts/routes.ts). */
 export const DraftCalls = Object.freeze({
-  DRAFTS: '/api/owner/drafts',
+  DRAFTS: DRAFTS_PATH,
   SUBJECT: '/api/owner/drafts/subject',
   PUBLISH: '/api/owner/publish',
+  SCHEDULED: '/api/owner/publish/scheduled',
   RELEASES: '/api/owner/releases',
   PREVIEW: '/api/owner/preview',
 });
@@ -40,6 +42,11 @@ export interface ScheduledPublish {
   readonly scheduledFor: string;
 }
 
+/** The site's publishes waiting for their time, the soonest first, each with who scheduled it. */
+export interface ScheduledList {
+  readonly scheduled: readonly (ScheduledPublish & { readonly scheduledBy: string })[];
+}
+
 /** Reads a subject's published value and draft. */
 export function readSubject(subject: string, signal?: AbortSignal): Promise<SubjectState> {
   return api<SubjectState>(DraftCalls.SUBJECT, { query: { subject }, signal });
@@ -72,7 +79,7 @@ export function schedulePublish(at: Date): Promise<ScheduledPublish> {
 
 /** Cancels a scheduled publish. */
 export function cancelScheduled(jobId: string): Promise<void> {
-  return api<void>(`${DraftCalls.PUBLISH}/scheduled/${encodeURIComponent(jobId)}`, { method: 'DELETE' });
+  return api<void>(`${DraftCalls.SCHEDULED}/${encodeURIComponent(jobId)}`, { method: 'DELETE' });
 }
 
 /** Makes a subject's value from before `releaseId` its draft. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/http.js';
+import { draftsChanged } from '../../api/drafts.js';
 import { setData } from '../../api/query-cache.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
@@ -21,7 +22,8 @@ export function HeaderFooterEditor({ current }: { readonly current: HeaderFooter
       const saved = await saveHeaderFooter(values);
       setData(HEADER_FOOTER_PATH, saved);
       reset(saved);
-      setNotice('Header and footer saved. Your site shows them now.');
+      draftsChanged();
+      setNotice('Header and footer saved as a draft. Publish to show them to visitors.');
     } catch (error) {
       setFailure(error);
       if (error instanceof ApiError) {

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/http.js';
+import { draftsChanged } from '../../api/drafts.js';
 import { setData } from '../../api/query-cache.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
@@ -37,7 +38,7 @@ export function NavigationEditor({ templateId, identifier, title, links, pages }
     const page = pages.find((p) => p.id === pageId);
     if (!page) return;
     change([...entries, { collectionId: page.id }]);
-    setNotice(`${page.navigationTitle || page.title} added at the end. Save to show it on the site.`);
+    setNotice(`${page.navigationTitle || page.title} added at the end. Save it, then publish, to show it on the site.`);
   };
   const addLink = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,7 +53,7 @@ export function NavigationEditor({ templateId, identifier, title, links, pages }
     setLinkError(undefined);
     change([...entries, { externalLink: url, ...(text ? { title: text } : {}) }]);
     form.reset();
-    setNotice(`${text || url} added at the end. Save to show it on the site.`);
+    setNotice(`${text || url} added at the end. Save it, then publish, to show it on the site.`);
   };
   const submit = async () => {
     setNotice('');
@@ -60,7 +61,8 @@ export function NavigationEditor({ templateId, identifier, title, links, pages }
     const layout = await save.run(items);
     if (layout) {
       setData(SITE_LAYOUT_PATH, layout);
-      setNotice(`${title} saved. Your site shows it now.`);
+      draftsChanged();
+      setNotice(`${title} saved as a draft. Publish to show it to visitors.`);
     }
   };
 

@@ -13,7 +13,7 @@ export default function NavigationScreen() {
   return (
     <>
       <ScreenHeading>Navigation</ScreenHeading>
-      <p className="hint">The menus of your site. Changes show on the site as soon as you save.</p>
+      <p className="hint">The menus of your site. Saved changes are drafts: visitors see them once you publish.</p>
       {layout.status === 'loading' && <Loading />}
       <ErrorText error={layout.error} />
       {layout.data?.layout.length === 0 && <p>The site's theme has no navigation to edit.</p>}

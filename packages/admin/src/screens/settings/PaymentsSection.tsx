@@ -4,6 +4,7 @@ import { invalidate } from '../../api/query-cache.js';
 import { useMutation, useQuery } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
+import { PaymentReconciliation } from './PaymentReconciliation.js';
 
 /** What the server tells the owner about the site's payment providers (never a secret). */
 interface PaymentSettings {
@@ -16,7 +17,7 @@ const PATH = '/api/owner/payments';
 /**
  * Connects the site's Stripe account with its publishable key, secret key and webhook signing
  * secret (checked with Stripe, kept sealed on the server, never shown again), shows the
- * connection with a test-mode badge, and disconnects it.
+ * connection with a test-mode badge, and disconnects it; below, the payment check's open differences.
  */
 export function PaymentsSection() {
   const settings = useQuery<PaymentSettings>(PATH);
@@ -54,7 +55,7 @@ export function PaymentsSection() {
   };
 
   return (
-    <section aria-labelledby="payments-heading" className="stack panel">
+    <section id="payments" aria-labelledby="payments-heading" className="stack panel">
       <h2 id="payments-heading">Payments</h2>
       {stripe ? (
         <p>
@@ -85,6 +86,7 @@ export function PaymentsSection() {
           )}
         </div>
       </form>
+      <PaymentReconciliation />
     </section>
   );
 }
