@@ -46,7 +46,7 @@ export function SiteChanges({ path }: { readonly path: string }) {
 
   if (path === '/editor' || path.startsWith('/editor/')) return null;
   return (
-    <div className="site-changes">
+    <section className="site-changes" aria-label="Unpublished changes">
       <p role="status" className="site-changes-notice">
         {count === 0 ? notice : ''}
       </p>
@@ -91,6 +91,6 @@ export function SiteChanges({ path }: { readonly path: string }) {
           </p>
         ) : null}
       </ConfirmDialog>
-    </div>
+    </section>
   );
 }

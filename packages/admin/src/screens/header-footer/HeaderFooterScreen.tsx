@@ -13,7 +13,7 @@ export default function HeaderFooterScreen() {
   return (
     <>
       <ScreenHeading>Header &amp; footer</ScreenHeading>
-      <p className="hint">What every page of your site shows above and below its content. Changes show as soon as you save.</p>
+      <p className="hint">What every page of your site shows above and below its content. Saved changes are drafts: visitors see them once you publish.</p>
       {current.status === 'loading' && <Loading />}
       <ErrorText error={current.error} />
       {current.data && <HeaderFooterEditor current={current.data} />}
