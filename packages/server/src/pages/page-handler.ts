@@ -20,6 +20,7 @@ import { collectionWithDraft, previewDrafts, siteWithDrafts } from '../drafts/in
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
+import { languageOfPath, pathInLanguage } from '../multilingual/index.js';
 import { eq, sql } from 'drizzle-orm';
 import type { ActiveTheme, SiteStyles, ThemeRegistry } from '../themes/index.js';
 
@@ -69,7 +70,11 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   if (drafts) request.framedBy = adminOrigin(request.server.emporium.config);
   const published = fresh?.site ?? requestSite;
   const shown = drafts ? siteWithDrafts(published, drafts) : published;
-  const site = visitorSite(shown, cookies, now.getTime());
+  const visitor = visitorSite(shown, cookies, now.getTime());
+  const located = languageOfPath(visitor.settings, path);
+  const language = located.kind === 'page' ? located.language : undefined;
+  // Pages in a language are formatted in it: `<html lang>`, the template engine's locale, dates and money.
+  const site = language && language.code !== visitor.settings.locale ? { ...visitor, settings: { ...visitor.settings, locale: language.code } } : visitor;
   const data = fresh ? siteDataAt(deps.db, site.id, fresh.contentVersion) : undefined;
   const theme = await deps.themes.forSettings(site.settings);
   return {
@@ -78,7 +83,8 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     site,
     cookies,
     crumb: request.crumb,
-    path,
+    path: located.kind === 'page' ? located.path : path,
+    ...(language ? { language } : { languageHidden: true }),
     query: firstValues(search),
     siteOrigin: siteOrigin(site.identifier, request.server.emporium.config),
     origin: canonicalOrigin(site, request.server.emporium.config),
@@ -92,8 +98,8 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   };
 }
 
-/** Settings keys that choose the site's look: read fresh for every page built, so a change shows at once on every server. */
-const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
+/** Settings keys that choose the site's look and its languages (its URLs): read fresh for every page built, so a change shows at once on every server. */
+const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', 'pageLayouts', 'languages'] as const;
 
 /**
  * The site's content version (the key of its cached site data) and `site` with its theme
@@ -264,8 +270,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       build = found?.build;
       const { req, slot } = await pageToBuild(deps, request, site, path, asJson, found?.slot);
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
-      const route = matchPageRoute(path);
-      const moved = movedPagePath(req, route);
+      // The prefix of a hidden language names no page; any other path is read without its language prefix.
+      const route = req.languageHidden ? ({ kind: 'not-found' } as const) : matchPageRoute(req.path);
+      const movedTo = movedPagePath(req, route);
+      const moved = movedTo && pathInLanguage(req.language?.prefix ?? '', movedTo);
       if (moved)
         return reply
           .code(301)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { siteOf } from '../content/index.js';
 import { textResponse, withErrors } from '../http/schemas.js';
+import { languageAlternates, siteLanguagesOf } from '../multilingual/index.js';
 import { canonicalOrigin } from '../sites/index.js';
 import { publicSiteUrls } from './site-urls.js';
 import { buildRobotsTxt, buildSitemapXml } from './sitemap.js';
@@ -9,12 +10,12 @@ import { buildRobotsTxt, buildSitemapXml } from './sitemap.js';
 /** Crawlers may cache the sitemap and robots.txt for an hour. */
 export const SEO_CACHE_CONTROL = 'public, max-age=3600';
 
-/** Registers `/sitemap.xml` (every public page, collection and item of the site) and `/robots.txt`. */
+/** Registers `/sitemap.xml` (every public page, collection and item of the site, in each published language) and `/robots.txt`. */
 export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const tags = ['seo'];
   const sitemapSchema = {
     tags,
-    summary: "The site's sitemap: every public page, collection and item",
+    summary: "The site's sitemap: every public page, collection and item, in each published language with its hreflang alternates",
     response: withErrors({ 200: textResponse('application/xml', 'Sitemap (sitemaps.org 0.9)') }),
   };
   app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) => {
@@ -23,7 +24,7 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', SEO_CACHE_CONTROL)
-      .send(buildSitemapXml(canonicalOrigin(site, deps.config), urls));
+      .send(buildSitemapXml(canonicalOrigin(site, deps.config), urls, languageAlternates(siteLanguagesOf(site.settings))));
   });
 
   const robotsSchema = { tags, summary: "The site's robots.txt, naming the sitemap", response: withErrors({ 200: textResponse('text/plain', 'robots.txt') }) };

@@ -1,5 +1,6 @@
 import { buildPageMeta, renderPageMeta } from '../../seo/index.js';
 import { absoluteUrl } from '../../sites/index.js';
+import { pathInLanguage, renderAlternateLinks } from '../../multilingual/index.js';
 import { CollectionType, PageType, RecordType } from '../../spec/index.js';
 import { cachedPricingSources } from '../../cart/index.js';
 import { cartContext, cartPillProps, unknownCartPill } from './cart-context.js';
@@ -21,7 +22,11 @@ function pageHasNewsletter(page: BuiltPage): boolean {
 
 const OPEN_GRAPH_TYPES: Readonly<Record<number, 'article' | 'product'>> = { [RecordType.TEXT]: 'article', [RecordType.STORE_ITEM]: 'product' };
 
-/** The page's `<title>`, description, canonical link and Open Graph / Twitter tags (escaped HTML). */
+/**
+ * The page's `<title>`, description, canonical link (to itself, in its language), hreflang
+ * alternates (every published language, its own and `x-default` included, on pages that exist)
+ * and Open Graph / Twitter tags (escaped HTML).
+ */
 function headMeta(req: PageRequest, page: BuiltPage, description: unknown): string {
   const item = page.context.item as { recordType?: number; assetUrl?: string; fullUrl?: string } | undefined;
   const path = page.status === 200 ? (item?.fullUrl ?? req.path) : req.path;
@@ -30,14 +35,16 @@ function headMeta(req: PageRequest, page: BuiltPage, description: unknown): stri
       title: page.title,
       siteTitle: req.site.title,
       description: typeof description === 'string' && description ? description : req.site.description,
-      canonicalUrl: absoluteUrl(req.origin, path),
+      canonicalUrl: absoluteUrl(req.origin, pathInLanguage(req.language?.prefix ?? '', path)),
       ...(item?.assetUrl ? { image: absoluteUrl(req.origin, item.assetUrl) } : {}),
       type: (item?.recordType !== undefined && OPEN_GRAPH_TYPES[item.recordType]) || 'website',
       locale: req.site.settings.locale,
     }),
   );
+  const alternates = page.status === 200 && !page.private && req.language ? renderAlternateLinks(req.origin, req.language, path) : '';
   const structured = structuredHead(req, page);
-  const head = page.private ? `${meta}\n<meta name="robots" content="noindex">` : meta;
+  const withAlternates = alternates ? `${meta}\n${alternates}` : meta;
+  const head = page.private ? `${meta}\n<meta name="robots" content="noindex">` : withAlternates;
   return structured ? `${head}\n${structured}` : head;
 }
 

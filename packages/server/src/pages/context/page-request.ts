@@ -5,13 +5,18 @@ import type { CspDirectives } from '../../http/security-headers.js';
 import type { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
 import type { PageReader, ReadSource, SiteData } from '../../site-data/index.js';
+import type { PageLanguage } from '../../multilingual/index.js';
 
 /** Everything the context builder needs to know about one page request. */
 export interface PageRequest {
   readonly db: Db;
   readonly site: Website;
-  /** URL path without the query string. */
+  /** URL path without the query string and without the language prefix (`/fr/shop` is `/shop`). */
   readonly path: string;
+  /** The language the URL names (decision 0044): its code and prefix, and the page's hreflang alternates. */
+  readonly language?: PageLanguage;
+  /** The URL's first segment is the prefix of a hidden language: the page is not found. */
+  readonly languageHidden?: boolean;
   /** Query-string values (first value of each name). */
   readonly query: Readonly<Record<string, string | undefined>>;
   /**

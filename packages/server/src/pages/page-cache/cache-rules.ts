@@ -31,7 +31,11 @@ export function cookieChangesPage(name: string): boolean {
 
 /** The cart's cookies: a cached page is built without the cart, whose count the browser fills in after load. */
 const CART_COOKIES = new Set([CART_COOKIE, CART_MARKER_COOKIE]);
-const UNCACHED_PATHS = [/^\/cart\/?$/, /^\/checkout(\/|$)/, /^\/search\/?$/, /^\/config(\/|$)/];
+/** A language prefix (`/fr`, `/pt-br`, decision 0044): the cart of `/fr/cart` is the visitor's as much as that of `/cart`. */
+const LANGUAGE = String.raw`(?:/[a-z]{2,3}(?:-[a-z0-9]{1,8})*)?`;
+const UNCACHED_PATHS = [String.raw`/cart/?$`, String.raw`/checkout(/|$)`, String.raw`/search/?$`, String.raw`/config(/|$)`].map(
+  (rest) => new RegExp(`^${LANGUAGE}${rest}`),
+);
 
 /** True for pages whose HTML is the same for every visitor's cart: all but cart, checkout, search and config. */
 export function sharesHtmlAcrossCarts(path: string): boolean {
