@@ -26,3 +26,9 @@ export function parseMoney(text: string, currency: string): number | null {
   if (fraction.length > digits) return null;
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
+
+/** An amount in minor units as an owner types it back ('12.50', '500' for JPY). */
+export function centsToText(cents: number, currency: string): string {
+  const digits = minorDigits(currency);
+  return digits === 0 ? String(cents) : `${Math.floor(cents / 10 ** digits)}.${String(cents % 10 ** digits).padStart(digits, '0')}`;
+}
