@@ -1,7 +1,9 @@
 /**
  * The dashboard's Pages screen in Chromium. An owner signs in, opens Pages, adds the page
  * "Lookbook" (a draft: a visitor gets 404 at /lookbook), adds a text block, types a sentence and
- * publishes; a visitor then reads the sentence at /lookbook. The screen passes axe and is
+ * publishes; a visitor then reads the sentence at /lookbook. Then the owner drafts Lookbook into the
+ * main navigation and a new accent colour, sees both in the editor's preview at Phone and Desktop
+ * widths, and publishes them from the header; a visitor sees neither before and both after. The screen passes axe and is
  * photographed at 1280 and 390 px, where it never scrolls sideways.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +12,7 @@ import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt, type SignedInOwner } from './support/dashboard.js';
+import { publishFromHeader } from './support/publish.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'pages@example.com';
@@ -79,6 +82,61 @@ describe('Pages screen', () => {
     expect(published.status).toBe(200);
     expect(published.text).toContain(SENTENCE);
     console.log(await screenshot(tab, 'pages-lookbook-storefront'));
+    await visitor.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('puts Lookbook in the main navigation and changes the accent colour as drafts, previews them on Phone and Desktop, and publishes: a visitor sees none of it before and all of it after (issue 26, acceptance 1)', async () => {
+    const ACCENT = '#7a3b2e';
+    const { context, page, errors } = await signedIn('/navigation');
+    const main = page.getByRole('region', { name: 'Main Navigation' });
+    await main.getByLabel('Page to add').selectOption({ label: 'Lookbook (/lookbook)' });
+    await main.getByRole('button', { name: 'Add page to Main Navigation' }).click();
+    await main.getByRole('button', { name: 'Save Main Navigation' }).click();
+    await main.getByRole('status').filter({ hasText: 'Main Navigation saved as a draft.' }).waitFor({ timeout: TIMEOUT });
+
+    await page.getByRole('link', { name: 'Design', exact: true }).click();
+    const accent = page.getByLabel('Accent (buttons and links)', { exact: true });
+    await accent.waitFor({ timeout: TIMEOUT });
+    await accent.fill(ACCENT);
+    await page.getByRole('button', { name: 'Save style' }).click();
+    await page.getByRole('status').filter({ hasText: 'Style saved as a draft.' }).waitFor({ timeout: TIMEOUT });
+    await page.locator('.site-changes').getByText('2 unpublished changes').waitFor({ timeout: TIMEOUT });
+
+    // The editor's preview shows the drafts at each width; visitors do not.
+    await page.getByRole('link', { name: 'Editor', exact: true }).click();
+    const frame = page.frameLocator('iframe[title^="Preview of"]');
+    await frame.locator('nav.site-nav a', { hasText: 'Lookbook' }).first().waitFor({ state: 'attached', timeout: TIMEOUT });
+    await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Phone' }).click();
+    await page.waitForFunction(() => document.querySelector('iframe.preview-frame')?.getBoundingClientRect().width === 390, null, {
+      timeout: TIMEOUT,
+    });
+    await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Desktop' }).click();
+
+    const visitor = await browser.newContext();
+    const tab = await visitor.newPage();
+    const look = async () => {
+      await tab.goto(`${store.siteUrl()}/`);
+      return {
+        nav: (await tab.locator('nav.site-nav #site-nav-menu a').allTextContents()).map((t) => t.trim()),
+        accent: await tab.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim()),
+      };
+    };
+    const before = await look();
+    expect(before.nav).not.toContain('Lookbook');
+    expect(before.accent).not.toBe(ACCENT);
+
+    await page.getByRole('link', { name: 'Pages', exact: true }).click();
+    await waitForList(page);
+    await publishFromHeader(page);
+    const after = await look();
+    expect(after.nav).toContain('Lookbook');
+    expect(after.accent).toBe(ACCENT);
+    await tab.getByRole('link', { name: 'Lookbook' }).first().click();
+    await tab.waitForURL(/\/lookbook$/);
+    expect(await tab.locator('body').innerText()).toContain(SENTENCE);
+    console.log(await screenshot(tab, 'site-built-storefront'));
     await visitor.close();
     expect(errors).toEqual([]);
     await context.close();
