@@ -26,6 +26,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Design', path: '/design', component: lazy(() => import('../screens/design/DesignScreen.js')) },
   { name: 'Navigation', path: '/navigation', component: lazy(() => import('../screens/navigation/NavigationScreen.js')) },
   { name: 'Header & footer', path: '/header-footer', component: lazy(() => import('../screens/header-footer/HeaderFooterScreen.js')) },
+  { name: 'Languages', path: '/languages', component: lazy(() => import('../screens/languages/LanguagesScreen.js')) },
   { name: 'Settings', path: '/settings', component: lazy(() => import('../screens/settings/SettingsScreen.js')) },
   { name: 'Analytics', path: '/analytics', component: lazy(() => import('../screens/analytics/AnalyticsScreen.js')) },
 ];

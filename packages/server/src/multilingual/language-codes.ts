@@ -43,4 +43,3 @@ export function nativeLanguageName(code: string): string {
 export function languagePrefix(code: string): string {
   return `/${code.toLowerCase()}`;
 }
-

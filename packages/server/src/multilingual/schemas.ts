@@ -1,4 +1,5 @@
-import { z } from '../http/schemas.js';
+// zod itself (not the HTTP layer's re-export), so the owner dashboard can import these schemas.
+import { z } from 'zod';
 import { MAX_LANGUAGES } from './paths.js';
 
 /** One language of the site as the multilingual calls answer it. */
