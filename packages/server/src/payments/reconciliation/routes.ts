@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { PAYMENT_DIFFERENCE_KINDS, paymentAccounts } from '../../db/schema-payments.js';
-import { withErrors, type ZodTypeProvider } from '../../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../../http/schemas.js';
 import { recordAudit } from '../../owner-accounts/index.js';
 import { requireOwner } from '../../owner-sessions/index.js';
 import { getWebsite, siteOf, type Website } from '../../sites/index.js';
@@ -119,7 +119,12 @@ export function registerPaymentReconciliation(app: FastifyInstance, deps: AppDep
     {
       onRequest: noStore,
       preValidation: requireOwner(db, config.ownerToken, 'billing:write'),
-      schema: { tags, summary: 'Compares recent orders with their payment provider now (owner)', response: withErrors({ 200: Reconciliation }) },
+      schema: {
+        tags,
+        summary: 'Compares recent orders with their payment provider now (owner)',
+        body: EmptyBody,
+        response: withErrors({ 200: Reconciliation }),
+      },
     },
     async (request) => {
       const site = siteOf(request);
