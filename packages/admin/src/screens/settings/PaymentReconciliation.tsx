@@ -69,7 +69,7 @@ export function PaymentReconciliation() {
       </p>
       <p role="status">
         {run
-          ? `Last checked ${run.finishedAt ? new Date(run.finishedAt).toLocaleString() : 'now'} (${run.trigger === 'owner' ? 'on request' : 'hourly'}): ${run.ordersChecked} orders checked${run.ordersUnchecked > 0 ? `, ${run.ordersUnchecked} could not be checked` : ''}.`
+          ? `Last checked ${run.finishedAt ? new Date(run.finishedAt).toLocaleString() : 'now'} (${run.trigger === 'owner' ? 'on request' : 'hourly'}): ${run.ordersChecked === 1 ? '1 order' : `${run.ordersChecked} orders`} checked${run.ordersUnchecked > 0 ? `, ${run.ordersUnchecked} could not be checked` : ''}.`
           : 'Not checked yet.'}
         {run?.failure ? ` The check stopped early: ${run.failure}` : ''}
       </p>
@@ -97,7 +97,7 @@ export function PaymentReconciliation() {
                   <td data-label="Difference">{KIND_LABELS[difference.kind]}</td>
                   <td data-label="Our records">{valueText(difference, difference.ourValue)}</td>
                   <td className="wide" data-label="Provider">
-                    {valueText(difference, difference.providerValue)} ({difference.provider} <code>{difference.paymentRef}</code>)
+                    {valueText(difference, difference.providerValue)} ({difference.provider}: <code>{difference.paymentRef}</code>)
                   </td>
                   <td data-label="Found">{new Date(difference.foundAt).toLocaleString()}</td>
                 </tr>
