@@ -13,6 +13,7 @@ export const DonationMessages = Object.freeze({
   PAYMENT_REQUIRED: 'Payment details are required.',
   TEST_PAYMENTS_REFUSED: 'Test payments are not accepted by this site.',
   NOT_FOUND: 'Donation not found',
+  MONTHLY_METHOD_NOT_KEPT: 'This payment method cannot be charged every month. Please give once, or use a card.',
   NOT_RECORDED: 'The donation could not be recorded, so its payment was cancelled. Please try again.',
   UNAVAILABLE: 'Payments are unavailable right now. Please try again in a moment: a repeated donation is charged only once.',
   SUGGESTED_OUT_OF_LIMITS: 'Every suggested amount must lie between the minimum and the maximum.',

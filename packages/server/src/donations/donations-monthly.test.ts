@@ -9,7 +9,7 @@ import { donations } from '../db/schema-donations.js';
 import { PaymentProviders, TestPaymentProvider } from '../payments/index.js';
 import type { Website } from '../sites/index.js';
 import { renewSubscription } from '../subscriptions/index.js';
-import { DONATIONS_PATH, OWNER_DONATIONS_PATH } from './index.js';
+import { DONATIONS_PATH, DonationMessages, OWNER_DONATIONS_PATH, saveDonationSettings } from './index.js';
 
 const SETTINGS = {
   enabled: true,
@@ -112,5 +112,33 @@ describe('monthly donations renew through subscriptions (issue 27 item 6, accept
     expect(outcome.kind).toBe('skipped');
     const list = (await admin.call('GET', OWNER_DONATIONS_PATH)).json();
     expect(list.donations[0]).toMatchObject({ id: row!.id, subscription: { state: 'cancelled', cyclesBilled: 1 } });
+  });
+
+  it('refuses a monthly donation when the provider did not keep the payment method, and takes no money', async () => {
+    /** A provider that pays but never keeps a method (like a wallet without off-session charges). */
+    class NoSavingProvider extends TestPaymentProvider {
+      override authorize(request: Parameters<TestPaymentProvider['authorize']>[0]) {
+        return super.authorize({ ...request, saveForLater: false });
+      }
+    }
+    const provider = new NoSavingProvider();
+    const other = await createTestApp({ rateLimitStore: unlimitedStore, payments: new PaymentProviders({ test: provider }) });
+    try {
+      const shop = await other.createSite({ identifier: `nosave-${process.pid}`, title: 'Choir', settings: { commerce: { testMode: true } } as never });
+      await saveDonationSettings(other.testDb.db, shop.id, SETTINGS);
+      const visitor = new Visitor(other.app, other.hostOf(shop));
+      const response = await visitor.request(
+        'POST',
+        DONATIONS_PATH,
+        { amountCents: 1500, currency: 'USD', frequency: 'monthly', email: 'alto@example.com', payment: { provider: 'test', cardNumber: '4242424242424242' } },
+        { headers: { 'idempotency-key': 'monthly-donation-nosave' } },
+      );
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(DonationMessages.MONTHLY_METHOD_NOT_KEPT);
+      expect([...provider.authorizations.values()].map((a) => a.state)).toEqual(['voided']);
+      expect(await other.testDb.db.select().from(orders).where(eq(orders.websiteId, shop.id))).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -152,6 +152,11 @@ export async function giveDonation(deps: GiveDeps, site: Website, body: Donation
     await markFailed(deps.db, row, auth.message);
     throw new AppError('UNPROCESSABLE', auth.message);
   }
+  if (row.frequency === 'monthly' && !auth.savedMethod) {
+    await provider.void(auth.authorizationId);
+    await markFailed(deps.db, row, DonationMessages.MONTHLY_METHOD_NOT_KEPT);
+    throw new AppError('UNPROCESSABLE', DonationMessages.MONTHLY_METHOD_NOT_KEPT);
+  }
   const payment = {
     orderId,
     authorizationId: auth.authorizationId,
