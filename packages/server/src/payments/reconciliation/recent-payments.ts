@@ -22,10 +22,10 @@ interface Row {
 }
 
 /**
- * A site's orders since `since` that a provider took (or is taking) money for, with what our
- * records say: the provider and its payment reference (the checkout's authorization, or the
- * PaymentIntent of its latest attempt), the amount captured, and the refunds the provider
- * confirmed. Orders no provider was asked about (a gift card paid them) are not included.
+ * A site's orders since `since` that a provider took (or is taking) money for, and older ones
+ * with an open difference (so it can still be resolved), with what our records say: the
+ * provider and its payment reference (the checkout's authorization, or the PaymentIntent of its
+ * latest attempt), the amount captured, and the refunds the provider confirmed. Orders no provider was asked about (a gift card paid them) are not included.
  */
 export async function recentPayments(db: DbOrTx, websiteId: string, since: Date, now: Date): Promise<OurPayment[]> {
   const pendingBefore = new Date(now.getTime() - PENDING_GRACE_MS);
@@ -45,7 +45,9 @@ export async function recentPayments(db: DbOrTx, websiteId: string, since: Date,
       WHERE pa.website_id = o.website_id AND pa.order_id = o.id
       ORDER BY pa.created_at DESC LIMIT 1
     ) a ON true
-    WHERE o.website_id = ${websiteId} AND o.created_at >= ${since}
+    WHERE o.website_id = ${websiteId}
+      AND (o.created_at >= ${since} OR EXISTS (SELECT 1 FROM payment_differences pd
+        WHERE pd.website_id = o.website_id AND pd.order_id = o.id AND pd.resolved_at IS NULL))
       AND o.payment_status IN ('pending', 'paid', 'failed', 'refunded', 'partially_refunded', 'disputed')
       AND (o.payment_status <> 'pending' OR o.created_at < ${pendingBefore})
     ORDER BY o.created_at DESC, o.id

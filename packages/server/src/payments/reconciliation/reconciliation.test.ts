@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrdersTestApp, type OrdersTestApp } from '../../../test-support/orders-test-kit.js';
 import { makeOwner } from '../../../test-support/owners.js';
-import { orderCheckoutDetails, outbox } from '../../db/schema.js';
+import { orderCheckoutDetails, orders, outbox } from '../../db/schema.js';
 import type { Website } from '../../sites/index.js';
 import { PaymentProviders } from '../registry.js';
 import { TestPaymentProvider } from '../test-provider.js';
@@ -109,6 +109,11 @@ describe('reconciliation of orders with the test provider', () => {
     const missing = await run();
     expect(differencesOf(missing, orderId)).toEqual([expect.objectContaining({ kind: 'missing', ourValue: 'paid', providerValue: 'unknown' })]);
     provider.authorizations.set(paymentRef, kept);
+    // Checked again even once the order is older than the window, while its difference is open.
+    await t.testDb.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(orders.id, orderId));
     const resolved = await run();
     expect(differencesOf(resolved, orderId)).toEqual([]);
     expect(resolved.latestRun.differencesResolved).toBeGreaterThanOrEqual(1);
