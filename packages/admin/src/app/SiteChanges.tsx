@@ -1,11 +1,9 @@
 import type { PageList } from '@emporium/server/site-pages/schemas';
 import { useState } from 'react';
-import { errorMessage } from '../api/http.js';
 import { invalidate } from '../api/query-cache.js';
 import { useQuery } from '../api/use-query.js';
-import { ConfirmDialog } from '../screens/editor/ConfirmDialog.js';
 import { DraftCalls, type Draft, publishNow } from '../screens/editor/editor-calls.js';
-import { subjectLabel } from '../screens/editor/subject-labels.js';
+import { PublishDialog } from '../screens/editor/PublishDialog.js';
 
 /** The Pages call, for the names of drafted pages. */
 const PAGES_PATH = '/api/owner/pages';
@@ -69,28 +67,15 @@ export function SiteChanges({ path }: { readonly path: string }) {
           </button>
         </>
       )}
-      <ConfirmDialog
+      <PublishDialog
         open={asking}
-        title={count === 0 ? 'Nothing to publish' : `Publish ${count} ${count === 1 ? 'change' : 'changes'}?`}
-        confirmLabel="Publish now"
+        drafts={list}
+        pages={named}
         pending={pending}
+        failure={failure}
         onConfirm={() => void publish()}
         onCancel={() => setAsking(false)}
-      >
-        <p>Visitors will see these at once:</p>
-        <ul className="change-list">
-          {list.map((draft) => (
-            <li key={draft.subject}>
-              {subjectLabel(draft.subject, named)} <span className="meta">· by {draft.updatedBy || 'an owner'}</span>
-            </li>
-          ))}
-        </ul>
-        {failure ? (
-          <p role="alert" className="error">
-            {errorMessage(failure)}
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      />
     </section>
   );
 }

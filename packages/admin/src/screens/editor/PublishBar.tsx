@@ -4,7 +4,9 @@ import { invalidate } from '../../api/query-cache.js';
 import { useQuery } from '../../api/use-query.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { cancelScheduled, DraftCalls, type Draft, discardDraft, publishNow, type ScheduledList, schedulePublish } from './editor-calls.js';
-import { type NamedPage, subjectLabel } from './subject-labels.js';
+import { DraftSubjects, PublishDialog } from './PublishDialog.js';
+import type { NamedPage } from './subject-labels.js';
+import { ErrorText } from '../../ui/ErrorText.js';
 
 interface PublishBarProps {
   readonly pages: readonly NamedPage[];
@@ -95,15 +97,7 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
     invalidate(DraftCalls.SCHEDULED);
   };
 
-  const subjectsList = (
-    <ul className="change-list">
-      {list.map((draft) => (
-        <li key={draft.subject}>
-          {subjectLabel(draft.subject, pages)} <span className="meta">· by {draft.updatedBy || 'an owner'}</span>
-        </li>
-      ))}
-    </ul>
-  );
+  const subjectsList = <DraftSubjects drafts={list} pages={pages} />;
   return (
     <section className="publish-bar panel" aria-label="Publishing">
       <p className="change-count">
@@ -145,22 +139,15 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
           {errorMessage(failure)}
         </p>
       ) : null}
-      <ConfirmDialog
+      <PublishDialog
         open={asking === 'publish'}
-        title={count === 0 ? 'Nothing to publish' : `Publish ${count} ${count === 1 ? 'change' : 'changes'}?`}
-        confirmLabel="Publish now"
+        drafts={list}
+        pages={pages}
         pending={pending}
+        failure={failure}
         onConfirm={() => void publish()}
         onCancel={() => setAsking(undefined)}
-      >
-        <p>Visitors will see these at once:</p>
-        {subjectsList}
-        {failure ? (
-          <p role="alert" className="error">
-            {errorMessage(failure)}
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         open={asking === 'schedule'}
         title="Schedule a publish"
@@ -177,11 +164,7 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
           </p>
         </div>
         {subjectsList}
-        {failure ? (
-          <p role="alert" className="error">
-            {errorMessage(failure)}
-          </p>
-        ) : null}
+        <ErrorText error={failure} />
       </ConfirmDialog>
       <ConfirmDialog
         open={asking === 'discard'}
@@ -194,11 +177,7 @@ export function PublishBar({ pages, flush, onPublishedOrDiscarded }: PublishBarP
       >
         <p>These drafts are deleted; the site stays as visitors see it now. This cannot be undone.</p>
         {subjectsList}
-        {failure ? (
-          <p role="alert" className="error">
-            {errorMessage(failure)}
-          </p>
-        ) : null}
+        <ErrorText error={failure} />
       </ConfirmDialog>
     </section>
   );

@@ -1,0 +1,46 @@
+import { ErrorText } from '../../ui/ErrorText.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import type { Draft } from './editor-calls.js';
+import { type NamedPage, subjectLabel } from './subject-labels.js';
+
+/** The drafted subjects by name, each with who changed it last. */
+export function DraftSubjects({ drafts, pages }: { readonly drafts: readonly Draft[]; readonly pages: readonly NamedPage[] }) {
+  return (
+    <ul className="change-list">
+      {drafts.map((draft) => (
+        <li key={draft.subject}>
+          {subjectLabel(draft.subject, pages)} <span className="meta">· by {draft.updatedBy || 'an owner'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PublishDialogProps {
+  readonly open: boolean;
+  readonly drafts: readonly Draft[];
+  readonly pages: readonly NamedPage[];
+  readonly pending: boolean;
+  readonly failure: unknown;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}
+
+/** "Publish N changes?": names what visitors will see at once, with Publish now and Cancel (the editor's bar and the header's). */
+export function PublishDialog({ open, drafts, pages, pending, failure, onConfirm, onCancel }: PublishDialogProps) {
+  const count = drafts.length;
+  return (
+    <ConfirmDialog
+      open={open}
+      title={count === 0 ? 'Nothing to publish' : `Publish ${count} ${count === 1 ? 'change' : 'changes'}?`}
+      confirmLabel="Publish now"
+      pending={pending}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>Visitors will see these at once:</p>
+      <DraftSubjects drafts={drafts} pages={pages} />
+      <ErrorText error={failure} />
+    </ConfirmDialog>
+  );
+}
