@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Visitor } from '../../test-support/commerce-test-kit.js';
+import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { collections, websites } from '../db/index.js';
 import { DONATIONS_PATH, saveDonationSettings } from '../donations/index.js';
@@ -80,6 +81,23 @@ describe('donate (page type 203), contribution confirmed (204) and the donation 
     await saveDonationSettings(t.testDb.db, websiteId, { ...SETTINGS, enabled: false });
     expect((await t.get('demo', `/${page!.urlId}`)).body).not.toContain('donation-block__form');
     await saveDonationSettings(t.testDb.db, websiteId, SETTINGS);
+  });
+
+  it('an owner adds a donation block to a page through the Pages calls; the page shows it', async () => {
+    await makeOwner(t.testDb.db, websiteId, 'owner@demo.example', 'admin');
+    const owner = await signInOwner(t.app, 'demo.localhost', 'owner@demo.example');
+    const created = await owner.call('POST', '/api/owner/pages', { kind: 'page', title: 'Give' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, version, urlId } = created.json();
+    const saved = await owner.call('PATCH', `/api/owner/pages/${id}`, {
+      version,
+      enabled: true,
+      blocks: [{ typeName: 'html', html: '<p>Help us grow.</p>' }, { typeName: 'donation' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const html = (await t.get('demo', `/${urlId}`)).body;
+    expect(html).toContain('Help us grow.');
+    expect(html).toContain('<form class="donation-block__form" method="get" action="/checkout/donate">');
   });
 
   it.each([

@@ -48,7 +48,7 @@ export const LinkUrl = text(2000)
   .regex(/^(https?:\/\/[^\s]+|mailto:[^\s]+|\/[^\s]*)$/, { error: PageMessages.LINK_URL });
 
 /** The block kinds the storefront renders (pages' BLOCK_KINDS) other than text, which a save keeps as they were read. */
-export const KEPT_BLOCK_KINDS = ['hero', 'summary', 'form', 'newsletter', 'quote', 'image'] as const;
+export const KEPT_BLOCK_KINDS = ['hero', 'summary', 'form', 'newsletter', 'quote', 'image', 'donation'] as const;
 
 /** A text block: rich text, stored as the storefront's `html` block (cleaned on save). */
 export const TextBlock = z.object({ typeName: z.literal('html'), html: text(MAX_BLOCK_HTML) });

@@ -18,6 +18,7 @@ const BLOCK_NAMES: Readonly<Record<string, string>> = {
   newsletter: 'Newsletter',
   quote: 'Quote',
   image: 'Image',
+  donation: 'Donation',
 };
 
 /** The chosen page's drafted fields: titles, description and text blocks, with undo, redo and the save state. */

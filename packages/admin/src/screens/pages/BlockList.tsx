@@ -21,6 +21,7 @@ const BLOCK_NAMES: Readonly<Record<string, string>> = {
   newsletter: 'Newsletter',
   quote: 'Quote',
   image: 'Image',
+  donation: 'Donation',
 };
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
@@ -54,7 +55,10 @@ export function BlockList({ blocks, onChange, focusKey }: BlockListProps) {
               />
             ) : (
               <p>
-                <strong>{name}</strong> <span className="hint">(kept as it is; edited elsewhere)</span>
+                <strong>{name}</strong>{' '}
+                <span className="hint">
+                  {entry.block.typeName === 'donation' ? '(its amounts and texts are set under Settings → Donations)' : '(kept as it is; edited elsewhere)'}
+                </span>
               </p>
             )}
             <div className="actions">

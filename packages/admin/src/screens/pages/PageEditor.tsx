@@ -110,6 +110,14 @@ export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
               <button type="button" className="secondary" disabled={blocks.length >= MAX_BLOCKS} onClick={addBlock}>
                 Add block
               </button>
+              <button
+                type="button"
+                className="secondary"
+                disabled={blocks.length >= MAX_BLOCKS}
+                onClick={() => setBlocks([...blocks, keyed({ typeName: 'donation' })])}
+              >
+                Add donation block
+              </button>
               {blocks.length >= MAX_BLOCKS && <span className="hint">A page holds at most {MAX_BLOCKS} blocks.</span>}
             </div>
           </fieldset>
