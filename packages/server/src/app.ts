@@ -56,6 +56,7 @@ import { registerMultilingualRoutes } from './multilingual/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
 import { registerDonationRoutes } from './donations/index.js';
+import { registerSiteUsers } from './site-users/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -80,6 +81,8 @@ export interface BuildAppOptions {
   workJobs?: boolean;
   /** Payment providers (default: the built-in test provider and each site's connected ones); tests share one between apps. */
   payments?: PaymentProviders;
+  /** The clock of site-user sessions and mailed links (default the system clock; tests move it). */
+  now?: () => Date;
 }
 
 /**
@@ -179,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDraftRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);
+  registerSiteUsers(app, deps, { mailQueued: outbox.mailQueued, now: options.now });
   if (options.workJobs) workScheduledPublishes(app, deps);
   if (options.workJobs) workSubscriptionRenewals(app, deps);
   return app;

@@ -7,6 +7,7 @@ export * from './tables/content.js';
 export * from './tables/commerce.js';
 export * from './tables/forms.js';
 export * from './tables/platform.js';
+export { siteUsers, siteUserSessions } from './schema-site-users.js';
 export * from './tables/buying.js';
 export * from './tables/forms-security.js';
 export * from './tables/engagement.js';

@@ -24,45 +24,6 @@ export const outbox = pgTable(
   (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt), check('outbox_status_check', sql`${t.status} in ('pending','sending','sent','failed')`)],
 );
 
-/** A visitor account of one site (spec 6: site users). */
-export const siteUsers = pgTable(
-  'site_users',
-  {
-    id: idColumn(),
-    websiteId: websiteIdColumn().references(() => websites.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    displayName: text('display_name').notNull().default(''),
-    role: integer('role').notNull().default(14),
-    locale: text('locale'),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('site_users_website_email_key').on(t.websiteId, sql`lower(${t.email})`), unique('site_users_website_id_key').on(t.websiteId, t.id)],
-);
-
-/** A signed-in site-user session; `token_hash` is a hash of the session cookie value. */
-export const siteUserSessions = pgTable(
-  'site_user_sessions',
-  {
-    id: idColumn(),
-    websiteId: websiteIdColumn(),
-    siteUserId: text('site_user_id').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    xsrfToken: text('xsrf_token').notNull(),
-    rememberMe: boolean('remember_me').notNull().default(false),
-    createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [
-    foreignKey({
-      name: 'site_user_sessions_user_fk',
-      columns: [t.websiteId, t.siteUserId],
-      foreignColumns: [siteUsers.websiteId, siteUsers.id],
-    }).onDelete('cascade'),
-    uniqueIndex('site_user_sessions_token_key').on(t.tokenHash),
-  ],
-);
-
 /** Tracking, census, performance and JavaScript-error records (spec 7 Tracking). */
 export const trackingEvents = pgTable(
   'tracking_events',

@@ -1,0 +1,36 @@
+/**
+ * Site users: a site's customer accounts. Registration with a confirmed address, sign-in by
+ * password or by a mailed link and code, password reset, sign-out here and everywhere, account
+ * deletion and language; sessions in the database with the spec's XSRF header and
+ * `SiteUserInfo` cookie; the guest cart handed to the account on sign-in; the owner's switch;
+ * and the site's own account pages.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
+import { registerSiteUserApi } from './api-routes.js';
+import { registerSiteUserOwnerRoutes } from './owner-routes.js';
+import { registerSiteUserPages } from './page-routes.js';
+import type { SiteUserDeps } from './accounts.js';
+
+/** Options of {@link registerSiteUsers}. */
+export interface SiteUserOptions {
+  /** Called after mail is queued (wakes the outbox sender). */
+  mailQueued: () => void;
+  /** The clock of sessions and mailed links (tests move it). */
+  now?: () => Date;
+}
+
+/** Registers the site users' calls, pages and owner settings. */
+export function registerSiteUsers(app: FastifyInstance, deps: AppDeps, options: SiteUserOptions): void {
+  const siteUserDeps: SiteUserDeps = { db: deps.db, config: deps.config, now: options.now ?? (() => new Date()), mailQueued: options.mailQueued };
+  registerSiteUserApi(app, deps, siteUserDeps);
+  registerSiteUserPages(app, siteUserDeps);
+  registerSiteUserOwnerRoutes(app, deps);
+}
+
+export { SITE_USER_API, SITE_USER_MAIL_LIMIT } from './api-routes.js';
+export { SITE_USER_SETTINGS_PATH } from './owner-routes.js';
+export { SiteUserMessages } from './messages.js';
+export { SITE_USER_COOKIE, SECURE_SITE_USER_COOKIE, SITE_USER_XSRF_HEADER, SITE_USER_SESSION_SECONDS, siteUserCookieName } from './session-store.js';
+export { TOKEN_RULES, MAX_CODE_FAILURES } from './token-store.js';
+export { readSiteUserSettings, saveSiteUserSettings, type SiteUserSettings } from './settings.js';

@@ -1,0 +1,20 @@
+/** Texts of the site-user calls and pages, in one frozen object. */
+export const SiteUserMessages = Object.freeze({
+  ACCOUNTS_OFF: 'Customer accounts are not turned on for this site.',
+  ON_SITE_ONLY: 'Customers sign in on the site itself, not on the dashboard.',
+  SIGN_IN_FAILED: 'Email or password is incorrect.',
+  EMAIL_NOT_VERIFIED: 'Confirm your email address first: open the link we sent you, or ask for a sign-in link.',
+  SIGN_IN_REQUIRED: 'Sign in to your account first.',
+  XSRF_FAILED: 'The X-SiteUser-XSRF-Token header is missing or does not match your session. Sign in again and retry.',
+  REGISTERED: 'Check your email: we sent a link to confirm your address.',
+  LINK_SENT: 'If an account with this email exists, a sign-in link and code are on their way.',
+  RESET_SENT: 'If an account with this email exists, a link to reset its password is on its way.',
+  LINK_INVALID: 'This link is invalid or has expired. Ask for a new one.',
+  CODE_INVALID: 'This code is incorrect or has expired. Ask for a new one.',
+  EMAIL_VERIFIED: 'Your email address is confirmed. You can sign in now.',
+  PASSWORD_CHANGED: 'Your password is changed. Sign in with the new one.',
+  SIGNED_OUT: 'You are signed out.',
+  SIGNED_OUT_EVERYWHERE: 'You are signed out on every device.',
+  ACCOUNT_DELETED: 'Your account is deleted.',
+  LANGUAGE_INVALID: 'Choose a language code such as en or pt-BR.',
+});

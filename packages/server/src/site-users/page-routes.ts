@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/index.js';
+import { htmlResponse, z, type ZodTypeProvider } from '../http/schemas.js';
+import { siteOf } from '../sites/index.js';
+import {
+  confirmPasswordReset,
+  deleteAccount,
+  register,
+  requestPasswordReset,
+  requestSignInLink,
+  setLocale,
+  signInWithCode,
+  signInWithLink,
+  signInWithPassword,
+  signOut,
+  signOutEverywhere,
+  verifyEmail,
+  type SiteUserDeps,
+} from './accounts.js';
+import { assertAccountsOpen } from './guards.js';
+import { SiteUserMessages } from './messages.js';
+import { accountPage, messagePage, registerPage, resetPage, signInPage, type Notice, type PageFrame } from './pages-html.js';
+import { CodeBody, RegisterBody, ResetConfirmBody, SessionBody } from './schemas.js';
+import { findSiteUserSession, xsrfMatches, type LiveSession } from './session-store.js';
+import { isSiteUserTokenUsable } from './token-store.js';
+
+const text = z.string().max(500).optional();
+/** Fields of the account pages' forms (each form sends some of them, with its crumb). */
+const AccountForm = z
+  .object({
+    email: text,
+    password: text,
+    rememberMe: text,
+    'link-email': text,
+    'code-email': text,
+    code: text,
+    displayName: text,
+    token: text,
+    language: text,
+    xsrfToken: text,
+    confirm: text,
+    crumb: text,
+  })
+  .describe('An account form post (application/x-www-form-urlencoded)');
+type AccountFormBody = z.infer<typeof AccountForm>;
+const TokenQuery = z.object({ token: z.string().max(200).optional(), signedOut: z.string().max(10).optional() });
+
+const signInLink = { href: '/account/login', label: 'Go to sign-in' };
+
+/** The first message of a schema failure, for the page's notice. */
+function firstIssue(result: { success: false; error: z.ZodError }): string {
+  return result.error.issues[0]?.message ?? 'Check your entries and try again.';
+}
+
+/** Registers the account pages under `/account`, server-rendered on the site's own origin. */
+export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['site users', 'pages'];
+  const html = { 200: htmlResponse() };
+  const redirect = { 303: z.null().describe('Redirect to the next page') };
+  const frameOf = (request: FastifyRequest, notice?: Notice): PageFrame => ({ site: siteOf(request), crumb: request.crumb, notice });
+  const send = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(body);
+  const error = (reply: FastifyReply, cause: unknown): { status: number; notice: Notice } => {
+    if (!(cause instanceof AppError)) throw cause;
+    for (const [name, value] of Object.entries(cause.headers)) reply.header(name, value);
+    return { status: cause.status, notice: { kind: 'error', text: cause.message } };
+  };
+  /** Runs a page: 404 while accounts are off, 403 on the dashboard's origin. */
+  const open = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    try {
+      await assertAccountsOpen(deps, request);
+      return true;
+    } catch (cause) {
+      const { status, notice } = error(reply, cause);
+      send(reply, status, messagePage(frameOf(request, notice), 'Account', { href: '/', label: 'Go to the home page' }));
+      return false;
+    }
+  };
+  const session = (request: FastifyRequest) => findSiteUserSession(deps.db, request, deps.config.secureCookies, deps.now());
+  const get = (url: string, summary: string, handler: (request: FastifyRequest, query: z.infer<typeof TokenQuery>, reply: FastifyReply) => Promise<unknown>) =>
+    routes.get(url, { schema: { tags, summary, querystring: TokenQuery, response: { ...html, ...redirect } } }, async (request, reply) =>
+      (await open(request, reply)) ? handler(request, request.query, reply) : reply,
+    );
+  const post = (url: string, summary: string, handler: (request: FastifyRequest, body: AccountFormBody, reply: FastifyReply) => Promise<unknown>) =>
+    routes.post(url, { bodyLimit: 8192, schema: { tags, summary, body: AccountForm, response: { ...html, ...redirect } } }, async (request, reply) =>
+      (await open(request, reply)) ? handler(request, request.body, reply) : reply,
+    );
+  /** An account change from the account page: the session and its XSRF token must both match. */
+  const change = (url: string, summary: string, act: (live: LiveSession, body: AccountFormBody, reply: FastifyReply) => Promise<string>) =>
+    post(url, summary, async (request, body, reply) => {
+      const live = await session(request);
+      if (!live) return reply.redirect('/account/login', 303);
+      if (!xsrfMatches(live, body.xsrfToken))
+        return send(
+          reply,
+          403,
+          messagePage(frameOf(request, { kind: 'error', text: SiteUserMessages.XSRF_FAILED }), 'Your account', {
+            href: '/account',
+            label: 'Back to your account',
+          }),
+        );
+      try {
+        return reply.redirect(await act(live, body, reply), 303);
+      } catch (cause) {
+        const { status, notice } = error(reply, cause);
+        return send(reply, status, accountPage(frameOf(request, notice), live.user, live.xsrfToken));
+      }
+    });
+
+  get('/account', 'The signed-in site user’s account page (else a redirect to sign-in)', async (request, query, reply) => {
+    const live = await session(request);
+    if (!live) return reply.redirect('/account/login', 303);
+    return send(reply, 200, accountPage(frameOf(request), live.user, live.xsrfToken));
+  });
+
+  get('/account/login', 'The sign-in page (password, mailed link, or code)', async (request, query, reply) => {
+    const notice: Notice | undefined = query.signedOut ? { kind: 'info', text: SiteUserMessages.SIGNED_OUT } : undefined;
+    return send(reply, 200, signInPage(frameOf(request, notice)));
+  });
+
+  post('/account/login', 'Signs in from the sign-in page with email and password', async (request, body, reply) => {
+    const parsed = SessionBody.safeParse({ email: body.email, password: body.password, rememberMe: body.rememberMe === 'true' });
+    if (!parsed.success) return send(reply, 400, signInPage(frameOf(request, { kind: 'error', text: SiteUserMessages.SIGN_IN_FAILED }), body.email));
+    try {
+      await signInWithPassword(deps, request, reply, siteOf(request), parsed.data);
+      return reply.redirect('/account', 303);
+    } catch (cause) {
+      const { status, notice } = error(reply, cause);
+      return send(reply, status, signInPage(frameOf(request, notice), parsed.data.email));
+    }
+  });
+
+  post('/account/login/link', 'Mails a sign-in link and code from the sign-in page', async (request, body, reply) => {
+    const email = body['link-email'] ?? '';
+    const parsed = z.string().trim().email().safeParse(email);
+    if (!parsed.success) return send(reply, 400, signInPage(frameOf(request, { kind: 'error', text: 'Enter the email address of your account.' }), email));
+    await requestSignInLink(deps, siteOf(request), parsed.data);
+    return send(reply, 202, signInPage(frameOf(request, { kind: 'info', text: SiteUserMessages.LINK_SENT }), parsed.data));
+  });
+
+  post('/account/login/code', 'Signs in with the mailed code (any browser)', async (request, body, reply) => {
+    const parsed = CodeBody.safeParse({ email: body['code-email'], code: body.code });
+    if (!parsed.success) return send(reply, 400, signInPage(frameOf(request, { kind: 'error', text: firstIssue(parsed) }), body['code-email']));
+    try {
+      await signInWithCode(deps, request, reply, siteOf(request), parsed.data);
+      return reply.redirect('/account', 303);
+    } catch (cause) {
+      const { status, notice } = error(reply, cause);
+      return send(reply, status, signInPage(frameOf(request, notice), parsed.data.email));
+    }
+  });
+
+  get('/account/login/link', 'Opens a mailed sign-in link: signs in and goes to the account', async (request, query, reply) => {
+    try {
+      await signInWithLink(deps, request, reply, siteOf(request), query.token ?? '');
+      return reply.redirect('/account', 303);
+    } catch (cause) {
+      const { status, notice } = error(reply, cause);
+      return send(reply, status, signInPage(frameOf(request, notice)));
+    }
+  });
+
+  get('/account/register', 'The registration page', async (request, query, reply) => send(reply, 200, registerPage(frameOf(request))));
+
+  post('/account/register', 'Creates an account from the registration page', async (request, body, reply) => {
+    const parsed = RegisterBody.safeParse({ email: body.email, password: body.password, displayName: body.displayName });
+    if (!parsed.success || !parsed.data.password) {
+      const text = parsed.success ? 'Choose a password.' : firstIssue(parsed);
+      return send(reply, 400, registerPage(frameOf(request, { kind: 'error', text }), body.email));
+    }
+    await register(deps, siteOf(request), parsed.data);
+    return send(reply, 202, messagePage(frameOf(request, { kind: 'info', text: SiteUserMessages.REGISTERED }), 'Check your email', signInLink));
+  });
+
+  get('/account/verify', 'Opens a mailed confirmation link', async (request, query, reply) => {
+    const ok = await verifyEmail(deps, siteOf(request), query.token ?? '');
+    const notice: Notice = ok ? { kind: 'info', text: SiteUserMessages.EMAIL_VERIFIED } : { kind: 'error', text: SiteUserMessages.LINK_INVALID };
+    return send(reply, ok ? 200 : 400, messagePage(frameOf(request, notice), ok ? 'Email confirmed' : 'Link not valid', signInLink));
+  });
+
+  get('/account/reset', 'The password reset page (ask for a link, or choose a new password with one)', async (request, query, reply) => {
+    const token = query.token;
+    if (token === undefined) return send(reply, 200, resetPage(frameOf(request), undefined));
+    if (!(await isSiteUserTokenUsable(deps.db, siteOf(request).id, token, 'reset', deps.now()))) {
+      return send(reply, 400, resetPage(frameOf(request, { kind: 'error', text: SiteUserMessages.LINK_INVALID }), undefined));
+    }
+    return send(reply, 200, resetPage(frameOf(request), token));
+  });
+
+  post('/account/reset', 'Mails a password reset link from the reset page', async (request, body, reply) => {
+    const parsed = z
+      .string()
+      .trim()
+      .email()
+      .safeParse(body.email ?? '');
+    if (!parsed.success) return send(reply, 400, resetPage(frameOf(request, { kind: 'error', text: 'Enter the email address of your account.' }), undefined));
+    await requestPasswordReset(deps, siteOf(request), parsed.data);
+    return send(reply, 202, messagePage(frameOf(request, { kind: 'info', text: SiteUserMessages.RESET_SENT }), 'Check your email', signInLink));
+  });
+
+  post('/account/reset/confirm', 'Saves the new password of a reset link', async (request, body, reply) => {
+    const parsed = ResetConfirmBody.safeParse({ token: body.token, password: body.password });
+    if (!parsed.success) {
+      const tokenOk = typeof body.token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(body.token);
+      return send(reply, 400, resetPage(frameOf(request, { kind: 'error', text: firstIssue(parsed) }), tokenOk ? body.token : undefined));
+    }
+    try {
+      await confirmPasswordReset(deps, siteOf(request), parsed.data.token, parsed.data.password);
+      return send(reply, 200, messagePage(frameOf(request, { kind: 'info', text: SiteUserMessages.PASSWORD_CHANGED }), 'Password changed', signInLink));
+    } catch (cause) {
+      const { status, notice } = error(reply, cause);
+      return send(reply, status, resetPage(frameOf(request, notice), undefined));
+    }
+  });
+
+  change('/account/logout', 'Signs out from the account page', async (live, _body, reply) => {
+    await signOut(deps, reply, live, true);
+    return '/account/login?signedOut=1';
+  });
+  change('/account/logout-everywhere', 'Signs out everywhere from the account page', async (live, _body, reply) => {
+    await signOutEverywhere(deps, reply, live);
+    return '/account/login?signedOut=1';
+  });
+  change('/account/delete', 'Deletes the account from the account page', async (live, body, reply) => {
+    if (body.confirm !== 'yes') throw new AppError('BAD_REQUEST', 'Tick the box to confirm that you want to delete your account.');
+    await deleteAccount(deps, reply, live);
+    return '/';
+  });
+  change('/account/locale', 'Saves the language from the account page', async (live, body) => {
+    await setLocale(deps, live, body.language ?? '');
+    return '/account';
+  });
+}

@@ -1,0 +1,162 @@
+import { escapeHtml } from '@emporium/template';
+import type { Website } from '../sites/index.js';
+
+/** A notice above a form: an error (announced at once) or a confirmation. */
+export interface Notice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/** What every account page needs: the site, the crumb for its forms, and an optional notice. */
+export interface PageFrame {
+  site: Website;
+  crumb: string;
+  notice?: Notice;
+}
+
+const e = escapeHtml;
+
+function noticeHtml(notice: Notice | undefined): string {
+  if (!notice) return '';
+  const role = notice.kind === 'error' ? 'alert' : 'status';
+  return `<p class="account-notice account-notice--${notice.kind}" role="${role}" id="account-notice">${e(notice.text)}</p>`;
+}
+
+/** A labelled input; the notice describes it when the notice is an error. */
+function field(
+  frame: PageFrame,
+  name: string,
+  label: string,
+  type: string,
+  autocomplete: string,
+  extra: { value?: string; required?: boolean; hint?: string } = {},
+): string {
+  const id = `account-${name}`;
+  const describedBy = [extra.hint ? `${id}-hint` : '', frame.notice?.kind === 'error' ? 'account-notice' : ''].filter(Boolean).join(' ');
+  return (
+    `<p class="account-field"><label for="${id}">${e(label)}</label>` +
+    `<input id="${id}" name="${e(name)}" type="${e(type)}" autocomplete="${e(autocomplete)}"${extra.value ? ` value="${e(extra.value)}"` : ''}${extra.required === false ? '' : ' required'}${describedBy ? ` aria-describedby="${describedBy}"` : ''}>` +
+    `${extra.hint ? `<small id="${id}-hint">${e(extra.hint)}</small>` : ''}</p>`
+  );
+}
+
+function form(frame: PageFrame, action: string, inner: string, button: string, hidden: Record<string, string> = {}): string {
+  const fields = Object.entries({ crumb: frame.crumb, ...hidden })
+    .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
+    .join('');
+  return `<form method="post" action="${e(action)}" class="account-form">${fields}${inner}<p><button type="submit" class="button">${e(button)}</button></p></form>`;
+}
+
+function page(frame: PageFrame, title: string, body: string): string {
+  const lang = e(frame.site.settings.locale.split(/[-_]/)[0] || 'en');
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${e(title)} · ${e(frame.site.title)}</title></head>
+<body>
+<main class="container container--narrow account-page">
+<h1 class="page__title">${e(title)}</h1>
+${noticeHtml(frame.notice)}
+${body}
+<p><a href="/">Back to ${e(frame.site.title)}</a></p>
+</main>
+</body>
+</html>`;
+}
+
+/** The sign-in page: password, a mailed link, and the code from that mail. */
+export function signInPage(frame: PageFrame, email = ''): string {
+  const password = form(
+    frame,
+    '/account/login',
+    field(frame, 'email', 'Email', 'email', 'email', { value: email }) +
+      field(frame, 'password', 'Password', 'password', 'current-password') +
+      `<p class="account-field"><input id="account-remember" name="rememberMe" type="checkbox" value="true"> <label for="account-remember">Keep me signed in</label></p>`,
+    'Sign in',
+  );
+  const link = form(
+    frame,
+    '/account/login/link',
+    field({ ...frame, notice: undefined }, 'link-email', 'Email', 'email', 'email', { value: email }),
+    'Email me a sign-in link',
+  );
+  const code = form(
+    frame,
+    '/account/login/code',
+    field({ ...frame, notice: undefined }, 'code-email', 'Email', 'email', 'email', { value: email }) +
+      field({ ...frame, notice: undefined }, 'code', 'Code from the mail', 'text', 'one-time-code', { hint: 'Six digits. It works in any browser.' }),
+    'Sign in with the code',
+  );
+  return page(
+    frame,
+    'Sign in',
+    `${password}<h2>Sign in without a password</h2>${link}<h2>Have a code?</h2>${code}` +
+      `<p><a href="/account/register">Create an account</a> · <a href="/account/reset">Forgot your password?</a></p>`,
+  );
+}
+
+/** The registration page. */
+export function registerPage(frame: PageFrame, email = ''): string {
+  return page(
+    frame,
+    'Create an account',
+    form(
+      frame,
+      '/account/register',
+      field(frame, 'displayName', 'Name', 'text', 'name', { required: false }) +
+        field(frame, 'email', 'Email', 'email', 'email', { value: email }) +
+        field(frame, 'password', 'Password', 'password', 'new-password', { hint: 'At least 12 characters.' }),
+      'Create account',
+    ) + `<p><a href="/account/login">Already have an account? Sign in</a></p>`,
+  );
+}
+
+/** A page with only its notice and a way on. */
+export function messagePage(frame: PageFrame, title: string, next: { href: string; label: string }): string {
+  return page(frame, title, `<p><a class="button" href="${e(next.href)}">${e(next.label)}</a></p>`);
+}
+
+/** The reset page: ask for a link, or (with a live token) choose the new password. */
+export function resetPage(frame: PageFrame, token: string | undefined): string {
+  if (token === undefined) {
+    return page(frame, 'Reset your password', form(frame, '/account/reset', field(frame, 'email', 'Email', 'email', 'email'), 'Email me a reset link'));
+  }
+  return page(
+    frame,
+    'Choose a new password',
+    form(
+      frame,
+      '/account/reset/confirm',
+      field(frame, 'password', 'New password', 'password', 'new-password', { hint: 'At least 12 characters.' }),
+      'Save password',
+      { token },
+    ),
+  );
+}
+
+/** The signed-in account page: who is signed in, language, sign-out here or everywhere, deletion. */
+export function accountPage(frame: PageFrame, user: { email: string; displayName: string; locale: string | null }, xsrfToken: string): string {
+  const hidden = { xsrfToken };
+  const who = user.displayName ? `${user.displayName} (${user.email})` : user.email;
+  return page(
+    frame,
+    'Your account',
+    `<p>Signed in as <strong>${e(who)}</strong>.</p>` +
+      form(
+        frame,
+        '/account/locale',
+        field({ ...frame, notice: undefined }, 'language', 'Language', 'text', 'language', { value: user.locale ?? '', hint: 'A code such as en or pt-BR.' }),
+        'Save language',
+        hidden,
+      ) +
+      form(frame, '/account/logout', '', 'Sign out', hidden) +
+      form(frame, '/account/logout-everywhere', '', 'Sign out everywhere', hidden) +
+      `<h2>Delete your account</h2><p>This removes your account and signs you out on every device.</p>` +
+      form(
+        frame,
+        '/account/delete',
+        `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">Yes, delete my account</label></p>`,
+        'Delete account',
+        hidden,
+      ),
+  );
+}
