@@ -21,7 +21,8 @@ export function readLanguageCode(input: string): CodeReading {
   }
   const locale = new Intl.Locale(code);
   if (locale.baseName !== code) return { ok: false, message: M.WITH_EXTENSIONS(trimmed, locale.baseName) };
-  if (locale.language === 'und' || names.of(locale.language) === undefined) return { ok: false, message: M.UNKNOWN_LANGUAGE(trimmed) };
+  // `und` has no language subtag (Node reads its `language` as undefined): it names no language.
+  if (!locale.language || locale.language === 'und' || names.of(locale.language) === undefined) return { ok: false, message: M.UNKNOWN_LANGUAGE(trimmed) };
   return { ok: true, code };
 }
 

@@ -124,6 +124,11 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'DELETE /api/owner/owners/{ownerId}',
       'GET /api/owner/payments/reconciliation',
       'POST /api/owner/payments/reconciliation/run',
+      'GET /api/multilingual/settings',
+      'GET /api/multilingual/status',
+      'GET /api/multilingual/languages',
+      'PUT /api/multilingual/languages',
+      'DELETE /api/multilingual/connection',
     ])
       expect(keys).toContain(expected);
   });

@@ -33,6 +33,6 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', SEO_CACHE_CONTROL)
-      .send(buildRobotsTxt(canonicalOrigin(site, deps.config)));
+      .send(buildRobotsTxt(canonicalOrigin(site, deps.config), languageAlternates(siteLanguagesOf(site.settings))));
   });
 }

@@ -35,8 +35,13 @@ export function buildSitemapXml(origin: string, urls: readonly SiteUrl[], langua
 /** Paths crawlers are asked to skip: the API, owner pages, cart and checkout. */
 export const ROBOTS_DISALLOWED = Object.freeze(['/api/', '/config', '/cart', '/checkout', '/search']);
 
-/** A robots.txt allowing the public pages and naming the sitemap. */
-export function buildRobotsTxt(origin: string): string {
-  const lines = ['User-agent: *', ...ROBOTS_DISALLOWED.map((p) => `Disallow: ${p}`), 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`];
+/**
+ * A robots.txt allowing the public pages and naming the sitemap. With `languages`, the skipped
+ * paths are skipped under every language's prefix too (`/fr/cart`).
+ */
+export function buildRobotsTxt(origin: string, languages: readonly LanguageAlternate[] = []): string {
+  const prefixes = ['', ...new Set(languages.map((l) => l.prefix).filter(Boolean))];
+  const disallowed = prefixes.flatMap((prefix) => ROBOTS_DISALLOWED.filter((p) => !prefix || p !== '/api/').map((p) => `Disallow: ${prefix}${p}`));
+  const lines = ['User-agent: *', ...disallowed, 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`];
   return `${lines.join('\n')}\n`;
 }

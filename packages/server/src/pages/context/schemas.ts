@@ -30,7 +30,11 @@ export const websiteContextSchema = z.strictObject({
   siteDescription: z.string(),
   siteTagLine: z.string().describe('The header’s tagline; empty when none is set'),
   logoImageUrl: z.string().describe('The header’s logo; empty when none is set'),
-  language: z.string().describe('The site locale, such as `en-US`'),
+  language: z
+    .string()
+    .describe(
+      "The page's language: the site locale (`en-US`), or on a page under a language prefix that language's code (`fr` on `/fr/…`); `<html lang>` and the template engine's locale",
+    ),
   timeZone: z.string().describe('IANA time zone the date formatters use (spec default America/New_York)'),
   baseUrl: z.string().describe('Origin the site is published at: its primary custom domain when it has one'),
   authenticUrl: z.string().describe('The site’s origin on the server’s own domain'),
