@@ -137,7 +137,7 @@ export function DonationForm(props: DonationFormProps) {
               inputMode="decimal"
               aria-label={`${DonationTexts.CUSTOM_LABEL} (${currency})`}
               value={custom}
-              onFocus={() => setChoice(CUSTOM)}
+              onFocus={() => choice !== CUSTOM && changed(setChoice)(CUSTOM)}
               onChange={(e) => changed(setCustom)(e.target.value)}
             />
           </label>
