@@ -179,6 +179,35 @@ describe('Design screen', () => {
     await context.close();
   }, 120_000);
 
+  it('warns on Design and before publishing when a colour is hard to read (WCAG AA), and publishing stays possible', async () => {
+    const { context, page, errors } = await signedIn('/design');
+    await waitForHeading(page, 'Design');
+    await settled(page);
+    const accent = page.getByLabel('Accent (buttons and links)', { exact: true });
+    await accent.fill('#9fc7b3');
+    await page.getByRole('button', { name: 'Save style' }).click();
+    const warning = page.getByRole('note', { name: 'Hard-to-read colours' });
+    await warning.waitFor({ timeout: TIMEOUT });
+    expect(await warning.locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^Accent \(buttons and links\) on Background: \d\.\d\d:1$/),
+      expect.stringMatching(/^Accent \(buttons and links\) on Cards and header: \d\.\d\d:1$/),
+      expect.stringMatching(/^Text on the accent on Accent \(buttons and links\): \d\.\d\d:1$/),
+    ]);
+    expect(await allA11yViolations(page)).toEqual([]);
+    console.log(await screenshot(page, 'design-contrast-warning'));
+    await page.locator('.site-changes').getByRole('button', { name: 'Publish' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('note', { name: 'Hard-to-read colours' }).waitFor({ timeout: TIMEOUT });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await accent.fill(DEFAULT_ACCENT);
+    await page.getByRole('button', { name: 'Save style' }).click();
+    await page.getByRole('status').filter({ hasText: 'Style saved as a draft.' }).waitFor({ timeout: TIMEOUT });
+    expect(await warning.count()).toBe(0);
+    await publishFromHeader(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('lists the problems of a refused theme upload', async () => {
     const { context, page } = await signedIn('/design');
     await waitForHeading(page, 'Design');

@@ -30,4 +30,5 @@ export { BLOCKS_PARTIAL, blockFieldKey, escapeBareVariables, expandTags, QUERY_L
 export { hasErrors, readTheme, themeIdOf } from './theme.js';
 export { compileStyles, createStyleCache, type CompiledStyles, type StyleCache } from './styles.js';
 export { TWEAK_TYPES, type Tweak, type TweakType } from './tweaks.js';
+export { CONTRAST_AA, contrastProblems, type ContrastProblem } from './contrast.js';
 export { checkTweakValue, resolveTweakValues, TWEAK_MESSAGES, tweakBodyClasses, validateTweakValues } from './tweak-values.js';

@@ -21,6 +21,8 @@ export interface Tweak {
   /** The unit of a value tweak's default (`16px` -> `px`), printed after the owner's number. */
   unit?: string;
   showOnlyWhenPresent?: string;
+  /** A colour tweak's backgrounds: the colour tweaks it is read on as text, checked for contrast (WCAG AA) before a publish. */
+  readableOn?: readonly string[];
   target?: string;
   js: boolean;
   /** The LESS variable declared after the comment (without `@`), which color, value and font tweaks set. */
@@ -29,7 +31,21 @@ export interface Tweak {
   line: number;
 }
 
-const KNOWN_KEYS = new Set(['type', 'title', 'label', 'category', 'options', 'default', 'min', 'max', 'step', 'showOnlyWhenPresent', 'target', 'js']);
+const KNOWN_KEYS = new Set([
+  'type',
+  'title',
+  'label',
+  'category',
+  'options',
+  'default',
+  'min',
+  'max',
+  'step',
+  'showOnlyWhenPresent',
+  'readableOn',
+  'target',
+  'js',
+]);
 const LESS_TYPES: ReadonlySet<TweakType> = new Set(['color', 'value', 'font']);
 /** `//` or `/*`, then `tweak:`; sticky copies test "is a tweak comment here". */
 const MARKER = /(\/\/|\/\*)[ \t*]*tweak[ \t]*:[ \t]*/g;
@@ -195,6 +211,12 @@ function buildTweak(
   if (showOnlyWhenPresent !== undefined) tweak.showOnlyWhenPresent = showOnlyWhenPresent;
   const target = text('target');
   if (target !== undefined) tweak.target = target;
+  if (json.readableOn !== undefined) {
+    const backgrounds = stringList(json.readableOn);
+    if (kind !== 'color') warn('"readableOn" is only used by color tweaks');
+    else if (!backgrounds || backgrounds.length === 0) warn('"readableOn" must be a list of colour tweak titles and is ignored');
+    else tweak.readableOn = Object.freeze(backgrounds);
+  }
   if (json.js !== undefined) {
     if (typeof json.js === 'boolean') tweak.js = json.js;
     else warn('"js" must be true or false and is ignored');
@@ -318,6 +340,18 @@ export function collectTweaks(sheets: readonly { file: string; source: string }[
       }
       first.set(tweak.title, tweak);
       tweaks.push(tweak);
+    }
+  }
+  for (const tweak of tweaks) {
+    for (const background of tweak.readableOn ?? []) {
+      if (first.get(background)?.type === 'color') continue;
+      problems.push({
+        file: tweak.file,
+        line: tweak.line,
+        column: 1,
+        severity: 'warning',
+        message: `tweak "${tweak.title}": "readableOn" names "${background}", which is no colour tweak of the theme; that pair is not checked`,
+      });
     }
   }
   return { tweaks, problems };

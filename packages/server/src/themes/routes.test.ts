@@ -178,6 +178,23 @@ describe('the Design calls: themes, style settings, uploads and page layouts', (
     expect(after.bodyClasses).not.toContain('tweak-header-layout-title-left');
   });
 
+  it('names the colour pairs a change makes hard to read (under WCAG AA 4.5:1), and none for the theme as it ships', async () => {
+    const shipped = await admin.call('GET', ThemePaths.TWEAKS);
+    expect(shipped.json().contrast).toEqual([]);
+    const pale = await admin.call('PUT', ThemePaths.TWEAKS, { values: { accentColor: '#9fc7b3' } });
+    expect(pale.statusCode, pale.body).toBe(200);
+    const pairs = pale.json().contrast as { foreground: string; background: string; backgroundLabel: string; ratio: number }[];
+    expect(pairs.map((p) => `${p.foreground} on ${p.background}`)).toEqual([
+      'accentColor on backgroundColor',
+      'accentColor on surfaceColor',
+      'accentTextColor on accentColor',
+    ]);
+    expect(pairs.every((p) => p.ratio < 4.5)).toBe(true);
+    expect(pairs[0]).toMatchObject({ foregroundLabel: 'Accent (buttons and links)', backgroundLabel: 'Background', foregroundValue: '#9fc7b3' });
+    const back = await admin.call('PUT', ThemePaths.TWEAKS, { values: { accentColor: NEW_ACCENT } });
+    expect(back.json().contrast).toEqual([]);
+  });
+
   it('merges a partial change over the stored values', async () => {
     const saved = await admin.call('PUT', ThemePaths.TWEAKS, { values: { 'sticky-header': false } });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readThemeZip, resolveTweakValues, THEME_LIMITS, ThemeFilesError, type Tweak, validateTweakValues } from '@emporium/theme';
+import { contrastProblems, readThemeZip, resolveTweakValues, THEME_LIMITS, ThemeFilesError, type Tweak, validateTweakValues } from '@emporium/theme';
 import type { AppDeps } from '../app-deps.js';
 import { collections, websites, type DbOrTx } from '../db/index.js';
 import { AppError } from '../errors/index.js';
@@ -80,7 +80,7 @@ function tweakGroups(theme: ActiveTheme, stored: Record<string, unknown>): z.inf
     if (!group) groups.set(tweak.category, (group = { name: tweak.category, tweaks: [] }));
     group.tweaks.push(controlOf(tweak, values[tweak.title]));
   }
-  return { themeId: theme.id, themeName: theme.name, categories: [...groups.values()] };
+  return { themeId: theme.id, themeName: theme.name, categories: [...groups.values()], contrast: contrastProblems(theme.compiled.tweaks, values) };
 }
 
 function controlOf(tweak: Tweak, value: string | undefined) {

@@ -58,6 +58,19 @@ export const TweakGroups = z.object({
   categories: z
     .array(z.object({ name: z.string().describe('The category; empty for settings the theme puts in none'), tweaks: z.array(TweakControl) }))
     .describe('Categories in the order their first setting is declared'),
+  contrast: z
+    .array(
+      z.object({
+        foreground: z.string(),
+        foregroundLabel: z.string(),
+        foregroundValue: z.string(),
+        background: z.string(),
+        backgroundLabel: z.string(),
+        backgroundValue: z.string(),
+        ratio: z.number(),
+      }),
+    )
+    .describe("Colour pairs the theme reads text in (a colour tweak's readableOn) whose contrast is under WCAG AA's 4.5:1 with these values: hard to read"),
 });
 
 const tweakValue = z.union([z.string().max(200, { error: 'A value can have at most 200 characters.' }), z.number(), z.boolean()], {

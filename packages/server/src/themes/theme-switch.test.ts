@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { readThemeDir } from '@emporium/theme';
+import { contrastProblems, readThemeDir, resolveTweakValues } from '@emporium/theme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, websites } from '../db/index.js';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
@@ -68,6 +68,13 @@ describe('switching the demo site to the magazine theme', () => {
     expect(res.body).toContain('<main id="main"');
     expect(res.body.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(templateErrorsSince(logsBefore)).toEqual([]);
+  });
+
+  it('ships colours that pass WCAG AA for every pair it reads text in', async () => {
+    const theme = await t.app.emporium.themes.forSettings({ theme: 'magazine' });
+    const { values } = resolveTweakValues(theme.compiled.tweaks, {});
+    expect(theme.compiled.tweaks.filter((tweak) => tweak.readableOn).length).toBeGreaterThan(4);
+    expect(contrastProblems(theme.compiled.tweaks, values)).toEqual([]);
   });
 
   it('serves its static page, its stylesheet with the self-hosted font, and its script', async () => {

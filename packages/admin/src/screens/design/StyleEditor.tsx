@@ -7,6 +7,7 @@ import { ErrorText } from '../../ui/ErrorText.js';
 import { resetTweaks, saveTweaks, TWEAKS_PATH, type TweakGroups } from './design-calls.js';
 import { placeHint } from './tweak-hints.js';
 import { TweakField } from './TweakField.js';
+import { ContrastWarnings } from './ContrastWarnings.js';
 
 /** The values of every setting by title ('' for one with no value). */
 function valuesOf(groups: TweakGroups): Record<string, string> {
@@ -81,6 +82,7 @@ export function StyleEditor({ groups, layouts }: StyleEditorProps) {
   }
   return (
     <form onSubmit={submit} className="stack" noValidate>
+      <ContrastWarnings pairs={groups.contrast} />
       {groups.categories.map((category) => (
         <fieldset key={category.name} className="tweak-group">
           <legend>{category.name || 'Other settings'}</legend>

@@ -47,6 +47,19 @@ export interface TweakGroups {
   readonly themeId: string;
   readonly themeName: string;
   readonly categories: readonly { readonly name: string; readonly tweaks: readonly TweakControl[] }[];
+  /** Colour pairs under WCAG AA (4.5:1) with these values. */
+  readonly contrast: readonly ContrastPair[];
+}
+
+/** A text colour on a background that is hard to read. */
+export interface ContrastPair {
+  readonly foreground: string;
+  readonly foregroundLabel: string;
+  readonly foregroundValue: string;
+  readonly background: string;
+  readonly backgroundLabel: string;
+  readonly backgroundValue: string;
+  readonly ratio: number;
 }
 
 /** Something the check of an uploaded theme found, where it is. */

@@ -1,4 +1,7 @@
+import { useQuery } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
+import { ContrastWarnings } from '../design/ContrastWarnings.js';
+import { TWEAKS_PATH, type TweakGroups } from '../design/design-calls.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import type { Draft } from './editor-calls.js';
 import { type NamedPage, subjectLabel } from './subject-labels.js';
@@ -26,6 +29,12 @@ interface PublishDialogProps {
   readonly onCancel: () => void;
 }
 
+/** The drafted styles' hard-to-read colour pairs (read when the styles are among the drafts). */
+function DraftedStyleContrast() {
+  const tweaks = useQuery<TweakGroups>(TWEAKS_PATH);
+  return <ContrastWarnings pairs={tweaks.data?.contrast ?? []} />;
+}
+
 /** "Publish N changes?": names what visitors will see at once, with Publish now and Cancel (the editor's bar and the header's). */
 export function PublishDialog({ open, drafts, pages, pending, failure, onConfirm, onCancel }: PublishDialogProps) {
   const count = drafts.length;
@@ -40,6 +49,7 @@ export function PublishDialog({ open, drafts, pages, pending, failure, onConfirm
     >
       <p>Visitors will see these at once:</p>
       <DraftSubjects drafts={drafts} pages={pages} />
+      {open && drafts.some((draft) => draft.subject === 'settings.themeTweaks') && <DraftedStyleContrast />}
       <ErrorText error={failure} />
     </ConfirmDialog>
   );
