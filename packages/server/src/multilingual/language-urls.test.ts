@@ -114,6 +114,24 @@ describe('language URLs: the primary at /, the others under a prefix, with recip
     expect((await t.get(DEMO_SHOP_IDENTIFIER, '/fr/shop')).headers['x-page-cache']).toBe('hit');
   });
 
+  it("keeps the visitor in the page's language through the site's navigation", async () => {
+    const french = await t.context(DEMO_SHOP_IDENTIFIER, '/fr/shop');
+    const items = Object.values(french.json.navigation as Record<string, { items: { fullUrl: string; collectionId?: string; active: boolean }[] }>).flatMap(
+      (n) => n.items,
+    );
+    const pages = items.filter((item) => item.collectionId);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const item of pages) expect(item.fullUrl).toMatch(/^\/fr\//);
+    expect(pages.find((item) => item.fullUrl === '/fr/shop')?.active).toBe(true);
+    const html = (await t.get(DEMO_SHOP_IDENTIFIER, '/fr/')).body;
+    expect(html).toContain('href="/fr/shop"');
+    const english = await t.context(DEMO_SHOP_IDENTIFIER, '/shop');
+    const englishItems = Object.values(english.json.navigation as Record<string, { items: { fullUrl: string; collectionId?: string }[] }>).flatMap(
+      (n) => n.items,
+    );
+    for (const item of englishItems.filter((i) => i.collectionId)) expect(item.fullUrl).not.toMatch(/^\/fr\//);
+  });
+
   it('formats the French pages in French: the template engine and the context follow the language', async () => {
     const french = await t.context(DEMO_SHOP_IDENTIFIER, '/fr/shop');
     expect(french.status).toBe(200);

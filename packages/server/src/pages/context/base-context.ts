@@ -120,7 +120,7 @@ export async function baseContext(req: PageRequest, page: BuiltPage, assets: Ren
   return {
     website: websiteContext(site, { baseUrl: req.origin, authenticUrl: req.siteOrigin }),
     websiteSettings: websiteSettingsContext(site),
-    navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path),
+    navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path, req.language?.prefix),
     footer,
     ...(header.announcement ? { announcement: { text: header.announcement } } : {}),
     showCart: sells,

@@ -1,4 +1,5 @@
 import type { WebsiteSettings } from '../../db/index.js';
+import { pathInLanguage } from '../../multilingual/index.js';
 import { collectionUrl, type ItemCollectionRef } from './item-context.js';
 
 /** A navigation entry as stored in `settings.navigation.{navigationId}.items`. */
@@ -36,23 +37,25 @@ function isActive(fullUrl: string, path: string): boolean {
   return path === fullUrl || path.startsWith(`${fullUrl}/`);
 }
 
-function resolveItems(raw: unknown, byId: ReadonlyMap<string, NavCollection>, path: string): NavItemContext[] {
+/** Entries of a navigation; a page entry's URL is in the language of `prefix` (`/fr/shop`), and `path` is the page's path without it. */
+function resolveItems(raw: unknown, byId: ReadonlyMap<string, NavCollection>, path: string, prefix: string): NavItemContext[] {
   if (!Array.isArray(raw)) return [];
   const out: NavItemContext[] = [];
   for (const entry of raw as StoredNavItem[]) {
     if (!entry || typeof entry !== 'object') continue;
-    const children = resolveItems(entry.items, byId, path);
+    const children = resolveItems(entry.items, byId, path, prefix);
     if (entry.collectionId) {
       const c = byId.get(entry.collectionId);
       if (!c || !c.enabled) continue;
-      const fullUrl = collectionUrl(c);
+      const ownUrl = collectionUrl(c);
+      const fullUrl = pathInLanguage(prefix, ownUrl);
       const title = entry.title || c.navigationTitle || c.title;
       out.push({
         title,
         fullUrl,
         collectionId: c.id,
         collection: { id: c.id, fullUrl, navigationTitle: title, title: c.title, urlId: c.urlId, folder: children.length > 0 },
-        active: isActive(fullUrl, path),
+        active: isActive(ownUrl, path),
         folderActive: children.some((child) => child.active || child.folderActive),
         items: children,
       });
@@ -74,15 +77,20 @@ function resolveItems(raw: unknown, byId: ReadonlyMap<string, NavCollection>, pa
  * The `navigation` object of the context: each navigation id of `settings.navigation`
  * (`mainNavigation`, `footerNavigation`...) resolved to titles and URLs. Entries pointing at
  * a missing or disabled collection are dropped; external links must be http(s), mailto or
- * site-relative.
+ * site-relative. Page entries lead to the page in the language of `prefix` (decision 0044).
  */
-export function navigationContext(settings: WebsiteSettings, collections: readonly NavCollection[], path: string): Record<string, { items: NavItemContext[] }> {
+export function navigationContext(
+  settings: WebsiteSettings,
+  collections: readonly NavCollection[],
+  path: string,
+  prefix = '',
+): Record<string, { items: NavItemContext[] }> {
   const nav = settings.navigation;
   const out: Record<string, { items: NavItemContext[] }> = {};
   if (!nav || typeof nav !== 'object') return out;
   const byId = new Map(collections.map((c) => [c.id, c]));
   for (const [id, value] of Object.entries(nav as Record<string, unknown>)) {
-    const items = resolveItems((value as { items?: unknown } | null)?.items, byId, path);
+    const items = resolveItems((value as { items?: unknown } | null)?.items, byId, path, prefix);
     if (items.length) out[id] = { items };
   }
   return out;
@@ -99,8 +107,9 @@ export function namedNavigation(
   path: string,
   name: string,
   fallback?: string,
+  prefix = '',
 ): { items: NavItemContext[] } {
   const nav = (settings.navigation ?? {}) as Record<string, { items?: unknown } | null>;
   const stored = Object.hasOwn(nav, name) ? nav[name] : fallback && Object.hasOwn(nav, fallback) ? nav[fallback] : undefined;
-  return { items: resolveItems(stored?.items, new Map(collections.map((c) => [c.id, c])), path) };
+  return { items: resolveItems(stored?.items, new Map(collections.map((c) => [c.id, c])), path, prefix) };
 }

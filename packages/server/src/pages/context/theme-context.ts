@@ -96,7 +96,9 @@ export async function themeRenderContext(
   const navigations: Record<string, { items: NavItemContext[] }> = {};
   let folderNavigation: { items: NavItemContext[] } | undefined;
   for (const [index, decl] of source.navigations.entries()) {
-    const nav = locked ? { items: [] } : namedNavigation(req.site.settings, req.collections, req.path, decl.name, NAVIGATION_FALLBACKS[index]);
+    const nav = locked
+      ? { items: [] }
+      : namedNavigation(req.site.settings, req.collections, req.path, decl.name, NAVIGATION_FALLBACKS[index], req.language?.prefix);
     navigations[decl.name.replace(/[^A-Za-z0-9_]/g, '_')] = nav;
     folderNavigation ??= folderOf(nav.items);
   }
