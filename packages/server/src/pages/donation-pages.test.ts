@@ -4,8 +4,10 @@ import { Visitor } from '../../test-support/commerce-test-kit.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { collections, websites } from '../db/index.js';
+import { paymentAccounts } from '../db/schema-payments.js';
 import { DONATIONS_PATH, saveDonationSettings } from '../donations/index.js';
 import { CollectionType } from '../spec/index.js';
+import { pageContextSchema } from './context/schemas.js';
 import { staticIslandAssets } from './island-assets.js';
 
 const SETTINGS = {
@@ -19,6 +21,12 @@ const SETTINGS = {
   allowMonthly: true,
   thankYou: 'Every gift trains a new maker.',
 };
+
+/** What the strict page context schema finds wrong in `json` (every key `?format=json` sends is documented). */
+function problemsOf(json: unknown): string[] {
+  const result = pageContextSchema.strict().safeParse(json);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
 
 function textOf(html: string): string {
   return html
@@ -49,6 +57,7 @@ describe('donate (page type 203), contribution confirmed (204) and the donation 
     const context = await t.context('demo', '/checkout/donate?amount=2500&frequency=monthly');
     expect(context.status).toBe(200);
     expect(context.json.pageType).toBe(203);
+    expect(problemsOf(context.json)).toEqual([]);
     const response = await t.get('demo', '/checkout/donate?amount=2500&frequency=monthly');
     expect(response.statusCode).toBe(200);
     const html = response.body;
@@ -58,6 +67,30 @@ describe('donate (page type 203), contribution confirmed (204) and the donation 
     for (const amount of ['$10.00', '$25.00', '$50.00', 'Other amount', 'Monthly', 'Email for your receipt']) expect(text).toContain(amount);
     expect(text).toContain('Donate $25.00/month');
     expect(text).toContain('Test mode: use card 4242 4242 4242 4242');
+  });
+
+  it('with Stripe connected the donate page carries its public key for the Payment Element, and only this page allows Stripe.js', async () => {
+    await t.testDb.db
+      .insert(paymentAccounts)
+      .values({
+        websiteId,
+        provider: 'stripe',
+        publishableKey: 'pk_test_donate',
+        secretKeySealed: 'x',
+        webhookSecretSealed: 'x',
+        testMode: true,
+        accountCountry: 'US',
+      });
+    try {
+      const response = await t.get('demo', '/checkout/donate');
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['content-security-policy'])).toContain('https://js.stripe.com');
+      expect(response.body).toContain('&quot;publishableKey&quot;:&quot;pk_test_donate&quot;');
+      expect(textOf(response.body)).not.toContain('Card number');
+      expect(String((await t.get('demo', '/')).headers['content-security-policy'])).not.toContain('https://js.stripe.com');
+    } finally {
+      await t.testDb.db.delete(paymentAccounts).where(eq(paymentAccounts.websiteId, websiteId));
+    }
   });
 
   it('a donation block (52) on a page offers the amounts as a plain form to the donate page', async () => {
@@ -71,6 +104,9 @@ describe('donate (page type 203), contribution confirmed (204) and the donation 
       .where(eq(collections.id, page!.id));
     const response = await t.get('demo', `/${page!.urlId}`);
     expect(response.statusCode).toBe(200);
+    const context = await t.context('demo', `/${page!.urlId}`);
+    expect(context.json.collection.blocks).toMatchObject([{ typeName: 'donation', donation: { allowCustom: true, minText: '$3.00' } }]);
+    expect(problemsOf(context.json)).toEqual([]);
     const html = response.body;
     expect(html).toContain('<form class="donation-block__form" method="get" action="/checkout/donate">');
     expect(html).toContain('<input type="radio" name="amount" value="1000" checked> $10.00');
@@ -122,6 +158,7 @@ describe('donate (page type 203), contribution confirmed (204) and the donation 
     const url = given.json().confirmationUrl as string;
     const context = await t.context('demo', url);
     expect(context.json.pageType).toBe(204);
+    expect(problemsOf(context.json)).toEqual([]);
     const page = await t.get('demo', url);
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toContain('no-store');

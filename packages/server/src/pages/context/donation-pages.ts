@@ -1,14 +1,14 @@
-import { formatMoney, money } from '@emporium/commerce';
+import { formatMoney, money, subscriptionManagePath } from '@emporium/commerce';
 import type { DonationFormProps } from '@emporium/storefront';
 import { donationAmountText, findDonationByReceipt, loadDonationSettings, type DonationSettings } from '../../donations/index.js';
-import { subscriptionManagePath } from '@emporium/commerce';
 import { PageType } from '../../spec/index.js';
 import { checkoutPayment } from './checkout-payment.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
+import type { ContributionContext, DonationContext } from './schemas.js';
 import { notFoundPage } from './system-pages.js';
 
 /** The donation settings as templates read them: suggested amounts with their money text. */
-export function donationContext(settings: DonationSettings, currency: string, locale: string) {
+export function donationContext(settings: DonationSettings, currency: string, locale: string): DonationContext {
   const text = (cents: number) => formatMoney(money(cents, currency), locale);
   return {
     title: settings.title,
@@ -91,7 +91,7 @@ export async function contributionConfirmedPage(req: PageRequest, donationId: st
         thankYou: settings.thankYou,
         testMode: found.testMode,
         ...(found.manageToken ? { manageUrl: subscriptionManagePath(found.manageToken) } : {}),
-      },
+      } satisfies ContributionContext,
     },
   };
 }

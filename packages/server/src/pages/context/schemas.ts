@@ -164,6 +164,34 @@ const formBlockFields = {
   islandProps: islandProps.optional(),
 };
 
+/** The owner's donation settings as the donation block (block type 52) and the donate page (203) show them; amounts in minor units. */
+export const donationContextSchema = z.strictObject({
+  title: z.string().describe('The owner’s title; empty for the default'),
+  description: z.string(),
+  currency: z.string().describe('The store’s currency, which donations are given in'),
+  suggested: z
+    .array(z.strictObject({ cents: z.number().int(), text: z.string().describe('The amount as money text'), checked: z.boolean().optional().describe('Blocks: the amount chosen first') }))
+    .describe('The suggested amounts, smallest first'),
+  allowCustom: z.boolean().describe('Donors may give another amount'),
+  allowMonthly: z.boolean().describe('Donors may give every month'),
+  minText: z.string().describe('The smallest donation as money text'),
+  maxText: z.string().describe('The largest donation as money text'),
+});
+
+/** The `contribution` object of the contribution confirmed page (204). */
+export const contributionContextSchema = z.strictObject({
+  id: z.string(),
+  amountText: z.string().describe('The amount, with `/month` for a monthly donation'),
+  monthly: z.boolean(),
+  donorName: z.string(),
+  receiptEmail: z.string().describe('Where the receipt was sent'),
+  thankYou: z.string().describe('The owner’s thank-you text'),
+  testMode: z.boolean(),
+  manageUrl: z.string().optional().describe('Monthly donations: the manage link (pause, cancel)'),
+});
+export type DonationContext = z.infer<typeof donationContextSchema>;
+export type ContributionContext = z.infer<typeof contributionContextSchema>;
+
 /**
  * A block of a page collection (`collection.blocks`), by `typeName`: the owner’s fields as
  * stored, plus what the server resolves (a summary’s items, a form block’s form).
@@ -203,6 +231,7 @@ export const blockContextSchema = z.discriminatedUnion('typeName', [
     altText: z.string().optional(),
     caption: z.string().optional(),
   }),
+  z.strictObject({ ...blockBase, typeName: z.literal('donation'), donation: donationContextSchema.describe('Block type 52: the site’s donation settings') }),
 ]);
 export type BlockContext = z.infer<typeof blockContextSchema>;
 
@@ -328,6 +357,8 @@ export const pageContextSchema = z.object({
   search: z.strictObject({ query: z.string(), count: z.number().int() }).optional().describe('The search page: the query and how many items matched'),
   order: z.record(z.string(), z.unknown()).optional().describe('Order pages: the order, its lines and totals'),
   subscription: z.record(z.string(), z.unknown()).optional().describe('Subscription checkout: the plan’s price and cycles texts'),
+  donation: donationContextSchema.optional().describe('The donate page (203)'),
+  contribution: contributionContextSchema.optional().describe('The contribution confirmed page (204)'),
   render: renderContextSchema,
 });
 export type PageContext = z.infer<typeof pageContextSchema>;
