@@ -2,12 +2,12 @@ import type { z } from '../http/schemas.js';
 import type { OutboxRow } from './outbox-repository.js';
 import type { OutboxMailJson } from './schemas.js';
 
-/** Shown instead of the body of a mail that carries a single-use sign-in link (password reset, invitation). */
+/** Shown instead of the body of a mail that carries a single-use sign-in link (password reset, invitation, a customer's sign-in or confirmation). */
 export const WITHHELD_BODY = 'Not shown: this mail carries a single-use sign-in link for its recipient.';
 
-/** An outbox row as the owner API shows it; bodies of owner-account mails are withheld. */
+/** An outbox row as the owner API shows it; bodies of owner-account and site-user mails are withheld (their links sign their recipient in). */
 export function outboxMailJson(row: OutboxRow): z.infer<typeof OutboxMailJson> {
-  const withheld = row.kind.startsWith('owner-');
+  const withheld = row.kind.startsWith('owner-') || row.kind.startsWith('site-user-');
   return {
     ...row,
     textBody: withheld ? WITHHELD_BODY : row.textBody,

@@ -129,6 +129,8 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'GET /api/multilingual/languages',
       'PUT /api/multilingual/languages',
       'DELETE /api/multilingual/connection',
+      'GET /api/owner/site-users/settings',
+      'PUT /api/owner/site-users/settings',
     ])
       expect(keys).toContain(expected);
   });

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/types.js';
 import { illustrationUrl } from '../pages/index.js';
 import { CollectionType, RecordType } from '../spec/index.js';
+import { saveSiteUserSettings } from '../site-users/index.js';
 import { createWebsite, updateWebsiteSettings } from '../sites/index.js';
 import { contactForm, NEWSLETTER_FORM, WORKSHOP_FORM } from './demo-forms.js';
 import { DEMO_POSTS } from './demo-posts.js';
@@ -241,5 +242,6 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
       },
     },
   });
+  await saveSiteUserSettings(db, site.id, { accountsEnabled: true });
   return site.id;
 }

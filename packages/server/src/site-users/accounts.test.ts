@@ -208,4 +208,18 @@ describe('site users: register, confirm, sign in, XSRF, sign out (issue 28)', ()
     const old = await signIn(await Browser.open(t.app, t.hostOf(a)), 'taken@example.com');
     expect(old.statusCode).toBe(200);
   });
+
+  it("withholds the bodies of customers' mails from owners reading the outbox", async () => {
+    await confirmedAccount(a, 'private@example.com');
+    const owner = await signInOwner(t.app, t.hostOf(a), 'owner@a.example');
+    const { mails } = (await owner.call('GET', '/api/owner/outbox')).json() as {
+      mails: { kind: string; toAddress: string; textBody: string; htmlBody: string }[];
+    };
+    const mine = mails.filter((m) => m.toAddress === 'private@example.com');
+    expect(mine.map((m) => m.kind)).toContain('site-user-verify');
+    for (const mail of mine) {
+      expect(mail.textBody).not.toContain('token=');
+      expect(mail.htmlBody).not.toContain('token=');
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { siteOf } from '../sites/index.js';
 import {
   confirmPasswordReset,
@@ -99,7 +99,10 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
 
   routes.post(
     `${SITE_USER_API}/sessions/revoke-all`,
-    { preValidation: changes, schema: { tags, summary: 'Signs the site user out everywhere', response: withErrors({ 200: SignedOutAnswer }) } },
+    {
+      preValidation: changes,
+      schema: { tags, summary: 'Signs the site user out everywhere', body: EmptyBody, response: withErrors({ 200: SignedOutAnswer }) },
+    },
     async (request, reply) => ({ signedOut: true as const, endedSessions: await signOutEverywhere(deps, reply, sessionOf(request)) }),
   );
 
