@@ -170,7 +170,13 @@ export const donationContextSchema = z.strictObject({
   description: z.string(),
   currency: z.string().describe('The store’s currency, which donations are given in'),
   suggested: z
-    .array(z.strictObject({ cents: z.number().int(), text: z.string().describe('The amount as money text'), checked: z.boolean().optional().describe('Blocks: the amount chosen first') }))
+    .array(
+      z.strictObject({
+        cents: z.number().int(),
+        text: z.string().describe('The amount as money text'),
+        checked: z.boolean().optional().describe('Blocks: the amount chosen first'),
+      }),
+    )
     .describe('The suggested amounts, smallest first'),
   allowCustom: z.boolean().describe('Donors may give another amount'),
   allowMonthly: z.boolean().describe('Donors may give every month'),
