@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOwner, ownerHeaders, signInOwner } from '../../test-support/owners.js';
 import { Browser, enableAccounts, lastMail, linkIn, TEST_SITE_USER_PASSWORD } from '../../test-support/site-users.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { trackingEvents } from '../db/schema.js';
 import { parseSiteUserInfo } from '../http/site-user-info.js';
 import { OWNER_SIGN_IN_REQUIRED } from '../owner-sessions/index.js';
 import type { Website } from '../sites/index.js';
@@ -221,5 +223,29 @@ describe('site users: register, confirm, sign in, XSRF, sign out (issue 28)', ()
       expect(mail.textBody).not.toContain('token=');
       expect(mail.htmlBody).not.toContain('token=');
     }
+  });
+
+  it('records no visits of a signed-in customer (role none), and records them again after sign-out (spec 6)', async () => {
+    const browser = await confirmedAccount(a, 'visits@example.com');
+    const visitor = 'visitor-0028|1700000000000|1700000000000|1700000000000|1';
+    browser.jar.set('ss_cvr', visitor);
+    const census = async () =>
+      (
+        await t.testDb.db
+          .select()
+          .from(trackingEvents)
+          .where(and(eq(trackingEvents.websiteId, a.id), eq(trackingEvents.source, 'census')))
+      ).length;
+    const hit = () =>
+      browser.send('POST', '/api/census/RecordHit', {
+        form: { event: 'view', data: JSON.stringify({ event: 'view', url: `http://${t.hostOf(a)}/` }), ss_cvr: visitor },
+      });
+    const { xsrfToken } = (await signIn(browser, 'visits@example.com')).json();
+    const before = await census();
+    expect((await hit()).statusCode).toBe(204);
+    expect(await census()).toBe(before);
+    await browser.send('DELETE', `${API}/session`, { headers: { 'x-siteuser-xsrf-token': xsrfToken } });
+    expect((await hit()).statusCode).toBe(204);
+    expect(await census()).toBe(before + 1);
   });
 });
