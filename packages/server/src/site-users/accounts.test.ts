@@ -51,6 +51,8 @@ describe('site users: register, confirm, sign in, XSRF, sign out (issue 28)', ()
     const saved = await owner.call('PUT', SITE_USER_SETTINGS_PATH, { accountsEnabled: true });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ accountsEnabled: true });
+    const audit = (await owner.call('GET', '/api/owner/audit')).json() as { entries: { action: string; detail: unknown }[] };
+    expect(audit.entries.find((e) => e.action === 'site-users.settings')?.detail).toEqual({ accountsEnabled: true });
     const anonymous = await t.app.inject({ method: 'GET', url: SITE_USER_SETTINGS_PATH, headers: await ownerHeaders(t.app, t.hostOf(a)) });
     expect(anonymous.statusCode).toBe(401);
     await enableAccounts(t.testDb.db, b.id);
@@ -125,6 +127,9 @@ describe('site users: register, confirm, sign in, XSRF, sign out (issue 28)', ()
     expect(browser.jar.has('emporium_site_user')).toBe(false);
     expect(browser.jar.has('SiteUserInfo')).toBe(false);
     expect((await browser.send('GET', `${API}/session`)).json()).toEqual({ authenticated: false, siteUser: null, xsrfToken: null });
+    const again = await browser.send('DELETE', `${API}/session`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ signedOut: true, endedSessions: 0 });
   });
 
   it('signs out everywhere: every browser of the account loses its session', async () => {

@@ -143,7 +143,7 @@ export async function requestSignInLink(deps: SiteUserDeps, site: Website, email
   deps.mailQueued();
 }
 
-/** Opening a sign-in link proves the mailbox: it confirms the address and signs in. */
+/** Opening a sign-in link or entering its code proves the mailbox: it confirms the address and signs in for as long as "remember me" does. */
 async function signInMailed(deps: SiteUserDeps, request: FastifyRequest, reply: FastifyReply, site: Website, userId: string): Promise<SignedIn> {
   await markEmailVerified(deps.db, site.id, userId, deps.now());
   const user = await findSiteUser(deps.db, site.id, userId);

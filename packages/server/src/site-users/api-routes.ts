@@ -18,7 +18,7 @@ import {
   verifyEmail,
   type SiteUserDeps,
 } from './accounts.js';
-import { accountsOpenGuard, assertAccountsOpen, sessionOf, signedInGuard } from './guards.js';
+import { accountsOpenGuard, assertAccountsOpen, sessionOf, sessionOrNone, signedInGuard } from './guards.js';
 import { SiteUserMessages } from './messages.js';
 import {
   CodeBody,
@@ -35,7 +35,7 @@ import {
   SignOutQuery,
   TokenBody,
 } from './schemas.js';
-import { findSiteUserSession } from './session-store.js';
+import { clearSiteUserCookies, findSiteUserSession } from './session-store.js';
 import { AppError } from '../errors/index.js';
 
 /** Where the spec's site-user calls live. */
@@ -51,6 +51,7 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
   const tags = ['site users'];
   const open = accountsOpenGuard(deps);
   const changes = signedInGuard(deps, { xsrf: true });
+  const signOutGuard = signedInGuard(deps, { xsrf: true, signedOutPasses: true });
   const mailLimit = appDeps.rateLimit(SITE_USER_MAIL_LIMIT);
 
   routes.post(
@@ -83,7 +84,7 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
   routes.delete(
     `${SITE_USER_API}/session`,
     {
-      preValidation: changes,
+      preValidation: signOutGuard,
       schema: {
         tags,
         summary: 'Signs the site user out of this browser (spec 7); cloneCart=true keeps a guest copy of the cart',
@@ -92,7 +93,12 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
       },
     },
     async (request, reply) => {
-      await signOut(deps, reply, sessionOf(request), request.query.cloneCart === 'true');
+      const session = sessionOrNone(request);
+      if (!session) {
+        clearSiteUserCookies(reply, deps.config.secureCookies);
+        return { signedOut: true as const, endedSessions: 0 };
+      }
+      await signOut(deps, reply, session, request.query.cloneCart === 'true');
       return { signedOut: true as const, endedSessions: 1 };
     },
   );

@@ -15,6 +15,11 @@ export function sessionOf(request: FastifyRequest): LiveSession {
   return session;
 }
 
+/** The session a guard found, or undefined when a guard let a signed-out request pass. */
+export function sessionOrNone(request: FastifyRequest): LiveSession | undefined {
+  return sessions.get(request);
+}
+
 /** Refuses site-user calls on the dashboard's origin (403) and on sites whose accounts are off (404). */
 export async function assertAccountsOpen(deps: SiteUserDeps, request: FastifyRequest): Promise<void> {
   if (request.adminOrigin) throw new AppError('FORBIDDEN', SiteUserMessages.ON_SITE_ONLY);
@@ -32,12 +37,14 @@ export function accountsOpenGuard(deps: SiteUserDeps) {
 /**
  * A preValidation hook of account calls: 401 without a live session of the request's site;
  * with `xsrf`, 403 unless the `X-SiteUser-XSRF-Token` header (or, for the site's own form
- * posts, the `xsrfToken` field) is the session's token.
+ * posts, the `xsrfToken` field) is the session's token. With `signedOutPasses` a request
+ * without a live session passes (signing out twice, or after expiry, only clears cookies).
  */
-export function signedInGuard(deps: SiteUserDeps, options: { xsrf: boolean }) {
+export function signedInGuard(deps: SiteUserDeps, options: { xsrf: boolean; signedOutPasses?: boolean }) {
   return async function siteUserSignedIn(request: FastifyRequest): Promise<void> {
     await assertAccountsOpen(deps, request);
     const session = await findSiteUserSession(deps.db, request, deps.config.secureCookies, deps.now());
+    if (!session && options.signedOutPasses) return;
     if (!session) throw new AppError('UNAUTHORIZED', SiteUserMessages.SIGN_IN_REQUIRED);
     if (options.xsrf) {
       const header = request.headers[SITE_USER_XSRF_HEADER];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { SettingsAnswer, SettingsBody } from './schemas.js';
@@ -28,6 +29,11 @@ export function registerSiteUserOwnerRoutes(app: FastifyInstance, deps: AppDeps)
       preValidation: requireOwner(deps.db, deps.config.ownerToken, 'settings:write'),
       schema: { tags, summary: 'Turns customer accounts on or off (owner)', body: SettingsBody, response: withErrors({ 200: SettingsAnswer }) },
     },
-    async (request) => saveSiteUserSettings(deps.db, siteOf(request).id, request.body),
+    async (request) =>
+      deps.db.transaction(async (tx) => {
+        const saved = await saveSiteUserSettings(tx, siteOf(request).id, request.body);
+        await recordAudit(tx, request, { action: 'site-users.settings', subjectType: 'settings', detail: { accountsEnabled: saved.accountsEnabled } });
+        return saved;
+      }),
   );
 }
