@@ -12,6 +12,7 @@ import { StripeMessages } from '../payments/index.js';
 import { StripePaymentProvider, type IntentOutcome } from '../payments/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
+import { debitGiftCard, findGiftCard } from './gift-cards.js';
 import { assertCheckoutAllowed } from './checkout-rules.js';
 import { insertOrder, type OrderRecord } from './order-writer.js';
 import {
@@ -29,6 +30,7 @@ import {
   CART_CHANGED_MESSAGE,
   COUPON_USED_UP_MESSAGE,
   confirmationPath,
+  GIFT_CARD_INVALID_MESSAGE,
   orderStatusPath,
   pricingKey,
   samePricing,
@@ -57,6 +59,27 @@ export interface IntentCheckoutDeps {
 }
 
 class AttemptTaken extends Error {}
+
+/** Thrown before anything is written when a gift card pays the whole order: it is placed without a card payment. */
+export class PaidByGiftCard extends Error {}
+
+/** The part of an order a gift card pays: its balance, at most the order's total. */
+export interface GiftCardPart {
+  readonly id: string;
+  readonly code: string;
+  readonly amountCents: number;
+}
+
+/**
+ * The part of `priced` the gift card named by `code` pays; refused with a clear message when
+ * the code is unknown, spent or in another currency. Undefined without a code.
+ */
+export async function giftCardPart(db: Db, site: Website, code: string | null | undefined, priced: PricedCart): Promise<GiftCardPart | undefined> {
+  if (!code) return undefined;
+  const card = await findGiftCard(db, site.id, code);
+  if (!card || card.balanceCents <= 0 || card.currency !== priced.currency) throw new AppError('VALIDATION_FAILED', GIFT_CARD_INVALID_MESSAGE);
+  return { id: card.id, code: card.code, amountCents: Math.min(card.balanceCents, priced.grandTotalCents) };
+}
 
 function pricingHashOf(priced: PricedCart, input: CheckoutInput): string {
   return `${pricingKey(priced)}|${input.email}`;
@@ -103,6 +126,7 @@ async function openAttempt(
   cartId: string,
   priced: PricedCart,
   input: CheckoutInput,
+  giftCard: GiftCardPart | undefined,
   now: Date,
   origin: string,
 ): Promise<PaymentAttempt> {
@@ -124,14 +148,16 @@ async function openAttempt(
     for (const couponId of couponIds) {
       if (!(await useCoupon(tx, site.id, couponId))) throw new AppError('CONFLICT', COUPON_USED_UP_MESSAGE);
     }
+    // The gift card's part is held like the stock: given back if the card payment fails or expires.
+    if (giftCard && !(await debitGiftCard(tx, site.id, giftCard.id, giftCard.amountCents))) throw new AppError('VALIDATION_FAILED', GIFT_CARD_INVALID_MESSAGE);
     const record: OrderRecord = {
       orderId,
       site,
       priced: fresh,
       input,
       testMode: false,
-      giftCard: null,
-      payment: { amount: money(fresh.grandTotalCents, fresh.currency), provider: 'stripe' },
+      giftCard: giftCard ?? null,
+      payment: { amount: money(fresh.grandTotalCents - (giftCard?.amountCents ?? 0), fresh.currency), provider: 'stripe' },
       subscription: null,
       statusToken,
       origin,
@@ -147,7 +173,7 @@ async function openAttempt(
         provider: 'stripe',
         pricingHash: pricingHashOf(fresh, input),
         orderRecord: storedRecord(record),
-        holds: { stock, couponIds },
+        holds: { stock, couponIds, ...(giftCard ? { giftCard: { id: giftCard.id, amountCents: giftCard.amountCents } } : {}) },
         expiresAt: new Date(now.getTime() + ATTEMPT_LIFETIME_MS),
       })
       .onConflictDoNothing()
@@ -177,7 +203,6 @@ export async function placeIntentOrder(
   const paymentMethod = input.payment?.details.paymentMethod;
   if (typeof paymentMethod !== 'string' || !/^pm_[A-Za-z0-9_]{1,200}$/.test(paymentMethod))
     throw new AppError('VALIDATION_FAILED', StripeMessages.PAYMENT_METHOD_REQUIRED);
-  if (input.giftCardCode) throw new AppError('VALIDATION_FAILED', StripeMessages.GIFT_CARD_WITH_STRIPE);
   const open = await openAttemptOfCart(db, site.id, cartId);
   await applyInputToCart(db, site, cartId, input);
   const priced = await loadPricedCart(db, site, cartId, now);
@@ -188,6 +213,8 @@ export async function placeIntentOrder(
   } catch (error) {
     throw new AppError('VALIDATION_FAILED', (error as Error).message);
   }
+  const giftCard = await giftCardPart(db, site, input.giftCardCode, priced);
+  if (giftCard && giftCard.amountCents >= priced.grandTotalCents) throw new PaidByGiftCard();
 
   let attempt = open;
   if (attempt && attempt.pricingHash !== pricingHashOf(priced, input)) {
@@ -205,13 +232,14 @@ export async function placeIntentOrder(
   }
   if (!attempt) {
     try {
-      attempt = await openAttempt(db, site, cartId, priced, input, now, deps.origin);
+      attempt = await openAttempt(db, site, cartId, priced, input, giftCard, now, deps.origin);
     } catch (error) {
       if (!(error instanceof AttemptTaken)) throw error;
       throw new AppError('CONFLICT', StripeMessages.PAYMENT_IN_PROGRESS);
     }
   }
-  const amount = money(priced.grandTotalCents, priced.currency);
+  const held = attempt.holds.giftCard?.amountCents ?? 0;
+  const amount = money(priced.grandTotalCents - held, priced.currency);
   const statusToken = String((attempt.orderRecord as { statusToken?: string }).statusToken ?? '');
   let outcome: IntentOutcome;
   try {
@@ -225,6 +253,10 @@ export async function placeIntentOrder(
     });
   } catch (error) {
     const type = (error as { type?: string }).type;
+    if ((error as { code?: string }).code === 'amount_too_small') {
+      await settleUnpaid(db, site.id, attempt.id, 'failed', `Payment failed: ${StripeMessages.CARD_PART_TOO_SMALL}`);
+      throw new AppError('VALIDATION_FAILED', StripeMessages.CARD_PART_TOO_SMALL);
+    }
     // Another request with this attempt's key is with Stripe now, or came with other details.
     if (type === 'StripeIdempotencyError' || (error as { statusCode?: number }).statusCode === 409) {
       throw new AppError('CONFLICT', StripeMessages.PAYMENT_IN_PROGRESS);

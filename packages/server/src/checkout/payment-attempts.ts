@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { returnStock, takeStock } from '../db/stock.js';
-import { coupons, orderCheckoutDetails, orders } from '../db/schema.js';
+import { coupons, giftCards, orderCheckoutDetails, orders } from '../db/schema.js';
 import { orderEvents } from '../db/schema-orders.js';
 import { paymentAttempts, type PaymentAttemptStatus } from '../db/schema-payments.js';
 import type { Db, DbOrTx } from '../db/types.js';
 import { recordStockMovements } from '../inventory/index.js';
 import type { Website } from '../sites/index.js';
+import { debitGiftCard } from './gift-cards.js';
 import { completeOrder, type OrderRecord } from './order-writer.js';
 
 /** A payment attempt row. */
@@ -72,11 +73,22 @@ async function releaseHolds(tx: DbOrTx, websiteId: string, attempt: PaymentAttem
       .set({ timesUsed: sql`greatest(${coupons.timesUsed} - 1, 0)` })
       .where(and(eq(coupons.websiteId, websiteId), inArray(coupons.id, attempt.holds.couponIds)));
   }
+  const card = attempt.holds.giftCard;
+  if (card && card.amountCents > 0) {
+    await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} + ${card.amountCents}` })
+      .where(and(eq(giftCards.websiteId, websiteId), eq(giftCards.id, card.id)));
+  }
 }
 
-/** Takes an ended attempt's stock again when its payment arrives late; false when some ran out. */
+/**
+ * Takes an ended attempt's stock and gift card part again when its payment arrives late; false
+ * when some stock ran out or the gift card no longer holds its part.
+ */
 async function retakeHolds(tx: DbOrTx, websiteId: string, attempt: PaymentAttempt): Promise<boolean> {
-  let complete = true;
+  const card = attempt.holds.giftCard;
+  let complete = !card || (await debitGiftCard(tx, websiteId, card.id, card.amountCents));
   for (const [variantId, quantity] of attempt.holds.stock) {
     const level = await takeStock(tx, websiteId, variantId, quantity);
     if (!level) complete = false;
@@ -110,7 +122,7 @@ export async function settlePaid(db: Db, site: Website, attemptId: string, payme
         kind: 'NOTE',
         message: stocked
           ? 'The payment arrived after the checkout had ended; the order was placed.'
-          : 'The payment arrived after the checkout had ended and some items ran out meanwhile: restock or refund them.',
+          : 'The payment arrived after the checkout had ended and some of what it held was gone meanwhile (items ran out or the gift card was spent): restock, charge or refund.',
         actor: null,
       });
     }

@@ -16,7 +16,7 @@ import type { Db } from '../db/types.js';
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { StripeMessages, StripePaymentProvider, type PaymentProviders } from '../payments/index.js';
-import { placeIntentOrder } from './intent-checkout.js';
+import { PaidByGiftCard, placeIntentOrder } from './intent-checkout.js';
 import { canonicalOrigin } from '../sites/index.js';
 import { noStore, siteOf } from '../http/request-site.js';
 import { readCheckoutInput } from './checkout-input.js';
@@ -83,19 +83,25 @@ function registerCheckoutCalls(
     const site = siteOf(request);
     const key = request.headers[IDEMPOTENCY_HEADER];
     const input = readCheckoutInput(request.body);
+    let paidByGiftCard = false;
     if (input.payment?.provider === 'stripe') {
       const stripe = (await deps.payments.forSite(site)).get('stripe');
       if (!(stripe instanceof StripePaymentProvider)) throw new AppError('VALIDATION_FAILED', StripeMessages.NOT_CONNECTED);
       const origin = canonicalOrigin(site, app.emporium.config);
-      const answer = await placeIntentOrder({ db: deps.db, stripe, log: request.log, origin }, site, cartIdFromRequest(request), input);
-      if (answer.payment.status === 'succeeded') clearCartCookies(reply, deps.secureCookies);
-      return noStore(reply).send(answer);
+      try {
+        const answer = await placeIntentOrder({ db: deps.db, stripe, log: request.log, origin }, site, cartIdFromRequest(request), input);
+        if (answer.payment.status === 'succeeded') clearCartCookies(reply, deps.secureCookies);
+        return noStore(reply).send(answer);
+      } catch (error) {
+        if (!(error instanceof PaidByGiftCard)) throw error;
+        paidByGiftCard = true;
+      }
     }
     const result = await placeOrder(
       await orderDeps(request),
       site,
       cartIdFromRequest(request),
-      input,
+      paidByGiftCard ? { ...input, payment: null } : input,
       key ? { key, hash: requestHash(request.body) } : undefined,
     );
     clearCartCookies(reply, deps.secureCookies);

@@ -55,8 +55,8 @@ export const paymentAttempts = pgTable(
     intentId: text('intent_id').notNull().default(''),
     /** What completing the order needs once paid (the priced cart and checkout input, as JSON). */
     orderRecord: jsonb('order_record').$type<Record<string, unknown>>().notNull(),
-    /** What the attempt holds until it ends: stock per variant and coupon uses. */
-    holds: jsonb('holds').$type<{ stock: Array<[string, number]>; couponIds: string[] }>().notNull(),
+    /** What the attempt holds until it ends: stock per variant, coupon uses and the part of a gift card's balance it pays. */
+    holds: jsonb('holds').$type<{ stock: Array<[string, number]>; couponIds: string[]; giftCard?: { id: string; amountCents: number } }>().notNull(),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),

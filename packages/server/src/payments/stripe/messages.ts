@@ -11,7 +11,8 @@ export const StripeMessages = Object.freeze({
   PAYMENT_IN_PROGRESS: 'A payment for this cart is already in progress. Please wait a moment.',
   UNAVAILABLE: 'Card payments are unavailable right now. Please try again in a few minutes.',
   AUTHENTICATION_NOT_POSSIBLE: 'This card asks for extra authentication, which is not possible here. Please use another card.',
-  GIFT_CARD_WITH_STRIPE: 'Gift cards cannot be combined with card payments yet. Remove the gift card or pay the whole order with it.',
+  /** What is left to pay by card (after a gift card) is under the least Stripe charges. */
+  CARD_PART_TOO_SMALL: 'What is left to pay by card is below the least a card can be charged. Pay the whole order with the gift card, or add to the order.',
   WEBHOOK_SIGNATURE: 'The webhook signature is not valid.',
   /** Stripe refused the keys the owner entered. */
   refused: (reason: string) => `Stripe did not accept these keys: ${reason}`,
