@@ -70,17 +70,15 @@ describe('donate (page type 203), contribution confirmed (204) and the donation 
   });
 
   it('with Stripe connected the donate page carries its public key for the Payment Element, and only this page allows Stripe.js', async () => {
-    await t.testDb.db
-      .insert(paymentAccounts)
-      .values({
-        websiteId,
-        provider: 'stripe',
-        publishableKey: 'pk_test_donate',
-        secretKeySealed: 'x',
-        webhookSecretSealed: 'x',
-        testMode: true,
-        accountCountry: 'US',
-      });
+    await t.testDb.db.insert(paymentAccounts).values({
+      websiteId,
+      provider: 'stripe',
+      publishableKey: 'pk_test_donate',
+      secretKeySealed: 'x',
+      webhookSecretSealed: 'x',
+      testMode: true,
+      accountCountry: 'US',
+    });
     try {
       const response = await t.get('demo', '/checkout/donate');
       expect(response.statusCode).toBe(200);
