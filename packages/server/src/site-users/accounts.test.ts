@@ -140,6 +140,7 @@ describe('site users: register, confirm, sign in, XSRF, sign out (issue 28)', ()
     const all = await first.send('POST', `${API}/sessions/revoke-all`, { json: {}, headers: { 'x-siteuser-xsrf-token': xsrfToken } });
     expect(all.json()).toEqual({ signedOut: true, endedSessions: 2 });
     expect((await second.send('GET', `${API}/session`)).json().authenticated).toBe(false);
+    expect(second.jar.has('SiteUserInfo')).toBe(false);
   });
 
   it('deletes the account: it can no longer sign in, and the email can register again', async () => {

@@ -76,7 +76,11 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
       await assertAccountsOpen(deps, request);
       const session = await findSiteUserSession(deps.db, request, deps.config.secureCookies, deps.now());
       reply.header('cache-control', 'no-store');
-      if (!session) return { authenticated: false, siteUser: null, xsrfToken: null };
+      if (!session) {
+        // A session that ended elsewhere (expiry, sign-out everywhere) leaves stale cookies here.
+        if (request.siteUserInfo.authenticated) clearSiteUserCookies(reply, deps.config.secureCookies);
+        return { authenticated: false, siteUser: null, xsrfToken: null };
+      }
       return { authenticated: true, siteUser: siteUserJson(session.user), xsrfToken: session.xsrfToken };
     },
   );

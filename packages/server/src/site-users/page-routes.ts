@@ -21,7 +21,7 @@ import { assertAccountsOpen } from './guards.js';
 import { SiteUserMessages } from './messages.js';
 import { accountPage, messagePage, registerPage, resetPage, signInPage, type Notice, type PageFrame } from './pages-html.js';
 import { CodeBody, RegisterBody, ResetConfirmBody, SessionBody } from './schemas.js';
-import { findSiteUserSession, xsrfMatches, type LiveSession } from './session-store.js';
+import { clearSiteUserCookies, findSiteUserSession, xsrfMatches, type LiveSession } from './session-store.js';
 import { isSiteUserTokenUsable } from './token-store.js';
 
 const text = z.string().max(500).optional();
@@ -110,7 +110,10 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
 
   get('/account', 'The signed-in site user’s account page (else a redirect to sign-in)', async (request, query, reply) => {
     const live = await session(request);
-    if (!live) return reply.redirect('/account/login', 303);
+    if (!live) {
+      if (request.siteUserInfo.authenticated) clearSiteUserCookies(reply, deps.config.secureCookies);
+      return reply.redirect('/account/login', 303);
+    }
     return send(reply, 200, accountPage(frameOf(request), live.user, live.xsrfToken));
   });
 
