@@ -149,14 +149,16 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       const site = siteOf(request);
       const subject = subjectOf(request.body.subject);
       mayChange(request, subject);
+      const live = await liveValue(db, site.id, subject);
+      const mayWriteCode = !!request.owner && roleCan(request.owner.role, 'code:write');
       let value: unknown;
       try {
-        value = cleanValue(subject, request.body.value);
+        value = cleanValue(subject, request.body.value, mayWriteCode, live);
       } catch (error) {
         if (error instanceof ZodError) throw new AppError('VALIDATION_FAILED', error.issues[0]?.message ?? 'The draft is not valid.', { cause: error });
         throw error;
       }
-      if ((await liveValue(db, site.id, subject)) === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
+      if (live === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
       const saved = await saveDraft(db, site.id, subject, value, request.body.baseVersion, ownerName(request));
       if (saved === 'conflict') throw new AppError('CONFLICT', DraftMessages.CONFLICT, { body: { version: await draftVersion(db, site.id, subject) } });
       return { subject: request.body.subject, version: saved };

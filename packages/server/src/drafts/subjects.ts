@@ -2,10 +2,23 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { collections, websites, type DbOrTx } from '../db/index.js';
 import type { OwnerPermission } from '../owner-sessions/index.js';
-import { cleanHtmlBlocks } from '../rich-text/index.js';
+import { BlockInput, cleanBlocks } from '../blocks/index.js';
 
-/** Site settings an owner drafts as a whole: the navigations, header and footer, styles, block fields and page layouts. */
-export const DRAFTED_SETTINGS = ['navigation', 'headerFooter', 'themeTweaks', 'blockFields', 'pageLayouts'] as const;
+/**
+ * Site settings an owner drafts as a whole: the navigations, header and footer, styles, block
+ * fields and page layouts, and what visitors see of the site settings (favicon and social image,
+ * social accounts, the cookie banner).
+ */
+export const DRAFTED_SETTINGS = [
+  'navigation',
+  'headerFooter',
+  'themeTweaks',
+  'blockFields',
+  'pageLayouts',
+  'siteIcons',
+  'socialAccounts',
+  'cookieBanner',
+] as const;
 export type DraftedSetting = (typeof DRAFTED_SETTINGS)[number];
 
 /** Most blocks in one layout (spec 9). */
@@ -16,7 +29,8 @@ export type Subject = { readonly kind: 'settings'; readonly key: DraftedSetting 
 
 /** The drafts' messages, as the dashboard shows them. */
 export const DraftMessages = Object.freeze({
-  UNKNOWN_SUBJECT: 'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts} or collection:{id}.',
+  UNKNOWN_SUBJECT:
+    'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts|siteIcons|socialAccounts|cookieBanner} or collection:{id}.',
   NO_SUCH_PAGE: 'That page is not on this site.',
   CONFLICT: 'This was changed by someone else. Reload to see their changes.',
   TOO_MANY_BLOCKS: `A layout holds at most ${MAX_BLOCKS} blocks. Remove a block before adding another.`,
@@ -55,7 +69,7 @@ export const CollectionDraft = z
     title: z.string().trim().min(1).max(200),
     navigationTitle: z.string().max(200),
     description: z.string().max(5_000),
-    blocks: z.array(z.record(z.string(), z.unknown())).max(MAX_BLOCKS, DraftMessages.TOO_MANY_BLOCKS),
+    blocks: z.array(BlockInput).max(MAX_BLOCKS, DraftMessages.TOO_MANY_BLOCKS),
   })
   .partial()
   .strict();
@@ -64,11 +78,15 @@ export type CollectionDraft = z.infer<typeof CollectionDraft>;
 /** A setting's drafted value: any JSON object (null removes the setting when published). */
 const SettingDraft = z.record(z.string(), z.unknown()).nullable();
 
-/** Checks and cleans a draft's value for `subject` (owner HTML in blocks is sanitised); throws a ZodError. */
-export function cleanValue(subject: Subject, value: unknown): unknown {
+/**
+ * Checks and cleans a draft's value for `subject` (each block by its kind; owner HTML
+ * sanitised, raw HTML and code kept only with `mayWriteCode` or unchanged from `previous`); throws a ZodError.
+ */
+export function cleanValue(subject: Subject, value: unknown, mayWriteCode = false, previous?: unknown): unknown {
   if (subject.kind === 'settings') return SettingDraft.parse(value);
   const draft = CollectionDraft.parse(value);
-  return draft.blocks ? { ...draft, blocks: cleanHtmlBlocks(draft.blocks) } : draft;
+  const before = (previous as { blocks?: unknown } | undefined)?.blocks;
+  return draft.blocks ? { ...draft, blocks: cleanBlocks(draft.blocks, { mayWriteCode, previous: Array.isArray(before) ? before : [] }) } : draft;
 }
 
 /** The published value of `subject` now; undefined when its collection is not on the site. */

@@ -54,6 +54,7 @@ export const OWNER_AREAS = [
   'billing',
   'owners',
   'audit',
+  'code',
 ] as const;
 export type OwnerArea = (typeof OWNER_AREAS)[number];
 export type OwnerPermission = `${OwnerArea}:${'read' | 'write'}`;
@@ -69,7 +70,7 @@ const WRITES: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
   reporting: [],
   viewer: [],
   billing: ['billing'],
-  'website-manager': ['settings', 'content', 'forms'],
+  'website-manager': ['settings', 'content', 'forms', 'code'],
   commenter: [],
   'campaigns-editor': [],
   scheduling: [],

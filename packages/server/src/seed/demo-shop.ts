@@ -184,6 +184,9 @@ export async function seedDemoShop(db: DbOrTx, now: Date): Promise<string> {
         {
           typeName: 'image',
           assetUrl: illustrationUrl('landscape', 'sage'),
+          width: 1600,
+          height: 900,
+          sizes: '(min-width: 75em) 1140px, 100vw',
           altText: 'The hills behind the studio at sunrise',
           caption: 'The view from the back door.',
         },

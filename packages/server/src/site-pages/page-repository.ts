@@ -3,9 +3,9 @@ import { baseUrlId, nextFreeUrlId, slugOf, uniqueViolationOf } from '../catalogu
 import { collections, type DbOrTx } from '../db/index.js';
 import { AppError } from '../errors/index.js';
 import { matchPageRoute } from '../pages/index.js';
-import { cleanHtmlBlocks } from '../rich-text/index.js';
+import { cleanBlocks, type BlockCleaning } from '../blocks/index.js';
 import { FALLBACK_TITLES, pageKindOf, STORED_KINDS } from './page-kinds.js';
-import { PageMessages, type NewPageBody, type PageChangeBody, type PageKind, type PageView } from './schemas.js';
+import { PageMessages, type NewPageBody, type PageChange, type PageKind, type PageView } from './schemas.js';
 
 type CollectionRow = typeof collections.$inferSelect;
 type Settings = Record<string, unknown>;
@@ -82,9 +82,12 @@ function refuseReserved(urlId: string): void {
     throw new AppError('VALIDATION_FAILED', PageMessages.reservedUrlId(urlId), { body: { fields: { urlId: PageMessages.reservedUrlId(urlId) } } });
 }
 
-/** Blocks as stored: text blocks cleaned by the owner-HTML allowlist. */
-function storedBlocks(blocks: readonly Record<string, unknown>[]): Record<string, unknown>[] {
-  return cleanHtmlBlocks(blocks.map(({ id: _id, ...block }) => block)) as Record<string, unknown>[];
+/** Blocks as stored: cleaned by the block kinds' rules ({@link cleanBlocks}). */
+function storedBlocks(blocks: readonly Record<string, unknown>[], cleaning: BlockCleaning): Record<string, unknown>[] {
+  return cleanBlocks(
+    blocks.map(({ id: _id, ...block }) => block),
+    cleaning,
+  );
 }
 
 async function nextDisplayIndex(db: DbOrTx, websiteId: string): Promise<number> {
@@ -152,8 +155,9 @@ async function lockPage(tx: DbOrTx, websiteId: string, id: string): Promise<Coll
 /**
  * Changes a page's settings and blocks when `change.version` is still its version (409 and
  * nothing changed otherwise). A new slug keeps the old one, which then redirects to it.
+ * `mayWriteCode`: the saver holds the `code` permission (raw HTML and code blocks are kept as written).
  */
-export async function changePage(tx: DbOrTx, websiteId: string, id: string, change: PageChangeBody): Promise<PageView> {
+export async function changePage(tx: DbOrTx, websiteId: string, id: string, change: PageChange, mayWriteCode = false): Promise<PageView> {
   const row = await lockPage(tx, websiteId, id);
   if (row.version !== change.version) throw new AppError('CONFLICT', PageMessages.STALE, { body: { currentVersion: row.version } });
   const kind = pageKindOf(row.type, row.settings);
@@ -175,7 +179,10 @@ export async function changePage(tx: DbOrTx, websiteId: string, id: string, chan
     settings.seoData = { seoTitle: change.seoTitle ?? seo.seoTitle, seoDescription: change.seoDescription ?? seo.seoDescription };
   }
   if (change.linkUrl !== undefined && kind === 'link') settings.externalUrl = change.linkUrl;
-  if (change.blocks) settings.blocks = storedBlocks(change.blocks as Record<string, unknown>[]);
+  if (change.blocks) {
+    const previous = Array.isArray(row.settings.blocks) ? row.settings.blocks : [];
+    settings.blocks = storedBlocks(change.blocks as Record<string, unknown>[], { mayWriteCode, previous });
+  }
   const [saved] = await tx
     .update(collections)
     .set({ ...set, settings, version: row.version + 1, updatedAt: new Date() })

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { EmptyBody, EmptyResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
-import { requireOwner } from '../owner-sessions/index.js';
+import { requireOwner, roleCan } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { changePage, createPage, deletePage, duplicatePage, listPages, orderPages } from './page-repository.js';
 import { NewPageBody, PageChangeBody, PageList, PageOrderBody, PageParams, PageView } from './schemas.js';
@@ -94,7 +94,8 @@ export function registerSitePageRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request) => {
       const site = siteOf(request);
       return db.transaction(async (tx) => {
-        const page = await changePage(tx, site.id, request.params.id, request.body);
+        const mayWriteCode = !!request.owner && roleCan(request.owner.role, 'code:write');
+        const page = await changePage(tx, site.id, request.params.id, request.body, mayWriteCode);
         const { blocks, version: _version, ...fields } = request.body;
         await recordAudit(tx, request, {
           action: 'page.update',

@@ -3,6 +3,7 @@
  * calls with these very schemas through the package export `@emporium/server/site-pages/schemas`.
  */
 import { z } from 'zod';
+import { BlockInput } from '../block-kinds/index.js';
 
 /** What the owner adds: a page of blocks, a blog, a store, events, a gallery, a link elsewhere, or a navigation folder. */
 export const PAGE_KINDS = ['page', 'blog', 'store', 'events', 'gallery', 'link', 'folder'] as const;
@@ -32,7 +33,6 @@ export const PageMessages = Object.freeze({
   LINK_URL: 'A link needs an address starting with https://, http://, mailto: or /.',
   BLOCKS_ONLY_ON_PAGES: 'Only pages of blocks have blocks.',
   TOO_MANY_BLOCKS: `A page may have at most ${MAX_BLOCKS} blocks.`,
-  UNKNOWN_BLOCK: 'That kind of block is not known.',
   ORDER_MISMATCH: 'List every page of the site once to change their order.',
   reservedUrlId: (urlId: string) => `/${urlId} is used by the site itself (the cart, checkout, search...). Choose another URL slug.`,
 });
@@ -47,17 +47,10 @@ export const LinkUrl = text(2000)
   .trim()
   .regex(/^(https?:\/\/[^\s]+|mailto:[^\s]+|\/[^\s]*)$/, { error: PageMessages.LINK_URL });
 
-/** The block kinds the storefront renders (pages' BLOCK_KINDS) other than text, which a save keeps as they were read. */
-export const KEPT_BLOCK_KINDS = ['hero', 'summary', 'form', 'newsletter', 'quote', 'image', 'donation'] as const;
+/** The block kinds the storefront renders that the dashboard does not edit field by field: a save keeps them as they were read. */
+export const KEPT_BLOCK_KINDS = ['hero', 'summary', 'form', 'donation'] as const;
 
-/** A text block: rich text, stored as the storefront's `html` block (cleaned on save). */
-export const TextBlock = z.object({ typeName: z.literal('html'), html: text(MAX_BLOCK_HTML) });
-
-/**
- * A block the owner saves. This round the dashboard writes text blocks; blocks of other kinds
- * the page already has (hero, summary, form…) are sent back as they were read and kept.
- */
-export const BlockInput = z.union([TextBlock, z.looseObject({ typeName: z.enum(KEPT_BLOCK_KINDS, { error: PageMessages.UNKNOWN_BLOCK }) })]);
+export { BlockInput };
 
 /** A page as the owner's Pages list shows it. */
 export const PageView = z.object({
@@ -106,6 +99,8 @@ export const PageChangeBody = z.object({
   blocks: z.array(BlockInput).max(MAX_BLOCKS, { error: PageMessages.TOO_MANY_BLOCKS }).optional(),
 });
 export type PageChangeBody = z.input<typeof PageChangeBody>;
+/** A change as checked: blocks of the edited kinds with their defaults. */
+export type PageChange = z.output<typeof PageChangeBody>;
 
 export const PageParams = z.object({ id });
 

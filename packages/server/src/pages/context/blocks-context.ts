@@ -1,4 +1,5 @@
 import type { PageFields } from '@emporium/forms';
+import { blockRenderFields, EDITED_BLOCK_TYPE_NAMES } from '../../blocks/index.js';
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
 import { readThrough, type FormRow, type ReadSource } from '../../site-data/index.js';
@@ -10,8 +11,8 @@ import { formBlockIslandProps } from './island-props.js';
 import { collectionUrl, itemContext } from './item-context.js';
 import { enrichProducts } from './product-items.js';
 
-/** Block kinds the default theme renders on a page. */
-export const BLOCK_KINDS = ['hero', 'html', 'summary', 'form', 'newsletter', 'quote', 'image', 'donation'] as const;
+/** Block kinds the themes render on a page: those the dashboard edits (blocks/) and the ones it keeps as they are. */
+export const BLOCK_KINDS: readonly string[] = Object.freeze([...EDITED_BLOCK_TYPE_NAMES, 'hero', 'summary', 'form', 'donation']);
 
 type StoredBlock = Record<string, unknown> & { typeName?: unknown };
 
@@ -65,7 +66,7 @@ export async function resolveBlocks(
 ): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
   const kept = cleanHtmlBlocks(raw);
   const stored = (Array.isArray(kept) ? kept : []).filter(
-    (b): b is StoredBlock => !!b && typeof b === 'object' && (BLOCK_KINDS as readonly unknown[]).includes((b as StoredBlock).typeName),
+    (b): b is StoredBlock => !!b && typeof b === 'object' && BLOCK_KINDS.includes((b as StoredBlock).typeName as string),
   );
   const formIds = stored.map((b) => b.formId).filter((id): id is string => typeof id === 'string');
   const sources = stored.map((block) => {
@@ -81,7 +82,7 @@ export async function resolveBlocks(
   const merchandising: Record<string, unknown> = {};
   const blocks: Record<string, unknown>[] = [];
   for (const [index, block] of stored.entries()) {
-    const out: Record<string, unknown> = { id: `b${index + 1}`, ...block };
+    const out: Record<string, unknown> = { id: `b${index + 1}`, ...block, ...blockRenderFields(block) };
     if (block.typeName === 'summary') {
       const source = sources[index];
       const summary = summaries[index];

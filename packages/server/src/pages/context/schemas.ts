@@ -154,7 +154,30 @@ export const searchResultSchema = itemContextSchema
   .strict();
 export type SearchResultContext = z.infer<typeof searchResultSchema>;
 
-const blockBase = { id: z.string().describe('`b1`, `b2`...: the block’s place on the page') };
+/** Kinds the dashboard edits that block-kinds/ describes field by field (text and newsletter have their entries below). */
+const RENDERED_BLOCK_KINDS = [
+  'quote',
+  'button',
+  'spacer',
+  'line',
+  'image',
+  'markdown',
+  'video',
+  'embed',
+  'accordion',
+  'code',
+  'chart',
+  'map',
+  'search',
+  'social-links',
+  'menu',
+  'audio',
+] as const;
+
+const blockBase = {
+  id: z.string().describe('`b1`, `b2`...: the block’s place on the page'),
+  type: z.number().int().optional().describe('The spec’s block-type number (spec 3), for the kinds the dashboard edits'),
+};
 const formBlockFields = {
   ...blockBase,
   title: z.string().optional(),
@@ -214,7 +237,13 @@ export const blockContextSchema = z.discriminatedUnion('typeName', [
     assetUrl: z.string().optional(),
     altText: z.string().optional(),
   }),
-  z.strictObject({ ...blockBase, typeName: z.literal('html'), title: z.string().optional(), html: z.string().describe('The owner’s HTML, cleaned') }),
+  z.strictObject({
+    ...blockBase,
+    typeName: z.literal('html'),
+    title: z.string().optional(),
+    html: z.string().describe('The owner’s HTML, cleaned (as written when `raw`)'),
+    raw: z.boolean().optional().describe('Raw HTML saved by a role with the code permission'),
+  }),
   z.strictObject({
     ...blockBase,
     typeName: z.literal('summary'),
@@ -229,14 +258,12 @@ export const blockContextSchema = z.discriminatedUnion('typeName', [
   }),
   z.strictObject({ ...formBlockFields, typeName: z.literal('form') }),
   z.strictObject({ ...formBlockFields, typeName: z.literal('newsletter') }),
-  z.strictObject({ ...blockBase, typeName: z.literal('quote'), text: z.string(), source: z.string().optional() }),
-  z.strictObject({
-    ...blockBase,
-    typeName: z.literal('image'),
-    assetUrl: z.string(),
-    altText: z.string().optional(),
-    caption: z.string().optional(),
-  }),
+  z
+    .looseObject({
+      ...blockBase,
+      typeName: z.enum(RENDERED_BLOCK_KINDS),
+    })
+    .describe('The other kinds the dashboard edits (server block-kinds/): their stored fields, plus what their templates need (blocks/render)'),
   z.strictObject({ ...blockBase, typeName: z.literal('donation'), donation: donationContextSchema.describe('Block type 52: the site’s donation settings') }),
 ]);
 export type BlockContext = z.infer<typeof blockContextSchema>;
