@@ -52,6 +52,7 @@ import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
+import { registerSiteSettingsRoutes } from './site-settings/index.js';
 import { registerMultilingualRoutes } from './multilingual/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerThemeRoutes(app, deps);
   registerSitePageRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
+  registerSiteSettingsRoutes(app, deps);
   registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);

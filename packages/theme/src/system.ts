@@ -29,7 +29,18 @@ export type SystemPage = (typeof SYSTEM_PAGES)[number];
 export const SYSTEM_COLLECTIONS = ['blog.list', 'blog.item', 'products.list', 'products.item', 'events.list', 'events.item', 'gallery.list'] as const;
 
 /** Stylesheets of the system layer, in load order. */
-const SYSTEM_STYLESHEETS = ['base.css', 'blocks.css', 'block-kinds.css', 'commerce.css', 'donations.css', 'product.css', 'content.css', 'islands.css', 'responsive.css'] as const;
+const SYSTEM_STYLESHEETS = [
+  'base.css',
+  'blocks.css',
+  'block-kinds.css',
+  'commerce.css',
+  'donations.css',
+  'product.css',
+  'content.css',
+  'islands.css',
+  'cookie-banner.css',
+  'responsive.css',
+] as const;
 
 /** The system's own templates, partials and styles: what every theme shares. */
 export interface SystemLayer {

@@ -22,10 +22,11 @@ export const BLOCKS_PARTIAL = 'emporium-blocks.block';
 /** Query limits of the vendor's documentation: 8 queries a page, 100 items each, skip at most 10. */
 export const QUERY_LIMITS = Object.freeze({ perPage: 8, items: 100, skip: 10 });
 
-/** What `{squarespace-footers}` prints: the floating cart, the pop-up and the storefront's scripts. */
+/** What `{squarespace-footers}` prints: the floating cart, the pop-up, the cookie banner and the storefront's scripts. */
 const FOOTERS =
   '{.section render.islands.cartPill}<aside class="cart-pill-region" aria-label="Cart summary">{@|island CartPill}</aside>{.end}' +
   '{.section render.islands.popupOverlay}{@|island PopupOverlay}{.end}' +
+  '{.section render.cookieBanner}{@|apply cookie-banner.block}{.end}' +
   '{render.scripts}';
 
 /** `squarespace.*` variables and the context path each one reads. */

@@ -27,8 +27,10 @@ export const StoredCaptchaSettings = z
     provider: z.enum(CAPTCHA_PROVIDERS).catch('pow'),
     difficulty: z.int().min(1).max(32).optional().catch(undefined),
     secret: z.string().catch(''),
+    secretSealed: z.string().catch(''),
     projectId: z.string().catch(''),
     apiKey: z.string().catch(''),
+    apiKeySealed: z.string().catch(''),
     minScore: z.number().catch(0.5),
   })
   .partial()

@@ -5,6 +5,7 @@ import { assertCaptcha, captchaProviderFor } from '../captcha/index.js';
 import { AppError } from '../errors/index.js';
 import { clientRateLimit } from '../http/rate-limit.js';
 import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { sealingKeySource } from '../sealing/index.js';
 import { siteOf } from '../sites/index.js';
 import { fieldsOf, findSubmissionForm, getForm } from './form-repository.js';
 import { registerOwnerFormRoutes } from './owner-routes.js';
@@ -35,6 +36,7 @@ function unparseable(): AppError {
 /** Registers the public form calls of spec 7 (template schema, validate, key, save) and the owner's form calls. */
 export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
+  const sealingKey = sealingKeySource(db, config);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const perClient = config.submissionsPerClient;
   const windowMs = config.rateWindowMs;
@@ -125,7 +127,7 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
       const errors = validateForm(fields, read.values);
       if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', FormMessages.INVALID_FIELDS, { body: { errors } });
       if (form.captchaEnabled) {
-        const provider = captchaProviderFor(site, config);
+        const provider = await captchaProviderFor(site, config, sealingKey);
         assertCaptcha(await provider.verify({ db, websiteId: site.id, token: submission.captchaKey, action: 'form_block', remoteIp: request.ip }));
       }
       if (!(await isSubmissionKeyUsable(db, site.id, submission.key))) throw new AppError('UNAUTHORIZED', FormMessages.SUBMIT_FAILED);

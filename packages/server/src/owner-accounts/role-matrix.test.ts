@@ -131,6 +131,11 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'DELETE /api/multilingual/connection',
       'GET /api/owner/site-users/settings',
       'PUT /api/owner/site-users/settings',
+      'GET /api/owner/site-settings',
+      'GET /api/owner/site-settings/choices',
+      'PUT /api/owner/site-settings/store',
+      'PUT /api/owner/site-settings/captcha',
+      'PUT /api/owner/site-settings/visitor',
     ])
       expect(keys).toContain(expected);
   });

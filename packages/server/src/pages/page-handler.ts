@@ -23,6 +23,7 @@ import { websites } from '../db/index.js';
 import { languageOfPath, pathInLanguage } from '../multilingual/index.js';
 import { eq, sql } from 'drizzle-orm';
 import type { ActiveTheme, SiteStyles, ThemeRegistry } from '../themes/index.js';
+import { siteCookieBanner, siteFaviconUrl } from '../site-settings/index.js';
 
 /** Dependencies of the page routes, with the theme already compiled. */
 export interface PageHandlerDeps {
@@ -172,7 +173,8 @@ async function respond(
   asJson: boolean,
   into?: StoreIn,
 ) {
-  const assets = { favicon: deps.system.faviconUrl };
+  const favicon = siteFaviconUrl(req.site.settings) ?? deps.system.faviconUrl;
+  const assets = { favicon };
   const context = await baseContext(req, page, assets);
   reply.code(page.status).header('cache-control', page.private ? 'no-store' : 'no-cache');
   if (page.private) reply.header('x-robots-tag', 'noindex');
@@ -186,6 +188,8 @@ async function respond(
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
   render.headScripts = deps.scriptTags ? '' : deps.islands.headScripts();
+  const cookieBanner = siteCookieBanner(req.site.settings);
+  if (cookieBanner) render.cookieBanner = cookieBanner;
   const stored = (req.site.settings.themeTweaks as Record<string, Record<string, unknown>> | undefined)?.[theme.id];
   const style = await deps.styles.styleOf(theme, stored).catch((error: unknown) => {
     request.log.error({ err: error, theme: theme.id }, 'theme stylesheet failed');
@@ -195,7 +199,7 @@ async function respond(
     headMeta: String(render.headMeta ?? ''),
     headScripts: String(render.headScripts),
     styles: String(render.styles),
-    favicon: deps.system.faviconUrl,
+    favicon,
     systemCss: deps.system.css,
   });
   render.theme = themeRender;

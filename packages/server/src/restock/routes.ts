@@ -9,6 +9,7 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import type { AppConfig } from '../config.js';
 import { canonicalOrigin } from '../sites/index.js';
+import { sealingKeySource } from '../sealing/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
 import { toRestockRequest } from './restock-payload.js';
@@ -47,6 +48,7 @@ export interface RestockRouteOptions {
  */
 export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, options: RestockRouteOptions): void {
   const { db, config } = deps;
+  const sealingKey = sealingKeySource(db, config);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const readSignUps = requireOwner(db, config.ownerToken, 'restock:read');
   const sendMail = requireOwner(db, config.ownerToken, 'restock:write');
@@ -77,7 +79,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
       const signUp = toRestockRequest(request.body);
       if (!(await findVariant(db, site.id, signUp.productId, signUp.variantId))) throw new AppError('NOT_FOUND', 'This product variant does not exist.');
       if (siteCaptchaSettings(site).enabled) {
-        const provider = captchaProviderFor(site, config);
+        const provider = await captchaProviderFor(site, config, sealingKey);
         const token = provider.kind === 'recaptcha-enterprise' ? signUp.enterpriseToken : signUp.captchaToken;
         assertCaptcha(await provider.verify({ db, websiteId: site.id, token, action: 'product_waitlist', remoteIp: request.ip }));
       }

@@ -5,6 +5,7 @@ import { sharedCartStore } from '../cart/shared-cart.js';
 import './early-action-capture.js';
 import { shouldLoadCartAtStart } from '../lib/cookies.js';
 import { installVariantImageSwap } from '../lib/variant-event.js';
+import { installCookieBanner } from './cookie-consent.js';
 import { followHeaderCart } from './header-cart-count.js';
 import { installQuickViewButtons } from './quick-view-buttons.js';
 import { recordPageViewAfterLoad } from './visit-recording.js';
@@ -22,6 +23,7 @@ function nextTask(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  installCookieBanner(document, () => recordPageViewAfterLoad(window));
   installVariantImageSwap(document);
   installCartEvents(window, sharedCartStore());
   installQuickViewButtons(document, (button, url, title) => void import('./quick-view-launch.js').then((m) => m.openQuickView(button, url, title)));

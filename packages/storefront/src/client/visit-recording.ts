@@ -1,4 +1,5 @@
 import { CRUMB_COOKIE, readCookie } from '../lib/cookies.js';
+import { consentStateOf, type ConsentState } from './cookie-consent.js';
 
 /** Spec 7: the census page-view beacon. */
 export const RECORD_HIT_URL = '/api/census/RecordHit';
@@ -24,6 +25,8 @@ export interface VisitPage {
   screen: { width: number; height: number };
   userAgent: string;
   now: number;
+  /** The cookie banner's state; visits are recorded only without a banner or once it is accepted. */
+  consent?: ConsentState;
 }
 
 /** The page type number of a body class list (`page-type-50` gives 50); undefined when absent. */
@@ -34,10 +37,12 @@ export function pageTypeOf(bodyClass: string): number | undefined {
 
 /**
  * True when visits to this page are recorded at all: never on /search (spec 2), on config paths,
- * on the skipped page types, or on sites with a restrictive cookie policy, which keep no ss_c cookies (spec 6).
+ * on the skipped page types, on sites with a restrictive cookie policy, which keep no ss_c cookies
+ * (spec 6), or while the site's cookie banner is unanswered or declined.
  */
-export function isRecordedPage(page: Pick<VisitPage, 'pathname' | 'bodyClass' | 'data'>): boolean {
+export function isRecordedPage(page: Pick<VisitPage, 'pathname' | 'bodyClass' | 'data' | 'consent'>): boolean {
   if (page.pathname === '/search' || page.pathname.includes('/config/') || page.data.cookiePolicy === 'restrictive') return false;
+  if (page.consent === 'pending' || page.consent === 'declined') return false;
   const type = pageTypeOf(page.bodyClass);
   return type !== undefined && !UNRECORDED_PAGE_TYPES.has(type);
 }
@@ -109,6 +114,7 @@ function currentPage(win: Window): VisitPage {
     screen: { width: win.screen.width, height: win.screen.height },
     userAgent: win.navigator.userAgent,
     now: Date.now(),
+    consent: consentStateOf(doc),
   };
 }
 

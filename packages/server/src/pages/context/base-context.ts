@@ -11,6 +11,7 @@ import { cartPageIslandProps, cartPillIslandProps, checkoutIslandProps, formBloc
 import { navigationContext } from './navigation-context.js';
 import { popupIslandProps } from './popup-context.js';
 import { structuredHead } from './structured-head.js';
+import { siteSocialImageUrl } from '../../site-settings/index.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 import { headerFooterOf, websiteContext, websiteSettingsContext } from './website-context.js';
 
@@ -30,13 +31,14 @@ const OPEN_GRAPH_TYPES: Readonly<Record<number, 'article' | 'product'>> = { [Rec
 function headMeta(req: PageRequest, page: BuiltPage, description: unknown): string {
   const item = page.context.item as { recordType?: number; assetUrl?: string; fullUrl?: string } | undefined;
   const path = page.status === 200 ? (item?.fullUrl ?? req.path) : req.path;
+  const socialImage = item?.assetUrl || siteSocialImageUrl(req.site.settings);
   const meta = renderPageMeta(
     buildPageMeta({
       title: page.title,
       siteTitle: req.site.title,
       description: typeof description === 'string' && description ? description : req.site.description,
       canonicalUrl: absoluteUrl(req.origin, pathInLanguage(req.language?.prefix ?? '', path)),
-      ...(item?.assetUrl ? { image: absoluteUrl(req.origin, item.assetUrl) } : {}),
+      ...(socialImage ? { image: absoluteUrl(req.origin, socialImage) } : {}),
       type: (item?.recordType !== undefined && OPEN_GRAPH_TYPES[item.recordType]) || 'website',
       locale: req.site.settings.locale,
     }),

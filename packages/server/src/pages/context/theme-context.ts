@@ -160,7 +160,7 @@ export async function themeRenderContext(
   const headers = [
     head.headScripts,
     head.headMeta,
-    `<link rel="icon" href="${escapeHtml(head.favicon)}" type="image/svg+xml">`,
+    `<link rel="icon" href="${escapeHtml(head.favicon)}"${/\.svg(\?|$)/i.test(head.favicon) ? ' type="image/svg+xml"' : ''}>`,
     head.styles,
     `<style>${head.systemCss.replaceAll('</style', '<\\/style')}</style>${themeCss}`,
   ]

@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { sealingKeyBytes, type AppConfig } from '../../config.js';
-import { lazyServerSecret } from '../../db/server-secrets.js';
 import { paymentAccounts } from '../../db/schema-payments.js';
-import type { Db, DbOrTx } from '../../db/types.js';
+import type { DbOrTx } from '../../db/types.js';
 import { AppError } from '../../errors/index.js';
-import { seal, unseal } from './sealing.js';
+import { seal, unseal } from '../../sealing/index.js';
 import { StripeMessages } from './messages.js';
 
 /** The keys an owner enters to connect Stripe. */
@@ -44,15 +42,7 @@ export function checkStripeKeys(keys: StripeKeys): { testMode: boolean } {
   return { testMode: publishable[1] === 'test' };
 }
 
-/**
- * The key that seals secrets: `EMPORIUM_SEALING_KEY` when set, else a key kept among the
- * database's server secrets (made on first use).
- */
-export function sealingKeySource(db: Db, config: Pick<AppConfig, 'sealingKey'>): () => Promise<Buffer> {
-  const configured = config.sealingKey === undefined ? undefined : sealingKeyBytes(config.sealingKey);
-  if (configured) return async () => configured;
-  return lazyServerSecret(db, 'payments-sealing');
-}
+export { sealingKeySource } from '../../sealing/index.js';
 
 const context = (websiteId: string, field: string) => `${websiteId}:stripe:${field}`;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seal, unseal } from './sealing.js';
 
-describe('sealing of payment secrets', () => {
+describe('sealing of stored secrets (payment and captcha keys)', () => {
   const key = randomBytes(32);
 
   it('opens what it sealed, and never shows the secret', () => {
