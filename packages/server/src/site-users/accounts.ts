@@ -108,7 +108,31 @@ export async function verifyEmail(deps: SiteUserDeps, site: Website, token: stri
   });
 }
 
-/** Sign-in with email and password, throttled per account and source like the owners' (429 with Retry-After). */
+/**
+ * Checks one sign-in attempt under the throttle: refused (429 with Retry-After) while locked;
+ * `check` answers the account it proves, or undefined, which counts a failure and answers 401
+ * with `failed`; a success forgets the account's failures.
+ */
+async function throttled(
+  deps: SiteUserDeps,
+  site: Website,
+  email: string,
+  ip: string,
+  failed: string,
+  check: () => Promise<SiteUserRow | undefined>,
+): Promise<SiteUserRow> {
+  const keys = siteUserThrottleKeys(email, ip);
+  await assertNotLocked(deps.db, site.id, keys.checked);
+  const user = await check();
+  if (!user) {
+    for (const failure of keys.failures) await recordFailure(deps.db, site.id, failure.key, failure.free);
+    throw new AppError('UNAUTHORIZED', failed);
+  }
+  for (const key of keys.cleared) await clearFailures(deps.db, site.id, key);
+  return user;
+}
+
+/** Sign-in with email and password, throttled per account and source like the owners'. */
 export async function signInWithPassword(
   deps: SiteUserDeps,
   request: FastifyRequest,
@@ -117,16 +141,11 @@ export async function signInWithPassword(
   input: { email: string; password: string; rememberMe: boolean },
 ): Promise<SignedIn> {
   const email = normalSiteUserEmail(input.email);
-  const keys = siteUserThrottleKeys(email, request.ip);
-  await assertNotLocked(deps.db, site.id, keys.checked);
-  const user = await findSiteUserByEmail(deps.db, site.id, email);
-  // The hash runs whether or not the account exists, so the answer's time tells nothing.
-  const matches = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !matches) {
-    for (const failure of keys.failures) await recordFailure(deps.db, site.id, failure.key, failure.free);
-    throw new AppError('UNAUTHORIZED', SiteUserMessages.SIGN_IN_FAILED);
-  }
-  for (const key of keys.cleared) await clearFailures(deps.db, site.id, key);
+  const user = await throttled(deps, site, email, request.ip, SiteUserMessages.SIGN_IN_FAILED, async () => {
+    const found = await findSiteUserByEmail(deps.db, site.id, email);
+    // The hash runs whether or not the account exists, so the answer's time tells nothing.
+    return (await verifyPassword(found?.passwordHash, input.password)) ? found : undefined;
+  });
   if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', SiteUserMessages.EMAIL_NOT_VERIFIED, { body: { emailNotVerified: true } });
   return signIn(deps, request, reply, user, input.rememberMe);
 }
@@ -167,15 +186,10 @@ export async function signInWithCode(
   input: { email: string; code: string },
 ): Promise<SignedIn> {
   const email = normalSiteUserEmail(input.email);
-  const keys = siteUserThrottleKeys(email, request.ip);
-  await assertNotLocked(deps.db, site.id, keys.checked);
-  const user = await findSiteUserByEmail(deps.db, site.id, email);
-  const ok = user ? await useSignInCode(deps.db, site.id, user.id, input.code.trim(), deps.now()) : false;
-  if (!user || !ok) {
-    for (const failure of keys.failures) await recordFailure(deps.db, site.id, failure.key, failure.free);
-    throw new AppError('UNAUTHORIZED', SiteUserMessages.CODE_INVALID);
-  }
-  for (const key of keys.cleared) await clearFailures(deps.db, site.id, key);
+  const user = await throttled(deps, site, email, request.ip, SiteUserMessages.CODE_INVALID, async () => {
+    const found = await findSiteUserByEmail(deps.db, site.id, email);
+    return found && (await useSignInCode(deps.db, site.id, found.id, input.code.trim(), deps.now())) ? found : undefined;
+  });
   return signInMailed(deps, request, reply, site, user.id);
 }
 
