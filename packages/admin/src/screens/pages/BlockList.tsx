@@ -1,5 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { TextArea } from '../../ui/TextArea.js';
+import { blockKindOf, BlockMessages } from '@emporium/server/block-kinds';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { BlockForm } from './blocks/BlockForm.js';
+// biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
+import './blocks/blocks.css';
 
 /** A block being edited: a key for React and the stored block. */
 export interface EditedBlock {
@@ -10,19 +13,22 @@ export interface EditedBlock {
 interface BlockListProps {
   readonly blocks: readonly EditedBlock[];
   readonly onChange: (blocks: EditedBlock[]) => void;
-  /** The key of a block just added, whose text box takes the focus. */
+  /** Delete a block (the caller offers to undo it). */
+  readonly onDelete: (index: number) => void;
+  /** The key of a block to focus: one just added (its first field) or moved (its handle). */
   readonly focusKey?: string;
+  /** Problems the server found, by `blocks.{index}.{field}`. */
+  readonly fieldErrors?: Readonly<Record<string, string>>;
 }
 
-const BLOCK_NAMES: Readonly<Record<string, string>> = {
-  hero: 'Hero',
-  summary: 'Summary',
-  form: 'Form',
-  newsletter: 'Newsletter',
-  quote: 'Quote',
-  image: 'Image',
-  donation: 'Donation',
-};
+/** Kinds the dashboard keeps without editing their fields. */
+const KEPT_NAMES: Readonly<Record<string, string>> = { hero: 'Hero', summary: 'Summary', form: 'Form', donation: 'Donation' };
+
+/** The name of a block as the list shows it ("Quote block 3"). */
+export function blockName(block: Readonly<Record<string, unknown>>, index: number): string {
+  const typeName = String(block.typeName);
+  return `${blockKindOf(typeName)?.label ?? KEPT_NAMES[typeName] ?? typeName} block ${index + 1}`;
+}
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
   const out = [...list];
@@ -31,50 +37,88 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
   return out;
 }
 
-/** The blocks of a page in order: a text box per text block, the others named; each can move up, down or go. */
-export function BlockList({ blocks, onChange, focusKey }: BlockListProps) {
+function errorsOf(errors: Readonly<Record<string, string>>, index: number): Record<string, string> {
+  const prefix = `blocks.${index}.`;
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([path, message]) => (path.startsWith(prefix) ? [[path.slice(prefix.length).split('.')[0]!, message]] : [])),
+  );
+}
+
+/**
+ * The blocks of a page in order, each with its form; each moves up and down (its buttons, or
+ * Alt+Arrow keys on its handle) and can be deleted. Kinds the editor does not edit are kept as they are.
+ */
+export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = {} }: BlockListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    if (focusKey) list.current?.querySelector<HTMLTextAreaElement>(`[data-block="${focusKey}"] textarea`)?.focus();
+    if (!focusKey) return;
+    const item = list.current?.querySelector<HTMLElement>(`[data-block="${focusKey}"]`);
+    (item?.querySelector<HTMLElement>('input, textarea, select') ?? item?.querySelector<HTMLElement>('.block-item__handle'))?.focus();
   }, [focusKey]);
 
-  if (blocks.length === 0) return <p className="hint">No blocks yet. Add a text block to write on this page.</p>;
+  if (blocks.length === 0) return <p className="hint">No blocks yet. Choose a kind and press Add block.</p>;
+
+  const moveTo = (index: number, to: number) => {
+    if (to < 0 || to >= blocks.length) return;
+    onChange(move(blocks, index, to));
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-block="${blocks[index]!.key}"] .block-item__handle`)?.focus());
+  };
+  const onHandleKey = (event: KeyboardEvent, index: number) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    moveTo(index, event.key === 'ArrowUp' ? index - 1 : index + 1);
+  };
+
   return (
-    <ol className="block-list" ref={list}>
-      {blocks.map((entry, index) => {
-        const name = entry.block.typeName === 'html' ? `Text block ${index + 1}` : `${BLOCK_NAMES[String(entry.block.typeName)] ?? 'Block'} block ${index + 1}`;
-        return (
-          <li key={entry.key} className="block-item" data-block={entry.key}>
-            {entry.block.typeName === 'html' ? (
-              <TextArea
-                label={name}
-                rows={6}
-                hint="Text and simple HTML (paragraphs, headings, links, bold, lists)."
-                value={String(entry.block.html ?? '')}
-                onChange={(event) => onChange(blocks.map((b) => (b.key === entry.key ? { key: b.key, block: { ...b.block, html: event.target.value } } : b)))}
-              />
-            ) : (
-              <p>
-                <strong>{name}</strong>{' '}
-                <span className="hint">
-                  {entry.block.typeName === 'donation' ? '(its amounts and texts are set under Settings → Donations)' : '(kept as it is; edited elsewhere)'}
-                </span>
-              </p>
-            )}
-            <div className="actions">
-              <button type="button" className="secondary" disabled={index === 0} onClick={() => onChange(move(blocks, index, index - 1))}>
-                Move up<span className="visually-hidden"> {name}</span>
-              </button>
-              <button type="button" className="secondary" disabled={index === blocks.length - 1} onClick={() => onChange(move(blocks, index, index + 1))}>
-                Move down<span className="visually-hidden"> {name}</span>
-              </button>
-              <button type="button" className="secondary" onClick={() => onChange(blocks.filter((b) => b.key !== entry.key))}>
-                Delete<span className="visually-hidden"> {name}</span>
-              </button>
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="block-list" ref={list}>
+        {blocks.map((entry, index) => {
+          const name = blockName(entry.block, index);
+          const known = blockKindOf(entry.block.typeName);
+          const kept = KEPT_NAMES[String(entry.block.typeName)];
+          return (
+            <li key={entry.key} className="block-item" data-block={entry.key}>
+              <fieldset className="block-item__fields">
+                <legend>
+                  <span className="block-item__handle" tabIndex={0} aria-describedby="block-move-help" onKeyDown={(event) => onHandleKey(event, index)}>
+                    {name}
+                  </span>
+                </legend>
+                {known ? (
+                  <BlockForm
+                    block={entry.block}
+                    name={name}
+                    serverErrors={errorsOf(fieldErrors, index)}
+                    onChange={(block) => onChange(blocks.map((b) => (b.key === entry.key ? { key: b.key, block } : b)))}
+                  />
+                ) : (
+                  <p className="hint">
+                    {kept
+                      ? entry.block.typeName === 'donation'
+                        ? 'Its amounts and texts are set under Settings → Donations.'
+                        : 'Kept as it is; edited elsewhere.'
+                      : `Not supported: ${BlockMessages.UNSUPPORTED}`}
+                  </p>
+                )}
+              </fieldset>
+              <div className="actions">
+                <button type="button" className="secondary" disabled={index === 0} onClick={() => moveTo(index, index - 1)}>
+                  Move up<span className="visually-hidden"> {name}</span>
+                </button>
+                <button type="button" className="secondary" disabled={index === blocks.length - 1} onClick={() => moveTo(index, index + 1)}>
+                  Move down<span className="visually-hidden"> {name}</span>
+                </button>
+                <button type="button" className="secondary" onClick={() => onDelete(index)}>
+                  Delete<span className="visually-hidden"> {name}</span>
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <p id="block-move-help" className="visually-hidden">
+        Alt and the up or down arrow move the block.
+      </p>
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MAX_BLOCKS } from '@emporium/server/site-pages/schemas';
+import { MAX_BLOCKS, PageMessages } from '@emporium/server/site-pages/schemas';
 import { ApiError } from '../../api/http.js';
 import { useMutation } from '../../api/use-query.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
 import { TextArea } from '../../ui/TextArea.js';
-import { BlockList, type EditedBlock } from './BlockList.js';
+import { AddBlock } from './AddBlock.js';
+import { BlockList, blockName, type EditedBlock } from './BlockList.js';
+import { newBlock } from './blocks/block-fields.js';
 import { DeletePage } from './DeletePage.js';
 import { changePage, KIND_LABELS, PAGES_PATH, type PageView } from './page-calls.js';
 
@@ -22,6 +24,7 @@ const keyed = (block: Readonly<Record<string, unknown>>): EditedBlock => ({ key:
 export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
   const [blocks, setBlocks] = useState<EditedBlock[]>(() => page.blocks.map(keyed));
   const [focusKey, setFocusKey] = useState<string>();
+  const [deleted, setDeleted] = useState<{ entry: EditedBlock; index: number; name: string }>();
   const [notice, setNotice] = useState('');
   const [version, setVersion] = useState(page.version);
   const [enabled, setEnabled] = useState(page.enabled);
@@ -44,7 +47,7 @@ export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
       seoDescription: String(data.get('seoDescription') ?? ''),
       enabled: publish || enabled,
       ...(page.kind === 'link' ? { linkUrl: String(data.get('linkUrl') ?? '') } : {}),
-      ...(page.kind === 'page' ? { blocks: blocks.map((b) => b.block) as { typeName: 'html'; html: string }[] } : {}),
+      ...(page.kind === 'page' ? { blocks: blocks.map((b) => b.block as { typeName: string }) } : {}),
     });
     if (!saved) return;
     setVersion(saved.version);
@@ -52,10 +55,23 @@ export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
     setNotice(saved.enabled ? `Published: visitors see it at ${saved.fullUrl}.` : 'Saved as a draft: visitors do not see it yet.');
   };
 
-  const addBlock = () => {
-    const block = keyed({ typeName: 'html', html: '' });
+  const addBlock = (typeName: string) => {
+    const block = keyed(newBlock(typeName));
     setBlocks([...blocks, block]);
     setFocusKey(block.key);
+    setDeleted(undefined);
+  };
+  const deleteBlock = (index: number) => {
+    const entry = blocks[index];
+    if (!entry) return;
+    setBlocks(blocks.filter((b) => b.key !== entry.key));
+    setDeleted({ entry, index, name: blockName(entry.block, index) });
+  };
+  const undoDelete = () => {
+    if (!deleted) return;
+    setBlocks([...blocks.slice(0, deleted.index), deleted.entry, ...blocks.slice(deleted.index)]);
+    setFocusKey(deleted.entry.key);
+    setDeleted(undefined);
   };
 
   return (
@@ -105,20 +121,23 @@ export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
         {page.kind === 'page' && (
           <fieldset>
             <legend>Blocks</legend>
-            <BlockList blocks={blocks} onChange={setBlocks} focusKey={focusKey} />
+            <BlockList blocks={blocks} onChange={setBlocks} onDelete={deleteBlock} focusKey={focusKey} fieldErrors={fields} />
+            <div className="undo-bar" role="status">
+              {deleted && (
+                <>
+                  {deleted.name} deleted.{' '}
+                  <button type="button" className="secondary" onClick={undoDelete}>
+                    Undo<span className="visually-hidden"> deleting {deleted.name}</span>
+                  </button>
+                </>
+              )}
+            </div>
             <div className="actions">
-              <button type="button" className="secondary" disabled={blocks.length >= MAX_BLOCKS} onClick={addBlock}>
-                Add block
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                disabled={blocks.length >= MAX_BLOCKS}
-                onClick={() => setBlocks([...blocks, keyed({ typeName: 'donation' })])}
-              >
+              <AddBlock disabled={blocks.length >= MAX_BLOCKS} onAdd={addBlock} />
+              <button type="button" className="secondary" disabled={blocks.length >= MAX_BLOCKS} onClick={() => addBlock('donation')}>
                 Add donation block
               </button>
-              {blocks.length >= MAX_BLOCKS && <span className="hint">A page holds at most {MAX_BLOCKS} blocks.</span>}
+              {blocks.length >= MAX_BLOCKS && <span className="hint">{PageMessages.TOO_MANY_BLOCKS}</span>}
             </div>
           </fieldset>
         )}
