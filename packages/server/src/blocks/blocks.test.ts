@@ -118,7 +118,9 @@ describe('block kinds of page layouts (#26 item 2)', () => {
     const html = response.body;
     for (const trace of ['alert(', 'onerror', '<script>alert', 'javascript:', '<iframe']) expect(html, trace).not.toContain(trace);
     expect(html).toContain('<p>Less, but &lt;b&gt;better&lt;/b&gt;.</p><footer>— Dieter</footer>');
-    expect(html).toContain('class="container block block--button block--align-center"><a class="button button--secondary" href="/shop">Shop "linen"</a>');
+    expect(html).toContain(
+      'class="container container--narrow block block--button block--align-center"><a class="button button--secondary" href="/shop">Shop "linen"</a>',
+    );
     expect(html).toContain('style="height: 64px"');
     expect(html).toContain('<hr class="container block block--line">');
     expect(html).toMatch(/<img src="\/assets\/hill.jpg" style="object-position: 20% 80%" alt="Hills at dawn" width="1600" height="900" loading="lazy"/);

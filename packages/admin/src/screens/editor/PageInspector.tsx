@@ -1,4 +1,7 @@
+import { blockKindOf } from '@emporium/server/block-kinds';
 import { ErrorText } from '../../ui/ErrorText.js';
+import { blockName } from '../pages/BlockList.js';
+import { BlockForm } from '../pages/blocks/BlockForm.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { TextArea } from '../../ui/TextArea.js';
@@ -10,16 +13,6 @@ import type { PageDraft } from './use-page-draft.js';
 interface PageInspectorProps {
   readonly draft: PageDraft;
 }
-
-const BLOCK_NAMES: Readonly<Record<string, string>> = {
-  hero: 'Hero',
-  summary: 'Summary',
-  form: 'Form',
-  newsletter: 'Newsletter',
-  quote: 'Quote',
-  image: 'Image',
-  donation: 'Donation',
-};
 
 /** The chosen page's drafted fields: titles, description and text blocks, with undo, redo and the save state. */
 export function PageInspector({ draft }: PageInspectorProps) {
@@ -64,7 +57,7 @@ export function PageInspector({ draft }: PageInspectorProps) {
       />
       {fields.blocks && (
         <fieldset className="stack inspector-blocks">
-          <legend>Text blocks</legend>
+          <legend>Blocks</legend>
           {fields.blocks.length === 0 && <p className="hint">This page has no blocks yet. Add blocks in Pages.</p>}
           {fields.blocks.map((block, index) =>
             isTextBlock(block) ? (
@@ -76,9 +69,18 @@ export function PageInspector({ draft }: PageInspectorProps) {
                 hint="Text and simple HTML (paragraphs, headings, links, bold, lists)."
                 onChange={(e) => draft.change(withBlockText(fields, index, e.target.value), `block-${index}`)}
               />
+            ) : blockKindOf(block.typeName) ? (
+              <fieldset key={index} className="stack">
+                <legend>{blockName(block, index)}</legend>
+                <BlockForm
+                  block={block}
+                  name={blockName(block, index)}
+                  onChange={(next) => draft.change({ ...fields, blocks: (fields.blocks ?? []).map((b, i) => (i === index ? next : b)) }, `block-${index}`)}
+                />
+              </fieldset>
             ) : (
               <p key={index} className="hint kept-block">
-                {BLOCK_NAMES[String(block.typeName)] ?? 'Other'} block {index + 1}: kept as it is.
+                {blockName(block, index)}: kept as it is.
               </p>
             ),
           )}
