@@ -128,3 +128,32 @@ export const SettingsChoices = z.object({
   timeZones: z.array(z.string()).describe("Intl.supportedValuesOf('timeZone')"),
   currencies: z.array(z.string()).describe("Intl.supportedValuesOf('currency') (ISO 4217)"),
 });
+
+/**
+ * The dashboard's form of what visitors see: the visitor settings with the site's title, tagline
+ * and logo, which are saved with the header (`PUT /api/site-header-footer`).
+ */
+export const SiteIdentityForm = VisitorSettingsBody.extend({
+  title: z.string().trim().min(1, { error: 'Enter the site title.' }).max(200),
+  tagline: z.string().trim().max(200),
+  logoImageUrl: imageUrl,
+});
+
+/** True when `text` is a JSON object. */
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** The dashboard's form of one namespace's commerce preferences (spec 3): the namespace and its JSON object. */
+export const CommercePreferencesForm = z.object({
+  namespace: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'A namespace is 1 to 64 letters, digits, dots, dashes or underscores.' }),
+  json: z.string().refine(isJsonObject, { error: 'Write a JSON object, such as {"reviewsEnabled": true}.' }),
+});

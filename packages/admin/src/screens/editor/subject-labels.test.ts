@@ -9,6 +9,9 @@ describe('subject labels', () => {
     ['settings.themeTweaks', 'Site styles'],
     ['settings.blockFields', 'Shared blocks'],
     ['settings.pageLayouts', 'Page layouts'],
+    ['settings.siteIcons', 'Favicon & social image'],
+    ['settings.socialAccounts', 'Social accounts'],
+    ['settings.cookieBanner', 'Cookie banner'],
     ['collection:a1', 'Page: About'],
     ['collection:gone', 'A page since deleted'],
   ])('%s is called %s', (subject, label) => {

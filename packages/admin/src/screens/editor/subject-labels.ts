@@ -5,6 +5,9 @@ const SETTING_LABELS: Readonly<Record<string, string>> = Object.freeze({
   'settings.themeTweaks': 'Site styles',
   'settings.blockFields': 'Shared blocks',
   'settings.pageLayouts': 'Page layouts',
+  'settings.siteIcons': 'Favicon & social image',
+  'settings.socialAccounts': 'Social accounts',
+  'settings.cookieBanner': 'Cookie banner',
 });
 
 /** A page the labels may name. */

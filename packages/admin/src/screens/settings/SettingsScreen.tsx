@@ -6,13 +6,15 @@ import { OwnersSection } from './OwnersSection.js';
 import { PaymentsSection } from './PaymentsSection.js';
 import { PopupOverlay } from './PopupOverlay.js';
 import { SitePassword } from './SitePassword.js';
+import { SiteSettingsSection } from './site/SiteSettingsSection.js';
 import { StoreCreation } from '../store-creation/StoreCreation.js';
 
-/** Site settings: payments, donations, passwords, the newsletter popup, owners and the audit log. */
+/** Site settings: the site itself (what visitors see, time zone, locale, currency, captcha, commerce preferences), payments, donations, passwords, the newsletter popup, owners and the audit log. */
 export default function SettingsScreen() {
   return (
     <>
       <ScreenHeading>Settings</ScreenHeading>
+      <SiteSettingsSection />
       <StoreCreation />
       <PaymentsSection />
       <DonationsSection />
