@@ -7,7 +7,11 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BlockLayout, cleanBlocks } from '../packages/server/src/blocks/index.js';
+import { collections, forms } from '../packages/server/src/db/index.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
+import { selectTheme } from '../packages/server/src/themes/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt } from './support/dashboard.js';
@@ -118,4 +122,86 @@ describe('blocks on the Pages screen', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('renders every block kind through the default and the magazine theme, axe clean at 1280 and 390 px (issue 26, acceptance 3)', async () => {
+    const db = store.app.emporium.db;
+    const journal = (await findWebsiteByIdentifier(db, 'journal'))!;
+    expect(await selectTheme(db, store.app.emporium.themes, journal.id, 'magazine')).toBe(true);
+    for (const identifier of ['demo', 'journal']) {
+      const site = (await findWebsiteByIdentifier(db, identifier))!;
+      const [list] = await db.select({ id: forms.id }).from(forms).where(eq(forms.websiteId, site.id)).limit(1);
+      const blocks = cleanBlocks(
+        BlockLayout.parse([
+          { typeName: 'html', html: '<h1>Every block</h1><p>One of each kind the dashboard edits.</p>' },
+          { typeName: 'quote', text: 'Less, but better.', source: 'Dieter Rams' },
+          { typeName: 'button', text: 'Read the journal', url: '/journal', align: 'center' },
+          { typeName: 'spacer', height: 32 },
+          { typeName: 'line' },
+          {
+            typeName: 'image',
+            assetUrl: '/assets/illustrations/landscape-sage.svg',
+            width: 800,
+            height: 800,
+            altText: 'Green hills',
+            caption: 'The hills',
+            sizes: '100vw',
+          },
+          { typeName: 'markdown', markdown: '## Care\n\nWash **cold**, dry flat.\n\n- Iron warm\n- No bleach' },
+          { typeName: 'video', url: 'https://www.youtube.com/watch?v=abc', title: 'Dyeing day' },
+          { typeName: 'embed', url: 'https://codepen.io/x/pen/y', title: 'A pen', providerName: 'CodePen' },
+          {
+            typeName: 'accordion',
+            items: [
+              { title: 'Shipping', body: 'Two days.' },
+              { title: 'Returns', body: 'Thirty days.' },
+            ],
+          },
+          { typeName: 'code', code: 'const dye = "madder";', language: 'js' },
+          {
+            typeName: 'chart',
+            chartType: 'line',
+            title: 'Dye lots',
+            data: [
+              ['Month', 'Madder', 'Weld'],
+              ['June', '4', '2'],
+              ['July', '6', '5'],
+            ],
+          },
+          {
+            typeName: 'chart',
+            chartType: 'pie',
+            title: 'Fibres',
+            data: [
+              ['Fibre', 'Share'],
+              ['Linen', '60'],
+              ['Wool', '40'],
+            ],
+          },
+          { typeName: 'map', address: '214 Warren Street, Hudson, NY 12534', label: 'The studio' },
+          { typeName: 'search', label: 'Search the site' },
+          { typeName: 'social-links', links: [{ url: 'https://www.instagram.com/fernfield' }] },
+          ...(list ? [{ typeName: 'newsletter', formId: list.id }] : []),
+          { typeName: 'menu', sections: [{ title: 'Drinks', items: [{ name: 'Tea', price: '$3', description: 'Green or black' }] }] },
+          { typeName: 'audio', url: '/assets/river.mp3', title: 'River sounds' },
+        ]),
+        { mayWriteCode: false },
+      );
+      await db.insert(collections).values({ websiteId: site.id, type: 10, urlId: 'every-block', title: 'Every block', settings: { blocks } });
+      const visitor = await browser.newContext();
+      const tab = await visitor.newPage();
+      const response = await tab.goto(`${store.siteUrl(identifier)}/every-block`);
+      expect(response?.status(), identifier).toBe(200);
+      expect(await tab.locator('main .block').count()).toBeGreaterThanOrEqual(blocks.length);
+      for (const { name, viewport } of ADMIN_WIDTHS) {
+        await tab.setViewportSize(viewport);
+        expect(await allA11yViolations(tab), `${identifier} at ${name}`).toEqual([]);
+        expect(
+          await tab.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+          `${identifier} scrolls sideways at ${name}`,
+        ).toBe(false);
+        console.log(await screenshot(tab, `blocks-every-kind-${identifier}-${name}`));
+      }
+      await visitor.close();
+    }
+  }, 120_000);
 });
