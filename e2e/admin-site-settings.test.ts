@@ -2,10 +2,12 @@
  * The Site section of the dashboard's Settings in Chromium (issue 26 item 4). An owner changes
  * the time zone, which a visitor's page uses at once, and the favicon and cookie banner, which a
  * visitor sees only after Publish; the banner's answer is remembered. Leaving with unsaved edits
- * asks to save or discard (spec 8). The section passes axe and is photographed at 1280 and 390 px.
+ * asks to save or discard (spec 8), and spec 8's setup texts show where they apply. The section passes axe and is photographed at 1280 and 390 px.
  */
+import { eq, sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { websites } from '../packages/server/src/db/index.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
@@ -114,6 +116,35 @@ describe('Settings → Site', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).first().click();
     await dialog.getByRole('button', { name: 'Discard changes' }).click();
     await page.waitForURL(/\/orders$/, { timeout: TIMEOUT });
+    await context.close();
+  }, 120_000);
+
+  it("shows spec 8's texts where they apply: 'Failed to load timezone', 'ReCaptcha has not been set up!', preference fetch and save errors", async () => {
+    const db = store.app.emporium.db;
+    const site = (await findWebsiteByIdentifier(db, 'demo'))!;
+    await db
+      .update(websites)
+      .set({ settings: sql`${websites.settings} || '{"captcha": {"provider": "recaptcha", "enabled": true}}'::jsonb` })
+      .where(eq(websites.id, site.id));
+    store.app.emporium.resolver.invalidate();
+    const { context, page } = await signedIn('/settings');
+    await page.route('**/api/owner/site-settings/choices', (route) => route.abort());
+    await page.route('**/api/v1/commerce-preferences/**', (route) => route.abort());
+    await page.reload();
+    const section = await siteSection(page);
+    await section.getByRole('alert').filter({ hasText: 'Failed to load timezone' }).waitFor({ timeout: TIMEOUT });
+    await section.getByRole('alert').filter({ hasText: 'ReCaptcha has not been set up!' }).waitFor({ timeout: TIMEOUT });
+    const preferences = section.getByRole('form', { name: 'Commerce preferences' });
+    await preferences.getByRole('button', { name: 'Load preferences' }).click();
+    await preferences.getByRole('alert').filter({ hasText: 'Unable to load the preferences of “store”' }).waitFor({ timeout: TIMEOUT });
+    await preferences.getByLabel(/^Preferences/).fill('{"reviewsEnabled": true}');
+    await preferences.getByRole('button', { name: 'Save preferences' }).click();
+    await preferences.getByRole('alert').filter({ hasText: 'Unable to save the preferences of “store”' }).waitFor({ timeout: TIMEOUT });
+    await db
+      .update(websites)
+      .set({ settings: sql`${websites.settings} - 'captcha'` })
+      .where(eq(websites.id, site.id));
+    store.app.emporium.resolver.invalidate();
     await context.close();
   }, 120_000);
 
