@@ -1,9 +1,9 @@
-import { blockKindOf, CHART_MAX_COLUMNS, CHART_MAX_ROWS, ChartMessages, ImageMessages, truncateDataset } from '@emporium/server/block-kinds';
+import { blockKindOf } from '@emporium/server/block-kinds';
 import { useState } from 'react';
 import { Field } from '../../../ui/Field.js';
 import { Select } from '../../../ui/Select.js';
 import { TextArea } from '../../../ui/TextArea.js';
-import { type Block, BLOCK_FIELDS, type FieldSpec, fieldValue, withField } from './block-fields.js';
+import { type Block, BLOCK_FIELDS, blockNotes, type FieldSpec, fieldValue, withField } from './block-fields.js';
 import { NewsletterListField } from './NewsletterListField.js';
 
 interface BlockFormProps {
@@ -118,11 +118,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
     }
   };
 
-  const notes: string[] = [];
-  if (block.typeName === 'image' && block.altText === '' && block.assetUrl) notes.push(ImageMessages.ALT_DECORATIVE);
-  if (block.typeName === 'chart' && Array.isArray(block.data) && truncateDataset(block.data as string[][]).truncated)
-    notes.push(ChartMessages.truncated(CHART_MAX_ROWS, CHART_MAX_COLUMNS));
-  if (fields.length === 0 && block.typeName === 'line') notes.push('A line across the page: nothing to set.');
+  const notes = blockNotes(block);
   return (
     <div className="block-form">
       {fields.map(control)}

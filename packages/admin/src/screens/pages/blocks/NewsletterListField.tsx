@@ -1,7 +1,7 @@
-import { NewsletterMessages } from '@emporium/server/block-kinds';
 import { useQuery } from '../../../api/use-query.js';
 import { Select } from '../../../ui/Select.js';
 import type { OwnerForm } from '../../forms/form-types.js';
+import { mailingLists } from './block-fields.js';
 
 interface NewsletterListFieldProps {
   readonly label: string;
@@ -14,11 +14,11 @@ interface NewsletterListFieldProps {
 export function NewsletterListField({ label, value, error, onChange }: NewsletterListFieldProps) {
   const forms = useQuery<{ forms: OwnerForm[] }>('/api/owner/forms');
   if (forms.status === 'loading') return <p className="hint">Loading mailing lists…</p>;
-  const lists = (forms.data?.forms ?? []).filter((form) => form.fields.some((field) => field.type === 'email'));
-  if (lists.length === 0)
+  const { lists, problem } = mailingLists(forms.data?.forms ?? []);
+  if (problem)
     return (
       <p className="field-error" role="status">
-        {NewsletterMessages.NO_LISTS} (under Forms).
+        {problem} (under Forms).
       </p>
     );
   return (

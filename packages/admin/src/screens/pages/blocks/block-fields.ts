@@ -1,4 +1,14 @@
-import { type ChartData, menuFromText, menuToText } from '@emporium/server/block-kinds';
+import {
+  CHART_MAX_COLUMNS,
+  CHART_MAX_ROWS,
+  type ChartData,
+  ChartMessages,
+  ImageMessages,
+  menuFromText,
+  menuToText,
+  NewsletterMessages,
+  truncateDataset,
+} from '@emporium/server/block-kinds';
 
 /** A block as the editor holds it (`typeName` names its kind). */
 export type Block = Readonly<Record<string, unknown>>;
@@ -254,4 +264,27 @@ export function withField(block: Block, key: string, value: unknown): Block {
   const next: Record<string, unknown> = { ...block, [key]: value };
   if (value === '' && ['source', 'caption', 'linkUrl', 'title', 'language', 'placeholder', 'artist', 'label'].includes(key)) delete next[key];
   return next;
+}
+
+/** Notes the form shows under a block: a decorative image's warning, a chart cut to its limits (spec 5). */
+export function blockNotes(block: Block): string[] {
+  const notes: string[] = [];
+  if (block.typeName === 'image' && block.altText === '' && block.assetUrl) notes.push(ImageMessages.ALT_DECORATIVE);
+  if (block.typeName === 'chart' && Array.isArray(block.data) && truncateDataset(block.data as string[][]).truncated)
+    notes.push(ChartMessages.truncated(CHART_MAX_ROWS, CHART_MAX_COLUMNS));
+  if (block.typeName === 'line') notes.push('A line across the page: nothing to set.');
+  return notes;
+}
+
+/** A form as the list of mailing lists needs it. */
+export interface ListForm {
+  readonly id: string;
+  readonly name: string;
+  readonly fields: readonly { readonly type: string }[];
+}
+
+/** The site's mailing lists (forms that ask for an email address), or the spec's message when it has none. */
+export function mailingLists(forms: readonly ListForm[]): { lists: ListForm[]; problem?: string } {
+  const lists = forms.filter((form) => form.fields.some((field) => field.type === 'email'));
+  return lists.length > 0 ? { lists } : { lists, problem: NewsletterMessages.NO_LISTS };
 }
