@@ -94,6 +94,9 @@ describe('Settings → Site', () => {
     await banner.waitFor({ timeout: TIMEOUT });
     expect(await allA11yViolations(shopper)).toEqual([]);
     console.log(await screenshot(shopper, 'site-settings-cookie-banner'));
+    await shopper.setViewportSize({ width: 390, height: 844 });
+    expect(await allA11yViolations(shopper)).toEqual([]);
+    console.log(await screenshot(shopper, 'site-settings-cookie-banner-phone'));
     await banner.getByRole('button', { name: 'Accept cookies' }).click();
     expect(await banner.isVisible()).toBe(false);
     await shopper.reload();
