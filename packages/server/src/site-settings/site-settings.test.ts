@@ -188,6 +188,9 @@ describe('Site settings (issue 26 item 4; spec 3 store setup, spec 8 setup texts
     expect(html).toContain('<meta property="og:image" content="https://cdn.example/social.jpg?a=1&amp;b=2">');
     expect(html).toMatch(/<section class="cookie-banner" aria-label="Cookie notice" data-cookie-banner hidden>/);
     expect(html).toContain('We use cookies &lt;to&gt; count visits. <a href="/privacy">Cookie policy</a>');
+    expect(html).toMatch(
+      /"@type":"Organization","name":"Fern \\u0026 Field","url":"http:\/\/demo\.localhost(:\d+)?\/","sameAs":\["https:\/\/instagram\.com\/fernandfield"\]/,
+    );
     expect((await admin.call('GET', P.SETTINGS)).json().visitor).toEqual({ ...form, drafted: false });
   });
 

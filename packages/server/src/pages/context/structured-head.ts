@@ -1,5 +1,6 @@
 import { escapeHtml } from '@emporium/template';
-import { itemJsonLd, jsonLdScript, type AggregateRatingInput } from '../../seo/index.js';
+import { itemJsonLd, jsonLdScript, SCHEMA_CONTEXT, type AggregateRatingInput } from '../../seo/index.js';
+import { siteSocialAccounts } from '../../site-settings/index.js';
 import { PageType } from '../../spec/index.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 
@@ -13,8 +14,9 @@ function blogCollection(page: BuiltPage): Rec | undefined {
 
 /**
  * Head tags from structured data: the item's JSON-LD (Product with Offers and
- * AggregateRating, BlogPosting, Event) on item pages, and the RSS `<link rel="alternate">`
- * on blog list and post pages. Empty string when neither applies.
+ * AggregateRating, BlogPosting, Event) on item pages, the site's Organization with its social
+ * accounts (`sameAs`) on the home page, and the RSS `<link rel="alternate">` on blog list and
+ * post pages. Empty string when none applies.
  */
 export function structuredHead(req: PageRequest, page: BuiltPage): string {
   const tags: string[] = [];
@@ -28,6 +30,12 @@ export function structuredHead(req: PageRequest, page: BuiltPage): string {
       ...(rating ? { aggregateRating: rating } : {}),
     });
     if (node) tags.push(jsonLdScript(node));
+  }
+  const accounts = page.status === 200 && req.path === '/' ? siteSocialAccounts(req.site.settings) : [];
+  if (accounts.length > 0) {
+    tags.push(
+      jsonLdScript({ '@context': SCHEMA_CONTEXT, '@type': 'Organization', name: req.site.title, url: `${req.origin}/`, sameAs: accounts.map((a) => a.url) }),
+    );
   }
   const blog = blogCollection(page);
   if (blog && typeof blog.urlId === 'string') {
