@@ -1,7 +1,5 @@
-/** Texts of the site settings calls, as the dashboard shows them (the first two are spec 8's own). */
+/** Refusals of the site settings calls, as the dashboard shows them. */
 export const SiteSettingsMessages = Object.freeze({
-  TIME_ZONES_FAILED: 'Failed to load timezone',
-  RECAPTCHA_NOT_SET_UP: 'ReCaptcha has not been set up!',
   BAD_TIME_ZONE: 'Choose a time zone from the list.',
   BAD_LOCALE: 'Enter a locale such as en-US, fr-FR or de.',
   BAD_CURRENCY: 'Choose a currency by its ISO 4217 code, such as USD or EUR.',

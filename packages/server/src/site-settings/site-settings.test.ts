@@ -158,7 +158,9 @@ describe('Site settings (issue 26 item 4; spec 3 store setup, spec 8 setup texts
     t.app.emporium.resolver.invalidate();
     expect((await journalAdmin.call('GET', P.SETTINGS)).json().captcha.ready).toBe(false);
     const site = (await findWebsiteByIdentifier(t.testDb.db, JOURNAL_IDENTIFIER))!;
-    await expect(captchaProviderFor(site, t.app.emporium.config, sealingKeySource(t.testDb.db, t.app.emporium.config))).rejects.toThrow(M.RECAPTCHA_NOT_SET_UP);
+    await expect(captchaProviderFor(site, t.app.emporium.config, sealingKeySource(t.testDb.db, t.app.emporium.config))).rejects.toThrow(
+      'ReCaptcha has not been set up!',
+    );
     const back = await journalAdmin.call('PUT', P.CAPTCHA, { enabled: false, provider: 'pow', siteKey: '', projectId: '', minScore: 0.5 });
     expect(back.json()).toMatchObject({ provider: 'pow', ready: true });
   });
