@@ -1,14 +1,12 @@
-import { blockKindOf, BlockMessages } from '@emporium/server/block-kinds';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { BlockForm } from './blocks/BlockForm.js';
+import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useEffect, useRef } from 'react';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './blocks/blocks.css';
+import { blockName, type EditedBlock } from './blocks/block-names.js';
+import { SortableBlockItem } from './SortableBlockItem.js';
 
-/** A block being edited: a key for React and the stored block. */
-export interface EditedBlock {
-  readonly key: string;
-  readonly block: Readonly<Record<string, unknown>>;
-}
+export { blockName, type EditedBlock } from './blocks/block-names.js';
 
 interface BlockListProps {
   readonly blocks: readonly EditedBlock[];
@@ -19,15 +17,6 @@ interface BlockListProps {
   readonly focusKey?: string;
   /** Problems the server found, by `blocks.{index}.{field}`. */
   readonly fieldErrors?: Readonly<Record<string, string>>;
-}
-
-/** Kinds the dashboard keeps without editing their fields. */
-const KEPT_NAMES: Readonly<Record<string, string>> = { hero: 'Hero', summary: 'Summary', form: 'Form', donation: 'Donation' };
-
-/** The name of a block as the list shows it ("Quote block 3"). */
-export function blockName(block: Readonly<Record<string, unknown>>, index: number): string {
-  const typeName = String(block.typeName);
-  return `${blockKindOf(typeName)?.label ?? KEPT_NAMES[typeName] ?? typeName} block ${index + 1}`;
 }
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
@@ -46,10 +35,14 @@ function errorsOf(errors: Readonly<Record<string, string>>, index: number): Reco
 
 /**
  * The blocks of a page in order, each with its form; each moves up and down (its buttons, or
- * Alt+Arrow keys on its handle) and can be deleted. Kinds the editor does not edit are kept as they are.
+ * Alt+Arrow keys on its handle, or dragged by it with dnd-kit, by pointer or keyboard) and can be deleted. Kinds the editor does not edit are kept as they are.
  */
 export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = {} }: BlockListProps) {
   const list = useRef<HTMLOListElement>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   useEffect(() => {
     if (!focusKey) return;
     const item = list.current?.querySelector<HTMLElement>(`[data-block="${focusKey}"]`);
@@ -63,62 +56,51 @@ export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = 
     onChange(move(blocks, index, to));
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-block="${blocks[index]!.key}"] .block-item__handle`)?.focus());
   };
-  const onHandleKey = (event: KeyboardEvent, index: number) => {
-    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-    event.preventDefault();
-    moveTo(index, event.key === 'ArrowUp' ? index - 1 : index + 1);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = blocks.findIndex((b) => b.key === active.id);
+    const to = blocks.findIndex((b) => b.key === over.id);
+    if (from >= 0 && to >= 0) onChange(move(blocks, from, to));
+  };
+  const nameOf = (id: unknown) => {
+    const index = blocks.findIndex((b) => b.key === id);
+    return index >= 0 ? blockName(blocks[index]!.block, index) : 'The block';
   };
 
   return (
-    <>
-      <ol className="block-list" ref={list}>
-        {blocks.map((entry, index) => {
-          const name = blockName(entry.block, index);
-          const known = blockKindOf(entry.block.typeName);
-          const kept = KEPT_NAMES[String(entry.block.typeName)];
-          return (
-            <li key={entry.key} className="block-item" data-block={entry.key}>
-              <fieldset className="block-item__fields">
-                <legend>
-                  <span className="block-item__handle" tabIndex={0} aria-describedby="block-move-help" onKeyDown={(event) => onHandleKey(event, index)}>
-                    {name}
-                  </span>
-                </legend>
-                {known ? (
-                  <BlockForm
-                    block={entry.block}
-                    name={name}
-                    serverErrors={errorsOf(fieldErrors, index)}
-                    onChange={(block) => onChange(blocks.map((b) => (b.key === entry.key ? { key: b.key, block } : b)))}
-                  />
-                ) : (
-                  <p className="hint">
-                    {kept
-                      ? entry.block.typeName === 'donation'
-                        ? 'Its amounts and texts are set under Settings → Donations.'
-                        : 'Kept as it is; edited elsewhere.'
-                      : `Not supported: ${BlockMessages.UNSUPPORTED}`}
-                  </p>
-                )}
-              </fieldset>
-              <div className="actions">
-                <button type="button" className="secondary" disabled={index === 0} onClick={() => moveTo(index, index - 1)}>
-                  Move up<span className="visually-hidden"> {name}</span>
-                </button>
-                <button type="button" className="secondary" disabled={index === blocks.length - 1} onClick={() => moveTo(index, index + 1)}>
-                  Move down<span className="visually-hidden"> {name}</span>
-                </button>
-                <button type="button" className="secondary" onClick={() => onDelete(index)}>
-                  Delete<span className="visually-hidden"> {name}</span>
-                </button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <p id="block-move-help" className="visually-hidden">
-        Alt and the up or down arrow move the block.
-      </p>
-    </>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable: 'To move a block, press Space, then the up or down arrow, then Space to drop it; or Alt and the up or down arrow to move it one place.',
+        },
+        announcements: {
+          onDragStart: ({ active }) => `${nameOf(active.id)} picked up.`,
+          onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : `${nameOf(active.id)} is no longer over a block.`),
+          onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped in place of ${nameOf(over.id)}.` : `${nameOf(active.id)} dropped.`),
+          onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+        },
+      }}
+    >
+      <SortableContext items={blocks.map((b) => b.key)} strategy={verticalListSortingStrategy}>
+        <ol className="block-list" ref={list}>
+          {blocks.map((entry, index) => (
+            <SortableBlockItem
+              key={entry.key}
+              entry={entry}
+              name={blockName(entry.block, index)}
+              first={index === 0}
+              last={index === blocks.length - 1}
+              errors={errorsOf(fieldErrors, index)}
+              onChange={(block) => onChange(blocks.map((b) => (b.key === entry.key ? { key: b.key, block } : b)))}
+              onMove={(by) => moveTo(index, index + by)}
+              onDelete={() => onDelete(index)}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
   );
 }
