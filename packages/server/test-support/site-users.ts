@@ -86,3 +86,20 @@ export function codeIn(text: string): string {
   if (!match) throw new Error(`no code in: ${text}`);
   return match[1]!;
 }
+
+/** A browser signed in to a new confirmed account on the site at `host`, with its session's XSRF token and account id. */
+export async function signedInShopper(
+  app: FastifyInstance,
+  db: Db,
+  host: string,
+  websiteId: string,
+  email: string,
+): Promise<{ browser: Browser; xsrfToken: string; siteUserId: string }> {
+  const browser = await Browser.open(app, host);
+  await browser.send('POST', '/api/site-users/account/register', { json: { email, password: TEST_SITE_USER_PASSWORD } });
+  await browser.send('GET', linkIn((await lastMail(db, websiteId, 'site-user-verify', email)).textBody, '/account/verify'));
+  const signedIn = await browser.send('POST', '/api/site-users/account/session', { json: { email, password: TEST_SITE_USER_PASSWORD } });
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in of ${email} answered ${signedIn.statusCode}`);
+  const body = signedIn.json() as { xsrfToken: string; siteUser: { id: string } };
+  return { browser, xsrfToken: body.xsrfToken, siteUserId: body.siteUser.id };
+}

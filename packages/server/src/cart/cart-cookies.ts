@@ -14,10 +14,22 @@ export const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 const CART_ID = /^[0-9a-f]{32}$/;
 
-/** The cart id from the request's cookie, or undefined when absent or malformed. */
+/** Requests whose cart cookie names a cart of an account the request is not signed in to. */
+const foreignCarts = new WeakSet<object>();
+
+/**
+ * The cart id from the request's cookie, or undefined when absent, malformed, or refused by
+ * {@link refuseCartCookie} (an account's cart without that account's session).
+ */
 export function cartIdFromRequest(request: Pick<FastifyRequest, 'cookies'>): string | undefined {
+  if (foreignCarts.has(request)) return undefined;
   const value = request.cookies?.[CART_COOKIE];
   return typeof value === 'string' && CART_ID.test(value) ? value : undefined;
+}
+
+/** Makes every later {@link cartIdFromRequest} of this request answer undefined. */
+export function refuseCartCookie(request: Pick<FastifyRequest, 'cookies'>): void {
+  foreignCarts.add(request);
 }
 
 /** Sets the cart cookie (httpOnly) and the readable marker with the cart's item count. */

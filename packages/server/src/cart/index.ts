@@ -3,7 +3,7 @@ export { registerCartRoutes, CartPaths, MAX_CART_COUPONS, ADD_IN_PROGRESS_MESSAG
 export { SUBSCRIPTION_CART_PATH } from './subscription-routes.js';
 export { shippingPatch } from './shipping-patch.js';
 export * from './schemas.js';
-export { CART_COOKIE, CART_MARKER_COOKIE, cartIdFromRequest, setCartCookies, setCartCount, clearCartCookies } from './cart-cookies.js';
+export { CART_COOKIE, CART_MARKER_COOKIE, cartIdFromRequest, refuseCartCookie, setCartCookies, setCartCount, clearCartCookies } from './cart-cookies.js';
 export { loadCatalogProducts, unitPriceCents, toProductContent, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCart, createCart, lockOpenCart, listEntries, updateCart, type CartRow, type CartEntryRow } from './cart-repository.js';
 export { priceCart, priceLines, type PricedCart, type PricedLine, type PricingSources, type TaxLine } from './cart-pricing.js';

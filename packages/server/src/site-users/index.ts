@@ -2,12 +2,13 @@
  * Site users: a site's customer accounts. Registration with a confirmed address, sign-in by
  * password or by a mailed link and code, password reset, sign-out here and everywhere, account
  * deletion and language; sessions in the database with the spec's XSRF header and
- * `SiteUserInfo` cookie; the guest cart handed to the account on sign-in; the owner's switch;
+ * `SiteUserInfo` cookie; the guest cart handed to the account on sign-in and an account's cart served only to its session; the owner's switch;
  * and the site's own account pages.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { registerSiteUserApi } from './api-routes.js';
+import { registerCartOwnerGuard } from './cart-owner-guard.js';
 import { registerSiteUserOwnerRoutes } from './owner-routes.js';
 import { registerSiteUserPages } from './page-routes.js';
 import type { SiteUserDeps } from './accounts.js';
@@ -23,6 +24,7 @@ export interface SiteUserOptions {
 /** Registers the site users' calls, pages and owner settings. */
 export function registerSiteUsers(app: FastifyInstance, deps: AppDeps, options: SiteUserOptions): void {
   const siteUserDeps: SiteUserDeps = { db: deps.db, config: deps.config, now: options.now ?? (() => new Date()), mailQueued: options.mailQueued };
+  registerCartOwnerGuard(app, siteUserDeps);
   registerSiteUserApi(app, deps, siteUserDeps);
   registerSiteUserPages(app, siteUserDeps);
   registerSiteUserOwnerRoutes(app, deps);
