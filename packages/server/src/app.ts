@@ -55,6 +55,7 @@ import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerSiteSettingsRoutes } from './site-settings/index.js';
 import { registerMultilingualRoutes } from './multilingual/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
+import { registerCollectionItemRoutes, workScheduledItems } from './collection-items/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
 import { registerDonationRoutes } from './donations/index.js';
 import { registerSiteUsers } from './site-users/index.js';
@@ -182,10 +183,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSiteSettingsRoutes(app, deps);
   registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
+  registerCollectionItemRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);
   registerSiteUsers(app, deps, { mailQueued: outbox.mailQueued, now: options.now });
   if (options.workJobs) workScheduledPublishes(app, deps);
+  if (options.workJobs) workScheduledItems(app, deps);
   if (options.workJobs) workSubscriptionRenewals(app, deps);
   return app;
 }

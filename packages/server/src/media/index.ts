@@ -3,6 +3,7 @@ export { registerMediaRoutes, MAX_IMAGE_BYTES, MEDIA_PATH, UPLOAD_MESSAGES, Imag
 export { SRCSET_WIDTHS, sniffImageFormat } from './image-renditions.js';
 export { localMediaStorage, PRIVATE_PREFIX, type MediaStorage } from './media-storage.js';
 export { storeImage, type StoredImage } from './stored-images.js';
+export { readImageUploads, type ImageUploads, type UploadedFile } from './upload-reader.js';
 export { mediaStorageFor } from './configured-storage.js';
 export { MEDIA_STORE_UNAVAILABLE, s3MediaStorage, type S3MediaStoreOptions } from './s3-media-storage.js';
 export {

@@ -11,6 +11,7 @@ import { siteOf } from '../sites/index.js';
 import { SRCSET_WIDTHS } from './image-renditions.js';
 import { mediaStorageFor } from './configured-storage.js';
 import { registerDigitalFileRoutes } from './digital-file-routes.js';
+import { readImageUploads } from './upload-reader.js';
 import type { MediaStorage } from './media-storage.js';
 import {
   attachProductImage,
@@ -45,25 +46,8 @@ export const ImageUpdate = z
   .refine((body) => body.altText !== undefined || body.focalPoint !== undefined, { message: 'Give altText, focalPoint or both.' });
 
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; altText: string }> {
-  let bytes: Buffer | undefined;
-  let altText = '';
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'file') bytes = await part.toBuffer();
-        else await part.toBuffer();
-      } else if (part.fieldname === 'altText') {
-        altText = String(part.value).slice(0, MAX_ALT_TEXT);
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.noFile);
-    // Anything else here is the request's form not parsing (no boundary, a cut-off part, too many parts).
-    throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.unreadable, { cause: error });
-  }
-  if (!bytes || bytes.length === 0) throw new AppError('VALIDATION_FAILED', UPLOAD_MESSAGES.noFile);
-  return { bytes, altText };
+  const { files, fields } = await readImageUploads(request);
+  return { bytes: files[0]!.bytes, altText: (fields.altText ?? '').slice(0, MAX_ALT_TEXT) };
 }
 
 /**

@@ -57,6 +57,8 @@ export const items = pgTable(
     displayIndex: integer('display_index').notNull().default(0),
     likeCount: integer('like_count').notNull().default(0),
     structuredContent: jsonb('structured_content').$type<Record<string, unknown>>().notNull().default({}),
+    /** Moves on with every change from the owner's item editor (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

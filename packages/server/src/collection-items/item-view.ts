@@ -1,0 +1,91 @@
+import type { items } from '../db/index.js';
+import { ItemFocalPoint, type ItemCollectionKind, type ItemSummary, type ItemView } from './schemas.js';
+
+/** The collection an item call works in. */
+export interface ItemCollection {
+  id: string;
+  kind: ItemCollectionKind;
+  title: string;
+  urlId: string;
+}
+
+type ItemRow = typeof items.$inferSelect;
+
+const CENTRE = Object.freeze({ x: 0.5, y: 0.5 });
+
+function eventOf(stored: Record<string, unknown>): ItemView['event'] {
+  if (typeof stored.startDate !== 'number' || typeof stored.endDate !== 'number') return undefined;
+  const location = (stored.location ?? {}) as Record<string, unknown>;
+  const line = (key: string) => (typeof location[key] === 'string' ? (location[key] as string) : '');
+  return {
+    startDate: new Date(stored.startDate).toISOString(),
+    endDate: new Date(stored.endDate).toISOString(),
+    allDay: stored.allDay === true,
+    location: {
+      addressTitle: line('addressTitle'),
+      addressLine1: line('addressLine1'),
+      addressLine2: line('addressLine2'),
+      addressCountry: line('addressCountry'),
+      ...(typeof location.mapLat === 'number' ? { mapLat: location.mapLat } : {}),
+      ...(typeof location.mapLng === 'number' ? { mapLng: location.mapLng } : {}),
+    },
+  };
+}
+
+function imageOf(kind: ItemCollectionKind, row: ItemRow): ItemView['image'] {
+  if (kind !== 'gallery' || !row.assetUrl) return undefined;
+  const stored = row.structuredContent;
+  return {
+    assetUrl: row.assetUrl,
+    altText: typeof stored.altText === 'string' ? stored.altText : row.title,
+    originalSize: typeof stored.originalSize === 'string' ? stored.originalSize : '',
+    focalPoint: ItemFocalPoint.safeParse(stored.mediaFocalPoint).data ?? CENTRE,
+  };
+}
+
+/** An item row as the owner's calls answer it. */
+export function itemViewOf(collection: ItemCollection, row: ItemRow): ItemView {
+  const stored = row.structuredContent;
+  const event = eventOf(stored);
+  const image = imageOf(collection.kind, row);
+  return {
+    id: row.id,
+    collectionId: row.collectionId,
+    recordType: row.recordType,
+    urlId: row.urlId,
+    fullUrl: `/${collection.urlId}/${row.urlId}`,
+    title: row.title,
+    body: row.body,
+    excerpt: row.excerpt,
+    tags: row.tags,
+    categories: row.categories,
+    authorId: typeof stored.authorOwnerId === 'string' ? stored.authorOwnerId : null,
+    authorName: row.authorName,
+    status: row.status,
+    publishOn: row.publishOn.toISOString(),
+    version: row.version,
+    displayIndex: row.displayIndex,
+    updatedAt: row.updatedAt.toISOString(),
+    ...(event ? { event } : {}),
+    ...(image ? { image } : {}),
+  };
+}
+
+/** A row of the item list. */
+export function itemSummaryOf(collection: ItemCollection, row: ItemRow): ItemSummary {
+  const { id, urlId, fullUrl, title, status, publishOn, version, displayIndex, authorName, updatedAt, image, event } = itemViewOf(collection, row);
+  return {
+    id,
+    urlId,
+    fullUrl,
+    title,
+    status,
+    publishOn,
+    version,
+    displayIndex,
+    authorName,
+    updatedAt,
+    ...(image ? { image } : {}),
+    ...(event ? { event } : {}),
+  };
+}
