@@ -13,6 +13,7 @@ import {
   NAV_SCREENS,
   OrderScreen,
   ProductEditorScreen,
+  ItemEditorScreen,
 } from './screens.js';
 import { Shell } from './Shell.js';
 import { Loading } from '../ui/Loading.js';
@@ -102,6 +103,10 @@ function screenFor(path: string) {
   if (path === '/products/new') return <ProductEditorScreen key="new" />;
   const product = matchPath('/products/:productId', path);
   if (product) return <ProductEditorScreen key={product.productId} productId={product.productId!} />;
+  const newItem = matchPath('/posts/:collectionId/new', path);
+  if (newItem) return <ItemEditorScreen key={`${newItem.collectionId}/new`} collectionId={newItem.collectionId!} />;
+  const item = matchPath('/posts/:collectionId/:itemId', path);
+  if (item) return <ItemEditorScreen key={item.itemId} collectionId={item.collectionId!} itemId={item.itemId!} />;
   if (path === '/account') return <ChangePasswordScreen />;
   return <NotFound />;
 }

@@ -11,6 +11,7 @@ export interface NavScreen {
 export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Overview', path: '/', component: lazy(() => import('../screens/overview/OverviewScreen.js')) },
   { name: 'Pages', path: '/pages', component: lazy(() => import('../screens/pages/PagesScreen.js')) },
+  { name: 'Posts', path: '/posts', component: lazy(() => import('../screens/posts/ItemsScreen.js')) },
   { name: 'Editor', path: '/editor', component: lazy(() => import('../screens/editor/EditorScreen.js')) },
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
@@ -35,6 +36,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
 export const FormScreen = lazy(() => import('../screens/forms/FormScreen.js'));
 export const OrderScreen = lazy(() => import('../screens/orders/OrderScreen.js'));
 export const ProductEditorScreen = lazy(() => import('../screens/products/ProductEditorScreen.js'));
+export const ItemEditorScreen = lazy(() => import('../screens/posts/ItemEditorScreen.js'));
 
 /** Screens of owners who are not signed in. */
 export const LoginScreen = lazy(() => import('../screens/account/LoginScreen.js'));

@@ -171,3 +171,6 @@ export const BodyImage = z.object({ id: z.string(), assetUrl: z.string(), srcset
 
 /** The owners who may be named as an item's author. */
 export const AuthorList = z.object({ authors: z.array(z.object({ id: z.string(), email: z.string(), displayName: z.string() })) });
+export type ItemList = z.infer<typeof ItemList>;
+export type BodyImage = z.infer<typeof BodyImage>;
+export type AuthorList = z.infer<typeof AuthorList>;

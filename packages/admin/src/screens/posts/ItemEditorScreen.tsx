@@ -1,0 +1,182 @@
+import { ITEM_STATUS_LABELS, ItemFields, ItemStatus, MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH, type ItemView } from '@emporium/server/collection-items/schemas';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/http.js';
+import { invalidate, setData } from '../../api/query-cache.js';
+import { useQuery } from '../../api/use-query.js';
+import { Link, navigate } from '../../app/router.js';
+import { ErrorText } from '../../ui/ErrorText.js';
+import { Field } from '../../ui/Field.js';
+import { Loading } from '../../ui/Loading.js';
+import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { Select } from '../../ui/Select.js';
+import { TextArea } from '../../ui/TextArea.js';
+import { AUTHORS_PATH, type Authors, createItem, deleteItem, type ItemPage, itemPath, itemsPath, saveItem, uploadBodyImage } from './item-calls.js';
+import { fieldsOf, formOf, type ItemForm } from './item-form.js';
+import { TagInput } from './TagInput.js';
+// biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
+import './posts.css';
+
+const RichTextEditor = lazy(() => import('./RichTextEditor.js'));
+
+interface ItemEditorScreenProps {
+  readonly collectionId: string;
+  /** Absent for a new item. */
+  readonly itemId?: string;
+}
+
+/** The editor of one post, event or gallery image: loads it (or starts a new one), then the form. */
+export default function ItemEditorScreen({ collectionId, itemId }: ItemEditorScreenProps) {
+  const list = useQuery<ItemPage>(`${itemsPath(collectionId)}?limit=1`);
+  const authors = useQuery<Authors>(AUTHORS_PATH);
+  if (list.status === 'error') return <ErrorText error={list.error} />;
+  if (!list.data) return <Loading />;
+  const authorList = authors.data?.authors ?? [];
+  if (!itemId) return <ItemEditorForm collection={list.data.collection} item={undefined} authors={authorList} />;
+  return <ExistingItem collection={list.data.collection} itemId={itemId} authors={authorList} />;
+}
+
+function ExistingItem({ collection, itemId, authors }: Omit<ItemEditorFormProps, 'item'> & { readonly itemId: string }) {
+  const item = useQuery<ItemView>(itemPath(collection.id, itemId));
+  if (item.status === 'error') return <ErrorText error={item.error} />;
+  if (!item.data) return <Loading />;
+  return <ItemEditorForm collection={collection} item={item.data} authors={authors} />;
+}
+
+interface ItemEditorFormProps {
+  readonly collection: ItemPage['collection'];
+  readonly item: ItemView | undefined;
+  readonly authors: Authors['authors'];
+}
+
+function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
+  const [saved, setSaved] = useState<ItemView | undefined>(item);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const { register, control, handleSubmit, watch, setError, formState, reset } = useForm<ItemForm>({ defaultValues: formOf(item) });
+  const errors = formState.errors;
+  const status = watch('status');
+  const noun = collection.kind === 'blog' ? 'post' : collection.kind === 'events' ? 'event' : 'image';
+
+  const submit = handleSubmit(async (form) => {
+    setFailure(null);
+    setNote(null);
+    const body = fieldsOf(form, collection.kind, saved);
+    const checked = ItemFields.safeParse(body);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) setError(issue.path.join('.') as FieldPath<ItemForm>, { message: issue.message });
+      return;
+    }
+    try {
+      const answer = saved ? await saveItem(collection.id, saved.id, { ...body, version: saved.version }) : await createItem(collection.id, body);
+      setSaved(answer);
+      setData(itemPath(collection.id, answer.id), answer);
+      invalidate(itemsPath(collection.id));
+      reset(formOf(answer));
+      setNote(`Saved: ${ITEM_STATUS_LABELS[answer.status]}.`);
+      if (!saved) navigate(`/posts/${collection.id}/${answer.id}`, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields))
+          setError((field.split('.')[0] === 'event' ? field.replace('event.', '') : field) as FieldPath<ItemForm>, { message });
+      }
+      setFailure(error);
+    }
+  });
+
+  async function remove() {
+    if (!saved || !window.confirm(`Delete “${saved.title}”?`)) return;
+    try {
+      await deleteItem(collection.id, saved.id, saved.version);
+      invalidate(itemsPath(collection.id));
+      navigate(`/posts/${collection.id}`);
+    } catch (error) {
+      setFailure(error);
+    }
+  }
+
+  return (
+    <form className="item-editor" onSubmit={submit} noValidate>
+      <p>
+        <Link to={`/posts/${collection.id}`}>← {collection.title}</Link>
+      </p>
+      <ScreenHeading>{saved ? `Edit ${noun}: ${saved.title}` : `New ${noun}`}</ScreenHeading>
+      <Field label="Title" maxLength={200} {...register('title')} error={errors.title?.message} />
+      {collection.kind === 'gallery' && saved?.image && (
+        <fieldset>
+          <legend>Image</legend>
+          <img className="item-image" src={saved.image.assetUrl} alt="" style={{ objectPosition: `${watch('focalX') * 100}% ${watch('focalY') * 100}%` }} />
+          <Field label="Alt text" maxLength={250} hint="Describes the image for people who cannot see it; empty uses the title." {...register('altText')} />
+          <Field label="Focal point, across (0 left, 1 right)" type="number" min={0} max={1} step={0.05} {...register('focalX', { valueAsNumber: true })} />
+          <Field label="Focal point, down (0 top, 1 bottom)" type="number" min={0} max={1} step={0.05} {...register('focalY', { valueAsNumber: true })} />
+        </fieldset>
+      )}
+      {collection.kind !== 'gallery' && (
+        <Suspense fallback={<Loading label="Loading the text editor…" />}>
+          <Controller
+            control={control}
+            name="body"
+            render={({ field }) => (
+              <RichTextEditor label="Text" value={field.value} onChange={field.onChange} uploadImage={(file) => uploadBodyImage(collection.id, file)} />
+            )}
+          />
+        </Suspense>
+      )}
+      {collection.kind === 'events' && (
+        <fieldset>
+          <legend>When and where</legend>
+          <Field label="Starts" type="datetime-local" {...register('startDate')} error={errors.startDate?.message} />
+          <Field label="Ends" type="datetime-local" {...register('endDate')} error={errors.endDate?.message} />
+          <Field label="All day" type="checkbox" {...register('allDay')} />
+          <Field label="Place" maxLength={200} {...register('addressTitle')} />
+          <Field label="Address" maxLength={200} {...register('addressLine1')} />
+          <Field label="Town and postcode" maxLength={200} {...register('addressLine2')} />
+          <Field label="Country code" maxLength={2} {...register('addressCountry')} />
+        </fieldset>
+      )}
+      {collection.kind === 'blog' && <TextArea label="Excerpt" rows={3} maxLength={5000} {...register('excerpt')} error={errors.excerpt?.message} />}
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => <TagInput label="Tags" values={field.value} maxLength={MAX_TAG_LENGTH} onChange={field.onChange} error={errors.tags?.message} />}
+      />
+      {collection.kind === 'blog' && (
+        <Controller
+          control={control}
+          name="categories"
+          render={({ field }) => (
+            <TagInput label="Categories" values={field.value} maxLength={MAX_CATEGORY_LENGTH} onChange={field.onChange} error={errors.categories?.message} />
+          )}
+        />
+      )}
+      {collection.kind !== 'gallery' && (
+        <>
+          <Select
+            label="Author"
+            {...register('authorId')}
+            options={[{ value: '', label: 'No author' }, ...authors.map((a) => ({ value: a.id, label: a.email }))]}
+          />
+          <Field label="Author name shown" maxLength={100} hint="Empty uses the author's email name." {...register('authorName')} />
+        </>
+      )}
+      <Select label="Status" {...register('status')} options={ItemStatus.options.map((value) => ({ value, label: ITEM_STATUS_LABELS[value] }))} />
+      {status === 'scheduled' && <Field label="Publish on" type="datetime-local" {...register('publishOn')} error={errors.publishOn?.message} />}
+      <ErrorText error={failure} />
+      {note && (
+        <p className="note" role="status">
+          {note}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" disabled={formState.isSubmitting}>
+          Save
+        </button>
+        {saved && (
+          <button type="button" className="secondary" onClick={remove}>
+            Delete
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
