@@ -4,7 +4,7 @@ import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/http.js';
 import { invalidate, setData } from '../../api/query-cache.js';
 import { useQuery } from '../../api/use-query.js';
-import { Link, navigate } from '../../app/router.js';
+import { Link, navigate, useLocation } from '../../app/router.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
@@ -52,7 +52,9 @@ interface ItemEditorFormProps {
 function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
   const [saved, setSaved] = useState<ItemView | undefined>(item);
   const [failure, setFailure] = useState<unknown>(null);
-  const [note, setNote] = useState<string | null>(null);
+  // A new item's first save moves to its own address (`?saved`), where the editor says it was saved.
+  const { search } = useLocation();
+  const [note, setNote] = useState<string | null>(item && search.has('saved') ? `Saved: ${ITEM_STATUS_LABELS[item.status]}.` : null);
   const { register, control, handleSubmit, watch, setError, formState, reset } = useForm<ItemForm>({ defaultValues: formOf(item) });
   const errors = formState.errors;
   const status = watch('status');
@@ -74,7 +76,7 @@ function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
       invalidate(itemsPath(collection.id));
       reset(formOf(answer));
       setNote(`Saved: ${ITEM_STATUS_LABELS[answer.status]}.`);
-      if (!saved) navigate(`/posts/${collection.id}/${answer.id}`, { replace: true });
+      if (!saved) navigate(`/posts/${collection.id}/${answer.id}?saved`, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fields))
@@ -89,7 +91,7 @@ function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
     try {
       await deleteItem(collection.id, saved.id, saved.version);
       invalidate(itemsPath(collection.id));
-      navigate(`/posts/${collection.id}`);
+      navigate(`/posts?page=${collection.id}`);
     } catch (error) {
       setFailure(error);
     }
@@ -98,7 +100,7 @@ function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
   return (
     <form className="item-editor" onSubmit={submit} noValidate>
       <p>
-        <Link to={`/posts/${collection.id}`}>← {collection.title}</Link>
+        <Link to={`/posts?page=${collection.id}`}>← {collection.title}</Link>
       </p>
       <ScreenHeading>{saved ? `Edit ${noun}: ${saved.title}` : `New ${noun}`}</ScreenHeading>
       <Field label="Title" maxLength={200} {...register('title')} error={errors.title?.message} />
@@ -138,14 +140,23 @@ function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
       <Controller
         control={control}
         name="tags"
-        render={({ field }) => <TagInput label="Tags" values={field.value} maxLength={MAX_TAG_LENGTH} onChange={field.onChange} error={errors.tags?.message} />}
+        render={({ field }) => (
+          <TagInput label="Tags" addLabel="Add tag" values={field.value} maxLength={MAX_TAG_LENGTH} onChange={field.onChange} error={errors.tags?.message} />
+        )}
       />
       {collection.kind === 'blog' && (
         <Controller
           control={control}
           name="categories"
           render={({ field }) => (
-            <TagInput label="Categories" values={field.value} maxLength={MAX_CATEGORY_LENGTH} onChange={field.onChange} error={errors.categories?.message} />
+            <TagInput
+              label="Categories"
+              addLabel="Add category"
+              values={field.value}
+              maxLength={MAX_CATEGORY_LENGTH}
+              onChange={field.onChange}
+              error={errors.categories?.message}
+            />
           )}
         />
       )}

@@ -3,6 +3,8 @@ import { addTag } from './tag-list.js';
 
 interface TagInputProps {
   readonly label: string;
+  /** The add button's text ('Add tag'). */
+  readonly addLabel: string;
   readonly values: readonly string[];
   readonly maxLength: number;
   readonly onChange: (values: string[]) => void;
@@ -10,7 +12,7 @@ interface TagInputProps {
 }
 
 /** A list of tags or categories: type one and press Enter (or Add); each has a Remove button. */
-export function TagInput({ label, values, maxLength, onChange, error }: TagInputProps) {
+export function TagInput({ label, addLabel, values, maxLength, onChange, error }: TagInputProps) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const [complaint, setComplaint] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function TagInput({ label, values, maxLength, onChange, error }: TagInput
   return (
     <div className="field tag-input">
       <label htmlFor={id}>{label}</label>
-      <ul className="tags" aria-label={label}>
+      <ul className="tags" aria-label={`${label} added`}>
         {values.map((value) => (
           <li key={value}>
             {value}{' '}
@@ -50,7 +52,7 @@ export function TagInput({ label, values, maxLength, onChange, error }: TagInput
           }}
         />
         <button type="button" className="secondary" onClick={add}>
-          Add {label.toLowerCase().replace(/s$/, '')}
+          {addLabel}
         </button>
       </div>
       {shown && (
