@@ -126,6 +126,8 @@ describe.each(availableDialects())('route fuzz over every registered route (%s)'
         'POST /api/site-users/account/session',
         'DELETE /api/site-users/account/session',
         'POST /api/site-users/account/locale',
+        'GET /api/site-users/account/data',
+        'POST /account/subscriptions/:subscriptionId/pause',
         'PUT /api/owner/site-settings/store',
         'PUT /api/owner/site-settings/captcha',
         'PUT /api/owner/site-settings/visitor',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/index.js';
 import { htmlResponse, z, type ZodTypeProvider } from '../http/schemas.js';
 import { siteOf } from '../sites/index.js';
+import { changeSubscription, SubscriptionMessages } from '../subscriptions/index.js';
 import {
   confirmPasswordReset,
   deleteAccount,
@@ -17,6 +18,8 @@ import {
   verifyEmail,
   type SiteUserDeps,
 } from './accounts.js';
+import { ordersSection, subscriptionsSection } from './account-html.js';
+import { ACCOUNT_ORDERS_MAX_PAGE, listAccountOrders, listAccountSubscriptions, ownsSubscription } from './account-orders.js';
 import { assertAccountsOpen } from './guards.js';
 import { SiteUserMessages } from './messages.js';
 import { accountPage, messagePage, registerPage, resetPage, signInPage, type Notice, type PageFrame } from './pages-html.js';
@@ -43,7 +46,14 @@ const AccountForm = z
   })
   .describe('An account form post (application/x-www-form-urlencoded)');
 type AccountFormBody = z.infer<typeof AccountForm>;
-const TokenQuery = z.object({ token: z.string().max(200).optional(), signedOut: z.string().max(10).optional() });
+const TokenQuery = z.object({
+  token: z.string().max(200).optional(),
+  signedOut: z.string().max(10).optional(),
+  page: z.coerce.number().int().min(1).max(ACCOUNT_ORDERS_MAX_PAGE).optional().describe('Page of the order list (1 is the newest)'),
+});
+
+const SubscriptionParams = z.object({ subscriptionId: z.string().min(1).max(64) });
+const ACTION_SUMMARY = { pause: 'Pauses', resume: 'Resumes', cancel: 'Cancels' } as const;
 
 const signInLink = { href: '/account/login', label: 'Go to sign-in' };
 
@@ -78,6 +88,13 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     }
   };
   const session = (request: FastifyRequest) => findSiteUserSession(deps.db, request, deps.config.secureCookies, deps.now());
+  /** The account page with the person's orders (one page of them) and subscriptions. */
+  const accountView = async (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice): Promise<string> => {
+    const frame = frameOf(request, notice);
+    const [orders, subscriptions] = await Promise.all([listAccountOrders(deps.db, live.user, page), listAccountSubscriptions(deps.db, live.user)]);
+    const records = ordersSection(frame, orders.orders, page, orders.hasNextPage) + subscriptionsSection(frame, subscriptions, live.xsrfToken);
+    return accountPage(frame, live.user, live.xsrfToken, records);
+  };
   const get = (url: string, summary: string, handler: (request: FastifyRequest, query: z.infer<typeof TokenQuery>, reply: FastifyReply) => Promise<unknown>) =>
     routes.get(url, { schema: { tags, summary, querystring: TokenQuery, response: { ...html, ...redirect } } }, async (request, reply) =>
       (await open(request, reply)) ? handler(request, request.query, reply) : reply,
@@ -86,25 +103,23 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     routes.post(url, { bodyLimit: 8192, schema: { tags, summary, body: AccountForm, response: { ...html, ...redirect } } }, async (request, reply) =>
       (await open(request, reply)) ? handler(request, request.body, reply) : reply,
     );
+  const refuseXsrf = (request: FastifyRequest, reply: FastifyReply) =>
+    send(
+      reply,
+      403,
+      messagePage(frameOf(request, { kind: 'error', text: SiteUserMessages.XSRF_FAILED }), 'Your account', { href: '/account', label: 'Back to your account' }),
+    );
   /** An account change from the account page: the session and its XSRF token must both match. */
   const change = (url: string, summary: string, act: (live: LiveSession, body: AccountFormBody, reply: FastifyReply) => Promise<string>) =>
     post(url, summary, async (request, body, reply) => {
       const live = await session(request);
       if (!live) return reply.redirect('/account/login', 303);
-      if (!xsrfMatches(live, body.xsrfToken))
-        return send(
-          reply,
-          403,
-          messagePage(frameOf(request, { kind: 'error', text: SiteUserMessages.XSRF_FAILED }), 'Your account', {
-            href: '/account',
-            label: 'Back to your account',
-          }),
-        );
+      if (!xsrfMatches(live, body.xsrfToken)) return refuseXsrf(request, reply);
       try {
         return reply.redirect(await act(live, body, reply), 303);
       } catch (cause) {
         const { status, notice } = error(reply, cause);
-        return send(reply, status, accountPage(frameOf(request, notice), live.user, live.xsrfToken));
+        return send(reply, status, await accountView(request, live, 1, notice));
       }
     });
 
@@ -114,7 +129,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       if (request.siteUserInfo.authenticated) clearSiteUserCookies(reply, deps.config.secureCookies);
       return reply.redirect('/account/login', 303);
     }
-    return send(reply, 200, accountPage(frameOf(request), live.user, live.xsrfToken));
+    return send(reply, 200, await accountView(request, live, query.page ?? 1));
   });
 
   get('/account/login', 'The sign-in page (password, mailed link, or code)', async (request, query, reply) => {
@@ -230,6 +245,36 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     await deleteAccount(deps, reply, live);
     return '/';
   });
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    routes.post(
+      `/account/subscriptions/:subscriptionId/${action}`,
+      {
+        bodyLimit: 8192,
+        schema: {
+          tags,
+          summary: `${ACTION_SUMMARY[action]} one of the account’s subscriptions from the account page`,
+          params: SubscriptionParams,
+          body: AccountForm,
+          response: { ...html, ...redirect },
+        },
+      },
+      async (request, reply) => {
+        if (!(await open(request, reply))) return reply;
+        const live = await session(request);
+        if (!live) return reply.redirect('/account/login', 303);
+        if (!xsrfMatches(live, request.body.xsrfToken)) return refuseXsrf(request, reply);
+        const { subscriptionId } = request.params;
+        try {
+          if (!(await ownsSubscription(deps.db, live.user, subscriptionId))) throw new AppError('NOT_FOUND', SubscriptionMessages.NOT_FOUND);
+          await changeSubscription(deps.db, siteOf(request), deps.config, subscriptionId, action, { kind: 'customer' }, deps.now());
+          return reply.redirect('/account#subscriptions', 303);
+        } catch (cause) {
+          const { status, notice } = error(reply, cause);
+          return send(reply, status, await accountView(request, live, 1, notice));
+        }
+      },
+    );
+  }
   change('/account/locale', 'Saves the language from the account page', async (live, body) => {
     await setLocale(deps, live, body.language ?? '');
     return '/account';

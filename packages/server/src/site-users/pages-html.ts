@@ -40,7 +40,8 @@ function field(
   );
 }
 
-function form(frame: PageFrame, action: string, inner: string, button: string, hidden: Record<string, string> = {}): string {
+/** A post form of the account pages: its crumb, hidden fields, inner fields and one button. */
+export function form(frame: PageFrame, action: string, inner: string, button: string, hidden: Record<string, string> = {}): string {
   const fields = Object.entries({ crumb: frame.crumb, ...hidden })
     .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
     .join('');
@@ -134,13 +135,15 @@ export function resetPage(frame: PageFrame, token: string | undefined): string {
 }
 
 /** The signed-in account page: who is signed in, language, sign-out here or everywhere, deletion. */
-export function accountPage(frame: PageFrame, user: { email: string; displayName: string; locale: string | null }, xsrfToken: string): string {
+export function accountPage(frame: PageFrame, user: { email: string; displayName: string; locale: string | null }, xsrfToken: string, records = ''): string {
   const hidden = { xsrfToken };
   const who = user.displayName ? `${user.displayName} (${user.email})` : user.email;
   return page(
     frame,
     'Your account',
     `<p>Signed in as <strong>${e(who)}</strong>.</p>` +
+      records +
+      `<h2>Your details</h2><p><a href="/api/site-users/account/data" download>Download my data</a> (every record the site holds about you, as JSON).</p>` +
       form(
         frame,
         '/account/locale',
