@@ -39,6 +39,20 @@ describe.each(availableDialects())('job queue on %s', (dialect) => {
     expect([...seen].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 
+  // Several servers share one PostgreSQL; an embedded database belongs to one process.
+  it.skipIf(dialect === 'pglite')('starts three servers at once on a database that has no queue tables yet', async () => {
+    t = await createTestDb({ dialect });
+    const servers = [queue(t), queue(t), queue(t)];
+    await Promise.all(servers.map((q) => q.declare('test.together')));
+    const seen: string[] = [];
+    await servers[0]!.work('test.together', async (job: { data: { from: string } }) => {
+      seen.push(job.data.from);
+    });
+    await servers[2]!.send('test.together', { from: 'third' });
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['third']);
+  });
+
   it('runs a job sent for later no earlier than its time, and retries a job whose handler throws', async () => {
     t = await createTestDb({ dialect });
     const q = queue(t);

@@ -16,6 +16,16 @@ async function jobsSchemaOf(executor: Executor): Promise<string> {
   return schema === 'public' ? JOBS_SCHEMA : `${schema}_jobs`;
 }
 
+/** A deadlock or unique violation from two servers creating the same schema, table or queue at once. */
+function isCreationRace(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === '40P01' || code === '23505';
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** What a job's handler is given: its id, data and how many times it was tried before. */
 export interface Job<T> {
   readonly id: string;
@@ -101,16 +111,29 @@ export class JobQueue {
   /** Creates the queue's tables (first start) and starts its upkeep; once, however often called. */
   start(): Promise<void> {
     this.started ??= (async () => {
-      const boss = new PgBoss({
-        db: this.executor,
-        schema: await jobsSchemaOf(this.executor),
-        migrate: true,
-        supervise: true,
-        schedule: true,
-      } as unknown as PgBoss.ConstructorOptions);
-      boss.on('error', (error) => this.options.onError?.(error));
-      await boss.start();
-      this.bossOrNone = boss;
+      const schema = await jobsSchemaOf(this.executor);
+      // Servers starting together on a fresh database both create the queue's schema; the loser
+      // of that race sees a unique violation (or a deadlock) and starts again on the tables the
+      // winner made.
+      for (let attempt = 1; ; attempt += 1) {
+        const boss = new PgBoss({
+          db: this.executor,
+          schema,
+          migrate: true,
+          supervise: true,
+          schedule: true,
+        } as unknown as PgBoss.ConstructorOptions);
+        boss.on('error', (error) => this.options.onError?.(error));
+        try {
+          await boss.start();
+          this.bossOrNone = boss;
+          return;
+        } catch (error) {
+          await boss.stop({ graceful: false, wait: false, close: false }).catch(() => undefined);
+          if (attempt >= 5 || !isCreationRace(error)) throw error;
+          await pause(50 * attempt + Math.random() * 100);
+        }
+      }
     })();
     return this.started;
   }
@@ -136,9 +159,8 @@ export class JobQueue {
         await this.boss.createQueue(name, { name, policy });
         break;
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+        if (attempt >= 5 || !isCreationRace(error)) throw error;
+        await pause(20 * attempt + Math.random() * 50);
       }
     }
     this.queues.add(name);
@@ -182,7 +204,11 @@ export class JobQueue {
       `SELECT id, data, start_after FROM "${schema}".job WHERE name = $1 AND state IN ('created', 'retry') AND data @> $2::jsonb ORDER BY start_after, id LIMIT $3`,
       [name, JSON.stringify(match), limit],
     );
-    return (rows as { id: string; data: T; start_after: Date | string }[]).map((row) => ({ id: String(row.id), data: row.data, startAfter: new Date(row.start_after) }));
+    return (rows as { id: string; data: T; start_after: Date | string }[]).map((row) => ({
+      id: String(row.id),
+      data: row.data,
+      startAfter: new Date(row.start_after),
+    }));
   }
 
   /** Cancels a job of `name` that has not run yet. */
