@@ -59,6 +59,7 @@ import { registerCollectionItemRoutes, workScheduledItems } from './collection-i
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
 import { registerDonationRoutes } from './donations/index.js';
 import { registerSiteUsers } from './site-users/index.js';
+import { registerMemberAreas } from './member-areas/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);
   registerSiteUsers(app, deps, { mailQueued: outbox.mailQueued, now: options.now });
+  registerMemberAreas(app, deps, { now: options.now });
   if (options.workJobs) workScheduledPublishes(app, deps);
   if (options.workJobs) workScheduledItems(app, deps);
   if (options.workJobs) workSubscriptionRenewals(app, deps);

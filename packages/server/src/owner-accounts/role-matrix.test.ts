@@ -136,6 +136,13 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'PUT /api/owner/site-settings/store',
       'PUT /api/owner/site-settings/captcha',
       'PUT /api/owner/site-settings/visitor',
+      'GET /api/owner/member-areas',
+      'POST /api/owner/member-areas',
+      'GET /api/owner/member-areas/{areaId}',
+      'PUT /api/owner/member-areas/{areaId}',
+      'DELETE /api/owner/member-areas/{areaId}',
+      'PUT /api/owner/member-areas/{areaId}/gates',
+      'GET /api/owner/member-areas/{areaId}/members',
     ])
       expect(keys).toContain(expected);
   });

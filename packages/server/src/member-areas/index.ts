@@ -1,0 +1,40 @@
+/**
+ * Member areas: what an owner sells access to (a price or free, once or recurring through the
+ * subscriptions, a trial), the pages, collections and posts each gates, the memberships of site
+ * users, the join page that sells an area through its paywall product, and the one access rule
+ * that pages, their JSON, feeds, search, sitemaps and media apply.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
+import { registerJoinRoutes } from './join-routes.js';
+import { registerMemberAreaOwnerRoutes } from './owner-routes.js';
+
+/** Options of {@link registerMemberAreas}. */
+export interface MemberAreaOptions {
+  /** The clock of sessions and memberships (tests move it). */
+  now?: () => Date;
+}
+
+/** Registers the owner's member-area calls and each area's join page. */
+export function registerMemberAreas(app: FastifyInstance, deps: AppDeps, options: MemberAreaOptions = {}): void {
+  registerMemberAreaOwnerRoutes(app, deps);
+  registerJoinRoutes(app, deps, options.now ?? (() => new Date()));
+}
+
+export {
+  decideAccess,
+  gatesFor,
+  isGated,
+  loadGateIndex,
+  NO_GATES,
+  visitorAreaIds,
+  type AccessDecision,
+  type AreaOffer,
+  type GatedTarget,
+  type GateIndex,
+} from './access-rule.js';
+export { joinPath } from './area-repository.js';
+export { JOIN_ROUTE, membershipConfirmedPath } from './join-routes.js';
+export { MemberAreaMessages, MAX_GATES_PER_AREA, MAX_MEMBER_AREAS } from './messages.js';
+export { OWNER_MEMBER_AREAS_PATH, MEMBER_AREA_BODY_LIMIT } from './owner-routes.js';
+export { priceText } from './join-html.js';
