@@ -77,9 +77,12 @@ export function apiHref(path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}${SITE_PARAM}=${encodeURIComponent(site)}`;
 }
 
+/** What a call says when the server cannot be reached at all (spec 8 "Setup and UI"). */
+export const UNABLE_TO_CONNECT = 'Unable to connect. Please try again';
+
 function messageOf(body: unknown, status: number): string {
   if (isRecord(body) && typeof body.message === 'string' && body.message) return body.message;
-  if (status === 0) return 'The server could not be reached. Check your connection and try again.';
+  if (status === 0) return UNABLE_TO_CONNECT;
   return `The server answered ${status}.`;
 }
 

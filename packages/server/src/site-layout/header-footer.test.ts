@@ -91,6 +91,8 @@ describe('the header and footer, and commerce preferences (spec 3 and 7)', () =>
   it.each([
     ['an empty title', { title: '' }, 'header.title', 'The site needs a title.'],
     ['a javascript: announcement link', { announcementLink: 'javascript:alert(1)' }, 'header.announcementLink', M.BAD_LINK],
+    ['a mail announcement link without an address', { announcementLink: 'mailto:' }, 'header.announcementLink', M.emailForm],
+    ['an announcement path with a space', { announcementLink: '/spring sale' }, 'header.announcementLink', M.notAPageUrl('/spring sale')],
     ['a logo over http', { logoImageUrl: 'http://example.com/logo.png' }, 'header.logoImageUrl', 'A logo address starts with https:// or /.'],
     [
       'an end before the start',

@@ -6,6 +6,12 @@ export const SiteLayoutMessages = Object.freeze({
   NO_SUCH_MEMBER_AREA: 'That member area is not on this site.',
   ONE_TARGET: 'An entry links to exactly one of a page (collectionId), a link (externalLink) or a member area (memberAreaId).',
   BAD_LINK: 'A link must start with https://, http://, mailto: or /.',
+  /** Spec 5: a mail link that is not a mail address. */
+  emailForm: 'Emails must be formatted as mailto:name@example.com',
+  /** Spec 5: a web address without a host name. */
+  linkForm: 'Links must be formatted as https://example.com or http://example.com',
+  /** Spec 5: a path that no page can have. */
+  notAPageUrl: (val: string) => `${val} is not a valid page URL`,
   TOO_DEEP: 'Navigation entries nest at most 2 levels: a folder holds entries, not folders.',
   TOO_MANY: 'A navigation holds at most 100 entries.',
   NAVIGATION_REFUSED: 'The navigation was not saved. Fix the marked entries.',

@@ -150,6 +150,13 @@ describe('GetSiteLayout and UpdateNavigation (spec 7)', () => {
     ['an entry with two targets', [{ externalLink: '/a', collectionId: 'x' }], M.ONE_TARGET],
     ['an entry without a target', [{ title: 'Nothing' }], M.ONE_TARGET],
     ['a javascript: link', [{ externalLink: 'javascript:alert(1)' }], M.BAD_LINK],
+    ['an empty link', [{ externalLink: '' }], M.BAD_LINK],
+    // Spec 5's link messages.
+    ['a mail link without an address', [{ externalLink: 'mailto:studio' }], M.emailForm],
+    ['a web address without a host', [{ externalLink: 'https://' }], M.linkForm],
+    ['a web address with a space in its host', [{ externalLink: 'https://fern field.com/' }], M.linkForm],
+    ['a path with a space', [{ externalLink: '/our story' }], M.notAPageUrl('/our story')],
+    ['a path to another host', [{ externalLink: '//evil.example/x' }], M.notAPageUrl('//evil.example/x')],
     ['more than 100 entries', Array.from({ length: 101 }, () => ({ externalLink: '/a' })), M.TOO_MANY],
   ])('refuses %s (400)', async (_name, items, message) => {
     const response = await update(admin, items);

@@ -1,4 +1,5 @@
 import { z } from '../http/schemas.js';
+import { linkProblem } from './links.js';
 import { SiteLayoutMessages as M } from './messages.js';
 
 /** Most entries one navigation holds, counting those inside folders. */
@@ -6,11 +7,21 @@ export const MAX_NAVIGATION_ENTRIES = 100;
 /** Levels of nesting a navigation allows: entries, and entries inside a folder. */
 export const MAX_NAVIGATION_DEPTH = 2;
 
-const LINK = /^(https?:\/\/|\/|mailto:)/;
+/** A link field (empty only when `emptyAllowed`): the problem {@link linkProblem} finds is the field's message. */
+function linkField(max: number, emptyAllowed: boolean) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? (emptyAllowed ? undefined : M.BAD_LINK) : linkProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
 
 const entryFields = {
   collectionId: z.string().trim().min(1).max(64).optional().describe('The page (collection) the entry opens'),
-  externalLink: z.string().trim().max(2048).regex(LINK, { error: M.BAD_LINK }).optional().describe('A link: https://, http://, mailto: or a path on the site'),
+  externalLink: linkField(2048, false).optional().describe('A link: https://, http://, mailto: or a path on the site'),
   memberAreaId: z.string().trim().min(1).max(64).optional().describe('The member area the entry opens'),
   title: z.string().trim().max(200).optional().describe("The entry's text (a page entry shows the page's navigation title without one)"),
   newWindow: z.boolean().optional().describe('Open an http(s) link in a new window'),
@@ -88,11 +99,7 @@ export const HeaderBody = z.strictObject({
   showTitle: z.boolean(),
   showTagline: z.boolean(),
   announcement: text(300).describe('The announcement bar’s text; empty for none'),
-  announcementLink: z
-    .string()
-    .trim()
-    .max(2048)
-    .refine((v) => v === '' || LINK.test(v), { error: M.BAD_LINK }),
+  announcementLink: linkField(2048, true),
   announcementStartsAt: z.iso.date({ error: 'Give a date as YYYY-MM-DD.' }).or(z.literal('')),
   announcementEndsAt: z.iso.date({ error: 'Give a date as YYYY-MM-DD.' }).or(z.literal('')),
 });

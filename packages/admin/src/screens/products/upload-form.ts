@@ -1,4 +1,4 @@
-import { ApiError, CRUMB_COOKIE, CSRF_HEADER, currentSite, readCookie, SITE_HEADER } from '../../api/http.js';
+import { ApiError, CRUMB_COOKIE, CSRF_HEADER, currentSite, readCookie, SITE_HEADER, UNABLE_TO_CONNECT } from '../../api/http.js';
 
 /** Sends a form as multipart/form-data with the crumb; answers the JSON body or rejects with the server's message. */
 export async function postForm<T>(path: string, form: FormData): Promise<T> {
@@ -11,7 +11,7 @@ export async function postForm<T>(path: string, form: FormData): Promise<T> {
   try {
     response = await fetch(path, { method: 'POST', body: form, headers, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.', null);
+    throw new ApiError(0, UNABLE_TO_CONNECT, null);
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
