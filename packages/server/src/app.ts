@@ -55,6 +55,7 @@ import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerSiteSettingsRoutes } from './site-settings/index.js';
 import { registerMultilingualRoutes } from './multilingual/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
+import { registerTranslationRoutes } from './translations/index.js';
 import { registerCollectionItemRoutes, workScheduledItems } from './collection-items/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
 import { registerDonationRoutes } from './donations/index.js';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
   registerCollectionItemRoutes(app, deps);
+  registerTranslationRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);
   registerSiteUsers(app, deps, { mailQueued: outbox.mailQueued, now: options.now });

@@ -65,13 +65,22 @@ export function pathInLanguage(prefix: string, path: string): string {
   return path === '/' || path === '' ? `${prefix}/` : `${prefix}${path}`;
 }
 
-/** The `<link rel="alternate" hreflang>` tags of the page at `path` (without language prefix), absolute under `origin`, escaped. */
-export function renderAlternateLinks(origin: string, language: PageLanguage, path: string): string {
+/**
+ * The `<link rel="alternate" hreflang>` tags of the page at `path` (without language prefix),
+ * absolute under `origin`, escaped; `pathOf` gives the page's path in each language (with
+ * translated slugs, decision 0049).
+ */
+export function renderAlternateLinks(
+  origin: string,
+  language: PageLanguage,
+  path: string,
+  pathOf: (prefix: string, path: string) => string = pathInLanguage,
+): string {
   if (language.alternates.length <= 2) return '';
   return language.alternates
     .map(
       (alternate) =>
-        `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(absoluteUrl(origin, pathInLanguage(alternate.prefix, path)))}">`,
+        `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(absoluteUrl(origin, pathOf(alternate.prefix, path)))}">`,
     )
     .join('\n');
 }

@@ -20,7 +20,8 @@ import { collectionWithDraft, previewDrafts, siteWithDrafts } from '../drafts/in
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
-import { languageOfPath, pathInLanguage } from '../multilingual/index.js';
+import { languageOfPath, pathInLanguage, siteLanguagesOf } from '../multilingual/index.js';
+import { languageLinks, localizedContext, readPageTranslations, translatedPage, translatedSite } from '../translations/index.js';
 import { eq, sql } from 'drizzle-orm';
 import type { ActiveTheme, SiteStyles, ThemeRegistry } from '../themes/index.js';
 import { siteCookieBanner, siteFaviconUrl } from '../site-settings/index.js';
@@ -74,8 +75,14 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const visitor = visitorSite(shown, cookies, now.getTime());
   const located = languageOfPath(visitor.settings, path);
   const language = located.kind === 'page' ? located.language : undefined;
+  // Texts in the page's language where translated (decision 0049), else the primary language's.
+  const translations = reader ? await readPageTranslations(reader, visitor, language?.code) : undefined;
+  const shownInLanguage = translations ? translatedSite(visitor, translations.texts) : visitor;
   // Pages in a language are formatted in it: `<html lang>`, the template engine's locale, dates and money.
-  const site = language && language.code !== visitor.settings.locale ? { ...visitor, settings: { ...visitor.settings, locale: language.code } } : visitor;
+  const site =
+    language && language.code !== visitor.settings.locale
+      ? { ...shownInLanguage, settings: { ...shownInLanguage.settings, locale: language.code } }
+      : shownInLanguage;
   const data = fresh ? siteDataAt(deps.db, site.id, fresh.contentVersion) : undefined;
   const theme = await deps.themes.forSettings(site.settings);
   return {
@@ -84,8 +91,9 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     site,
     cookies,
     crumb: request.crumb,
-    path: located.kind === 'page' ? located.path : path,
+    path: located.kind === 'page' ? (translations?.localizer.primaryPathOf(located.language.prefix, located.path) ?? located.path) : path,
     ...(language ? { language } : { languageHidden: true }),
+    ...(translations ? { translations } : {}),
     query: firstValues(search),
     siteOrigin: siteOrigin(site.identifier, request.server.emporium.config),
     origin: canonicalOrigin(site, request.server.emporium.config),
@@ -93,7 +101,9 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     cartId: degraded || withoutCart ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
     cartShownByBrowser: withoutCart,
     islandsEnabled: deps.islands.enabled,
-    collections: data ? (drafts ? (await data.collections()).map((row) => collectionWithDraft(row, drafts)) : await data.collections()) : [],
+    collections: (data ? (drafts ? (await data.collections()).map((row) => collectionWithDraft(row, drafts)) : await data.collections()) : []).map((row) =>
+      translations ? translatedPage(row, translations.texts) : row,
+    ),
     ...(data ? { siteData: data } : {}),
     ...(reader ? { reader } : {}),
   };
@@ -175,7 +185,7 @@ async function respond(
 ) {
   const favicon = siteFaviconUrl(req.site.settings) ?? deps.system.faviconUrl;
   const assets = { favicon };
-  const context = await baseContext(req, page, assets);
+  const context = inLanguage(req, page, await baseContext(req, page, assets));
   reply.code(page.status).header('cache-control', page.private ? 'no-store' : 'no-cache');
   if (page.private) reply.header('x-robots-tag', 'noindex');
   request.cspExtension = page.contentSecurity;
@@ -215,6 +225,24 @@ async function respond(
 
 /** The site sells something: it shows a header cart, whose count the browser writes. */
 function sells(collections: readonly { type: number; enabled: boolean }[]): boolean {
+/**
+ * The page's context in its language (decision 0049): translated items and site paths with
+ * translated slugs, and `website.languages`, the switcher's links to the same page in each
+ * published language.
+ */
+function inLanguage(req: PageRequest, page: BuiltPage, context: Record<string, unknown>): Record<string, unknown> {
+  const { translations, language } = req;
+  if (!translations || !language) return context;
+  const links = languageLinks(siteLanguagesOf(req.site.settings), translations.localizer, {
+    path: req.path,
+    query: req.query,
+    exists: page.status === 200 && !page.private,
+    currentPrefix: language.prefix,
+  });
+  const localized = localizedContext(context, { prefix: language.prefix, texts: translations.texts, localizer: translations.localizer });
+  return links.length ? { ...localized, website: { ...(localized.website as object), languages: links } } : localized;
+}
+
   return collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
 }
 
@@ -277,7 +305,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       // The prefix of a hidden language names no page; any other path is read without its language prefix.
       const route = req.languageHidden ? ({ kind: 'not-found' } as const) : matchPageRoute(req.path);
       const movedTo = movedPagePath(req, route);
-      const moved = movedTo && pathInLanguage(req.language?.prefix ?? '', movedTo);
+      const moved = movedTo && (req.translations?.localizer.pathIn ?? pathInLanguage)(req.language?.prefix ?? '', movedTo);
       if (moved)
         return reply
           .code(301)

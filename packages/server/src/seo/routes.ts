@@ -4,6 +4,7 @@ import { siteOf } from '../content/index.js';
 import { textResponse, withErrors } from '../http/schemas.js';
 import { languageAlternates, siteLanguagesOf } from '../multilingual/index.js';
 import { canonicalOrigin } from '../sites/index.js';
+import { readPageTranslations } from '../translations/index.js';
 import { publicSiteUrls } from './site-urls.js';
 import { buildRobotsTxt, buildSitemapXml } from './sitemap.js';
 
@@ -20,11 +21,11 @@ export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
   };
   app.get('/sitemap.xml', { schema: sitemapSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const urls = await publicSiteUrls(deps.db, site.id);
+    const [urls, { localizer }] = await Promise.all([publicSiteUrls(deps.db, site.id), readPageTranslations(deps.db, site, undefined)]);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', SEO_CACHE_CONTROL)
-      .send(buildSitemapXml(canonicalOrigin(site, deps.config), urls, languageAlternates(siteLanguagesOf(site.settings))));
+      .send(buildSitemapXml(canonicalOrigin(site, deps.config), urls, languageAlternates(siteLanguagesOf(site.settings)), localizer.pathIn));
   });
 
   const robotsSchema = { tags, summary: "The site's robots.txt, naming the sitemap", response: withErrors({ 200: textResponse('text/plain', 'robots.txt') }) };

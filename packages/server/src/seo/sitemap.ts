@@ -18,9 +18,14 @@ export const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
  * published language, then `x-default`), every page is listed once in each language, and each
  * entry names all of them as `xhtml:link` alternates, its own included, as search engines ask.
  */
-export function buildSitemapXml(origin: string, urls: readonly SiteUrl[], languages: readonly LanguageAlternate[] = []): string {
+export function buildSitemapXml(
+  origin: string,
+  urls: readonly SiteUrl[],
+  languages: readonly LanguageAlternate[] = [],
+  pathOf: (prefix: string, path: string) => string = pathInLanguage,
+): string {
   const multilingual = languages.filter((l) => l.hreflang !== X_DEFAULT).length > 1;
-  const urlOf = (prefix: string, path: string) => escapeXml(absoluteUrl(origin, pathInLanguage(prefix, path)));
+  const urlOf = (prefix: string, path: string) => escapeXml(absoluteUrl(origin, pathOf(prefix, path)));
   const linksOf = (path: string) =>
     multilingual ? languages.map((l) => `<xhtml:link rel="alternate" hreflang="${escapeXml(l.hreflang)}" href="${urlOf(l.prefix, path)}"/>`).join('') : '';
   const prefixes = multilingual ? languages.filter((l) => l.hreflang !== X_DEFAULT).map((l) => l.prefix) : [''];

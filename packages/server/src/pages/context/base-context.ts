@@ -31,19 +31,20 @@ const OPEN_GRAPH_TYPES: Readonly<Record<number, 'article' | 'product'>> = { [Rec
 function headMeta(req: PageRequest, page: BuiltPage, description: unknown): string {
   const item = page.context.item as { recordType?: number; assetUrl?: string; fullUrl?: string } | undefined;
   const path = page.status === 200 ? (item?.fullUrl ?? req.path) : req.path;
+  const pathIn = req.translations?.localizer.pathIn ?? pathInLanguage;
   const socialImage = item?.assetUrl || siteSocialImageUrl(req.site.settings);
   const meta = renderPageMeta(
     buildPageMeta({
       title: page.title,
       siteTitle: req.site.title,
       description: typeof description === 'string' && description ? description : req.site.description,
-      canonicalUrl: absoluteUrl(req.origin, pathInLanguage(req.language?.prefix ?? '', path)),
+      canonicalUrl: absoluteUrl(req.origin, pathIn(req.language?.prefix ?? '', path)),
       ...(socialImage ? { image: absoluteUrl(req.origin, socialImage) } : {}),
       type: (item?.recordType !== undefined && OPEN_GRAPH_TYPES[item.recordType]) || 'website',
       locale: req.site.settings.locale,
     }),
   );
-  const alternates = page.status === 200 && !page.private && req.language ? renderAlternateLinks(req.origin, req.language, path) : '';
+  const alternates = page.status === 200 && !page.private && req.language ? renderAlternateLinks(req.origin, req.language, path, pathIn) : '';
   const structured = structuredHead(req, page);
   const withAlternates = alternates ? `${meta}\n${alternates}` : meta;
   const head = page.private ? `${meta}\n<meta name="robots" content="noindex">` : withAlternates;

@@ -6,6 +6,7 @@ import type { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
 import type { PageReader, ReadSource, SiteData } from '../../site-data/index.js';
 import type { PageLanguage } from '../../multilingual/index.js';
+import type { PageTranslations } from '../../translations/index.js';
 
 /** Everything the context builder needs to know about one page request. */
 export interface PageRequest {
@@ -17,6 +18,8 @@ export interface PageRequest {
   readonly language?: PageLanguage;
   /** The URL's first segment is the prefix of a hidden language: the page is not found. */
   readonly languageHidden?: boolean;
+  /** The texts of the page's language and every language's paths with translated slugs (decision 0049); absent on degraded pages. */
+  readonly translations?: PageTranslations;
   /** Query-string values (first value of each name). */
   readonly query: Readonly<Record<string, string | undefined>>;
   /**

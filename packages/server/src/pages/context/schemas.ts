@@ -44,6 +44,22 @@ export const websiteContextSchema = z.strictObject({
   captchaSettings: z.strictObject({ siteKey: z.string().describe('Captcha site key; empty when the site has no captcha') }),
   shareButtonOptions: z.record(z.string(), z.boolean()).describe('Share services by spec service id, true when shown'),
   restrictiveCookiePolicy: z.boolean().describe('Spec 6: under it the browser clears the visitor cookies starting ss_c'),
+  languages: z
+    .array(
+      z.strictObject({
+        code: z.string().describe('BCP 47 code: the link’s `hreflang`'),
+        name: z.string().describe('English name'),
+        nativeName: z.string().describe('Name in the language itself: the link text'),
+        url: z
+          .string()
+          .describe(
+            'The same page in this language, with its translated slugs and the query string kept; the language’s home page when the page does not exist',
+          ),
+        current: z.boolean().describe('The page’s own language'),
+      }),
+    )
+    .optional()
+    .describe('The language switcher: every published language, when the site has more than one (decision 0049)'),
 });
 export type WebsiteContext = z.infer<typeof websiteContextSchema>;
 

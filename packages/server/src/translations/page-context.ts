@@ -1,0 +1,121 @@
+import { pathInLanguage, publishedLanguages, type SiteLanguages } from '../multilingual/index.js';
+import type { TextTranslations } from './page-texts.js';
+import type { PathLocalizer } from './slugs.js';
+import { textKey } from './subjects.js';
+
+/** Fields of context objects that hold a path of the site. */
+const URL_FIELDS = ['fullUrl', 'linkUrl', 'buttonUrl'] as const;
+/** Item fields whose translation replaces them wherever the item shows (its page, listings, summaries, related products). */
+const ITEM_FIELDS = ['title', 'excerpt', 'body'] as const;
+const MAX_DEPTH = 40;
+
+/** What localizing a page's context needs: the language's prefix, its texts and the site's path localizer. */
+export interface ContextLocalization {
+  readonly prefix: string;
+  readonly texts: TextTranslations;
+  readonly localizer: PathLocalizer;
+}
+
+/** A site path (not `//host`, not absolute) in the language of `prefix`, with translated slugs; a path already under the prefix is localized from the path under it. */
+function localizedPath(path: string, to: ContextLocalization): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const [pathname = '', ...rest] = path.split(/(?=[?#])/);
+  const own = pathname === to.prefix || pathname.startsWith(`${to.prefix}/`) ? pathname.slice(to.prefix.length) || '/' : pathname;
+  return to.localizer.pathIn(to.prefix, own) + rest.join('');
+}
+
+function localizeNode(node: unknown, to: ContextLocalization, depth: number): unknown {
+  if (depth > MAX_DEPTH || !node || typeof node !== 'object') return node;
+  if (Array.isArray(node)) {
+    let changed = false;
+    const out = node.map((child) => {
+      const next = localizeNode(child, to, depth + 1);
+      if (next !== child) changed = true;
+      return next;
+    });
+    return changed ? out : node;
+  }
+  const record = node as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  const set = (key: string, value: unknown) => {
+    out ??= { ...record };
+    out[key] = value;
+  };
+  for (const [key, value] of Object.entries(record)) {
+    if (value && typeof value === 'object') {
+      const next = localizeNode(value, to, depth + 1);
+      if (next !== value) set(key, next);
+    }
+  }
+  const id = record.id;
+  if (typeof id === 'string' && to.texts.size > 0) {
+    for (const field of ITEM_FIELDS) {
+      const text = to.texts.get(textKey('item', id, field));
+      if (text !== undefined && typeof record[field] === 'string') set(field, text);
+    }
+    if (Array.isArray(record.optionValues)) {
+      const values = (out ?? record).optionValues as { optionName?: unknown; value?: unknown }[];
+      const translated = values.map((v) => {
+        const text = typeof v?.optionName === 'string' ? to.texts.get(textKey('variant', id, `value:${v.optionName}`)) : undefined;
+        return text === undefined ? v : { ...v, value: text };
+      });
+      if (translated.some((v, i) => v !== values[i])) set('optionValues', translated);
+    }
+  }
+  if (to.prefix) {
+    for (const field of URL_FIELDS) {
+      const value = record[field];
+      if (typeof value !== 'string') continue;
+      const next = localizedPath(value, to);
+      if (next !== value) set(field, next);
+    }
+  }
+  return out ?? record;
+}
+
+/**
+ * A page's context in its language: every item shown (the page's own, listings, summaries,
+ * related products) with its translated title, excerpt and body, variants with their translated
+ * values, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
+ * with translated slugs. What has no translation stays as it is, in the primary language. The
+ * context is not changed: changed parts are copies.
+ */
+export function localizedContext<T extends Record<string, unknown>>(context: T, to: ContextLocalization): T {
+  if (!to.prefix && to.texts.size === 0) return context;
+  return localizeNode(context, to, 0) as T;
+}
+
+/** One entry of the language switcher: a published language and the page's address in it. */
+export interface LanguageLink {
+  readonly code: string;
+  readonly name: string;
+  readonly nativeName: string;
+  /** The same page in this language (its translated slugs, the query string kept), or the language's home page when the page does not exist. */
+  readonly url: string;
+  readonly current: boolean;
+}
+
+/**
+ * The language switcher's links of a page at `path` (primary-language path without prefix) in
+ * the language of `currentPrefix`: one per published language, to the same page in it, keeping
+ * the query (`format` left out). A page that does not exist (not found, error) links to each
+ * language's home page, its nearest page that exists. Empty for a site of one language.
+ */
+export function languageLinks(
+  languages: SiteLanguages,
+  localizer: PathLocalizer,
+  page: { path: string; query: Readonly<Record<string, string | undefined>>; exists: boolean; currentPrefix: string },
+): LanguageLink[] {
+  const published = publishedLanguages(languages);
+  if (published.length < 2) return [];
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(page.query)) if (value !== undefined && name !== 'format') params.append(name, value);
+  const search = page.exists && params.size > 0 ? `?${params.toString()}` : '';
+  return published.map((language) => ({
+    code: language.code,
+    name: language.name,
+    nativeName: language.nativeName,
+    url: (page.exists ? localizer.pathIn(language.prefix, page.path) : pathInLanguage(language.prefix, '/')) + search,
+    current: language.prefix === page.currentPrefix,
+  }));
+}
