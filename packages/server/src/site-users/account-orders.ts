@@ -118,3 +118,9 @@ export async function ownsSubscription(db: DbOrTx, owner: AccountOwner, subscrip
     .where(and(ownedBy(owner), eq(subscriptions.id, subscriptionId)));
   return row !== undefined;
 }
+
+/** The ids of every order of the account (the rule of {@link listAccountOrders}). */
+export async function accountOrderIds(db: DbOrTx, owner: AccountOwner): Promise<string[]> {
+  const rows = await db.select({ id: orders.id }).from(orders).leftJoin(carts, ordersWithCart).where(ownedBy(owner));
+  return rows.map((row) => row.id);
+}

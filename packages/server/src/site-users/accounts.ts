@@ -2,15 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cartIdFromRequest, clearCartCookies, setCartCookies } from '../cart/index.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/types.js';
+import { existingVisitorId } from '../content/index.js';
 import { AppError } from '../errors/index.js';
 import { assertNotLocked, clearFailures, hashPassword, recordFailure, throttleKeys, verifyPassword, type ThrottleKeys } from '../owner-accounts/index.js';
 import { enqueueMails } from '../outbox/index.js';
 import { canonicalOrigin, type Website } from '../sites/index.js';
-import { accountCartId, cartQuantity, cloneAccountCart, detachCarts, mergeGuestCart } from './cart-handover.js';
+import { accountCartId, cartQuantity, cloneAccountCart, mergeGuestCart } from './cart-handover.js';
+import { eraseSiteUser } from './erasure.js';
 import { accountExistsMail, resetMail, signInMail, verificationMail, type SiteMailContext } from './mails.js';
 import { SiteUserMessages } from './messages.js';
 import {
-  deleteSiteUser,
   findSiteUser,
   findSiteUserByEmail,
   insertSiteUser,
@@ -244,12 +245,16 @@ export async function signOutEverywhere(deps: SiteUserDeps, reply: FastifyReply,
   return ended;
 }
 
-/** Deletes the account with its sessions and tokens; its carts are detached. */
-export async function deleteAccount(deps: SiteUserDeps, reply: FastifyReply, session: LiveSession): Promise<void> {
-  const { websiteId, id } = session.user;
-  await deps.db.transaction(async (tx) => {
-    await detachCarts(tx, websiteId, id);
-    await deleteSiteUser(tx, websiteId, id);
+/**
+ * Erases the account and the personal data the site holds about its person ({@link eraseSiteUser}),
+ * including the visitor events of this browser, and signs this browser out.
+ */
+export async function deleteAccount(deps: SiteUserDeps, request: FastifyRequest, reply: FastifyReply, session: LiveSession): Promise<void> {
+  const visitor = existingVisitorId(request);
+  await eraseSiteUser(deps.db, session.user.websiteId, session.user.id, {
+    actor: { kind: 'site-user' },
+    now: deps.now(),
+    visitorIds: visitor ? [visitor] : [],
   });
   clearSiteUserCookies(reply, deps.config.secureCookies);
   clearCartCookies(reply, deps.config.secureCookies);

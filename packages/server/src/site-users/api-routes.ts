@@ -128,9 +128,16 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
 
   routes.delete(
     SITE_USER_API,
-    { preValidation: changes, schema: { tags, summary: "Deletes the site user's account and signs it out", response: withErrors({ 200: MessageAnswer }) } },
+    {
+      preValidation: changes,
+      schema: {
+        tags,
+        summary: "Erases the site user's account and personal data (orders kept for accounting, blanked) and signs it out",
+        response: withErrors({ 200: MessageAnswer }),
+      },
+    },
     async (request, reply) => {
-      await deleteAccount(deps, reply, sessionOf(request));
+      await deleteAccount(deps, request, reply, sessionOf(request));
       return { message: SiteUserMessages.ACCOUNT_DELETED };
     },
   );

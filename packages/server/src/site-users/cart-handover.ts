@@ -115,14 +115,6 @@ export async function accountCartId(db: DbOrTx, websiteId: string, siteUserId: s
   return row?.id;
 }
 
-/** Detaches a deleted user's carts (orders keep their own copy of the buyer's details). */
-export async function detachCarts(db: DbOrTx, websiteId: string, siteUserId: string): Promise<void> {
-  await db
-    .update(carts)
-    .set({ siteUserId: null })
-    .where(and(eq(carts.websiteId, websiteId), eq(carts.siteUserId, siteUserId)));
-}
-
 /** How many items a cart holds (for the readable cart marker cookie). */
 export async function cartQuantity(db: DbOrTx, websiteId: string, cartId: string): Promise<number> {
   const [row] = await db

@@ -15,6 +15,7 @@ export const SiteUserMessages = Object.freeze({
   PASSWORD_CHANGED: 'Your password is changed. Sign in with the new one.',
   SIGNED_OUT: 'You are signed out.',
   SIGNED_OUT_EVERYWHERE: 'You are signed out on every device.',
-  ACCOUNT_DELETED: 'Your account is deleted.',
+  ACCOUNT_DELETED: 'Your account and the personal data this site held about you are erased.',
+  ERASE_CONFIRM: 'Tick the box to confirm that you want to erase your account and your data.',
   LANGUAGE_INVALID: 'Choose a language code such as en or pt-BR.',
 });

@@ -110,13 +110,17 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       messagePage(frameOf(request, { kind: 'error', text: SiteUserMessages.XSRF_FAILED }), 'Your account', { href: '/account', label: 'Back to your account' }),
     );
   /** An account change from the account page: the session and its XSRF token must both match. */
-  const change = (url: string, summary: string, act: (live: LiveSession, body: AccountFormBody, reply: FastifyReply) => Promise<string>) =>
+  const change = (
+    url: string,
+    summary: string,
+    act: (live: LiveSession, body: AccountFormBody, reply: FastifyReply, request: FastifyRequest) => Promise<string>,
+  ) =>
     post(url, summary, async (request, body, reply) => {
       const live = await session(request);
       if (!live) return reply.redirect('/account/login', 303);
       if (!xsrfMatches(live, body.xsrfToken)) return refuseXsrf(request, reply);
       try {
-        return reply.redirect(await act(live, body, reply), 303);
+        return reply.redirect(await act(live, body, reply, request), 303);
       } catch (cause) {
         const { status, notice } = error(reply, cause);
         return send(reply, status, await accountView(request, live, 1, notice));
@@ -240,9 +244,9 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     await signOutEverywhere(deps, reply, live);
     return '/account/login?signedOut=1';
   });
-  change('/account/delete', 'Deletes the account from the account page', async (live, body, reply) => {
-    if (body.confirm !== 'yes') throw new AppError('BAD_REQUEST', 'Tick the box to confirm that you want to delete your account.');
-    await deleteAccount(deps, reply, live);
+  change('/account/delete', 'Erases the account and its data from the account page', async (live, body, reply, request) => {
+    if (body.confirm !== 'yes') throw new AppError('BAD_REQUEST', SiteUserMessages.ERASE_CONFIRM);
+    await deleteAccount(deps, request, reply, live);
     return '/';
   });
   for (const action of ['pause', 'resume', 'cancel'] as const) {

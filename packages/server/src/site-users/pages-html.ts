@@ -153,12 +153,12 @@ export function accountPage(frame: PageFrame, user: { email: string; displayName
       ) +
       form(frame, '/account/logout', '', 'Sign out', hidden) +
       form(frame, '/account/logout-everywhere', '', 'Sign out everywhere', hidden) +
-      `<h2>Delete your account</h2><p>This removes your account and signs you out on every device.</p>` +
+      `<h2>Erase your account and data</h2><p>This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.</p>` +
       form(
         frame,
         '/account/delete',
-        `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">Yes, delete my account</label></p>`,
-        'Delete account',
+        `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">Yes, erase my account and my data</label></p>`,
+        'Erase account and data',
         hidden,
       ),
   );
