@@ -51,6 +51,7 @@ import { registerDownloadRoutes } from './downloads/index.js';
 import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
+import { registerBlockMediaRoutes } from './blocks/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerSiteSettingsRoutes } from './site-settings/index.js';
 import { registerMultilingualRoutes } from './multilingual/index.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOverviewRoutes(app, deps);
   registerThemeRoutes(app, deps);
   registerSitePageRoutes(app, deps);
+  registerBlockMediaRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
   registerSiteSettingsRoutes(app, deps);
   registerMultilingualRoutes(app, deps);

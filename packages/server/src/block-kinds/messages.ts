@@ -49,6 +49,26 @@ export const BlockMessages = Object.freeze({
   MENU_SECTIONS: 'A menu needs at least one section with an item.',
   CODE_ROLE: 'Your role cannot add or change raw code, so it was cleaned like rich text.',
   UNSUPPORTED: 'This kind of block is not supported by the editor. It is kept as it is.',
+  GALLERY_IMAGE: 'Every picture of a gallery needs its image.',
+  GALLERY_IMAGES: 'A gallery needs at least one image.',
+  galleryMax: (max: number) => `A gallery holds at most ${max} images.`,
+  FORM_REQUIRED: 'Choose one of your forms.',
+  PRODUCT_REQUIRED: 'Choose a product.',
+  COLLECTION_REQUIRED: 'Choose a page of items (a blog, store, events or gallery).',
+  BLOG_REQUIRED: 'Choose a blog.',
+  range: (label: string, min: number, max: number) => `${label} is a whole number from ${min} to ${max}.`,
   notOneOf: (value: string) => `${value} is not one of the expected options`,
   atMost: (max: number) => `At most ${max} characters.`,
+});
+
+/** Columns of the layout grid: a row's blocks share them. */
+export const GRID_COLUMNS = 12;
+
+/** The 12-column grid's messages. */
+export const GridMessages = Object.freeze({
+  SPAN: `A block spans a whole number of columns from 1 to ${GRID_COLUMNS}.`,
+  FIRST_BESIDE: 'The first block has no block before it to sit beside.',
+  rowSum: (sum: number) => `The blocks of a row share ${GRID_COLUMNS} columns; this row's take ${sum}.`,
+  LOCKED: "This area's layout is fixed by the theme: its blocks can be edited but not added, moved or removed.",
+  SINGLE_COLUMN: 'This area is one column wide: its blocks stack one under another.',
 });

@@ -3,3 +3,6 @@ export * from '../block-kinds/index.js';
 export { cleanBlocks, cleanEmbedHtml, isRawBlock, type BlockCleaning } from './clean-blocks.js';
 export { blockRenderFields } from './render/render-fields.js';
 export { markdownHtml } from './render/markdown.js';
+export { withGridRows } from './render/grid-fields.js';
+export { archiveOf, tagCloudOf, type PostSummary } from './render/blog-fields.js';
+export { registerBlockMediaRoutes } from './media-routes.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { collections, websites, type DbOrTx } from '../db/index.js';
 import type { OwnerPermission } from '../owner-sessions/index.js';
-import { BlockInput, cleanBlocks } from '../blocks/index.js';
+import { BlockInput, checkGridRows, cleanBlocks } from '../blocks/index.js';
 
 /**
  * Site settings an owner drafts as a whole: the navigations, header and footer, styles, block
@@ -69,7 +69,7 @@ export const CollectionDraft = z
     title: z.string().trim().min(1).max(200),
     navigationTitle: z.string().max(200),
     description: z.string().max(5_000),
-    blocks: z.array(BlockInput).max(MAX_BLOCKS, DraftMessages.TOO_MANY_BLOCKS),
+    blocks: z.array(BlockInput).max(MAX_BLOCKS, DraftMessages.TOO_MANY_BLOCKS).superRefine(checkGridRows),
   })
   .partial()
   .strict();

@@ -3,7 +3,7 @@
  * calls with these very schemas through the package export `@emporium/server/site-pages/schemas`.
  */
 import { z } from 'zod';
-import { BlockInput } from '../block-kinds/index.js';
+import { BlockInput, checkGridRows } from '../block-kinds/index.js';
 
 /** What the owner adds: a page of blocks, a blog, a store, events, a gallery, a link elsewhere, or a navigation folder. */
 export const PAGE_KINDS = ['page', 'blog', 'store', 'events', 'gallery', 'link', 'folder'] as const;
@@ -96,7 +96,7 @@ export const PageChangeBody = z.object({
   seoDescription: text(SEO_DESCRIPTION_MAX).trim().optional(),
   enabled: z.boolean().optional(),
   linkUrl: LinkUrl.optional(),
-  blocks: z.array(BlockInput).max(MAX_BLOCKS, { error: PageMessages.TOO_MANY_BLOCKS }).optional(),
+  blocks: z.array(BlockInput).max(MAX_BLOCKS, { error: PageMessages.TOO_MANY_BLOCKS }).superRefine(checkGridRows).optional(),
 });
 export type PageChangeBody = z.input<typeof PageChangeBody>;
 /** A change as checked: blocks of the edited kinds with their defaults. */

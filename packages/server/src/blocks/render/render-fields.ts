@@ -56,6 +56,31 @@ function imageFields(block: Block): Record<string, unknown> {
   };
 }
 
+/** Spec 3's aspect ratios as CSS `aspect-ratio` values. */
+const CSS_ASPECT: Readonly<Record<string, string>> = Object.freeze({
+  square: '1 / 1',
+  standard: '3 / 2',
+  'standard-vertical': '2 / 3',
+  'four-three': '4 / 3',
+  'three-four-vertical': '3 / 4',
+  widescreen: '16 / 9',
+  'anamorphic-widescreen': '2.4 / 1',
+});
+
+/** A gallery's pictures as the template draws them without the Gallery island: srcset and size of each, the crop and columns. */
+function galleryFields(block: Block): Record<string, unknown> {
+  const images = (Array.isArray(block.images) ? block.images : []).map((image: Record<string, unknown>) => {
+    const [width, height] = /^\d+x\d+$/.test(string(image.originalSize)) ? string(image.originalSize).split('x').map(Number) : [800, 800];
+    return { ...image, srcset: srcsetOfAssetUrl(string(image.assetUrl)) ?? '', width, height };
+  });
+  return {
+    images,
+    aspect: block.autoCrop === false ? '' : (CSS_ASPECT[string(block.aspectRatio)] ?? '1 / 1'),
+    perRow: Math.min(10, Math.max(1, Math.round(number(block.thumbnailsPerRow, 4)))),
+    gap: Math.min(50, Math.max(0, Math.round(number(block.padding, 20)))),
+  };
+}
+
 function chartFields(block: Block): Record<string, unknown> {
   const data = Array.isArray(block.data) ? (block.data as string[][]) : [];
   const kind = block.chartType === 'line' || block.chartType === 'pie' ? block.chartType : 'bar';
@@ -87,6 +112,8 @@ export function blockRenderFields(block: Block): Record<string, unknown> {
       return { ...base, ...imageFields(block) };
     case 'markdown':
       return { ...base, html: markdownHtml(string(block.markdown)) };
+    case 'gallery':
+      return { ...base, ...galleryFields(block) };
     case 'chart':
       return { ...base, ...chartFields(block) };
     case 'map':

@@ -1,9 +1,10 @@
 import type { PageFields } from '@emporium/forms';
-import { blockRenderFields, EDITED_BLOCK_TYPE_NAMES } from '../../blocks/index.js';
+import { blockRenderFields, EDITED_BLOCK_TYPE_NAMES, withGridRows } from '../../blocks/index.js';
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
 import { readThrough, type FormRow, type ReadSource } from '../../site-data/index.js';
 import { loadDonationSettings } from '../../donations/index.js';
+import { blockKindData } from './block-kind-data.js';
 import { donationContext } from './donation-pages.js';
 import { collectionKind } from './collection-context.js';
 import { formContext } from './form-context.js';
@@ -74,15 +75,22 @@ export async function resolveBlocks(
     const source = collections.find((c) => c.id === block.collectionId || c.urlId === block.collectionUrlId);
     return source && source.enabled ? source : null;
   });
-  const [formsById, summaries, donation] = await Promise.all([
+  const [formsById, summaries, donation, kindData] = await Promise.all([
     formsOf(formIds),
     Promise.all(stored.map((block, i) => (sources[i] ? summaryBlock(db, websiteId, block, sources[i], currency, now) : undefined))),
     stored.some((b) => b.typeName === 'donation') ? donationBlock(db, websiteId, currency, locale) : undefined,
+    blockKindData({ db, websiteId, collections, currency, now, locale, islands: page !== null }, stored),
   ]);
   const merchandising: Record<string, unknown> = {};
   const blocks: Record<string, unknown>[] = [];
   for (const [index, block] of stored.entries()) {
     const out: Record<string, unknown> = { id: `b${index + 1}`, ...block, ...blockRenderFields(block) };
+    const data = kindData[index];
+    if (data?.fields === null) continue;
+    if (data) {
+      Object.assign(merchandising, data.merchandising);
+      Object.assign(out, data.fields);
+    }
     if (block.typeName === 'summary') {
       const source = sources[index];
       const summary = summaries[index];
@@ -105,5 +113,5 @@ export async function resolveBlocks(
     }
     blocks.push(out);
   }
-  return { blocks, merchandising };
+  return { blocks: withGridRows(blocks), merchandising };
 }

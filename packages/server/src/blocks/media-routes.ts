@@ -1,0 +1,61 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app-deps.js';
+import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
+import { MAX_IMAGE_BYTES, mediaStorageFor, readImageUploads, storeImage } from '../media/index.js';
+import { recordAudit } from '../owner-accounts/index.js';
+import { requireOwner } from '../owner-sessions/index.js';
+import { siteOf } from '../sites/index.js';
+import { BLOCK_MEDIA_PATH, BlockMediaList, UploadedBlockImage } from '../block-kinds/index.js';
+import { siteImages } from './media-library.js';
+
+const tags = ['owner blocks'];
+
+/**
+ * Registers the image picker of image and gallery blocks: GET lists the site's images
+ * (`content:read`), POST uploads one through the media pipeline (sniffed, size-limited,
+ * resized once into the srcset widths; `content:write`).
+ */
+export function registerBlockMediaRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const storage = mediaStorageFor(deps.config);
+  const read = requireOwner(db, deps.config.ownerToken, 'content:read');
+  const write = requireOwner(db, deps.config.ownerToken, 'content:write');
+
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      BLOCK_MEDIA_PATH,
+      {
+        preValidation: read,
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'no-store, private');
+        },
+        schema: { tags, summary: "The site's images for the image picker of image and gallery blocks", response: withErrors({ 200: BlockMediaList }) },
+      },
+      async (request) => ({ images: await siteImages(db, siteOf(request).id) }),
+    );
+    routes.post(
+      BLOCK_MEDIA_PATH,
+      {
+        preValidation: write,
+        schema: {
+          tags,
+          summary: 'Uploads a JPEG, PNG or WebP image (multipart field "file") for an image or gallery block; answers its URL, size and srcset',
+          consumes: ['multipart/form-data'],
+          body: z.object({ file: z.string().describe('The image file (binary)') }).nullish(),
+          response: withErrors({ 201: UploadedBlockImage }),
+        },
+      },
+      async (request, reply) => {
+        const site = siteOf(request);
+        const { files } = await readImageUploads(request, 1);
+        const image = await storeImage(storage, site.id, files[0]!.bytes);
+        await recordAudit(db, request, { action: 'block.image.add', subjectType: 'website', subjectId: site.id, detail: { imageId: image.id } });
+        reply.code(201);
+        return { assetUrl: image.assetUrl, originalSize: image.originalSize, srcset: image.srcset, altText: '', source: 'Uploaded' };
+      },
+    );
+  });
+}
