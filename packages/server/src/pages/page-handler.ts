@@ -239,7 +239,7 @@ function inLanguage(req: PageRequest, page: BuiltPage, context: Record<string, u
     exists: page.status === 200 && !page.private,
     currentPrefix: language.prefix,
   });
-  const localized = localizedContext(context, { prefix: language.prefix, texts: translations.texts, localizer: translations.localizer });
+  const localized = localizedContext(context, { prefix: language.prefix, texts: translations.texts, localizer: translations.localizer, switcher: links });
   return links.length ? { ...localized, website: { ...(localized.website as object), languages: links } } : localized;
 }
 

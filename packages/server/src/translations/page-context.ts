@@ -14,6 +14,8 @@ export interface ContextLocalization {
   readonly prefix: string;
   readonly texts: TextTranslations;
   readonly localizer: PathLocalizer;
+  /** The page's language switcher links, given to every language switcher block (`links`). */
+  readonly switcher?: readonly LanguageLink[];
 }
 
 /** A site path (not `//host`, not absolute) in the language of `prefix`, with translated slugs; a path already under the prefix is localized from the path under it. */
@@ -47,6 +49,7 @@ function localizeNode(node: unknown, to: ContextLocalization, depth: number): un
       if (next !== value) set(key, next);
     }
   }
+  if (record.typeName === 'language-switcher' && to.switcher?.length) set('links', to.switcher);
   const id = record.id;
   if (typeof id === 'string' && to.texts.size > 0) {
     for (const field of ITEM_FIELDS) {
@@ -77,11 +80,11 @@ function localizeNode(node: unknown, to: ContextLocalization, depth: number): un
  * A page's context in its language: every item shown (the page's own, listings, summaries,
  * related products) with its translated title, excerpt and body, variants with their translated
  * values, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
- * with translated slugs. What has no translation stays as it is, in the primary language. The
+ * with translated slugs, and each language switcher block with the page's `switcher` links. What has no translation stays as it is, in the primary language. The
  * context is not changed: changed parts are copies.
  */
 export function localizedContext<T extends Record<string, unknown>>(context: T, to: ContextLocalization): T {
-  if (!to.prefix && to.texts.size === 0) return context;
+  if (!to.prefix && to.texts.size === 0 && !to.switcher?.length) return context;
   return localizeNode(context, to, 0) as T;
 }
 

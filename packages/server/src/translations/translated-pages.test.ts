@@ -124,6 +124,17 @@ describe('pages in a translated language (issue 29)', () => {
     expect(missing.json.website.languages.map((l: { url: string }) => l.url)).toEqual(['/', '/fr/', '/de/']);
   });
 
+  it('renders a language switcher block with the same links, and nothing on a site of one language', async () => {
+    const [about] = await t.testDb.db.select().from(collections).where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, 'about')));
+    const blocks = [...((about!.settings.blocks as unknown[]) ?? []), { typeName: 'language-switcher', display: 'codes' }];
+    await t.testDb.db.update(collections).set({ settings: { ...about!.settings, blocks } }).where(eq(collections.id, about!.id));
+    const page = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/about?x=1');
+    const block = /<nav class="container block block--language-switcher"[\s\S]*?<\/nav>/.exec(page.body)?.[0] ?? '';
+    expect(block).toContain('aria-label="Language"');
+    expect(block).toContain('href="/de/about?x=1" hreflang="de" lang="de">de</a>');
+    expect(block).toContain('aria-current="true">fr</a>');
+  });
+
   it('keeps serving the old translation after the source changes, and flags it stale (acceptance 2)', async () => {
     await t.testDb.db.update(items).set({ title: 'Linen Camp Shirt, washed' }).where(eq(items.id, shirtId));
     const page = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/boutique/chemise-camp-lin');

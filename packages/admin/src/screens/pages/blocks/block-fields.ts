@@ -182,6 +182,10 @@ export const BLOCK_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = Obje
       label: 'Profile addresses',
       rows: 4,
       hint: 'One https:// address a line.',
+  'language-switcher': [
+    { control: 'text', key: 'label', label: 'Name for screen readers', hint: 'Default: Language' },
+    { control: 'select', key: 'display', label: 'Show each language by', options: [['names', 'Its own name (Français)'], ['codes', 'Its code (FR)']] },
+  ],
       toText: socialToText,
       fromText: socialFromText,
     },
