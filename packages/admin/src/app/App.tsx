@@ -6,6 +6,7 @@ import { SiteSwitcherScreen } from './SiteSwitcherScreen.js';
 import {
   ChangePasswordScreen,
   ChoosePasswordScreen,
+  CustomerScreen,
   ForgotPasswordScreen,
   FirstOwnerScreen,
   FormScreen,
@@ -100,6 +101,8 @@ function screenFor(path: string) {
   if (form) return <FormScreen key={form.formId} formId={form.formId!} />;
   const order = matchPath('/orders/:orderId', path);
   if (order) return <OrderScreen key={order.orderId} orderId={order.orderId!} />;
+  const customer = matchPath('/customers/:siteUserId', path);
+  if (customer) return <CustomerScreen key={customer.siteUserId} siteUserId={customer.siteUserId!} />;
   if (path === '/products/new') return <ProductEditorScreen key="new" />;
   const product = matchPath('/products/:productId', path);
   if (product) return <ProductEditorScreen key={product.productId} productId={product.productId!} />;

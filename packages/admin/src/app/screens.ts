@@ -16,6 +16,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Subscriptions', path: '/subscriptions', component: lazy(() => import('../screens/subscriptions/SubscriptionsScreen.js')) },
+  { name: 'Customers', path: '/customers', component: lazy(() => import('../screens/customers/CustomersScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
   { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },
@@ -35,6 +36,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
 /** Screens reached from other screens: a form's submissions and settings, one order. */
 export const FormScreen = lazy(() => import('../screens/forms/FormScreen.js'));
 export const OrderScreen = lazy(() => import('../screens/orders/OrderScreen.js'));
+export const CustomerScreen = lazy(() => import('../screens/customers/CustomerScreen.js'));
 export const ProductEditorScreen = lazy(() => import('../screens/products/ProductEditorScreen.js'));
 export const ItemEditorScreen = lazy(() => import('../screens/posts/ItemEditorScreen.js'));
 

@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { withQuery } from '../../api/http.js';
+import { useQuery } from '../../api/use-query.js';
+import { Link } from '../../app/router.js';
+import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
+import { ErrorText } from '../../ui/ErrorText.js';
+import { Field } from '../../ui/Field.js';
+import { Loading } from '../../ui/Loading.js';
+import { ScreenHeading } from '../../ui/ScreenHeading.js';
+import { CUSTOMERS_PATH, customerScreenPath, type CustomerPage } from './customer-types.js';
+
+const PER_PAGE = 50;
+
+/** The site's customer accounts, newest first, searchable by email, a page at a time; each opens its own screen. */
+export default function CustomersScreen() {
+  const [search, setSearch] = useState<string | undefined>();
+  const pages = useCursorPages();
+  const page = useQuery<CustomerPage>(withQuery(CUSTOMERS_PATH, { search, limit: PER_PAGE, cursor: pages.cursor }));
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim() || undefined);
+    pages.reset();
+  };
+  return (
+    <>
+      <ScreenHeading>Customers</ScreenHeading>
+      <form onSubmit={apply} className="filters" role="search" aria-label="Customers">
+        <Field label="Email contains" name="search" type="search" maxLength={256} />
+        <button type="submit">Search customers</button>
+      </form>
+      {page.status === 'loading' && <Loading />}
+      <ErrorText error={page.error} />
+      {page.data && page.data.customers.length === 0 && <p>{search ? 'No customer’s email contains this.' : 'No customer has an account yet.'}</p>}
+      {page.data && page.data.customers.length > 0 && (
+        <div className="table-wrap rows-on-phone" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Customers, page {pages.pageNumber}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Confirmed</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Last sign-in</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.customers.map((customer) => (
+                <tr key={customer.id}>
+                  <td className="wide breakable" data-label="Email">
+                    <Link to={customerScreenPath(customer.id)}>{customer.email}</Link>
+                  </td>
+                  <td data-label="Name">{customer.displayName || '—'}</td>
+                  <td data-label="Confirmed">{customer.emailVerified ? 'Yes' : 'Not yet'}</td>
+                  <td data-label="Joined">{new Date(customer.createdAt).toLocaleDateString()}</td>
+                  <td data-label="Last sign-in">{customer.lastSignInAt ? new Date(customer.lastSignInAt).toLocaleDateString() : 'Never'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CursorPager
+        label="Customer pages"
+        pageNumber={pages.pageNumber}
+        hasNext={page.data?.hasNextPage ?? false}
+        onBack={pages.back}
+        onForward={() => pages.forward(page.data?.nextPageCursor)}
+      />
+    </>
+  );
+}
