@@ -1,0 +1,3 @@
+/** The site's file library: images uploaded once, named, described and used anywhere. */
+export { registerLibraryRoutes } from './routes.js';
+export { LibraryMessages, LibraryPaths } from './schemas.js';
