@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { makeOwner, signInOwner } from '../../test-support/owners.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
+import { eq } from 'drizzle-orm';
 import { findWebsiteByIdentifier } from '../sites/index.js';
+import { translations } from '../translations/index.js';
 import { MultilingualPaths as P } from './index.js';
 
 const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
@@ -31,6 +33,8 @@ describe('language URLs: the primary at /, the others under a prefix, with recip
     t = await createPagesTestApp();
     const db = t.testDb.db;
     const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    // URLs without translated slugs here (the demo's French ones are tested in translations/).
+    await db.delete(translations).where(eq(translations.websiteId, demo.id));
     await makeOwner(db, demo.id, 'admin@urls.test', 'admin');
     const admin = await signInOwner(t.app, DEMO_HOST, 'admin@urls.test');
     const saved = await admin.call('PUT', P.LANGUAGES, {

@@ -212,7 +212,8 @@ async function respond(
     favicon,
     systemCss: deps.system.css,
   });
-  render.theme = themeRender;
+  // The theme's own navigations (`<squarespace:navigation>`) lead to the page's language too.
+  render.theme = req.translations && req.language ? localizedContext(themeRender, { prefix: req.language.prefix, ...req.translations }) : themeRender;
   // Sent as bytes: the rendered string is a rope of many pieces, which Fastify would flatten to
   // count its bytes and the socket would encode again.
   const { html, errors } = renderPage(deps.engine, theme, page.templateName, String(themeRender.layout), context, {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/types.js';
 import type { MediaStorage } from '../media/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
+import { seedDemoFrench } from './demo-french.js';
 import { seedFormPages } from './demo-form-pages.js';
 import { type PhotoSeedReport, seedDemoPhotos } from './demo-photos.js';
 import { DEMO_SHOP_IDENTIFIER, seedDemoShop } from './demo-shop.js';
@@ -46,6 +47,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), options: SeedOpti
       async (tx, now) => {
         const id = await seedDemoShop(tx, now);
         await seedFormPages(tx, id);
+        await seedDemoFrench(tx, id);
         return id;
       },
     ],

@@ -125,9 +125,15 @@ describe('pages in a translated language (issue 29)', () => {
   });
 
   it('renders a language switcher block with the same links, and nothing on a site of one language', async () => {
-    const [about] = await t.testDb.db.select().from(collections).where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, 'about')));
+    const [about] = await t.testDb.db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, 'about')));
     const blocks = [...((about!.settings.blocks as unknown[]) ?? []), { typeName: 'language-switcher', display: 'codes' }];
-    await t.testDb.db.update(collections).set({ settings: { ...about!.settings, blocks } }).where(eq(collections.id, about!.id));
+    await t.testDb.db
+      .update(collections)
+      .set({ settings: { ...about!.settings, blocks } })
+      .where(eq(collections.id, about!.id));
     const page = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/about?x=1');
     const block = /<nav class="container block block--language-switcher"[\s\S]*?<\/nav>/.exec(page.body)?.[0] ?? '';
     expect(block).toContain('aria-label="Language"');
