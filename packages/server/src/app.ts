@@ -50,6 +50,7 @@ import { registerMediaRoutes } from './media/index.js';
 import { registerDownloadRoutes } from './downloads/index.js';
 import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
+import { registerSiteStyleRoutes } from './site-styles/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
 import { registerBlockMediaRoutes } from './blocks/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
@@ -62,7 +63,6 @@ import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscrip
 import { registerDonationRoutes } from './donations/index.js';
 import { registerSiteUsers } from './site-users/index.js';
 import { registerMemberAreas } from './member-areas/index.js';
-import { registerLibraryRoutes } from './files-library/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -182,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDownloadRoutes(app, deps);
   registerOverviewRoutes(app, deps);
   registerThemeRoutes(app, deps);
+  registerSiteStyleRoutes(app, deps);
   registerSitePageRoutes(app, deps);
   registerBlockMediaRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
@@ -189,7 +190,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
   registerCollectionItemRoutes(app, deps);
-  registerLibraryRoutes(app, deps);
   registerTranslationRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);

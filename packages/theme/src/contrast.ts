@@ -1,6 +1,7 @@
 import { colord, extend } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import namesPlugin from 'colord/plugins/names';
+import { COLOR_ROLE_LABELS, type ColorTheme, READ_PAIRS } from './color-themes.js';
 import type { Tweak } from './tweaks.js';
 
 // Contrast ratios (a11y) and CSS colour names, which colour settings accept (tweak-values.ts).
@@ -21,6 +22,8 @@ export interface ContrastProblem {
   readonly backgroundValue: string;
   /** The contrast ratio, two decimals (1 to 21). */
   readonly ratio: number;
+  /** The name of the site's colour theme the pair belongs to (pairs of site styles only). */
+  readonly colorTheme?: string;
 }
 
 /**
@@ -60,4 +63,33 @@ function opaque(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const color = colord(value);
   return color.isValid() && color.alpha() === 1 ? value : undefined;
+}
+
+/**
+ * The pairs of each colour theme read as text on one another (text, headings and links on the
+ * background, button text on the button) whose contrast is under {@link CONTRAST_AA}; each
+ * named by its colour theme (`foreground` is `colorThemes.{id}.{role}`).
+ */
+export function colorThemeContrastProblems(themes: readonly ColorTheme[]): ContrastProblem[] {
+  const problems: ContrastProblem[] = [];
+  for (const theme of themes) {
+    for (const [fore, back] of READ_PAIRS) {
+      const text = opaque(theme.colors[fore]);
+      const under = opaque(theme.colors[back]);
+      if (!text || !under) continue;
+      const ratio = colord(text).contrast(under);
+      if (ratio >= CONTRAST_AA) continue;
+      problems.push({
+        foreground: `colorThemes.${theme.id}.${fore}`,
+        foregroundLabel: `${theme.name}: ${COLOR_ROLE_LABELS[fore]}`,
+        foregroundValue: text,
+        background: `colorThemes.${theme.id}.${back}`,
+        backgroundLabel: COLOR_ROLE_LABELS[back].toLowerCase(),
+        backgroundValue: under,
+        ratio,
+        colorTheme: theme.name,
+      });
+    }
+  }
+  return problems;
 }

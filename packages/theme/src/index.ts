@@ -32,3 +32,34 @@ export { compileStyles, createStyleCache, type CompiledStyles, type StyleCache }
 export { TWEAK_TYPES, type Tweak, type TweakType } from './tweaks.js';
 export { CONTRAST_AA, contrastProblems, type ContrastProblem } from './contrast.js';
 export { checkTweakValue, resolveTweakValues, TWEAK_MESSAGES, tweakBodyClasses, validateTweakValues } from './tweak-values.js';
+export {
+  COLOR_ROLE_LABELS,
+  COLOR_THEME_IDS,
+  COLOR_THEME_ROLES,
+  colorThemesOf,
+  DEFAULT_PALETTE,
+  readableOn,
+  type ColorTheme,
+  type ColorThemeColors,
+  type ColorThemeId,
+  type ColorThemeRole,
+  type Palette,
+} from './color-themes.js';
+export { colorThemeContrastProblems } from './contrast.js';
+export { catalogFont, fallbackOverrides, FONT_CATALOG, type CatalogFont } from './font-catalog.js';
+export { loadFontFiles, type FontFile } from './font-files.js';
+export {
+  ANIMATIONS,
+  colorThemesForEditing,
+  FONT_THEMES,
+  FONT_USAGE_CATEGORIES,
+  parseSiteStyles,
+  resolveSiteStyles,
+  SITE_STYLE_MESSAGES,
+  siteStyleContrastProblems,
+  SiteStylesSchema,
+  type FontTheme,
+  type FontUsageCategory,
+  type SiteStylesValue,
+} from './site-styles.js';
+export { siteStylesCss, type SiteStylesOutput } from './site-styles-css.js';

@@ -7,7 +7,8 @@ import { BlockInput, checkGridRows, cleanBlocks } from '../blocks/index.js';
 /**
  * Site settings an owner drafts as a whole: the navigations, header and footer, styles, block
  * fields and page layouts, and what visitors see of the site settings (favicon and social image,
- * social accounts, the cookie banner).
+ * social accounts, the cookie banner), and the site styles beyond the theme's tweaks (palette,
+ * colour themes, fonts, animations).
  */
 export const DRAFTED_SETTINGS = [
   'navigation',
@@ -18,6 +19,7 @@ export const DRAFTED_SETTINGS = [
   'siteIcons',
   'socialAccounts',
   'cookieBanner',
+  'siteStyles',
 ] as const;
 export type DraftedSetting = (typeof DRAFTED_SETTINGS)[number];
 
@@ -30,7 +32,7 @@ export type Subject = { readonly kind: 'settings'; readonly key: DraftedSetting 
 /** The drafts' messages, as the dashboard shows them. */
 export const DraftMessages = Object.freeze({
   UNKNOWN_SUBJECT:
-    'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts|siteIcons|socialAccounts|cookieBanner} or collection:{id}.',
+    'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts|siteIcons|socialAccounts|cookieBanner|siteStyles} or collection:{id}.',
   NO_SUCH_PAGE: 'That page is not on this site.',
   CONFLICT: 'This was changed by someone else. Reload to see their changes.',
   TOO_MANY_BLOCKS: `A layout holds at most ${MAX_BLOCKS} blocks. Remove a block before adding another.`,

@@ -110,7 +110,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
 }
 
 /** Settings keys that choose the site's look and its languages (its URLs): read fresh for every page built, so a change shows at once on every server. */
-const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'blockFields', 'pageLayouts', 'languages'] as const;
+const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'siteStyles', 'blockFields', 'pageLayouts', 'languages'] as const;
 
 /**
  * The site's content version (the key of its cached site data) and `site` with its theme
@@ -201,14 +201,14 @@ async function respond(
   const cookieBanner = siteCookieBanner(req.site.settings);
   if (cookieBanner) render.cookieBanner = cookieBanner;
   const stored = (req.site.settings.themeTweaks as Record<string, Record<string, unknown>> | undefined)?.[theme.id];
-  const style = await deps.styles.styleOf(theme, stored).catch((error: unknown) => {
+  const style = await deps.styles.styleOf(theme, stored, req.site.settings.siteStyles).catch((error: unknown) => {
     request.log.error({ err: error, theme: theme.id }, 'theme stylesheet failed');
-    return { css: '', bodyClasses: [], values: {} };
+    return { css: '', bodyClasses: [], values: {}, headLinks: '' };
   });
   const themeRender = await themeRenderContext(req, page, context, theme, style, {
     headMeta: String(render.headMeta ?? ''),
     headScripts: String(render.headScripts),
-    styles: String(render.styles),
+    styles: `${style.headLinks}${String(render.styles)}`,
     favicon,
     systemCss: deps.system.css,
   });

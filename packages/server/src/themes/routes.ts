@@ -1,7 +1,16 @@
 import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contrastProblems, readThemeZip, resolveTweakValues, THEME_LIMITS, ThemeFilesError, type Tweak, validateTweakValues } from '@emporium/theme';
+import {
+  contrastProblems,
+  readThemeZip,
+  siteStyleContrastProblems,
+  resolveTweakValues,
+  THEME_LIMITS,
+  ThemeFilesError,
+  type Tweak,
+  validateTweakValues,
+} from '@emporium/theme';
 import type { AppDeps } from '../app-deps.js';
 import { collections, websites, type DbOrTx } from '../db/index.js';
 import { AppError } from '../errors/index.js';
@@ -48,7 +57,7 @@ async function storedSettings(db: DbOrTx, websiteId: string): Promise<Record<str
 /** The site's settings with its styles and page layouts as owners edit them: drafted ones in place of the published. */
 async function editedSettings(db: DbOrTx, websiteId: string): Promise<Record<string, unknown>> {
   const settings = { ...(await storedSettings(db, websiteId)) };
-  for (const key of ['themeTweaks', 'pageLayouts'] as const) {
+  for (const key of ['themeTweaks', 'pageLayouts', 'siteStyles'] as const) {
     const edited = await editedSetting(db, websiteId, key);
     if (edited.drafted) settings[key] = edited.value ?? undefined;
   }
@@ -71,8 +80,11 @@ function pageLayoutsOf(settings: Record<string, unknown>): Record<string, string
   return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** The current theme's settings grouped by category (in the order each category first appears), with the site's values. */
-function tweakGroups(theme: ActiveTheme, stored: Record<string, unknown>): z.infer<typeof TweakGroups> {
+/**
+ * The current theme's settings grouped by category (in the order each category first appears), with the site's values,
+ * and the contrast problems of the theme's colours and of the site styles' colour themes.
+ */
+function tweakGroups(theme: ActiveTheme, stored: Record<string, unknown>, siteStyles: unknown): z.infer<typeof TweakGroups> {
   const { values } = resolveTweakValues(theme.compiled.tweaks, stored);
   const groups = new Map<string, z.infer<typeof TweakGroups>['categories'][number]>();
   for (const tweak of theme.compiled.tweaks) {
@@ -80,7 +92,8 @@ function tweakGroups(theme: ActiveTheme, stored: Record<string, unknown>): z.inf
     if (!group) groups.set(tweak.category, (group = { name: tweak.category, tweaks: [] }));
     group.tweaks.push(controlOf(tweak, values[tweak.title]));
   }
-  return { themeId: theme.id, themeName: theme.name, categories: [...groups.values()], contrast: contrastProblems(theme.compiled.tweaks, values) };
+  const contrast = [...contrastProblems(theme.compiled.tweaks, values), ...siteStyleContrastProblems(siteStyles)];
+  return { themeId: theme.id, themeName: theme.name, categories: [...groups.values()], contrast };
 }
 
 function controlOf(tweak: Tweak, value: string | undefined) {
@@ -145,7 +158,7 @@ export function registerThemeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const currentTweaks = async (websiteId: string) => {
     const settings = await editedSettings(db, websiteId);
     const theme = await registry.forSettings(settings);
-    return { theme, stored: storedTweaks(settings, theme.id) };
+    return { theme, stored: storedTweaks(settings, theme.id), siteStyles: settings.siteStyles };
   };
 
   routes.get(
@@ -193,14 +206,14 @@ export function registerThemeRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { tags, summary: "The current theme's style settings by category, with the site's values (owner)", response: withErrors({ 200: TweakGroups }) },
     },
     async (request) => {
-      const { theme, stored } = await currentTweaks(siteOf(request).id);
-      return tweakGroups(theme, stored);
+      const { theme, stored, siteStyles } = await currentTweaks(siteOf(request).id);
+      return tweakGroups(theme, stored, siteStyles);
     },
   );
 
   const saveTweaks = async (request: FastifyRequest, change: { values: Record<string, unknown>; reset: boolean }) => {
     const site = siteOf(request);
-    const { theme } = await currentTweaks(site.id);
+    const { theme, siteStyles } = await currentTweaks(site.id);
     const checked = validateTweakValues(theme.compiled.tweaks, change.values);
     if (!checked.ok) {
       const fields = Object.fromEntries(Object.entries(checked.errors).map(([title, message]) => [`values.${title}`, message]));
@@ -223,7 +236,7 @@ export function registerThemeRoutes(app: FastifyInstance, deps: AppDeps): void {
       subjectId: theme.id,
       detail: { values },
     });
-    return tweakGroups(theme, objectOf(drafted[theme.id]));
+    return tweakGroups(theme, objectOf(drafted[theme.id]), siteStyles);
   };
 
   routes.put(

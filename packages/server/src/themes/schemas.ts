@@ -68,9 +68,12 @@ export const TweakGroups = z.object({
         backgroundLabel: z.string(),
         backgroundValue: z.string(),
         ratio: z.number(),
+        colorTheme: z.string().optional().describe('The site colour theme the pair belongs to (pairs of the site styles)'),
       }),
     )
-    .describe("Colour pairs the theme reads text in (a colour tweak's readableOn) whose contrast is under WCAG AA's 4.5:1 with these values: hard to read"),
+    .describe(
+      "Colour pairs the theme reads text in (a colour tweak's readableOn), then those of the site's colour themes (text, links, button text), whose contrast is under WCAG AA's 4.5:1 with these values: hard to read",
+    ),
 });
 
 const tweakValue = z.union([z.string().max(200, { error: 'A value can have at most 200 characters.' }), z.number(), z.boolean()], {

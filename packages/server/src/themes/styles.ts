@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compileStyles, createStyleCache, resolveTweakValues, tweakBodyClasses } from '@emporium/theme';
+import { fontPreloadTags, siteStylesOutput } from '../site-styles/index.js';
 import type { ActiveTheme } from './registry.js';
 
 /** Bytes of compiled stylesheets kept in memory across all sites and themes. */
@@ -13,6 +14,8 @@ export interface SiteStyle {
   readonly bodyClasses: readonly string[];
   /** Tweak values by title (for `render.tweaks`). */
   readonly values: Readonly<Record<string, string>>;
+  /** `<link rel="preload">` tags of the fonts the site styles use on every page. */
+  readonly headLinks: string;
 }
 
 function valuesKey(values: Readonly<Record<string, string>>): string {
@@ -31,7 +34,8 @@ function valuesKey(values: Readonly<Record<string, string>>): string {
 export class SiteStyles {
   private readonly cache = createStyleCache(STYLE_CACHE_BYTES);
 
-  async styleOf(theme: ActiveTheme, stored: Readonly<Record<string, unknown>> | undefined): Promise<SiteStyle> {
+  /** The site's look: `stored` tweak values under `theme`, then its site styles (`settings.siteStyles`: colour themes, fonts, animations) after the theme's CSS. */
+  async styleOf(theme: ActiveTheme, stored: Readonly<Record<string, unknown>> | undefined, siteStyles?: unknown): Promise<SiteStyle> {
     const { tweaks, source } = theme.compiled;
     const { values } = resolveTweakValues(tweaks, stored ?? {});
     const key = `${theme.id}@${theme.version}:${source.hash.slice(0, 16)}:${valuesKey(values)}`;
@@ -48,6 +52,12 @@ export class SiteStyles {
       if (result.css || source.stylesheets.length === 0) return result.css;
       return (await compile(resolveTweakValues(tweaks, {}).values)).css;
     });
-    return { css, bodyClasses: tweakBodyClasses(tweaks, values), values };
+    const site = siteStylesOutput(siteStyles);
+    return {
+      css: site.css ? `${css}\n${site.css}` : css,
+      bodyClasses: [...tweakBodyClasses(tweaks, values), ...site.bodyClasses],
+      values,
+      headLinks: fontPreloadTags(site),
+    };
   }
 }
