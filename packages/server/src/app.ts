@@ -63,6 +63,7 @@ import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscrip
 import { registerDonationRoutes } from './donations/index.js';
 import { registerSiteUsers } from './site-users/index.js';
 import { registerMemberAreas } from './member-areas/index.js';
+import { registerLibraryRoutes } from './files-library/index.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
   registerCollectionItemRoutes(app, deps);
+  registerLibraryRoutes(app, deps);
   registerTranslationRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerDonationRoutes(app, deps);
