@@ -22,6 +22,7 @@ export const SYSTEM_PAGES = [
   'lock-screen',
   'protected',
   'access-denied',
+  'membership-confirmed',
 ] as const;
 export type SystemPage = (typeof SYSTEM_PAGES)[number];
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { collections, items, type DbOrTx } from '../db/index.js';
+import { isGated, loadGateIndex } from '../member-areas/index.js';
 import { cleanOwnerHtml } from '../rich-text/index.js';
 import { absoluteUrl } from '../sites/index.js';
 import type { Website } from '../sites/index.js';
@@ -18,6 +19,9 @@ export async function blogChannel(db: DbOrTx, site: Website, urlId: string, orig
     .where(and(eq(collections.websiteId, site.id), eq(collections.urlId, urlId), eq(collections.enabled, true), eq(collections.type, BLOG_COLLECTION_TYPE)));
   if (!collection || collection.settings.kind === 'events' || collection.settings.access === 'password' || collection.settings.access === 'members')
     return undefined;
+  // A feed is one public document: gated posts (and blogs a member area gates) are never in it.
+  const gates = await loadGateIndex(db, site.id);
+  if (isGated(gates, { collectionId: collection.id })) return undefined;
   const rows = await db
     .select()
     .from(items)
@@ -32,15 +36,17 @@ export async function blogChannel(db: DbOrTx, site: Website, urlId: string, orig
     description: collection.description || site.description || collection.title,
     language: site.settings.locale,
     lastBuildDate: rows[0]?.publishOn ?? collection.updatedAt,
-    items: rows.map((row) => ({
-      title: row.title,
-      link: absoluteUrl(origin, `/${collection.urlId}/${row.urlId}`),
-      guid: row.id,
-      pubDate: row.publishOn,
-      descriptionHtml: cleanOwnerHtml(row.body || row.excerpt),
-      author: row.authorName || undefined,
-      categories: [...row.categories, ...row.tags],
-    })),
+    items: rows
+      .filter((row) => !gates.items.has(row.id))
+      .map((row) => ({
+        title: row.title,
+        link: absoluteUrl(origin, `/${collection.urlId}/${row.urlId}`),
+        guid: row.id,
+        pubDate: row.publishOn,
+        descriptionHtml: cleanOwnerHtml(row.body || row.excerpt),
+        author: row.authorName || undefined,
+        categories: [...row.categories, ...row.tags],
+      })),
   };
 }
 

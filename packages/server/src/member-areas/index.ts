@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { registerJoinRoutes } from './join-routes.js';
+import { registerMediaGuard } from './media-guard.js';
 import { registerMemberAreaOwnerRoutes } from './owner-routes.js';
 
 /** Options of {@link registerMemberAreas}. */
@@ -15,10 +16,12 @@ export interface MemberAreaOptions {
   now?: () => Date;
 }
 
-/** Registers the owner's member-area calls and each area's join page. */
+/** Registers the owner's member-area calls, each area's join page and the guard of gated images. */
 export function registerMemberAreas(app: FastifyInstance, deps: AppDeps, options: MemberAreaOptions = {}): void {
   registerMemberAreaOwnerRoutes(app, deps);
-  registerJoinRoutes(app, deps, options.now ?? (() => new Date()));
+  const clock = options.now ?? (() => new Date());
+  registerJoinRoutes(app, deps, clock);
+  registerMediaGuard(app, deps, clock);
 }
 
 export {
@@ -38,3 +41,4 @@ export { JOIN_ROUTE, membershipConfirmedPath } from './join-routes.js';
 export { MemberAreaMessages, MAX_GATES_PER_AREA, MAX_MEMBER_AREAS } from './messages.js';
 export { OWNER_MEMBER_AREAS_PATH, MEMBER_AREA_BODY_LIMIT } from './owner-routes.js';
 export { priceText } from './join-html.js';
+export { imageAccess } from './media-access.js';

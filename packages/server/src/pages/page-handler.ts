@@ -158,7 +158,7 @@ function themePagesOf(theme: ActiveTheme): ReadonlyMap<string, { title: string; 
   return pages;
 }
 
-/** Stores `body` in `into` when the page may be shared, and sends it from there; undefined when not stored. */
+/** Stores `body` in `into` when the page may be shared (never a private page), and sends it from there; undefined when not stored. */
 function sendStored(
   into: StoreIn | undefined,
   request: FastifyRequest,
@@ -168,6 +168,8 @@ function sendStored(
   contentType: string,
   body: string,
 ) {
+  // A page for one visitor's eyes (an order, a member's page) is never shared.
+  if (page.private) return undefined;
   const later = into?.cache.storeLater(into.slot, { status: page.status, contentType, body, sharedWithCarts: sells(req.collections) }, req.crumb);
   if (!later) return undefined;
   later.stored.catch((error: unknown) => request.log.error({ err: error }, 'page could not be stored'));

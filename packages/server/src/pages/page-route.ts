@@ -9,6 +9,7 @@ export type PageRoute =
   | { kind: 'order-status'; orderId: string }
   | { kind: 'donate' }
   | { kind: 'contribution-confirmed'; donationId: string }
+  | { kind: 'membership-confirmed'; areaId: string }
   | { kind: 'search' }
   | { kind: 'collection'; collectionUrlId: string }
   | { kind: 'item'; collectionUrlId: string; itemUrlId: string }
@@ -33,7 +34,7 @@ function decodeSegment(raw: string): string | null {
  * Maps a URL path (without query) to the page it names, following spec section 2:
  * `/`, `/cart`, `/checkout`, `/checkout/subscription`, `/checkout/order-confirmed/{orderId}`,
  * `/checkout/order-received/{orderId}`, `/checkout/order-status/{orderId}`, `/checkout/donate`,
- * `/checkout/contribution-confirmed/{donationId}`, `/search`,
+ * `/checkout/contribution-confirmed/{donationId}`, `/checkout/membership-confirmed/{areaId}`, `/search`,
  * `/{collectionUrlId}` and `/{collectionUrlId}/{itemUrlId}`. A trailing slash is ignored;
  * anything else is not found.
  */
@@ -55,6 +56,7 @@ export function matchPageRoute(path: string): PageRoute {
   if (first === 'checkout' && second === 'order-status' && third && parts.length === 3) return { kind: 'order-status', orderId: third };
   if (first === 'checkout' && second === 'donate' && parts.length === 2) return { kind: 'donate' };
   if (first === 'checkout' && second === 'contribution-confirmed' && third && parts.length === 3) return { kind: 'contribution-confirmed', donationId: third };
+  if (first === 'checkout' && second === 'membership-confirmed' && third && parts.length === 3) return { kind: 'membership-confirmed', areaId: third };
   if ((RESERVED_SEGMENTS as readonly string[]).includes(first!)) return { kind: 'not-found' };
   if (parts.length === 1) return { kind: 'collection', collectionUrlId: first! };
   if (parts.length === 2) return { kind: 'item', collectionUrlId: first!, itemUrlId: second! };

@@ -15,6 +15,7 @@ export const PageType = Object.freeze({
   DONATE: 203,
   CONTRIBUTION_CONFIRMED: 204,
   ORDER_RECEIVED: 207,
+  MEMBERSHIP_CONFIRMED: 208,
   ORDER_STATUS: 211,
 });
 

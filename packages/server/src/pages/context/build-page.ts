@@ -5,6 +5,7 @@ import { collectionPage, itemPage } from './collection-pages.js';
 import { orderReceivedPage, orderStatusPage, subscriptionCheckoutPage } from './checkout-pages.js';
 import { contributionConfirmedPage, donatePage } from './donation-pages.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
+import { membershipConfirmedPage } from './member-access.js';
 import { cartPage, checkoutPage, lockScreenPage, notFoundPage, orderConfirmedPage, searchPage } from './system-pages.js';
 
 /** A static page of the theme (`pages/{name}.page`): the theme's template is the whole main content. */
@@ -74,6 +75,8 @@ export async function buildPage(req: PageRequest, route: PageRoute): Promise<Bui
       return donatePage(req);
     case 'contribution-confirmed':
       return contributionConfirmedPage(req, route.donationId);
+    case 'membership-confirmed':
+      return (await membershipConfirmedPage(req, route.areaId)) ?? notFoundPage();
     case 'search':
       return searchPage(req);
     case 'not-found':

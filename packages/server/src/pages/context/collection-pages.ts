@@ -21,6 +21,7 @@ import { enrichProducts } from './product-items.js';
 import { productPageExtras } from './product-page.js';
 import { notFoundPage } from './system-pages.js';
 import { collectionUnlocked } from '../page-access.js';
+import { accessDeniedPage, accessOf, forMembersOnly, visibleItems } from './member-access.js';
 
 const MAX_PAGE = 10_000;
 /** Longest category a filter link carries (the catalogue's limit of one category). */
@@ -39,15 +40,14 @@ function pageNumber(raw: string | undefined): number | null {
   return n >= 1 && n <= MAX_PAGE ? n : null;
 }
 
-function accessPage(req: PageRequest, row: CollectionRow): BuiltPage | null {
+/** The protected (105) or access-denied (106) page when the visitor may not open the collection (or one of its items); else whether a membership opened it. */
+async function accessPage(req: PageRequest, row: CollectionRow, itemId?: string): Promise<BuiltPage | 'public' | 'member'> {
   const access = collectionSettings(row).access;
   if (access === 'password' && !collectionUnlocked(req, row)) {
     return { status: 401, pageType: PageType.PROTECTED, templateName: 'protected', title: row.title, context: { collection: collectionContext(row) } };
   }
-  if (access === 'members') {
-    return { status: 403, pageType: PageType.ACCESS_DENIED, templateName: 'access-denied', title: row.title, context: { collection: collectionContext(row) } };
-  }
-  return null;
+  const decision = await accessOf(req, row, itemId);
+  return decision.kind === 'denied' ? accessDeniedPage(req, row, decision.offers) : decision.kind;
 }
 
 /** Public comment counts of blog posts, read through the page's reader. */
@@ -82,8 +82,13 @@ async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltP
 
 /** `/` or `/{collectionUrlId}`: a page collection, or a paginated listing (page type 1). */
 export async function collectionPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
-  const denied = accessPage(req, row);
-  if (denied) return denied;
+  const access = await accessPage(req, row);
+  if (typeof access !== 'string') return access;
+  const page = await openCollectionPage(req, row);
+  return access === 'member' ? forMembersOnly(page) : page;
+}
+
+async function openCollectionPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
   const kind = collectionKind(row);
   if (kind === 'page') return contentPage(req, row);
   const page = pageNumber(req.query.page);
@@ -91,7 +96,7 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
   const tag = req.query.tag?.slice(0, 50) || undefined;
   const category = req.query.category?.slice(0, CATEGORY_MAX) || undefined;
   const pageSize = pageSizeOf(row);
-  const { rows, total } = await listItems(readerOf(req), req.site.id, row.id, {
+  const { rows: listed, total } = await listItems(readerOf(req), req.site.id, row.id, {
     kind,
     limit: pageSize,
     offset: (page - 1) * pageSize,
@@ -99,7 +104,8 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
     category,
     now: req.now,
   });
-  if (page > 1 && rows.length === 0) return notFoundPage();
+  if (page > 1 && listed.length === 0) return notFoundPage();
+  const { rows, members } = await visibleItems(req, row, listed);
   const counts =
     kind === 'blog'
       ? await commentCounts(
@@ -114,7 +120,7 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
   if (kind === 'products')
     collection.categories = withProductCategories(collection.categories, await publishedCategories(readerOf(req), req.site.id, row.id, req.now));
   const filter = tag ? { label: `tagged “${tag}”` } : category ? { label: `in “${category}”` } : undefined;
-  return {
+  const built: BuiltPage = {
     status: 200,
     pageType: PageType.MAIN_CONTENT,
     templateName: `${kind}.list`,
@@ -132,16 +138,22 @@ export async function collectionPage(req: PageRequest, row: CollectionRow): Prom
       },
     },
   };
+  return members ? forMembersOnly(built) : built;
 }
 
 /** `/{collectionUrlId}/{itemUrlId}`: an item page (page type 50), or not found. */
 export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: string): Promise<BuiltPage> {
-  const denied = accessPage(req, row);
-  if (denied) return denied;
   const kind = collectionKind(row);
-  if (kind === 'page' || kind === 'gallery') return notFoundPage();
-  const found = await findItem(readerOf(req), req.site.id, row.id, itemUrlId, req.now);
+  const found = kind === 'page' || kind === 'gallery' ? undefined : await findItem(readerOf(req), req.site.id, row.id, itemUrlId, req.now);
+  const access = await accessPage(req, row, found?.id);
+  if (typeof access !== 'string') return access;
   if (!found) return notFoundPage();
+  const page = await openItemPage(req, row, found);
+  return access === 'member' ? forMembersOnly(page) : page;
+}
+
+async function openItemPage(req: PageRequest, row: CollectionRow, found: NonNullable<Awaited<ReturnType<typeof findItem>>>): Promise<BuiltPage> {
+  const kind = collectionKind(row);
   const item = itemContext(found, row);
   const context: Record<string, unknown> = { collection: collectionContext(row), item };
   const render: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
 import { orderStatusPath } from '../../checkout/index.js';
+import { searchableByVisitor } from './member-access.js';
 import { PageType } from '../../spec/index.js';
 import { DOWNLOAD_MESSAGES, orderDownloadLinks } from '../../downloads/index.js';
 import { orderSummaryContext } from './order-context.js';
@@ -106,14 +107,15 @@ function snippetSource(excerpt: string, body: string, query: string): string {
   return excerpt;
 }
 
-/** `/search?q=`, page type 102: items whose title, body or tags match. */
+/** `/search?q=`, page type 102: items whose title, body or tags match, without those a member area keeps from this visitor. */
 export async function searchPage(req: PageRequest): Promise<BuiltPage> {
   const query = (req.query.q ?? '').trim().slice(0, MAX_SEARCH_QUERY);
   const byId = new Map(req.collections.filter((c) => c.enabled).map((c) => [c.id, c]));
   const rows = query ? await searchItems(req.db, req.site.id, query, req.now, SEARCH_LIMIT) : [];
+  const allowed = await searchableByVisitor(req, rows, byId);
   const items = rows.flatMap((row) => {
     const collection = byId.get(row.collectionId);
-    if (!collection) return [];
+    if (!collection || !allowed.has(row.id)) return [];
     return [{ ...itemContext(row, collection), collectionTitle: collection.title, snippet: snippet(snippetSource(row.excerpt, row.body, query), query) }];
   });
   return {
