@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './blocks/blocks.css';
 import { blockName, type EditedBlock } from './blocks/block-names.js';
+import { normalizeGrid, placeBeside, setWidth } from './blocks/grid-layout.js';
 import { SortableBlockItem } from './SortableBlockItem.js';
 
 export { blockName, type EditedBlock } from './blocks/block-names.js';
@@ -51,16 +52,21 @@ export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = 
 
   if (blocks.length === 0) return <p className="hint">No blocks yet. Choose a kind and press Add block.</p>;
 
+  /** The entries with the layout's blocks replaced by `layout` (same order): a change of the grid. */
+  const withLayout = (list: readonly EditedBlock[], layout: readonly EditedBlock['block'][]) => list.map((entry, i) => ({ key: entry.key, block: layout[i]! }));
+  const regrid = (list: readonly EditedBlock[]) => withLayout(list, normalizeGrid(list.map((b) => b.block)));
+  const layout = blocks.map((b) => b.block);
+
   const moveTo = (index: number, to: number) => {
     if (to < 0 || to >= blocks.length) return;
-    onChange(move(blocks, index, to));
+    onChange(regrid(move(blocks, index, to)));
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-block="${blocks[index]!.key}"] .block-item__handle`)?.focus());
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = blocks.findIndex((b) => b.key === active.id);
     const to = blocks.findIndex((b) => b.key === over.id);
-    if (from >= 0 && to >= 0) onChange(move(blocks, from, to));
+    if (from >= 0 && to >= 0) onChange(regrid(move(blocks, from, to)));
   };
   const nameOf = (id: unknown) => {
     const index = blocks.findIndex((b) => b.key === id);
@@ -97,6 +103,10 @@ export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = 
               onChange={(block) => onChange(blocks.map((b) => (b.key === entry.key ? { key: b.key, block } : b)))}
               onMove={(by) => moveTo(index, index + by)}
               onDelete={() => onDelete(index)}
+              layout={layout}
+              index={index}
+              onPlaceBeside={(beside) => onChange(withLayout(blocks, placeBeside(layout, index, beside)))}
+              onWidth={(span) => onChange(withLayout(blocks, setWidth(layout, index, span)))}
             />
           ))}
         </ol>

@@ -8,6 +8,7 @@ import { TextArea } from '../../ui/TextArea.js';
 import { AddBlock } from './AddBlock.js';
 import { BlockList, blockName, type EditedBlock } from './BlockList.js';
 import { newBlock } from './blocks/block-fields.js';
+import { normalizeGrid } from './blocks/grid-layout.js';
 import { DeletePage } from './DeletePage.js';
 import { changePage, KIND_LABELS, PAGES_PATH, type PageView } from './page-calls.js';
 
@@ -64,12 +65,16 @@ export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
   const deleteBlock = (index: number) => {
     const entry = blocks[index];
     if (!entry) return;
-    setBlocks(blocks.filter((b) => b.key !== entry.key));
+    const kept = blocks.filter((b) => b.key !== entry.key);
+    const layout = normalizeGrid(kept.map((b) => b.block));
+    setBlocks(kept.map((b, i) => ({ key: b.key, block: layout[i]! })));
     setDeleted({ entry, index, name: blockName(entry.block, index) });
   };
   const undoDelete = () => {
     if (!deleted) return;
-    setBlocks([...blocks.slice(0, deleted.index), deleted.entry, ...blocks.slice(deleted.index)]);
+    const restored = [...blocks.slice(0, deleted.index), deleted.entry, ...blocks.slice(deleted.index)];
+    const layout = normalizeGrid(restored.map((b) => b.block));
+    setBlocks(restored.map((b, i) => ({ key: b.key, block: layout[i]! })));
     setFocusKey(deleted.entry.key);
     setDeleted(undefined);
   };

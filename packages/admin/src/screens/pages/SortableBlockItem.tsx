@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent } from 'react';
 import { type EditedBlock, KEPT_NAMES } from './blocks/block-names.js';
 import { BlockForm } from './blocks/BlockForm.js';
+import { GridControls } from './blocks/GridControls.js';
 
 interface SortableBlockItemProps {
   readonly entry: EditedBlock;
@@ -14,13 +15,31 @@ interface SortableBlockItemProps {
   readonly onChange: (block: EditedBlock['block']) => void;
   readonly onMove: (by: -1 | 1) => void;
   readonly onDelete: () => void;
+  /** The layout's blocks and this one's place in it, for its place on the grid. */
+  readonly layout: readonly EditedBlock['block'][];
+  readonly index: number;
+  readonly onPlaceBeside: (beside: boolean) => void;
+  readonly onWidth: (span: number) => void;
 }
 
 /**
  * One block of the list: its name is the handle (drag it, or Space then the arrow keys, or
  * Alt+arrow to move one place), its form, and Move up, Move down and Delete.
  */
-export function SortableBlockItem({ entry, name, first, last, errors, onChange, onMove, onDelete }: SortableBlockItemProps) {
+export function SortableBlockItem({
+  entry,
+  name,
+  first,
+  last,
+  errors,
+  onChange,
+  onMove,
+  onDelete,
+  layout,
+  index,
+  onPlaceBeside,
+  onWidth,
+}: SortableBlockItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key });
   const known = blockKindOf(entry.block.typeName);
   const kept = KEPT_NAMES[String(entry.block.typeName)];
@@ -37,7 +56,7 @@ export function SortableBlockItem({ entry, name, first, last, errors, onChange, 
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={isDragging ? 'block-item is-dragging' : 'block-item'}
+      className={`block-item${isDragging ? ' is-dragging' : ''}${entry.block.grid && (entry.block.grid as { beside?: boolean }).beside ? ' is-beside' : ''}`}
       data-block={entry.key}
     >
       <fieldset className="block-item__fields">
@@ -60,6 +79,7 @@ export function SortableBlockItem({ entry, name, first, last, errors, onChange, 
               : `Not supported: ${BlockMessages.UNSUPPORTED}`}
           </p>
         )}
+        <GridControls blocks={layout} index={index} name={name} onPlaceBeside={onPlaceBeside} onWidth={onWidth} />
       </fieldset>
       <div className="actions">
         <button type="button" className="secondary" disabled={first} onClick={() => onMove(-1)}>

@@ -4,7 +4,10 @@ import { Field } from '../../../ui/Field.js';
 import { Select } from '../../../ui/Select.js';
 import { TextArea } from '../../../ui/TextArea.js';
 import { type Block, BLOCK_FIELDS, blockNotes, type FieldSpec, fieldValue, withField } from './block-fields.js';
+import { GalleryImagesField } from './GalleryImagesField.js';
+import { ImagePicker } from './ImagePicker.js';
 import { NewsletterListField } from './NewsletterListField.js';
+import { SourceField } from './SourceField.js';
 
 interface BlockFormProps {
   readonly block: Block;
@@ -17,7 +20,8 @@ interface BlockFormProps {
 
 /** The first problem of each field of `block`, by its kind's schema (the same one the server checks with). */
 function problemsOf(block: Block): Record<string, string> {
-  const parsed = blockKindOf(block.typeName)?.schema.safeParse(block);
+  const { grid: _grid, ...fields } = block;
+  const parsed = blockKindOf(block.typeName)?.schema.safeParse(fields);
   const out: Record<string, string> = {};
   if (!parsed || parsed.success) return out;
   for (const issue of parsed.error.issues) {
@@ -33,7 +37,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [texts, setTexts] = useState<Readonly<Record<string, string>>>({});
   const problems = problemsOf(block);
-  const fields = BLOCK_FIELDS[String(block.typeName)] ?? [];
+  const fields = (BLOCK_FIELDS[String(block.typeName)] ?? []).filter((spec) => !spec.when || spec.when(block));
   const errorOf = (key: string) => serverErrors[key] ?? (touched.has(key) ? problems[key] : undefined);
   const set = (key: string, value: unknown) => {
     setTouched(new Set([...touched, key]));
@@ -42,12 +46,13 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
 
   const control = (spec: FieldSpec) => {
     const value = fieldValue(block, spec.key);
+    const key = `${spec.control}-${spec.key}`;
     switch (spec.control) {
       case 'text':
       case 'url':
         return (
           <Field
-            key={spec.key}
+            key={key}
             label={spec.label}
             hint={spec.hint}
             inputMode={spec.control === 'url' ? 'url' : undefined}
@@ -59,7 +64,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
       case 'number':
         return (
           <Field
-            key={spec.key}
+            key={key}
             label={spec.label}
             type="number"
             step="any"
@@ -73,7 +78,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
       case 'textarea':
         return (
           <TextArea
-            key={spec.key}
+            key={key}
             label={fields.length === 1 ? name : spec.label}
             hint={spec.hint}
             rows={spec.rows}
@@ -87,7 +92,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
       case 'select':
         return (
           <Select
-            key={spec.key}
+            key={key}
             label={spec.label}
             value={String(value ?? spec.options[0]?.[0] ?? '')}
             options={spec.options.map(([v, label]) => ({ value: v, label }))}
@@ -95,11 +100,11 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
           />
         );
       case 'checkbox':
-        return <Field key={spec.key} label={spec.label} type="checkbox" checked={value === true} onChange={(e) => set(spec.key, e.target.checked)} />;
+        return <Field key={key} label={spec.label} type="checkbox" checked={value === true} onChange={(e) => set(spec.key, e.target.checked)} />;
       case 'lines':
         return (
           <TextArea
-            key={spec.key}
+            key={key}
             label={spec.label}
             hint={spec.hint}
             rows={spec.rows}
@@ -111,10 +116,46 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
             }}
           />
         );
-      case 'newsletter-list':
+      case 'source':
         return (
-          <NewsletterListField key={spec.key} label={spec.label} value={String(value ?? '')} error={errorOf('formId')} onChange={(id) => set('formId', id)} />
+          <SourceField
+            key={key}
+            label={spec.label}
+            source={spec.source}
+            value={String(value ?? '')}
+            error={errorOf(spec.key)}
+            onChange={(id) => set(spec.key, id)}
+          />
         );
+      case 'image':
+        return (
+          <div key={key} className="block-image-pick">
+            {typeof block.assetUrl === 'string' && block.assetUrl && (
+              <img className="block-image-pick__preview" src={block.assetUrl} alt="" width={96} height={96} />
+            )}
+            <ImagePicker
+              label={block.assetUrl ? 'Change image' : 'Choose image'}
+              purpose={`for ${name}`}
+              onPick={(image) => {
+                const [width, height] = (image.originalSize ?? '').split('x').map(Number);
+                setTouched(new Set([...touched, 'assetUrl']));
+                onChange({ ...block, assetUrl: image.assetUrl, altText: image.altText.slice(0, 250), ...(width && height ? { width, height } : {}) });
+              }}
+            />
+          </div>
+        );
+      case 'gallery-images':
+        return (
+          <GalleryImagesField
+            key={key}
+            name={name}
+            images={Array.isArray(block.images) ? (block.images as Block[]) : []}
+            error={errorOf('images')}
+            onChange={(images) => set('images', images)}
+          />
+        );
+      case 'newsletter-list':
+        return <NewsletterListField key={key} label={spec.label} value={String(value ?? '')} error={errorOf('formId')} onChange={(id) => set('formId', id)} />;
     }
   };
 

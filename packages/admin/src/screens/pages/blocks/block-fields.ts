@@ -9,33 +9,13 @@ import {
   NewsletterMessages,
   truncateDataset,
 } from '@emporium/server/block-kinds';
+import type { FieldSpec } from './field-spec.js';
+import { MORE_BLOCK_FIELDS, newContentBlock } from './more-fields.js';
 
 /** A block as the editor holds it (`typeName` names its kind). */
 export type Block = Readonly<Record<string, unknown>>;
 
-/** One field of a block's form: an input bound to `key` of the block, or a text box that edits a list through `toText`/`fromText`. */
-export type FieldSpec =
-  | {
-      readonly control: 'text' | 'url' | 'number';
-      readonly key: string;
-      readonly label: string;
-      readonly hint?: string;
-      readonly min?: number;
-      readonly max?: number;
-    }
-  | { readonly control: 'textarea'; readonly key: string; readonly label: string; readonly hint?: string; readonly rows?: number; readonly code?: boolean }
-  | { readonly control: 'select'; readonly key: string; readonly label: string; readonly options: readonly (readonly [string, string])[] }
-  | { readonly control: 'checkbox'; readonly key: string; readonly label: string; readonly hint?: string }
-  | {
-      readonly control: 'lines';
-      readonly key: string;
-      readonly label: string;
-      readonly hint: string;
-      readonly rows?: number;
-      readonly toText: (value: unknown) => string;
-      readonly fromText: (text: string) => unknown;
-    }
-  | { readonly control: 'newsletter-list'; readonly key: 'formId'; readonly label: string };
+export type { FieldSpec } from './field-spec.js';
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim());
 const array = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
@@ -99,6 +79,7 @@ export const BLOCK_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = Obje
   spacer: [{ control: 'number', key: 'height', label: 'Height in pixels', min: 8, max: 400 }],
   line: [],
   image: [
+    { control: 'image', key: 'assetUrl', label: 'Image' },
     { control: 'url', key: 'assetUrl', label: 'Image address (src)', hint: 'An uploaded image (/api/media/…) or an https:// address.' },
     {
       control: 'text',
@@ -182,10 +163,6 @@ export const BLOCK_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = Obje
       label: 'Profile addresses',
       rows: 4,
       hint: 'One https:// address a line.',
-  'language-switcher': [
-    { control: 'text', key: 'label', label: 'Name for screen readers', hint: 'Default: Language' },
-    { control: 'select', key: 'display', label: 'Show each language by', options: [['names', 'Its own name (Français)'], ['codes', 'Its code (FR)']] },
-  ],
       toText: socialToText,
       fromText: socialFromText,
     },
@@ -205,11 +182,24 @@ export const BLOCK_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = Obje
       fromText: menuFromText,
     },
   ],
+  'language-switcher': [
+    { control: 'text', key: 'label', label: 'Name for screen readers', hint: 'Default: Language' },
+    {
+      control: 'select',
+      key: 'display',
+      label: 'Show each language by',
+      options: [
+        ['names', 'Its own name (Français)'],
+        ['codes', 'Its code (FR)'],
+      ],
+    },
+  ],
   audio: [
     { control: 'url', key: 'url', label: 'Audio file address' },
     { control: 'text', key: 'title', label: 'Track title' },
     { control: 'text', key: 'artist', label: 'Artist' },
   ],
+  ...MORE_BLOCK_FIELDS,
 });
 
 /** A new block of a kind, with the fields its schema needs. */
@@ -249,7 +239,7 @@ export function newBlock(typeName: string): Block {
     case 'embed':
       return { typeName, url: '' };
     default:
-      return { typeName };
+      return newContentBlock(typeName);
   }
 }
 
@@ -266,7 +256,7 @@ export function withField(block: Block, key: string, value: unknown): Block {
     return { ...block, focalPoint: { ...focal, [key === 'focalX' ? 'x' : 'y']: value } };
   }
   const next: Record<string, unknown> = { ...block, [key]: value };
-  if (value === '' && ['source', 'caption', 'linkUrl', 'title', 'language', 'placeholder', 'artist', 'label'].includes(key)) delete next[key];
+  if (value === '' && ['source', 'caption', 'linkUrl', 'title', 'language', 'placeholder', 'artist', 'label', 'description'].includes(key)) delete next[key];
   return next;
 }
 
