@@ -75,7 +75,8 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
       preValidation: read,
       schema: {
         tags,
-        summary: "The site's texts beside their translations into one language, each missing, stale or current, paged (owner)",
+        summary:
+          "The site's texts beside their translations into one language (the first other language when none is named), each missing, stale or current, paged; 400 for a site of one language (owner)",
         querystring: TranslationListQuery,
         response: withErrors({ 200: TranslationListBody }),
       },
@@ -83,7 +84,8 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
     async (request) => {
       const site = siteOf(request);
       const { language, state, subjectType, q, page, pageSize } = request.query;
-      const { languages, code } = await languagesFor(site.id, language);
+      const others = (await readSiteLanguages(db, site.id)).all.filter((l) => !l.primary);
+      const { languages, code } = await languagesFor(site.id, language ?? others[0]?.code ?? '');
       const all = await entriesOf(site.id, code);
       const needle = q?.trim().toLowerCase();
       const matching = all.filter(

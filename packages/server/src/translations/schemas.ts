@@ -22,7 +22,7 @@ const SubjectKey = {
 
 /** `GET /api/owner/translations` query. */
 export const TranslationListQuery = z.object({
-  language: Language,
+  language: Language.optional().describe('One of the site’s other languages; absent: the first of them'),
   state: z
     .enum(['all', ...STATES])
     .default('all')

@@ -1,4 +1,5 @@
 import { useQuery } from '../../api/use-query.js';
+import { Link } from '../../app/router.js';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
@@ -16,6 +17,9 @@ export default function LanguagesScreen() {
       <p className="hint">
         Your site in several languages: the primary language at your site's address, each other one under its own prefix (/fr/ for French). Visitors see
         published languages only. Texts not yet translated show in the primary language. Changes show on the site as soon as you save.
+      </p>
+      <p>
+        <Link to="/translations">Translate your texts</Link> into your other languages, side by side.
       </p>
       {current.status === 'loading' && <Loading />}
       <ErrorText error={current.error} />
