@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { safeReturnPath } from '../access/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { lazyServerSecret } from '../db/server-secrets.js';
+import { blockFieldProblem, blockFieldRulesOf } from '../blocks/index.js';
 import { AppError } from '../errors/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
@@ -157,6 +158,10 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       } catch (error) {
         if (error instanceof ZodError) throw new AppError('VALIDATION_FAILED', error.issues[0]?.message ?? 'The draft is not valid.', { cause: error });
         throw error;
+      }
+      if (subject.kind === 'settings' && subject.key === 'blockFields') {
+        const problem = blockFieldProblem(blockFieldRulesOf((await deps.themes.forSettings(site.settings)).compiled.source), live, value);
+        if (problem) throw new AppError('VALIDATION_FAILED', problem.message, { body: { fields: { [problem.fieldId]: problem.message } } });
       }
       if (live === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
       const saved = await saveDraft(db, site.id, subject, value, request.body.baseVersion, ownerName(request));
