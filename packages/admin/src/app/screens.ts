@@ -29,9 +29,9 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Navigation', path: '/navigation', component: lazy(() => import('../screens/navigation/NavigationScreen.js')) },
   { name: 'Header & footer', path: '/header-footer', component: lazy(() => import('../screens/header-footer/HeaderFooterScreen.js')) },
   { name: 'Languages', path: '/languages', component: lazy(() => import('../screens/languages/LanguagesScreen.js')) },
+  { name: 'Translations', path: '/translations', component: lazy(() => import('../screens/translations/TranslationsScreen.js')) },
   { name: 'Settings', path: '/settings', component: lazy(() => import('../screens/settings/SettingsScreen.js')) },
   { name: 'Analytics', path: '/analytics', component: lazy(() => import('../screens/analytics/AnalyticsScreen.js')) },
-  { name: 'Translations', path: '/translations', component: lazy(() => import('../screens/translations/TranslationsScreen.js')) },
 ];
 
 /** Screens reached from other screens: a form's submissions and settings, one order. */
