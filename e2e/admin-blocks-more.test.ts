@@ -10,6 +10,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
+import { selectTheme } from '../packages/server/src/themes/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt } from './support/dashboard.js';
@@ -135,4 +136,31 @@ describe('the content block kinds and the grid on the Pages screen', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('renders the published page of the new kinds through the magazine theme, axe clean at 1280 and 390 px (issue 26, acceptance 3)', async () => {
+    const db = store.app.emporium.db;
+    const site = (await findWebsiteByIdentifier(db, 'demo'))!;
+    expect(await selectTheme(db, store.app.emporium.themes, site.id, 'magazine')).toBe(true);
+    store.app.emporium.resolver.invalidate();
+    const visitor = await browser.newContext();
+    const tab = await visitor.newPage();
+    const response = await tab.goto(`${store.siteUrl()}/studio-shelf`);
+    expect(response?.status()).toBe(200);
+    expect(await tab.locator('body.magazine').count(), 'the magazine theme renders the page').toBe(1);
+    const kinds = await tab.locator('main .block').evaluateAll((nodes) => nodes.map((n) => [...n.classList].find((c) => c.startsWith('block--')) ?? ''));
+    expect(kinds).toEqual(['block--html', 'block--gallery', 'block--product', 'block--summary-v2', 'block--archive', 'block--form']);
+    expect(await tab.locator('main .block-row .block-col--8 .block--gallery').count()).toBe(1);
+    for (const { name, viewport } of ADMIN_WIDTHS) {
+      await tab.setViewportSize(viewport);
+      expect(await allA11yViolations(tab), `the magazine page at ${name}`).toEqual([]);
+      expect(
+        await tab.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+        `the magazine page scrolls sideways at ${name}`,
+      ).toBe(false);
+      console.log(await screenshot(tab, `blocks-more-magazine-${name}`));
+    }
+    await visitor.close();
+    expect(await selectTheme(db, store.app.emporium.themes, site.id, 'default')).toBe(true);
+    store.app.emporium.resolver.invalidate();
+  }, 120_000);
 });
