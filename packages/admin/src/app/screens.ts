@@ -25,6 +25,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Restock', path: '/restock', component: lazy(() => import('../screens/restock/RestockScreen.js')) },
   { name: 'Comments', path: '/comments', component: lazy(() => import('../screens/moderation/CommentsScreen.js')) },
   { name: 'Reviews', path: '/reviews', component: lazy(() => import('../screens/moderation/ReviewsScreen.js')) },
+  { name: 'Files', path: '/files', component: lazy(() => import('../screens/files/FilesScreen.js')) },
   { name: 'Design', path: '/design', component: lazy(() => import('../screens/design/DesignScreen.js')) },
   { name: 'Navigation', path: '/navigation', component: lazy(() => import('../screens/navigation/NavigationScreen.js')) },
   { name: 'Header & footer', path: '/header-footer', component: lazy(() => import('../screens/header-footer/HeaderFooterScreen.js')) },
