@@ -17,6 +17,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Subscriptions', path: '/subscriptions', component: lazy(() => import('../screens/subscriptions/SubscriptionsScreen.js')) },
   { name: 'Customers', path: '/customers', component: lazy(() => import('../screens/customers/CustomersScreen.js')) },
+  { name: 'Member areas', path: '/member-areas', component: lazy(() => import('../screens/member-areas/MemberAreasScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
   { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },

@@ -36,7 +36,7 @@ export {
   type GatedTarget,
   type GateIndex,
 } from './access-rule.js';
-export { joinPath } from './area-repository.js';
+export { createArea, joinPath, type AreaInput } from './area-repository.js';
 export { JOIN_ROUTE, membershipConfirmedPath } from './join-routes.js';
 export { MemberAreaMessages, MAX_GATES_PER_AREA, MAX_MEMBER_AREAS } from './messages.js';
 export { OWNER_MEMBER_AREAS_PATH, MEMBER_AREA_BODY_LIMIT } from './owner-routes.js';

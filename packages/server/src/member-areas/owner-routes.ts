@@ -80,7 +80,7 @@ export function registerMemberAreaOwnerRoutes(app: FastifyInstance, deps: AppDep
     async (request) => {
       const site = siteOf(request);
       const [areas, counts] = await Promise.all([listAreas(deps.db, site.id), activeMemberCounts(deps.db, site.id)]);
-      return { memberAreas: await Promise.all(areas.map((area) => viewOf(deps, site, area, counts))) };
+      return { memberAreas: await Promise.all(areas.map((area) => viewOf(deps, site, area, counts))), currency: site.settings.currency };
     },
   );
   routes.post(

@@ -1,4 +1,8 @@
-import { z } from '../http/schemas.js';
+/**
+ * The member-area calls' schemas. Pure zod (no server code), so the dashboard types its calls
+ * and validates its form with these very schemas (`@emporium/server/member-areas/schemas`).
+ */
+import { z } from 'zod';
 
 const id = z
   .string()
@@ -53,7 +57,10 @@ export const MemberAreaView = z.object({
   updatedAt: z.string(),
 });
 
-export const MemberAreaList = z.object({ memberAreas: z.array(MemberAreaView) });
+export const MemberAreaList = z.object({ memberAreas: z.array(MemberAreaView), currency: z.string().describe('The store currency of prices') });
+
+export type MemberAreaView = z.infer<typeof MemberAreaView>;
+export type MemberAreaList = z.infer<typeof MemberAreaList>;
 
 /** One member of an area. */
 export const MemberView = z.object({
@@ -70,6 +77,7 @@ export const MemberView = z.object({
 });
 
 export const MemberList = z.object({ members: z.array(MemberView) });
+export type MemberList = z.infer<typeof MemberList>;
 
 export const Deleted = z.object({ deleted: z.literal(true) });
 

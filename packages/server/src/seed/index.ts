@@ -2,6 +2,7 @@ import type { Db } from '../db/types.js';
 import type { MediaStorage } from '../media/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
 import { seedDemoFrench } from './demo-french.js';
+import { seedDemoMembers } from './demo-members.js';
 import { seedFormPages } from './demo-form-pages.js';
 import { type PhotoSeedReport, seedDemoPhotos } from './demo-photos.js';
 import { DEMO_SHOP_IDENTIFIER, seedDemoShop } from './demo-shop.js';
@@ -48,6 +49,7 @@ export async function seedDemo(db: Db, now: Date = new Date(), options: SeedOpti
         const id = await seedDemoShop(tx, now);
         await seedFormPages(tx, id);
         await seedDemoFrench(tx, id);
+        await seedDemoMembers(tx, id);
         return id;
       },
     ],

@@ -33,7 +33,7 @@ describe('seedDemo', () => {
     const rows = await t.db.select().from(products).where(eq(products.websiteId, demo!.id));
     const vars = await t.db.select().from(variants).where(eq(variants.websiteId, demo!.id));
     const of = (itemId: string) => vars.filter((v) => v.productId === itemId);
-    expect(new Set(rows.map((p) => p.productType))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(rows.map((p) => p.productType))).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(rows.some((p) => p.isSubscribable && (p.subscriptionPlan as { numBillingCycles?: number })?.numBillingCycles === 6)).toBe(true);
     const twoOptions = rows.find((p) => p.variantOptionOrdering.length === 2)!;
     expect(of(twoOptions.itemId).some((v) => v.qtyInStock === 0)).toBe(true);

@@ -7,6 +7,7 @@ import { shouldLoadCartAtStart } from '../lib/cookies.js';
 import { installVariantImageSwap } from '../lib/variant-event.js';
 import { installCookieBanner } from './cookie-consent.js';
 import { followHeaderCart } from './header-cart-count.js';
+import { installJoinClicks } from './join-clicks.js';
 import { installQuickViewButtons } from './quick-view-buttons.js';
 import { recordPageViewAfterLoad } from './visit-recording.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
@@ -27,6 +28,7 @@ async function start(): Promise<void> {
   installVariantImageSwap(document);
   installCartEvents(window, sharedCartStore());
   installQuickViewButtons(document, (button, url, title) => void import('./quick-view-launch.js').then((m) => m.openQuickView(button, url, title)));
+  installJoinClicks(document);
   const headerCart = document.querySelector<HTMLAnchorElement>('a.header-cart');
   if (headerCart) followHeaderCart(headerCart, sharedCartStore(), document.cookie);
   if (shouldLoadCartAtStart(document.cookie)) void sharedCartStore().load();
