@@ -15,6 +15,8 @@ describe('the demo shop in French', () => {
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('<html lang="fr">');
     expect(home.body).toContain('Fait lentement, fait pour durer.');
+    expect(home.body).toContain('Livraison offerte dès 75 $');
+    expect(home.body).toContain('Des objets pour vivre sans hâte');
     expect(home.body).toMatch(/<a[^>]*href="\/fr\/boutique"[^>]*>\s*Boutique/);
     expect(home.body).toContain('href="/fr/a-propos"');
     expect(home.body).toMatch(/href="\/" hreflang="en-US"/);
