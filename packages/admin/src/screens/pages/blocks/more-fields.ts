@@ -167,7 +167,7 @@ export const MORE_BLOCK_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> =
 export function newContentBlock(typeName: string): Block {
   switch (typeName) {
     case 'gallery':
-      return { typeName, images: [], design: 'grid', aspectRatio: 'square', thumbnailsPerRow: 4, padding: 20 };
+      return { typeName, images: [], design: 'grid', aspectRatio: 'square', thumbnailsPerRow: 4, padding: 20, controls: true, autoCrop: true };
     case 'form':
       return { typeName, formId: '' };
     case 'product':
