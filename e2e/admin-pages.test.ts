@@ -158,4 +158,20 @@ describe('Pages screen', () => {
       await context.close();
     }, 120_000);
   }
+
+  it("says 'Unable to load collections' when the pages cannot be loaded, and loads them on Try again (spec 8)", async () => {
+    const { context, page } = await signedIn('/design');
+    await page.route('**/api/owner/pages', (route) => route.abort('failed'));
+    // A fresh load of the screen, so the list is not already in the dashboard's memory.
+    await page.goto(page.url().replace(/\/design$/, '/pages'));
+    const failure = page.getByRole('alert').filter({ hasText: 'Unable to load collections' });
+    await failure.waitFor({ timeout: TIMEOUT });
+    expect(await failure.textContent()).toContain('Unable to connect. Please try again');
+    expect(await allA11yViolations(page)).toEqual([]);
+    await page.unroute('**/api/owner/pages');
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await waitForList(page);
+    expect(await failure.count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });

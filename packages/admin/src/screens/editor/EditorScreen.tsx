@@ -2,7 +2,7 @@ import type { PageList } from '@emporium/server/site-pages/schemas';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
-import { ErrorText } from '../../ui/ErrorText.js';
+import { LoadFailure, UNABLE_TO_LOAD_COLLECTIONS } from '../../ui/LoadFailure.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { type DeviceId, rememberDevice, rememberedDevice } from './devices.js';
@@ -46,7 +46,7 @@ export default function EditorScreen() {
         <ScreenHeading>Editor</ScreenHeading>
         <PublishBar pages={named} flush={() => flushRef.current()} onPublishedOrDiscarded={() => setRefreshSignal((n) => n + 1)} />
       </div>
-      <ErrorText error={pages.error} />
+      <LoadFailure text={UNABLE_TO_LOAD_COLLECTIONS} error={pages.error} retry={PAGES_PATH} />
       {pages.status === 'loading' && <Loading />}
       <div className="editor-grid">
         <nav className="editor-pages panel" aria-labelledby="editor-pages-heading">

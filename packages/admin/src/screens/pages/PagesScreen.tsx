@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/http.js';
 import { siteOfSession, useSession } from '../../api/session.js';
 import { useQuery } from '../../api/use-query.js';
-import { ErrorText } from '../../ui/ErrorText.js';
+import { LoadFailure, UNABLE_TO_LOAD_COLLECTIONS } from '../../ui/LoadFailure.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { AddPageForm } from './AddPageForm.js';
@@ -49,7 +49,7 @@ export default function PagesScreen() {
         />
       )}
       {pages.status === 'loading' && <Loading />}
-      <ErrorText error={pages.error} />
+      <LoadFailure text={UNABLE_TO_LOAD_COLLECTIONS} error={pages.error} retry={PAGES_PATH} />
       <div className="pages-layout">
         <nav aria-label="Pages of the site" className="panel pages-list">
           <ul>
