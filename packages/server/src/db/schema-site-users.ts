@@ -4,7 +4,7 @@
  * agree with the SQL.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt, websiteIdColumn } from './tables/columns.js';
 import { websites } from './tables/websites.js';
 
@@ -95,3 +95,25 @@ export const siteUserSettings = pgTable('site_user_settings', {
   accountsEnabled: boolean('accounts_enabled').notNull().default(false),
   updatedAt: updatedAt(),
 });
+
+/** A saved postal address of a site user (migration 0211), offered at checkout; it goes with the account. */
+export const siteUserAddresses = pgTable(
+  'site_user_addresses',
+  {
+    id: idColumn(),
+    websiteId: websiteIdColumn(),
+    siteUserId: text('site_user_id').notNull(),
+    address: jsonb('address').$type<Record<string, string>>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'site_user_addresses_user_fk',
+      columns: [t.websiteId, t.siteUserId],
+      foreignColumns: [siteUsers.websiteId, siteUsers.id],
+    }).onDelete('cascade'),
+    index('site_user_addresses_user_idx').on(t.websiteId, t.siteUserId),
+  ],
+);

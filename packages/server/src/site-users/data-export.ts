@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/types.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import type { SiteUserDeps } from './accounts.js';
 import { allAccountOrders, listAccountSubscriptions, type AccountOwner } from './account-orders.js';
+import { listAddresses } from './addresses.js';
 import { sessionOf, signedInGuard } from './guards.js';
 import { normalSiteUserEmail, type SiteUserRow } from './site-user-repository.js';
 
@@ -83,6 +84,7 @@ export const AccountData = z
       }),
     ),
     formSubmissions: z.array(z.object({ formName: z.string(), createdAt: iso, data: json })),
+    addresses: z.array(z.object({ address: json, isDefault: z.boolean() })),
   })
   .describe('Everything the site holds about the signed-in person');
 
@@ -96,7 +98,7 @@ function confirmedEmail(owner: AccountOwner): string | undefined {
 /** Assembles {@link AccountData} for a site user. */
 export async function accountData(db: DbOrTx, user: SiteUserRow, now: Date): Promise<z.infer<typeof AccountData>> {
   const email = confirmedEmail(user);
-  const [orders, subscriptions, restock, submissions] = await Promise.all([
+  const [orders, subscriptions, restock, submissions, addresses] = await Promise.all([
     allAccountOrders(db, user),
     listAccountSubscriptions(db, user),
     email
@@ -119,6 +121,7 @@ export async function accountData(db: DbOrTx, user: SiteUserRow, now: Date): Pro
           )
           .orderBy(desc(formSubmissions.createdAt))
       : [],
+    listAddresses(db, user.websiteId, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -178,6 +181,7 @@ export async function accountData(db: DbOrTx, user: SiteUserRow, now: Date): Pro
       notifiedAt: at(r.notifiedAt),
     })),
     formSubmissions: submissions.map((f) => ({ formName: f.formName, createdAt: f.createdAt.toISOString(), data: f.data })),
+    addresses: addresses.map((a) => ({ address: a.address, isDefault: a.isDefault })),
   };
 }
 

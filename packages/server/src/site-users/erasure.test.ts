@@ -144,6 +144,11 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
     await db.execute(
       sql`INSERT INTO audit_log (website_id, actor_email, action, subject_type, detail) VALUES (${w}, 'owner@shop.example', 'order.note', 'order', jsonb_build_object('customer', ${email}::text))`,
     );
+    const saved = await shopper.browser.send('POST', '/api/site-users/account/addresses', {
+      json: { address: { firstName: 'Ada', lastName: 'Lovelace', address1: '12 Rue Haute', city: 'Lyon', postalCode: '69001', country: 'FR', phone: email } },
+      headers: { 'x-siteuser-xsrf-token': shopper.xsrfToken },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
     await db.execute(sql`INSERT INTO owner_sign_in_throttle (website_id, key, failures) VALUES (${w}, ${`site-user|${email}|127.0.0.1`}, 1)`);
   }
 

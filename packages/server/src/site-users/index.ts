@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
+import { registerAccountRecordApi } from './account-records-api.js';
 import { registerSiteUserApi } from './api-routes.js';
 import { registerCartOwnerGuard } from './cart-owner-guard.js';
 import { registerDataExport } from './data-export.js';
@@ -31,12 +32,15 @@ export function registerSiteUsers(app: FastifyInstance, deps: AppDeps, options: 
   registerSiteUserApi(app, deps, siteUserDeps);
   registerSiteUserPages(app, siteUserDeps);
   registerDataExport(app, siteUserDeps);
+  registerAccountRecordApi(app, siteUserDeps);
   registerSiteUserOwnerRoutes(app, deps);
   registerCustomerRoutes(app, deps, siteUserDeps.now);
 }
 
 export { SITE_USER_API, SITE_USER_MAIL_LIMIT } from './api-routes.js';
 export { SITE_USER_DATA_PATH } from './data-export.js';
+export { ADDRESSES_PATH, OWN_RESTOCK_PATH } from './account-records-api.js';
+export { MAX_SAVED_ADDRESSES, AddressMessages, listAddresses, type SavedAddress } from './addresses.js';
 export { ACCOUNT_ORDERS_PER_PAGE } from './account-orders.js';
 export { ORDER_STATUS_TEXT } from './account-html.js';
 export { SITE_USER_SETTINGS_PATH } from './owner-routes.js';

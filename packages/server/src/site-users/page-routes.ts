@@ -20,6 +20,10 @@ import {
 } from './accounts.js';
 import { ordersSection, subscriptionsSection } from './account-html.js';
 import { ACCOUNT_ORDERS_MAX_PAGE, listAccountOrders, listAccountSubscriptions, ownsSubscription } from './account-orders.js';
+import { registerAccountRecordPages, restockCursorOf } from './account-record-pages.js';
+import { addressesSection, restockSection } from './account-records-html.js';
+import { ACCOUNT_RESTOCK_PER_PAGE, listAccountSignUps } from './account-restock.js';
+import { listAddresses } from './addresses.js';
 import { assertAccountsOpen } from './guards.js';
 import { SiteUserMessages } from './messages.js';
 import { accountPage, messagePage, registerPage, resetPage, signInPage, type Notice, type PageFrame } from './pages-html.js';
@@ -50,6 +54,7 @@ const TokenQuery = z.object({
   token: z.string().max(200).optional(),
   signedOut: z.string().max(10).optional(),
   page: z.coerce.number().int().min(1).max(ACCOUNT_ORDERS_MAX_PAGE).optional().describe('Page of the order list (1 is the newest)'),
+  restock: z.string().max(1000).optional().describe('Cursor of the restock sign-up list'),
 });
 
 const SubscriptionParams = z.object({ subscriptionId: z.string().min(1).max(64) });
@@ -88,11 +93,21 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     }
   };
   const session = (request: FastifyRequest) => findSiteUserSession(deps.db, request, deps.config.secureCookies, deps.now());
-  /** The account page with the person's orders (one page of them) and subscriptions. */
-  const accountView = async (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice): Promise<string> => {
+  /** The account page with the person's orders (one page of them), subscriptions, addresses and restock sign-ups (one page of them). */
+  const accountView = async (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice, restockCursor?: string): Promise<string> => {
     const frame = frameOf(request, notice);
-    const [orders, subscriptions] = await Promise.all([listAccountOrders(deps.db, live.user, page), listAccountSubscriptions(deps.db, live.user)]);
-    const records = ordersSection(frame, orders.orders, page, orders.hasNextPage) + subscriptionsSection(frame, subscriptions, live.xsrfToken);
+    const after = restockCursorOf(restockCursor);
+    const [orders, subscriptions, addresses, restock] = await Promise.all([
+      listAccountOrders(deps.db, live.user, page),
+      listAccountSubscriptions(deps.db, live.user),
+      listAddresses(deps.db, live.user.websiteId, live.user.id),
+      listAccountSignUps(deps.db, live.user, after, ACCOUNT_RESTOCK_PER_PAGE),
+    ]);
+    const records =
+      ordersSection(frame, orders.orders, page, orders.hasNextPage) +
+      subscriptionsSection(frame, subscriptions, live.xsrfToken) +
+      addressesSection(frame, addresses, live.xsrfToken) +
+      restockSection(frame, restock, live.xsrfToken, after !== undefined);
     return accountPage(frame, live.user, live.xsrfToken, records);
   };
   const get = (url: string, summary: string, handler: (request: FastifyRequest, query: z.infer<typeof TokenQuery>, reply: FastifyReply) => Promise<unknown>) =>
@@ -133,7 +148,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       if (request.siteUserInfo.authenticated) clearSiteUserCookies(reply, deps.config.secureCookies);
       return reply.redirect('/account/login', 303);
     }
-    return send(reply, 200, await accountView(request, live, query.page ?? 1));
+    return send(reply, 200, await accountView(request, live, query.page ?? 1, undefined, query.restock));
   });
 
   get('/account/login', 'The sign-in page (password, mailed link, or code)', async (request, query, reply) => {
@@ -279,6 +294,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       },
     );
   }
+  registerAccountRecordPages(routes, deps, { open, session, send, refuseXsrf, accountView, frameOf, error });
   change('/account/locale', 'Saves the language from the account page', async (live, body) => {
     await setLocale(deps, live, body.language ?? '');
     return '/account';

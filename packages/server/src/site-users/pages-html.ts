@@ -23,7 +23,7 @@ function noticeHtml(notice: Notice | undefined): string {
 }
 
 /** A labelled input; the notice describes it when the notice is an error. */
-function field(
+export function field(
   frame: PageFrame,
   name: string,
   label: string,
@@ -48,7 +48,8 @@ export function form(frame: PageFrame, action: string, inner: string, button: st
   return `<form method="post" action="${e(action)}" class="account-form">${fields}${inner}<p><button type="submit" class="button">${e(button)}</button></p></form>`;
 }
 
-function page(frame: PageFrame, title: string, body: string): string {
+/** A whole account page: its title, notice and body, noindex and without referrer. */
+export function page(frame: PageFrame, title: string, body: string): string {
   const lang = e(frame.site.settings.locale.split(/[-_]/)[0] || 'en');
   return `<!doctype html>
 <html lang="${lang}">

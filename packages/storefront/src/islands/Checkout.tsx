@@ -20,6 +20,7 @@ import { StripePaymentForm } from '../checkout/stripe-payment-form.js';
 import { AddressFields } from '../components/checkout/AddressFields.js';
 import { CouponEntry } from '../components/checkout/CouponEntry.js';
 import { OrderSummary } from '../components/checkout/OrderSummary.js';
+import { SavedAddresses } from '../components/checkout/SavedAddresses.js';
 import { ShippingOptions } from '../components/checkout/ShippingOptions.js';
 import { StripePaymentField, usePaymentFormState } from '../components/checkout/StripePaymentField.js';
 import { CheckoutTextField } from '../components/checkout/TextField.js';
@@ -238,6 +239,14 @@ export function Checkout(props: CheckoutProps) {
       </fieldset>
       {cart.requiresShipping && (
         <>
+          <SavedAddresses
+            idPrefix={idPrefix}
+            disabled={placing}
+            onChoose={(address) => {
+              setForm((f) => ({ ...f, address: { ...address } }));
+              recalculateShipping(address);
+            }}
+          />
           <AddressFields
             idPrefix={idPrefix}
             address={form.address}
