@@ -2,8 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../packages/server/src/db/schema.js';
+import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/repository.js';
 import { launchBrowser, openPage, seriousA11yViolations } from './support/browser.js';
+import { signInAt } from './support/dashboard.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'member@example.com';
@@ -104,6 +106,33 @@ describe('a member-only page: 106 with a join button for guests, bought with the
     expect(await page.textContent('main')).toContain(MEMBERS_TEXT);
     expect(errors.filter((e) => !/status of (401|403)/.test(e))).toEqual([]);
   }, 120_000);
+
+  it("the owner's Member areas screen lists the area, its new member and saves a price", async () => {
+    const db = store.app.emporium.db;
+    const site = await findWebsiteByIdentifier(db, 'demo');
+    await addOwner(
+      db,
+      { websiteId: site!.id, email: 'areas-owner@example.com', role: 'admin', password: 'member-areas-owner-48' },
+      { ownerId: null, email: null },
+    );
+    const { page } = await signInAt(browser, '/member-areas', {
+      dashboard: store.dashboardUrl(),
+      email: 'areas-owner@example.com',
+      password: 'member-areas-owner-48',
+      viewport: { width: 1280, height: 900 },
+    });
+    const row = page.getByRole('row').filter({ hasText: '/commerce/join/' });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('$5.00');
+    expect(await row.textContent()).toContain('One-time');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: 'Edit Members' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: EMAIL }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByLabel('Members (/members)').isChecked()).toBe(true);
+    await page.getByLabel('Price (USD)').fill('6.50');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save member area' }).click();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('$6.50');
+  }, 90_000);
 
   it('the access-denied page is axe-clean at 1280 and 390 px', async () => {
     for (const viewport of [
