@@ -100,4 +100,19 @@ describe('Posts screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
     console.log(await screenshot(page, 'posts-editor-phone'));
   }, 120_000);
+
+  it("says 'Unable to locate content' for a post that is not there (spec 8), with a way back", async () => {
+    const { context, page } = await signInAt(browser, '/posts/no-such-blog/no-such-post', {
+      dashboard: store.dashboardUrl(),
+      email: EMAIL,
+      password: PASSWORD,
+      viewport: ADMIN_WIDTHS[0]!.viewport,
+    });
+    const missing = page.getByRole('alert').filter({ hasText: 'Unable to locate content' });
+    await missing.waitFor({ timeout: TIMEOUT });
+    expect(await allA11yViolations(page)).toEqual([]);
+    await missing.getByRole('link', { name: 'All posts' }).click();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Posts', undefined, { timeout: TIMEOUT });
+    await context.close();
+  }, 120_000);
 });

@@ -29,6 +29,7 @@ interface ItemEditorScreenProps {
 export default function ItemEditorScreen({ collectionId, itemId }: ItemEditorScreenProps) {
   const list = useQuery<ItemPage>(`${itemsPath(collectionId)}?limit=1`);
   const authors = useQuery<Authors>(AUTHORS_PATH);
+  if (isNotFound(list.error)) return <MissingContent />;
   if (list.status === 'error') return <ErrorText error={list.error} />;
   if (!list.data) return <Loading />;
   const authorList = authors.data?.authors ?? [];
@@ -38,9 +39,31 @@ export default function ItemEditorScreen({ collectionId, itemId }: ItemEditorScr
 
 function ExistingItem({ collection, itemId, authors }: Omit<ItemEditorFormProps, 'item'> & { readonly itemId: string }) {
   const item = useQuery<ItemView>(itemPath(collection.id, itemId));
+  if (isNotFound(item.error)) return <MissingContent />;
   if (item.status === 'error') return <ErrorText error={item.error} />;
   if (!item.data) return <Loading />;
   return <ItemEditorForm collection={collection} item={item.data} authors={authors} />;
+}
+
+/** Spec 8: what the editor says when the post, event or image (or its page) it was opened for is not there. */
+export const UNABLE_TO_LOCATE_CONTENT = 'Unable to locate content';
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** An item or page that was deleted, or a link that names none. */
+function MissingContent() {
+  return (
+    <>
+      <ScreenHeading>Posts</ScreenHeading>
+      <div className="load-failure" role="alert">
+        <p className="error">{UNABLE_TO_LOCATE_CONTENT}</p>
+        <p className="hint">It may have been deleted, or the address you followed names no post on this site.</p>
+        <Link to="/posts">All posts</Link>
+      </div>
+    </>
+  );
 }
 
 interface ItemEditorFormProps {
