@@ -2,6 +2,8 @@ import { type CatalogFont, type FontFile, loadFontFiles } from '@emporium/theme'
 
 /** Where the curated fonts are served, on every origin (sites and the dashboard). */
 export const FONT_PATH_PREFIX = '/static/fonts/';
+/** Where the dashboard's origin serves the same files (it answers only dashboard paths). */
+export const DASHBOARD_FONT_PREFIX = '/config/assets/fonts/';
 
 /** The catalogue's font files by public name (`{id}.{hash}.woff2`) and each font's URL. */
 export interface FontAssets {

@@ -7,7 +7,7 @@ import { textResponse, withErrors, z, type ZodTypeProvider } from '../http/schem
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { FONT_PATH_PREFIX, fontAssets } from './fonts.js';
+import { DASHBOARD_FONT_PREFIX, FONT_PATH_PREFIX, fontAssets } from './fonts.js';
 import { FontList, SiteStylesBody, SiteStylesView } from './schemas.js';
 
 /** Paths of the site-styles calls. */
@@ -15,6 +15,7 @@ export const SiteStylePaths = Object.freeze({
   STYLES: '/api/owner/site-styles',
   FONTS: '/api/owner/site-styles/fonts',
   FONT_FILE: `${FONT_PATH_PREFIX}:file`,
+  DASHBOARD_FONT_FILE: `${DASHBOARD_FONT_PREFIX}:file`,
 });
 
 const BODY_LIMIT = 64 * 1024;
@@ -100,34 +101,44 @@ export function registerSiteStyleRoutes(app: FastifyInstance, deps: AppDeps): vo
     async () => {
       const assets = fontAssets();
       return {
-        fonts: FONT_CATALOG.map((font) => ({
-          id: font.id,
-          family: font.family,
-          category: font.category,
-          weights: [...font.weights],
-          url: assets.urlOf(font) ?? '',
-        })),
+        fonts: FONT_CATALOG.map((font) => {
+          const url = assets.urlOf(font) ?? '';
+          return {
+            id: font.id,
+            family: font.family,
+            category: font.category,
+            weights: [...font.weights],
+            url,
+            previewUrl: url.replace(FONT_PATH_PREFIX, DASHBOARD_FONT_PREFIX),
+          };
+        }),
       };
     },
   );
 
+  const fontFileSchema = (summary: string) => ({
+    tags: ['assets'],
+    summary,
+    params: z.object({ file: z.string().max(100).describe('{font}.{hash}.woff2') }),
+    response: withErrors({ 200: textResponse('font/woff2', 'The font'), 304: z.null().describe('Not modified') }),
+  });
+  const sendFont = async (name: string, request: FastifyRequest, reply: FastifyReply) => {
+    const file = fontAssets().byName.get(name);
+    if (!file) return reply.callNotFound();
+    const etag = `"${file.hash}"`;
+    reply.header('cache-control', IMMUTABLE).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+    return reply.type('font/woff2').send(file.body);
+  };
   routes.get(
     SiteStylePaths.FONT_FILE,
-    {
-      schema: {
-        tags: ['assets'],
-        summary: 'A font file of the catalogue (latin woff2), immutable under its content hash',
-        params: z.object({ file: z.string().max(100).describe('{font}.{hash}.woff2') }),
-        response: withErrors({ 200: textResponse('font/woff2', 'The font'), 304: z.null().describe('Not modified') }),
-      },
-    },
-    async (request, reply) => {
-      const file = fontAssets().byName.get(request.params.file);
-      if (!file) return reply.callNotFound();
-      const etag = `"${file.hash}"`;
-      reply.header('cache-control', IMMUTABLE).header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      return reply.type('font/woff2').send(file.body);
-    },
+    { schema: fontFileSchema('A font file of the catalogue (latin woff2), immutable under its content hash') },
+    async (request, reply) => sendFont(request.params.file, request, reply),
+  );
+  // The dashboard's origin answers dashboard paths only: the Design screen's previews load the same files from here.
+  routes.get(
+    SiteStylePaths.DASHBOARD_FONT_FILE,
+    { schema: fontFileSchema("A font file of the catalogue on the dashboard's origin, for the Design screen's previews") },
+    async (request, reply) => (request.adminOrigin ? sendFont(request.params.file, request, reply) : reply.callNotFound()),
   );
 }

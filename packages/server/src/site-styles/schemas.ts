@@ -51,6 +51,7 @@ export const FontList = z.object({
       category: z.enum(['serif', 'sans-serif']),
       weights: z.array(z.number()).length(2).describe('Least and greatest weight'),
       url: z.string().describe('The latin woff2, served from our own origin'),
+      previewUrl: z.string().describe("The same file on the dashboard's origin"),
     }),
   ),
 });

@@ -113,7 +113,7 @@ describe.each(availableDialects())('site styles on %s', (dialect) => {
   it('serves the fonts from our own origin, immutable, and no page names a third-party font host', async () => {
     const list = await admin.call('GET', SiteStylePaths.FONTS);
     expect(list.statusCode).toBe(200);
-    const fonts = list.json().fonts as { family: string; url: string }[];
+    const fonts = list.json().fonts as { family: string; url: string; previewUrl: string }[];
     expect(fonts.map((f) => f.family)).toEqual(['Inter', 'Work Sans', 'Space Grotesk', 'Lora', 'Playfair Display', 'Source Serif 4']);
     const file = await page(fonts[0]!.url);
     expect(file.statusCode).toBe(200);
@@ -124,6 +124,13 @@ describe.each(availableDialects())('site styles on %s', (dialect) => {
       304,
     );
     expect((await page('/static/fonts/inter.000000000000.woff2')).statusCode).toBe(404);
+    // The dashboard's origin serves the same files for the previews; a site does not serve the dashboard's path.
+    const preview = list.json().fonts[0].previewUrl as string;
+    expect(preview).toMatch(/^\/config\/assets\/fonts\/inter\.[0-9a-f]{12}\.woff2$/);
+    const onDashboard = await admin.call('GET', preview);
+    expect(onDashboard.statusCode).toBe(200);
+    expect(onDashboard.headers['content-type']).toBe('font/woff2');
+    expect((await page(preview)).statusCode).toBe(404);
     for (const path of ['/', '/shop', '/about']) {
       const body = (await page(path)).body;
       expect(body).not.toMatch(/fonts\.(googleapis|gstatic)\.com|use\.typekit|fonts\.bunny|@import url\(/);

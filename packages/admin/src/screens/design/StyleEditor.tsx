@@ -82,7 +82,7 @@ export function StyleEditor({ groups, layouts }: StyleEditorProps) {
   }
   return (
     <form onSubmit={submit} className="stack" noValidate>
-      <ContrastWarnings pairs={groups.contrast} />
+      <ContrastWarnings pairs={groups.contrast.filter((pair) => !pair.colorTheme)} />
       {groups.categories.map((category) => (
         <fieldset key={category.name} className="tweak-group">
           <legend>{category.name || 'Other settings'}</legend>

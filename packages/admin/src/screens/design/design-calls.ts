@@ -60,6 +60,8 @@ export interface ContrastPair {
   readonly backgroundLabel: string;
   readonly backgroundValue: string;
   readonly ratio: number;
+  /** The site colour theme the pair belongs to (site styles' pairs). */
+  readonly colorTheme?: string;
 }
 
 /** Something the check of an uploaded theme found, where it is. */
