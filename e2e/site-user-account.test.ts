@@ -9,13 +9,17 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox, shippingOptions } from '../packages/server/src/db/schema.js';
+import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/repository.js';
 import { launchBrowser, openPage, seriousA11yViolations, waitForHydration } from './support/browser.js';
+import { signInAt } from './support/dashboard.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'account-visitor@example.com';
 const PASSWORD = 'a long shopper passphrase';
 const STEP = 15_000;
+const OWNER_EMAIL = 'customers-owner@example.com';
+const OWNER_PASSWORD = 'correct horse battery staple';
 
 describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4)', () => {
   let store: RunningStore;
@@ -27,6 +31,7 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     browser = await launchBrowser();
     websiteId = (await findWebsiteByIdentifier(store.app.emporium.db, 'demo'))!.id;
     await store.app.emporium.db.insert(shippingOptions).values({ websiteId, name: 'Colissimo', priceCents: 900, countries: ['FR'], displayIndex: 0 });
+    await addOwner(store.app.emporium.db, { websiteId, email: OWNER_EMAIL, role: 'store-manager', password: OWNER_PASSWORD }, { ownerId: null, email: null });
   });
   afterAll(async () => {
     await browser?.close();
@@ -154,4 +159,41 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     await page.waitForURL(/\/account\/login$/);
     expect(errors.filter((e) => !/status of (401|403)/.test(e))).toEqual([]);
   }, 180_000);
+
+  it('an owner finds a customer on the Customers screen, opens them and erases them after confirming in a dialog', async () => {
+    const email = 'erase-me@example.com';
+    const shopper = await openPage(browser);
+    const base = store.siteUrl();
+    await shopper.page.goto(`${base}/account/register`);
+    await shopper.page.getByLabel('Email').fill(email);
+    await shopper.page.getByLabel('Password').fill(PASSWORD);
+    await shopper.page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => shopper.page.getByRole('status').textContent()).toContain('Check your email');
+    await shopper.page.context().close();
+
+    const { page, errors, context } = await signInAt(browser, '/customers', { dashboard: store.dashboardUrl(), email: OWNER_EMAIL, password: OWNER_PASSWORD });
+    await page.getByLabel('Email contains').fill('ERASE-ME');
+    await page.getByRole('button', { name: 'Search customers' }).click();
+    const link = page.getByRole('link', { name: email });
+    await link.waitFor({ timeout: STEP });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await link.click();
+    await page.getByRole('heading', { name: email, level: 1 }).waitFor({ timeout: STEP });
+    expect(await page.textContent('main')).toContain('No orders yet.');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Erase', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Erase ${email}?` });
+    await dialog.waitFor({ timeout: STEP });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Erase', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Erase customer and data' }).click();
+    await page.getByRole('heading', { name: 'Customer erased', level: 1 }).waitFor({ timeout: STEP });
+    const left = (await store.app.emporium.db.execute(
+      sql`SELECT count(*)::int AS n FROM site_users WHERE website_id = ${websiteId} AND email = ${email}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
