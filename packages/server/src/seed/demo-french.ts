@@ -96,6 +96,7 @@ const FRENCH: Readonly<Record<string, string>> = Object.freeze({
   'oat-honey-soap': 'savon-avoine-miel',
   '<p>A gentle cold-process bar with colloidal oats and raw honey.</p>': '<p>Un pain doux saponifié à froid, à l’avoine colloïdale et au miel cru.</p>',
   Natural: 'Naturel',
+  Oat: 'Avoine',
   Clay: 'Argile',
   Sage: 'Sauge',
 });

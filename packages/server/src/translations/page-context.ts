@@ -1,7 +1,7 @@
 import { pathInLanguage, publishedLanguages, type SiteLanguages } from '../multilingual/index.js';
 import type { TextTranslations } from './page-texts.js';
 import type { PathLocalizer } from './slugs.js';
-import { textKey } from './subjects.js';
+import { optionValueField, textKey } from './subjects.js';
 
 /** Fields of context objects that hold a path of the site. */
 const URL_FIELDS = ['fullUrl', 'linkUrl', 'buttonUrl'] as const;
@@ -26,12 +26,36 @@ function localizedPath(path: string, to: ContextLocalization): string {
   return to.localizer.pathIn(to.prefix, own) + rest.join('');
 }
 
-function localizeNode(node: unknown, to: ContextLocalization, depth: number): unknown {
+/** The ids of products that have translated option values, per texts map. */
+const productsWithValues = new WeakMap<TextTranslations, ReadonlySet<string>>();
+
+function productIdsOf(texts: TextTranslations): ReadonlySet<string> {
+  let ids = productsWithValues.get(texts);
+  if (!ids) {
+    ids = new Set([...texts.keys()].filter((k) => k.startsWith('product-option\u0000')).map((k) => k.split('\u0000')[1]!));
+    productsWithValues.set(texts, ids);
+  }
+  return ids;
+}
+
+/** `attributes` (option name → value) with the product's translated values, the names kept: the product form matches variants by them. */
+function translatedAttributes(attributes: Record<string, unknown>, product: string, texts: TextTranslations): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(attributes)) {
+    const text = typeof value === 'string' ? texts.get(textKey('product-option', product, optionValueField(name, value))) : undefined;
+    if (text === undefined) continue;
+    out ??= { ...attributes };
+    out[name] = text;
+  }
+  return out ?? attributes;
+}
+
+function localizeNode(node: unknown, to: ContextLocalization, depth: number, inProduct?: string): unknown {
   if (depth > MAX_DEPTH || !node || typeof node !== 'object') return node;
   if (Array.isArray(node)) {
     let changed = false;
     const out = node.map((child) => {
-      const next = localizeNode(child, to, depth + 1);
+      const next = localizeNode(child, to, depth + 1, inProduct);
       if (next !== child) changed = true;
       return next;
     });
@@ -43,9 +67,15 @@ function localizeNode(node: unknown, to: ContextLocalization, depth: number): un
     out ??= { ...record };
     out[key] = value;
   };
+  const products = to.texts.size > 0 ? productIdsOf(to.texts) : undefined;
+  const own = [record.itemId, record.id].find((v): v is string => typeof v === 'string' && !!products?.has(v));
+  const product = own ?? inProduct;
   for (const [key, value] of Object.entries(record)) {
-    if (value && typeof value === 'object') {
-      const next = localizeNode(value, to, depth + 1);
+    if (key === 'attributes' && product && value && typeof value === 'object' && !Array.isArray(value)) {
+      const next = translatedAttributes(value as Record<string, unknown>, product, to.texts);
+      if (next !== value) set(key, next);
+    } else if (value && typeof value === 'object') {
+      const next = localizeNode(value, to, depth + 1, product);
       if (next !== value) set(key, next);
     }
   }
@@ -56,14 +86,17 @@ function localizeNode(node: unknown, to: ContextLocalization, depth: number): un
       const text = to.texts.get(textKey('item', id, field));
       if (text !== undefined && typeof record[field] === 'string') set(field, text);
     }
-    if (Array.isArray(record.optionValues)) {
-      const values = (out ?? record).optionValues as { optionName?: unknown; value?: unknown }[];
-      const translated = values.map((v) => {
-        const text = typeof v?.optionName === 'string' ? to.texts.get(textKey('variant', id, `value:${v.optionName}`)) : undefined;
-        return text === undefined ? v : { ...v, value: text };
-      });
-      if (translated.some((v, i) => v !== values[i])) set('optionValues', translated);
-    }
+  }
+  if (product && Array.isArray(record.optionValues)) {
+    const values = (out ?? record).optionValues as { optionName?: unknown; value?: unknown }[];
+    const translated = values.map((v) => {
+      const text =
+        typeof v?.optionName === 'string' && typeof v.value === 'string'
+          ? to.texts.get(textKey('product-option', product, optionValueField(v.optionName, v.value)))
+          : undefined;
+      return text === undefined ? v : { ...v, value: text };
+    });
+    if (translated.some((v, i) => v !== values[i])) set('optionValues', translated);
   }
   if (to.prefix) {
     for (const field of URL_FIELDS) {
@@ -78,8 +111,8 @@ function localizeNode(node: unknown, to: ContextLocalization, depth: number): un
 
 /**
  * A page's context in its language: every item shown (the page's own, listings, summaries,
- * related products) with its translated title, excerpt and body, variants with their translated
- * values, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
+ * related products) with its translated title, excerpt and body, its variants' option values
+ * translated (in the product form's props too; option names are kept), and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
  * with translated slugs, and each language switcher block with the page's `switcher` links. What has no translation stays as it is, in the primary language. The
  * context is not changed: changed parts are copies.
  */

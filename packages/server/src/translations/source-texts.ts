@@ -1,6 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { collections, items, variants, websites, type DbOrTx } from '../db/index.js';
-import { BLOCK_TEXT_FIELDS, blockSubjectId, HEADER_FOOTER_FIELDS, navigationSubjectId, SLUG_FIELD, type SourceText, type SubjectType } from './subjects.js';
+import {
+  BLOCK_TEXT_FIELDS,
+  blockSubjectId,
+  HEADER_FOOTER_FIELDS,
+  navigationSubjectId,
+  optionValueField,
+  SLUG_FIELD,
+  type SourceText,
+  type SubjectType,
+} from './subjects.js';
 
 type Settings = Record<string, unknown>;
 
@@ -49,7 +58,7 @@ function blockTexts(out: SourceList, collectionId: string, pageTitle: string, bl
  * Every text of a site that can be translated, as it is now: the site's title and
  * description, its pages (titles, navigation titles, descriptions, slugs, SEO fields and their
  * blocks' texts), navigation entries with their own titles, header and footer texts, items
- * (titles, excerpts, bodies, slugs), product option names and variant values. In the order the
+ * (titles, excerpts, bodies, slugs) and each product's option values. In the order the
  * dashboard lists them.
  */
 export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<SourceText[]> {
@@ -97,16 +106,15 @@ export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<So
     .from(variants)
     .where(and(eq(variants.websiteId, websiteId)))
     .orderBy(asc(variants.productId), asc(variants.displayIndex));
-  const optionNames = new Set<string>();
+  const seen = new Set<string>();
   for (const variant of variantRows) {
-    const label = `${itemTitles.get(variant.productId) ?? 'Product'} › variant`;
+    const label = `${itemTitles.get(variant.productId) ?? 'Product'} › options`;
     for (const [name, value] of Object.entries(variant.attributes ?? {})) {
-      const option = `${variant.productId}\u0000${name}`;
-      if (!optionNames.has(option)) {
-        optionNames.add(option);
-        out.add('product-option', variant.productId, `name:${name}`, `${itemTitles.get(variant.productId) ?? 'Product'} › option`, name);
-      }
-      if (typeof value === 'string') out.add('variant', variant.id, `value:${name}`, label, value);
+      if (typeof value !== 'string') continue;
+      const field = optionValueField(name, value);
+      if (seen.has(`${variant.productId}\u0000${field}`)) continue;
+      seen.add(`${variant.productId}\u0000${field}`);
+      out.add('product-option', variant.productId, field, label, value);
     }
   }
   return out.list;

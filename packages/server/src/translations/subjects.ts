@@ -48,6 +48,11 @@ export function blockSubjectId(collectionId: string, index: number): string {
   return `${collectionId}:${index}`;
 }
 
+/** The field of a product's option value (`value:Colour=Sage`): one translation per value of the product, shared by its variants. */
+export function optionValueField(option: string, value: string): string {
+  return `value:${option}=${value}`;
+}
+
 /** The id of a navigation entry subject: the navigation and what the entry leads to. */
 export function navigationSubjectId(navigation: string, target: string): string {
   return `${navigation}:${target}`;

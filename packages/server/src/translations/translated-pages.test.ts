@@ -102,6 +102,18 @@ describe('pages in a translated language (issue 29)', () => {
     expect(ORIGIN).toContain(DEMO_HOST);
   });
 
+  it("shows the product's translated option values, the option names kept", async () => {
+    const french = await t.context(DEMO_SHOP_IDENTIFIER, '/fr/boutique/chemise-camp-lin');
+    const variants = french.json.item.structuredContent.variants as {
+      attributes: Record<string, string>;
+      optionValues: { optionName: string; value: string }[];
+    }[];
+    expect(new Set(variants.map((v) => v.attributes.Colour))).toEqual(new Set(['Sauge', 'Argile', 'Avoine']));
+    expect(variants[0]!.optionValues.map((o) => o.optionName)).toEqual(['Colour', 'Size']);
+    const english = await t.context(DEMO_SHOP_IDENTIFIER, '/shop/linen-camp-shirt');
+    expect(english.json.item.structuredContent.variants.some((v: { attributes: { Colour: string } }) => v.attributes.Colour === 'Sage')).toBe(true);
+  });
+
   it('still answers the primary slug under /fr/, with the canonical at the translated slug', async () => {
     const page = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/shop/linen-camp-shirt');
     expect(page.statusCode).toBe(200);

@@ -68,7 +68,10 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
 /** What the screen calls a field: `Title`, `URL slug`, `Size value`. */
 export function fieldName(field: string): string {
   if (field.startsWith('name:')) return `Option name (${field.slice(5)})`;
-  if (field.startsWith('value:')) return `${field.slice(6)} value`;
+  if (field.startsWith('value:')) {
+    const [option, ...value] = field.slice(6).split('=');
+    return value.length ? `${option}: ${value.join('=')}` : `${option} value`;
+  }
   return FIELD_NAMES[field] ?? field;
 }
 
