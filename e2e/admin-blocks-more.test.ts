@@ -7,10 +7,16 @@
  * product side by side in one row, the summary, the archive and the form. The screen and the
  * visitor's page pass axe at 1280 and 390 px.
  */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readThemeDir } from '@emporium/theme';
+import { eq, sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
-import { selectTheme } from '../packages/server/src/themes/index.js';
+import { GridMessages } from '../packages/server/src/block-kinds/index.js';
+import { websites } from '../packages/server/src/db/index.js';
+import { installTheme, selectTheme } from '../packages/server/src/themes/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt } from './support/dashboard.js';
@@ -160,6 +166,45 @@ describe('the content block kinds and the grid on the Pages screen', () => {
       console.log(await screenshot(tab, `blocks-more-magazine-${name}`));
     }
     await visitor.close();
+    expect(await selectTheme(db, store.app.emporium.themes, site.id, 'default')).toBe(true);
+    store.app.emporium.resolver.invalidate();
+  }, 120_000);
+
+  it("edits the theme's shared blocks: a lock-layout area says so and offers no add, move or delete (issue 26, item 2)", async () => {
+    const db = store.app.emporium.db;
+    const site = (await findWebsiteByIdentifier(db, 'demo'))!;
+    const themes = join(dirname(createRequire(import.meta.url).resolve('@emporium/theme/package.json')), 'test-themes');
+    await installTheme(db, store.app.emporium.themes, readThemeDir(join(themes, 'everything')));
+    expect(await selectTheme(db, store.app.emporium.themes, site.id, 'everything')).toBe(true);
+    const intro = [{ typeName: 'quote', text: 'Welcome to the studio' }, { typeName: 'line' }];
+    await db
+      .update(websites)
+      .set({ settings: sql`${websites.settings} || ${JSON.stringify({ blockFields: { intro } })}::jsonb` })
+      .where(eq(websites.id, site.id));
+    store.app.emporium.resolver.invalidate();
+    const { context, page, errors } = await signInAt(browser, '/pages', {
+      dashboard: store.dashboardUrl(),
+      email: EMAIL,
+      password: PASSWORD,
+      viewport: ADMIN_WIDTHS[0]!.viewport,
+    });
+    await page.getByRole('button', { name: 'Shared blocks' }).click();
+    const area = page.getByRole('group', { name: 'Introduction' });
+    await area.getByText(GridMessages.LOCKED).waitFor({ timeout: TIMEOUT });
+    expect(await area.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await area.getByRole('button', { name: /^Move/ }).count()).toBe(0);
+    expect(await area.getByRole('button', { name: 'Add block', exact: true }).count()).toBe(0);
+    expect(await area.getByLabel('Place beside previous').count()).toBe(0);
+    await area.getByLabel('Quote').fill('Welcome back to the studio');
+    await page.getByRole('button', { name: 'Save shared blocks' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as a draft' }).waitFor({ timeout: TIMEOUT });
+    for (const { name, viewport } of ADMIN_WIDTHS) {
+      await page.setViewportSize(viewport);
+      expect(await allA11yViolations(page), `shared blocks at ${name}`).toEqual([]);
+      console.log(await screenshot(page, `blocks-shared-${name}`));
+    }
+    expect(errors).toEqual([]);
+    await context.close();
     expect(await selectTheme(db, store.app.emporium.themes, site.id, 'default')).toBe(true);
     store.app.emporium.resolver.invalidate();
   }, 120_000);

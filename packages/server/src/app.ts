@@ -52,7 +52,7 @@ import { registerOverviewRoutes } from './overview/index.js';
 import { registerThemeRoutes } from './themes/index.js';
 import { registerSiteStyleRoutes } from './site-styles/index.js';
 import { registerSitePageRoutes } from './site-pages/index.js';
-import { registerBlockMediaRoutes } from './blocks/index.js';
+import { registerBlockRoutes } from './blocks/index.js';
 import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerSiteSettingsRoutes } from './site-settings/index.js';
 import { registerMultilingualRoutes } from './multilingual/index.js';
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerThemeRoutes(app, deps);
   registerSiteStyleRoutes(app, deps);
   registerSitePageRoutes(app, deps);
-  registerBlockMediaRoutes(app, deps);
+  registerBlockRoutes(app, deps);
   registerSiteLayoutRoutes(app, deps);
   registerSiteSettingsRoutes(app, deps);
   registerMultilingualRoutes(app, deps);

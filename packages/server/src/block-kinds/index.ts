@@ -22,6 +22,7 @@ export { IMAGE_WIDTHS, MAX_ALT } from './media-kinds.js';
 export { MAX_BLOCK_TEXT } from './content-kinds.js';
 export { GALLERY_ASPECT_RATIOS, GALLERY_BLOCK_DESIGNS, GALLERY_META_POSITIONS, GalleryImage, MAX_GALLERY_IMAGES } from './gallery-kind.js';
 export { SUMMARY_DESIGNS, SUMMARY_MAX_ITEMS } from './collection-kinds.js';
+export { BLOCK_FIELDS_PATH, BlockFieldList, BlockFieldView } from './block-field-schemas.js';
 export { BLOCK_MEDIA_PATH, BlockMediaList, LibraryImage, UploadedBlockImage } from './media-library-schemas.js';
 export { checkGridRows, GridPlacement, gridProblems, gridRows, placementOf } from './grid.js';
 

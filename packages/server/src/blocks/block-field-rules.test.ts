@@ -10,7 +10,7 @@ import { DraftPaths } from '../drafts/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
 import { installTheme, ThemePaths } from '../themes/index.js';
-import { blockFieldProblem, GridMessages } from './index.js';
+import { BLOCK_FIELDS_PATH, blockFieldProblem, GridMessages } from './index.js';
 
 const TEST_THEMES = join(dirname(createRequire(import.meta.url).resolve('@emporium/theme/package.json')), 'test-themes');
 const intro = [{ typeName: 'quote', text: 'Welcome' }, { typeName: 'line' }];
@@ -54,6 +54,12 @@ describe('block fields: lock-layout keeps the layout, columns="1" keeps one colu
     afterAll(() => t?.close());
 
     const save = (value: unknown) => admin.call('PUT', DraftPaths.DRAFTS, { subject: 'settings.blockFields', value, baseVersion: 0 });
+
+    it("lists the theme's block fields with their columns and lock", async () => {
+      const listed = await admin.call('GET', BLOCK_FIELDS_PATH);
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().fields).toContainEqual({ id: 'intro', label: 'Introduction', columns: 12, lockLayout: true });
+    });
 
     it('refuses adding a block to the lock-layout field with the message, and takes an edit of its text', async () => {
       const refused = await save({ intro: [...intro, { typeName: 'quote', text: 'More' }] });

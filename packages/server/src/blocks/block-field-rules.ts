@@ -4,6 +4,8 @@ import { GridMessages, placementOf } from '../block-kinds/index.js';
 /** What a theme declares of one of its block fields (`<squarespace:block-field>`): one column or twelve, and whether its layout is fixed. */
 export interface BlockFieldRule {
   readonly id: string;
+  /** The field's name in the dashboard (its `label`, else its id). */
+  readonly label?: string;
   readonly columns: number;
   readonly lockLayout: boolean;
 }
@@ -32,6 +34,7 @@ export function blockFieldRulesOf(source: DeclaringSource): BlockFieldRule[] {
     // A field declared twice is as strict as its strictest declaration.
     byId.set(field.id, {
       id: field.id,
+      label: seen?.label ?? field.label ?? field.id,
       columns: Math.min(field.columns, seen?.columns ?? field.columns),
       lockLayout: field.lockLayout || (seen?.lockLayout ?? false),
     });

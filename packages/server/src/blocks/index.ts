@@ -5,5 +5,5 @@ export { blockRenderFields } from './render/render-fields.js';
 export { markdownHtml } from './render/markdown.js';
 export { withGridRows } from './render/grid-fields.js';
 export { archiveOf, tagCloudOf, type PostSummary } from './render/blog-fields.js';
-export { registerBlockMediaRoutes } from './media-routes.js';
+export { registerBlockRoutes } from './block-routes.js';
 export { blockFieldProblem, blockFieldRulesOf, type BlockFieldRule } from './block-field-rules.js';

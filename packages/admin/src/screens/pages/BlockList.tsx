@@ -18,6 +18,10 @@ interface BlockListProps {
   readonly focusKey?: string;
   /** Problems the server found, by `blocks.{index}.{field}`. */
   readonly fieldErrors?: Readonly<Record<string, string>>;
+  /** A theme area with a fixed layout (lock-layout): content edits only. */
+  readonly locked?: boolean;
+  /** A theme area one column wide (columns="1"). */
+  readonly singleColumn?: boolean;
 }
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
@@ -38,7 +42,7 @@ function errorsOf(errors: Readonly<Record<string, string>>, index: number): Reco
  * The blocks of a page in order, each with its form; each moves up and down (its buttons, or
  * Alt+Arrow keys on its handle, or dragged by it with dnd-kit, by pointer or keyboard) and can be deleted. Kinds the editor does not edit are kept as they are.
  */
-export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = {} }: BlockListProps) {
+export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = {}, locked = false, singleColumn = false }: BlockListProps) {
   const list = useRef<HTMLOListElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -107,6 +111,8 @@ export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = 
               index={index}
               onPlaceBeside={(beside) => onChange(withLayout(blocks, placeBeside(layout, index, beside)))}
               onWidth={(span) => onChange(withLayout(blocks, setWidth(layout, index, span)))}
+              locked={locked}
+              singleColumn={singleColumn}
             />
           ))}
         </ol>

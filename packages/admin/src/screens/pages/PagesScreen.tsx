@@ -8,6 +8,7 @@ import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { AddPageForm } from './AddPageForm.js';
 import { KIND_LABELS, PAGES_PATH, type PageList } from './page-calls.js';
 import { PageEditor } from './PageEditor.js';
+import { SharedBlocks } from './SharedBlocks.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './pages.css';
 
@@ -17,6 +18,7 @@ export default function PagesScreen() {
   const pages = useQuery<PageList>(PAGES_PATH);
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<string>();
+  const [shared, setShared] = useState(false);
   const siteUrl = siteOfSession(session.data)?.url;
 
   if (pages.error instanceof ApiError && pages.error.status === 403) {
@@ -59,7 +61,10 @@ export default function PagesScreen() {
                   type="button"
                   className={page.id === selectedId ? 'page-choice current' : 'page-choice'}
                   aria-current={page.id === selectedId ? 'true' : undefined}
-                  onClick={() => setSelectedId(page.id)}
+                  onClick={() => {
+                    setSelectedId(page.id);
+                    setShared(false);
+                  }}
                 >
                   <span className="page-choice-title">{page.title || page.urlId}</span>
                   <span className="meta">
@@ -71,8 +76,21 @@ export default function PagesScreen() {
               </li>
             ))}
           </ul>
+          <button
+            type="button"
+            className="secondary"
+            aria-pressed={shared}
+            onClick={() => {
+              setShared(true);
+              setSelectedId(undefined);
+            }}
+          >
+            Shared blocks
+          </button>
         </nav>
-        {selected ? (
+        {shared && !selected ? (
+          <SharedBlocks />
+        ) : selected ? (
           <PageEditor key={selected.id} page={selected} siteUrl={siteUrl} onDeleted={() => setSelectedId(undefined)} />
         ) : (
           list.length > 0 && <p className="hint">Choose a page to change its settings and blocks.</p>

@@ -20,6 +20,10 @@ interface SortableBlockItemProps {
   readonly index: number;
   readonly onPlaceBeside: (beside: boolean) => void;
   readonly onWidth: (span: number) => void;
+  /** The theme fixes the layout (lock-layout): no moving or deleting, content edits only. */
+  readonly locked?: boolean;
+  /** The area is one column (columns="1"): no placing beside. */
+  readonly singleColumn?: boolean;
 }
 
 /**
@@ -39,11 +43,14 @@ export function SortableBlockItem({
   index,
   onPlaceBeside,
   onWidth,
+  locked = false,
+  singleColumn = false,
 }: SortableBlockItemProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.key, disabled: locked });
   const known = blockKindOf(entry.block.typeName);
   const kept = KEPT_NAMES[String(entry.block.typeName)];
   const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (locked) return;
     if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
       event.preventDefault();
       onMove(event.key === 'ArrowUp' ? -1 : 1);
@@ -79,19 +86,21 @@ export function SortableBlockItem({
               : `Not supported: ${BlockMessages.UNSUPPORTED}`}
           </p>
         )}
-        <GridControls blocks={layout} index={index} name={name} onPlaceBeside={onPlaceBeside} onWidth={onWidth} />
+        {!locked && !singleColumn && <GridControls blocks={layout} index={index} name={name} onPlaceBeside={onPlaceBeside} onWidth={onWidth} />}
       </fieldset>
-      <div className="actions">
-        <button type="button" className="secondary" disabled={first} onClick={() => onMove(-1)}>
-          Move up<span className="visually-hidden"> {name}</span>
-        </button>
-        <button type="button" className="secondary" disabled={last} onClick={() => onMove(1)}>
-          Move down<span className="visually-hidden"> {name}</span>
-        </button>
-        <button type="button" className="secondary" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {name}</span>
-        </button>
-      </div>
+      {!locked && (
+        <div className="actions">
+          <button type="button" className="secondary" disabled={first} onClick={() => onMove(-1)}>
+            Move up<span className="visually-hidden"> {name}</span>
+          </button>
+          <button type="button" className="secondary" disabled={last} onClick={() => onMove(1)}>
+            Move down<span className="visually-hidden"> {name}</span>
+          </button>
+          <button type="button" className="secondary" onClick={onDelete}>
+            Delete<span className="visually-hidden"> {name}</span>
+          </button>
+        </div>
+      )}
     </li>
   );
 }

@@ -6,17 +6,19 @@ import { MAX_IMAGE_BYTES, mediaStorageFor, readImageUploads, storeImage } from '
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { BLOCK_MEDIA_PATH, BlockMediaList, UploadedBlockImage } from '../block-kinds/index.js';
+import { BLOCK_FIELDS_PATH, BLOCK_MEDIA_PATH, BlockFieldList, BlockMediaList, UploadedBlockImage } from '../block-kinds/index.js';
+import { blockFieldRulesOf } from './block-field-rules.js';
 import { siteImages } from './media-library.js';
 
 const tags = ['owner blocks'];
 
 /**
- * Registers the image picker of image and gallery blocks: GET lists the site's images
- * (`content:read`), POST uploads one through the media pipeline (sniffed, size-limited,
- * resized once into the srcset widths; `content:write`).
+ * Registers the block editor's calls: the image picker of image and gallery blocks (GET lists
+ * the site's images, `content:read`; POST uploads one through the media pipeline, sniffed,
+ * size-limited and resized once into the srcset widths, `content:write`) and the block fields
+ * the site's theme declares (`content:read`).
  */
-export function registerBlockMediaRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function registerBlockRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const storage = mediaStorageFor(deps.config);
   const read = requireOwner(db, deps.config.ownerToken, 'content:read');
@@ -35,6 +37,26 @@ export function registerBlockMediaRoutes(app: FastifyInstance, deps: AppDeps): v
         schema: { tags, summary: "The site's images for the image picker of image and gallery blocks", response: withErrors({ 200: BlockMediaList }) },
       },
       async (request) => ({ images: await siteImages(db, siteOf(request).id) }),
+    );
+    routes.get(
+      BLOCK_FIELDS_PATH,
+      {
+        preValidation: read,
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'no-store, private');
+        },
+        schema: {
+          tags,
+          summary: "The block fields of the site's theme: their names, columns and whether their layout is fixed",
+          response: withErrors({ 200: BlockFieldList }),
+        },
+      },
+      async (request) => {
+        const theme = await deps.themes.forSettings(siteOf(request).settings);
+        return {
+          fields: blockFieldRulesOf(theme.compiled.source).map((f) => ({ id: f.id, label: f.label ?? f.id, columns: f.columns, lockLayout: f.lockLayout })),
+        };
+      },
     );
     routes.post(
       BLOCK_MEDIA_PATH,
