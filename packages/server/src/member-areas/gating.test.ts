@@ -210,6 +210,23 @@ describe.each(availableDialects())('member areas on the site (%s)', (dialect) =>
     await testDb.db.execute(sql`UPDATE subscriptions SET state = 'active', ended_at = NULL WHERE website_id = ${site.id}`);
   }, 120_000);
 
+  it('charges once when two joins are sent at once', async () => {
+    const email = `twice-${dialect}@example.com`;
+    const { browser, siteUserId } = await signedInShopper(t.app, testDb.db, host, site.id, email);
+    const answers = await Promise.all([0, 1].map(() => browser.send('POST', `/commerce/join/${areaId}`, { form: { cardNumber: '4242 4242 4242 4242' } })));
+    expect(answers.some((answer) => answer.statusCode === 303)).toBe(true);
+    const orderRows = (await testDb.db.execute(
+      sql`SELECT o.id FROM orders o JOIN carts c ON c.website_id = o.website_id AND c.id = o.purchased_cart_id WHERE o.website_id = ${site.id} AND c.site_user_id = ${siteUserId}`,
+    )) as unknown as { rows: unknown[] };
+    expect(orderRows.rows).toHaveLength(1);
+    const granted = await testDb.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.websiteId, site.id), eq(memberships.siteUserId, siteUserId)));
+    expect(granted).toHaveLength(1);
+    expect((await get('/members', browser)).statusCode).toBe(200);
+  }, 60_000);
+
   it("does not open another site's gated page with this site's membership", async () => {
     const other = await t.createSite({ identifier: `gate-other-${dialect}`, title: 'Other' });
     const [page] = await testDb.db

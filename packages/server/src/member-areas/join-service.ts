@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { SubscriptionPlan } from '@emporium/commerce';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -70,6 +69,62 @@ async function delayFirstRenewal(tx: DbOrTx, websiteId: string, subscriptionId: 
     WHERE website_id = ${websiteId} AND id = ${subscriptionId} AND state = 'active' AND cycles_billed = 1`);
 }
 
+/**
+ * The account's open join cart for a paywall product, made when there is none: one line of the
+ * product, owned by the account. Joins of one account and product take turns (a transaction
+ * lock), so two sent at once share one cart, and so one checkout key.
+ */
+async function joinCart(
+  db: Db,
+  websiteId: string,
+  siteUserId: string,
+  areaId: string,
+  productItemId: string,
+  variant: { id: string; sku: string; priceCents: number },
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`member-area-join|${websiteId}|${siteUserId}|${productItemId}`}))`);
+    // A join that finished while this one waited: its order is paid (granted or about to be).
+    if ((await activeAreaIdsOf(tx, websiteId, siteUserId)).has(areaId) || (await hasUngrantedPaidOrder(tx, websiteId, siteUserId, productItemId))) {
+      throw new AppError('CONFLICT', MemberAreaMessages.ALREADY_MEMBER);
+    }
+    const [open] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .innerJoin(cartEntries, and(eq(cartEntries.websiteId, carts.websiteId), eq(cartEntries.cartId, carts.id)))
+      .where(and(eq(carts.websiteId, websiteId), eq(carts.siteUserId, siteUserId), eq(carts.isPurchased, false), eq(cartEntries.itemId, productItemId)))
+      .limit(1);
+    if (open) return open;
+    const created = await createCart(tx, websiteId);
+    await tx
+      .update(carts)
+      .set({ siteUserId })
+      .where(and(eq(carts.websiteId, websiteId), eq(carts.id, created.id)));
+    await tx.insert(cartEntries).values({
+      websiteId,
+      cartId: created.id,
+      itemId: productItemId,
+      variantId: variant.id,
+      sku: variant.sku,
+      quantity: 1,
+      purchasePriceCents: variant.priceCents,
+    });
+    return { id: created.id };
+  });
+}
+
+/** True when a paid order of the account's carts holds the paywall product and no membership was granted for it yet. */
+async function hasUngrantedPaidOrder(tx: DbOrTx, websiteId: string, siteUserId: string, productItemId: string): Promise<boolean> {
+  const found = (await tx.execute(sql`
+    SELECT 1 FROM orders o
+    JOIN carts c ON c.website_id = o.website_id AND c.id = o.purchased_cart_id
+    JOIN order_items oi ON oi.website_id = o.website_id AND oi.order_id = o.id AND oi.item_id = ${productItemId}
+    WHERE o.website_id = ${websiteId} AND c.site_user_id = ${siteUserId} AND o.payment_status = 'paid' AND o.status <> 'PAYMENT_FAILED'
+      AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.website_id = o.website_id AND m.order_id = o.id)
+    LIMIT 1`)) as unknown as { rows: unknown[] };
+  return found.rows.length > 0;
+}
+
 /** A signed-in site user of the site: id and email. */
 export interface Joiner {
   id: string;
@@ -121,23 +176,7 @@ export async function joinArea(deps: JoinDeps, site: Website, area: MemberAreaRo
     .orderBy(asc(variants.displayIndex), asc(variants.id))
     .limit(1);
   if (!variant) throw new AppError('CONFLICT', MemberAreaMessages.NOT_FOR_SALE);
-  const cart = await db.transaction(async (tx) => {
-    const created = await createCart(tx, site.id);
-    await tx
-      .update(carts)
-      .set({ siteUserId: joiner.id })
-      .where(and(eq(carts.websiteId, site.id), eq(carts.id, created.id)));
-    await tx.insert(cartEntries).values({
-      websiteId: site.id,
-      cartId: created.id,
-      itemId: area.productItemId!,
-      variantId: variant.id,
-      sku: variant.sku,
-      quantity: 1,
-      purchasePriceCents: variant.priceCents,
-    });
-    return created;
-  });
+  const cart = await joinCart(db, site.id, joiner.id, area.id, area.productItemId, variant);
   const plan = planOf(area);
   const result = await placeOrder(
     { db, providers: deps.providers, log: deps.log, origin: deps.origin },
@@ -152,7 +191,8 @@ export async function joinArea(deps: JoinDeps, site: Website, area: MemberAreaRo
       giftCardCode: null,
       payment: { provider: 'test', details: { cardNumber: cardNumber ?? '' } },
     },
-    { key: `member-area-${randomBytes(12).toString('hex')}`, hash: cart.id },
+    // One key per join cart: two joins sent at once place one order, the other replays it.
+    { key: `member-area-join-${cart.id}`, hash: cart.id },
     deps.now,
     plan ? { subscription: plan } : {},
   );
