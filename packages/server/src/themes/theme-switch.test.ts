@@ -24,8 +24,8 @@ const PAGES: [kind: string, path: string][] = [
   ['cart', '/cart'],
 ];
 
-const MASTHEAD = '<header class="masthead">';
-const DEFAULT_HEADER = '<header class="site-header">';
+const MASTHEAD = '<header class="masthead" data-color-region="header">';
+const DEFAULT_HEADER = '<header class="site-header" data-color-region="header">';
 
 let t: PagesTestApp;
 let siteId: string;
