@@ -29,6 +29,9 @@ interface PublishDialogProps {
   readonly onCancel: () => void;
 }
 
+/** Drafts that change the site's colours: the theme's tweaks and the site styles (palette and colour themes). */
+const STYLE_SUBJECTS: ReadonlySet<string> = new Set(['settings.themeTweaks', 'settings.siteStyles']);
+
 /** The drafted styles' hard-to-read colour pairs (read when the styles are among the drafts). */
 function DraftedStyleContrast() {
   const tweaks = useQuery<TweakGroups>(TWEAKS_PATH);
@@ -49,7 +52,7 @@ export function PublishDialog({ open, drafts, pages, pending, failure, onConfirm
     >
       <p>Visitors will see these at once:</p>
       <DraftSubjects drafts={drafts} pages={pages} />
-      {open && drafts.some((draft) => draft.subject === 'settings.themeTweaks') && <DraftedStyleContrast />}
+      {open && drafts.some((draft) => STYLE_SUBJECTS.has(draft.subject)) && <DraftedStyleContrast />}
       <ErrorText error={failure} />
     </ConfirmDialog>
   );
