@@ -126,6 +126,10 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     expect(order!.shippingAddress).toMatchObject({ address1: '12 Rue Haute', city: 'Lyon', country: 'FR' });
 
     await page.goto(`${base}/account`);
+    // The account area is drawn inside the site's theme: its header (with the site's navigation) and footer.
+    expect(await page.locator('header').count()).toBeGreaterThan(0);
+    expect(await page.locator('footer').count()).toBeGreaterThan(0);
+    expect(await page.title()).toContain('Your account');
     const orderLink = page.getByRole('link', { name: `#${order!.orderNumber}` });
     expect(await orderLink.getAttribute('href')).toMatch(/^\/checkout\/order-status\//);
     expect(await seriousA11yViolations(page)).toEqual([]);

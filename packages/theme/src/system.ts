@@ -23,6 +23,7 @@ export const SYSTEM_PAGES = [
   'protected',
   'access-denied',
   'membership-confirmed',
+  'account',
 ] as const;
 export type SystemPage = (typeof SYSTEM_PAGES)[number];
 

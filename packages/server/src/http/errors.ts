@@ -87,6 +87,8 @@ export function renderErrorPage(status: number, title: string, message: string):
 export interface PageFallbacks {
   notFound?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   error?: (request: FastifyRequest, reply: FastifyReply, response: ErrorResponse) => Promise<unknown>;
+  /** Sends a site's account page (trusted, escaped markup) inside the site's theme layout (the `account` system template). */
+  account?: (request: FastifyRequest, reply: FastifyReply, page: { status: number; title: string; body: string }) => Promise<unknown>;
 }
 
 /** Sends an error response as JSON (`{ error, message, ... }`) or as a small HTML page. */

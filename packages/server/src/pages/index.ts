@@ -12,6 +12,7 @@ import { createTemplateEngine } from './template-engine.js';
 import { systemAssets } from './theme-renderer.js';
 import { PageReads } from '../site-data/index.js';
 import { lazyServerSecret } from '../db/server-secrets.js';
+import { PageType } from '../spec/index.js';
 
 export { CachedPageLane, serverWithLane } from './page-cache/index.js';
 export { matchPageRoute, type PageRoute } from './page-route.js';
@@ -72,4 +73,13 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   if (options.lane && !options.cartIdOf && !options.scriptTags) options.lane.answer = (ask, site) => cache.stored(deps.db, ask, site);
   deps.pageFallbacks.notFound = (request, reply) => sendSystemPage(handlerDeps, request, reply, notFoundPage());
   deps.pageFallbacks.error = (request, reply) => sendSystemPage(handlerDeps, request, reply, errorPage(String(request.id)));
+  deps.pageFallbacks.account = (request, reply, page) =>
+    sendSystemPage(handlerDeps, request, reply, {
+      status: page.status,
+      pageType: PageType.PAGE,
+      templateName: 'account',
+      title: page.title,
+      private: true,
+      context: { render: { accountHtml: page.body } },
+    });
 }

@@ -7,16 +7,16 @@ import { addressPage } from './account-records-html.js';
 import { RESTOCK_NOT_YOURS } from './account-records-api.js';
 import { withdrawAccountSignUp } from './account-restock.js';
 import { addAddress, checkedAddress, deleteAddress, findAddress, updateAddress } from './addresses.js';
-import type { Notice, PageFrame } from './pages-html.js';
+import type { AccountDoc, Notice, PageFrame } from './pages-html.js';
 import { xsrfMatches, type LiveSession } from './session-store.js';
 
 /** What the account pages share with the record pages: the guards, the page sender and the account view. */
 export interface AccountPageKit {
   open: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   session: (request: FastifyRequest) => Promise<LiveSession | undefined>;
-  send: (reply: FastifyReply, status: number, body: string) => FastifyReply;
-  refuseXsrf: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-  accountView: (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice) => Promise<string>;
+  send: (reply: FastifyReply, status: number, doc: AccountDoc) => unknown;
+  refuseXsrf: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  accountView: (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice) => Promise<AccountDoc>;
   frameOf: (request: FastifyRequest, notice?: Notice) => PageFrame;
   error: (reply: FastifyReply, cause: unknown) => { status: number; notice: Notice };
 }

@@ -3,7 +3,7 @@ import type { PostalAddress } from '../checkout/index.js';
 import type { Page } from '../http/page-cursor.js';
 import type { AccountSignUp } from './account-restock.js';
 import type { SavedAddress } from './addresses.js';
-import { field, form, page, type PageFrame } from './pages-html.js';
+import { field, form, inTheme, page, type AccountDoc, type PageFrame } from './pages-html.js';
 
 const e = escapeHtml;
 
@@ -49,7 +49,7 @@ export function addressesSection(frame: PageFrame, addresses: SavedAddress[], xs
 }
 
 /** The page that adds an address (no `saved`) or edits one, with the values last sent. */
-export function addressPage(frame: PageFrame, xsrfToken: string, saved: SavedAddress | undefined, values?: Partial<Record<string, string>>): string {
+export function addressPage(frame: PageFrame, xsrfToken: string, saved: SavedAddress | undefined, values?: Partial<Record<string, string>>): AccountDoc {
   const current: Partial<Record<string, string>> = values ?? { ...saved?.address };
   const inputs = ADDRESS_FIELDS.map((f) =>
     field(frame, f.name, f.label, f.name === 'phone' ? 'tel' : 'text', f.autocomplete, {
@@ -61,10 +61,12 @@ export function addressPage(frame: PageFrame, xsrfToken: string, saved: SavedAdd
   const isDefault = values ? values.isDefault === 'true' : (saved?.isDefault ?? false);
   const checkbox = `<p class="account-field"><input id="account-isDefault" name="isDefault" type="checkbox" value="true"${isDefault ? ' checked' : ''}> <label for="account-isDefault">Use as my default address</label></p>`;
   const action = saved ? `/account/addresses/${saved.id}` : '/account/addresses';
-  return page(
-    frame,
-    saved ? 'Edit address' : 'Add an address',
-    form(frame, action, inputs + checkbox, 'Save address', { xsrfToken }) + `<p><a href="/account#addresses">Back to your account</a></p>`,
+  return inTheme(
+    page(
+      frame,
+      saved ? 'Edit address' : 'Add an address',
+      form(frame, action, inputs + checkbox, 'Save address', { xsrfToken }) + `<p><a href="/account#addresses">Back to your account</a></p>`,
+    ),
   );
 }
 

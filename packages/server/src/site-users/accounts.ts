@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/types.js';
 import { existingVisitorId } from '../content/index.js';
 import { AppError } from '../errors/index.js';
+import type { PageFallbacks } from '../http/errors.js';
 import { assertNotLocked, clearFailures, hashPassword, recordFailure, throttleKeys, verifyPassword, type ThrottleKeys } from '../owner-accounts/index.js';
 import { enqueueMails } from '../outbox/index.js';
 import { canonicalOrigin, type Website } from '../sites/index.js';
@@ -29,6 +30,8 @@ export interface SiteUserDeps {
   config: AppConfig;
   now: () => Date;
   mailQueued: () => void;
+  /** The page module's theme-rendered pages (the account page among them), filled in when pages are on. */
+  pageFallbacks?: PageFallbacks;
 }
 
 /** A site user as the calls show it. */

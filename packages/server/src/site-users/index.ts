@@ -27,7 +27,13 @@ export interface SiteUserOptions {
 
 /** Registers the site users' calls, pages and owner settings. */
 export function registerSiteUsers(app: FastifyInstance, deps: AppDeps, options: SiteUserOptions): void {
-  const siteUserDeps: SiteUserDeps = { db: deps.db, config: deps.config, now: options.now ?? (() => new Date()), mailQueued: options.mailQueued };
+  const siteUserDeps: SiteUserDeps = {
+    db: deps.db,
+    config: deps.config,
+    now: options.now ?? (() => new Date()),
+    mailQueued: options.mailQueued,
+    pageFallbacks: deps.pageFallbacks,
+  };
   registerCartOwnerGuard(app, siteUserDeps);
   registerSiteUserApi(app, deps, siteUserDeps);
   registerSiteUserPages(app, siteUserDeps);

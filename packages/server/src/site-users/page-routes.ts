@@ -26,7 +26,7 @@ import { ACCOUNT_RESTOCK_PER_PAGE, listAccountSignUps } from './account-restock.
 import { listAddresses } from './addresses.js';
 import { assertAccountsOpen } from './guards.js';
 import { SiteUserMessages } from './messages.js';
-import { accountPage, messagePage, registerPage, resetPage, signInPage, type Notice, type PageFrame } from './pages-html.js';
+import { accountPage, messagePage, registerPage, resetPage, signInPage, type AccountDoc, type Notice, type PageFrame } from './pages-html.js';
 import { CodeBody, RegisterBody, ResetConfirmBody, SessionBody } from './schemas.js';
 import { clearSiteUserCookies, findSiteUserSession, xsrfMatches, type LiveSession } from './session-store.js';
 import { isSiteUserTokenUsable } from './token-store.js';
@@ -74,8 +74,14 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
   const html = { 200: htmlResponse() };
   const redirect = { 303: z.null().describe('Redirect to the next page') };
   const frameOf = (request: FastifyRequest, notice?: Notice): PageFrame => ({ site: siteOf(request), crumb: request.crumb, notice });
-  const send = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(body);
+  /** Sends an account page inside the site's theme layout when pages are on, else as its own document; never stored, never indexed. */
+  const send = (reply: FastifyReply, status: number, doc: AccountDoc): unknown => {
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+    const themed = deps.pageFallbacks?.account;
+    if (doc.inTheme && themed && reply.request.site && !reply.request.adminOrigin)
+      return themed(reply.request, reply, { status, title: doc.title, body: doc.main });
+    return reply.code(status).type('text/html; charset=utf-8').send(doc.html);
+  };
   const error = (reply: FastifyReply, cause: unknown): { status: number; notice: Notice } => {
     if (!(cause instanceof AppError)) throw cause;
     for (const [name, value] of Object.entries(cause.headers)) reply.header(name, value);
@@ -94,7 +100,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
   };
   const session = (request: FastifyRequest) => findSiteUserSession(deps.db, request, deps.config.secureCookies, deps.now());
   /** The account page with the person's orders (one page of them), subscriptions, addresses and restock sign-ups (one page of them). */
-  const accountView = async (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice, restockCursor?: string): Promise<string> => {
+  const accountView = async (request: FastifyRequest, live: LiveSession, page: number, notice?: Notice, restockCursor?: string): Promise<AccountDoc> => {
     const frame = frameOf(request, notice);
     const after = restockCursorOf(restockCursor);
     const [orders, subscriptions, addresses, restock] = await Promise.all([

@@ -48,25 +48,43 @@ export function form(frame: PageFrame, action: string, inner: string, button: st
   return `<form method="post" action="${e(action)}" class="account-form">${fields}${inner}<p><button type="submit" class="button">${e(button)}</button></p></form>`;
 }
 
-/** A whole account page: its title, notice and body, noindex and without referrer. */
-export function page(frame: PageFrame, title: string, body: string): string {
+/** An account page: its title, its main content, and the whole standalone document. */
+export interface AccountDoc {
+  title: string;
+  /** The title, notice and body, for the site's theme layout (trusted: every value escaped). */
+  main: string;
+  /** The standalone document, noindex and without referrer, for sites rendered without pages. */
+  html: string;
+  /** Shown inside the site's theme layout when pages are on: the signed-in account area (the sign-in pages stay standalone). */
+  inTheme?: boolean;
+}
+
+/** A whole account page: its title, notice and body. */
+export function page(frame: PageFrame, title: string, body: string): AccountDoc {
   const lang = e(frame.site.settings.locale.split(/[-_]/)[0] || 'en');
-  return `<!doctype html>
+  const main = `<h1 class="page__title">${e(title)}</h1>
+${noticeHtml(frame.notice)}
+${body}
+<p><a href="/">Back to ${e(frame.site.title)}</a></p>`;
+  const html = `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${e(title)} · ${e(frame.site.title)}</title></head>
 <body>
 <main class="container container--narrow account-page">
-<h1 class="page__title">${e(title)}</h1>
-${noticeHtml(frame.notice)}
-${body}
-<p><a href="/">Back to ${e(frame.site.title)}</a></p>
+${main}
 </main>
 </body>
 </html>`;
+  return { title, main, html };
+}
+
+/** The page, marked to be shown inside the site's theme layout. */
+export function inTheme(doc: AccountDoc): AccountDoc {
+  return { ...doc, inTheme: true };
 }
 
 /** The sign-in page: password, a mailed link, and the code from that mail. */
-export function signInPage(frame: PageFrame, email = ''): string {
+export function signInPage(frame: PageFrame, email = ''): AccountDoc {
   const password = form(
     frame,
     '/account/login',
@@ -97,7 +115,7 @@ export function signInPage(frame: PageFrame, email = ''): string {
 }
 
 /** The registration page. */
-export function registerPage(frame: PageFrame, email = ''): string {
+export function registerPage(frame: PageFrame, email = ''): AccountDoc {
   return page(
     frame,
     'Create an account',
@@ -113,12 +131,12 @@ export function registerPage(frame: PageFrame, email = ''): string {
 }
 
 /** A page with only its notice and a way on. */
-export function messagePage(frame: PageFrame, title: string, next: { href: string; label: string }): string {
+export function messagePage(frame: PageFrame, title: string, next: { href: string; label: string }): AccountDoc {
   return page(frame, title, `<p><a class="button" href="${e(next.href)}">${e(next.label)}</a></p>`);
 }
 
 /** The reset page: ask for a link, or (with a live token) choose the new password. */
-export function resetPage(frame: PageFrame, token: string | undefined): string {
+export function resetPage(frame: PageFrame, token: string | undefined): AccountDoc {
   if (token === undefined) {
     return page(frame, 'Reset your password', form(frame, '/account/reset', field(frame, 'email', 'Email', 'email', 'email'), 'Email me a reset link'));
   }
@@ -136,31 +154,38 @@ export function resetPage(frame: PageFrame, token: string | undefined): string {
 }
 
 /** The signed-in account page: who is signed in, language, sign-out here or everywhere, deletion. */
-export function accountPage(frame: PageFrame, user: { email: string; displayName: string; locale: string | null }, xsrfToken: string, records = ''): string {
+export function accountPage(
+  frame: PageFrame,
+  user: { email: string; displayName: string; locale: string | null },
+  xsrfToken: string,
+  records = '',
+): AccountDoc {
   const hidden = { xsrfToken };
   const who = user.displayName ? `${user.displayName} (${user.email})` : user.email;
-  return page(
-    frame,
-    'Your account',
-    `<p>Signed in as <strong>${e(who)}</strong>.</p>` +
-      records +
-      `<h2>Your details</h2><p><a href="/api/site-users/account/data" download>Download my data</a> (every record the site holds about you, as JSON).</p>` +
-      form(
-        frame,
-        '/account/locale',
-        field({ ...frame, notice: undefined }, 'language', 'Language', 'text', 'language', { value: user.locale ?? '', hint: 'A code such as en or pt-BR.' }),
-        'Save language',
-        hidden,
-      ) +
-      form(frame, '/account/logout', '', 'Sign out', hidden) +
-      form(frame, '/account/logout-everywhere', '', 'Sign out everywhere', hidden) +
-      `<h2>Erase your account and data</h2><p>This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.</p>` +
-      form(
-        frame,
-        '/account/delete',
-        `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">Yes, erase my account and my data</label></p>`,
-        'Erase account and data',
-        hidden,
-      ),
+  return inTheme(
+    page(
+      frame,
+      'Your account',
+      `<p>Signed in as <strong>${e(who)}</strong>.</p>` +
+        records +
+        `<h2>Your details</h2><p><a href="/api/site-users/account/data" download>Download my data</a> (every record the site holds about you, as JSON).</p>` +
+        form(
+          frame,
+          '/account/locale',
+          field({ ...frame, notice: undefined }, 'language', 'Language', 'text', 'language', { value: user.locale ?? '', hint: 'A code such as en or pt-BR.' }),
+          'Save language',
+          hidden,
+        ) +
+        form(frame, '/account/logout', '', 'Sign out', hidden) +
+        form(frame, '/account/logout-everywhere', '', 'Sign out everywhere', hidden) +
+        `<h2>Erase your account and data</h2><p>This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.</p>` +
+        form(
+          frame,
+          '/account/delete',
+          `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">Yes, erase my account and my data</label></p>`,
+          'Erase account and data',
+          hidden,
+        ),
+    ),
   );
 }
