@@ -226,8 +226,6 @@ async function respond(
   return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, html) : undefined) ?? reply.type(HTML_TYPE).send(Buffer.from(html));
 }
 
-/** The site sells something: it shows a header cart, whose count the browser writes. */
-function sells(collections: readonly { type: number; enabled: boolean }[]): boolean {
 /**
  * The page's context in its language (decision 0049): translated items and site paths with
  * translated slugs, and `website.languages`, the switcher's links to the same page in each
@@ -246,6 +244,8 @@ function inLanguage(req: PageRequest, page: BuiltPage, context: Record<string, u
   return links.length ? { ...localized, website: { ...(localized.website as object), languages: links } } : localized;
 }
 
+/** The site sells something: it shows a header cart, whose count the browser writes. */
+function sells(collections: readonly { type: number; enabled: boolean }[]): boolean {
   return collections.some((c) => c.type === CollectionType.PRODUCTS && c.enabled);
 }
 
