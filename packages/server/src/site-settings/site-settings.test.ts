@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
@@ -87,12 +87,31 @@ describe('Site settings (issue 26 item 4; spec 3 store setup, spec 8 setup texts
   });
 
   it('saves the time zone and locale at once: the next page shows them without publishing', async () => {
-    const saved = await manager.call('PUT', P.STORE, { timeZone: 'Europe/Paris', locale: 'fr-FR', currency: 'USD' });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ timeZone: 'Europe/Paris', locale: 'fr-FR', currency: 'USD' });
-    const { json } = await t.context(DEMO_SHOP_IDENTIFIER, '/');
-    expect(json.website).toMatchObject({ timeZone: 'Europe/Paris', language: 'fr-FR' });
-    expect((await manager.call('PUT', P.STORE, { timeZone: 'America/New_York', locale: 'en-US', currency: 'USD' })).statusCode).toBe(200);
+    // The locale is the language of a site in one language; the demo speaks French too (its
+    // languages then name the language of each page), so this test sets them aside.
+    const db = t.testDb.db;
+    const [before] = await db
+      .select({ languages: sql<unknown>`${websites.settings}->'languages'` })
+      .from(websites)
+      .where(eq(websites.id, demo.id));
+    await db
+      .update(websites)
+      .set({ settings: sql`${websites.settings} - 'languages'` })
+      .where(eq(websites.id, demo.id));
+    try {
+      const saved = await manager.call('PUT', P.STORE, { timeZone: 'Europe/Paris', locale: 'fr-FR', currency: 'USD' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ timeZone: 'Europe/Paris', locale: 'fr-FR', currency: 'USD' });
+      const { json } = await t.context(DEMO_SHOP_IDENTIFIER, '/');
+      expect(json.website).toMatchObject({ timeZone: 'Europe/Paris', language: 'fr-FR' });
+      expect((await manager.call('PUT', P.STORE, { timeZone: 'America/New_York', locale: 'en-US', currency: 'USD' })).statusCode).toBe(200);
+    } finally {
+      if (before?.languages)
+        await db
+          .update(websites)
+          .set({ settings: sql`jsonb_set(${websites.settings}, '{languages}', ${JSON.stringify(before.languages)}::jsonb)` })
+          .where(eq(websites.id, demo.id));
+    }
   });
 
   it.each([
