@@ -80,5 +80,11 @@ describe('the image picker’s calls (#26 item 2)', () => {
     expect(uploaded.json()).toMatchObject({ originalSize: '640x400', altText: '', source: 'Uploaded' });
     expect(uploaded.json().assetUrl).toMatch(/^\/api\/media\/[a-z0-9]+\/[0-9a-f]{32}-500\.png$/);
     expect(uploaded.json().srcset).toContain('300w');
+    // Kept in the file library, so the picker offers it again before any block is saved.
+    const assetUrl = uploaded.json().assetUrl;
+    const library = (await admin.call('GET', '/api/owner/files')).json().files as { assetUrl: string }[];
+    expect(library.map((f) => f.assetUrl)).toContain(assetUrl);
+    const picker = (await admin.call('GET', BLOCK_MEDIA_PATH)).json().images as { assetUrl: string; source: string }[];
+    expect(picker.find((i) => i.assetUrl === assetUrl)).toMatchObject({ source: 'Files' });
   });
 });

@@ -9,6 +9,7 @@ import { siteOf } from '../sites/index.js';
 import { BLOCK_FIELDS_PATH, BLOCK_MEDIA_PATH, BlockFieldList, BlockMediaList, UploadedBlockImage } from '../block-kinds/index.js';
 import { blockFieldRulesOf } from './block-field-rules.js';
 import { siteImages } from './media-library.js';
+import { addLibraryFile, libraryNameOf } from '../files-library/index.js';
 
 const tags = ['owner blocks'];
 
@@ -73,8 +74,13 @@ export function registerBlockRoutes(app: FastifyInstance, deps: AppDeps): void {
       async (request, reply) => {
         const site = siteOf(request);
         const { files } = await readImageUploads(request, 1);
-        const image = await storeImage(storage, site.id, files[0]!.bytes);
-        await recordAudit(db, request, { action: 'block.image.add', subjectType: 'website', subjectId: site.id, detail: { imageId: image.id } });
+        const upload = files[0]!;
+        const image = await storeImage(storage, site.id, upload.bytes);
+        // Kept in the site's file library too, so the image can be picked again before any block is saved.
+        await db.transaction(async (tx) => {
+          await addLibraryFile(tx, site.id, libraryNameOf(upload.filename, undefined), upload.bytes.length, image);
+          await recordAudit(tx, request, { action: 'block.image.add', subjectType: 'website', subjectId: site.id, detail: { imageId: image.id } });
+        });
         reply.code(201);
         return { assetUrl: image.assetUrl, originalSize: image.originalSize, srcset: image.srcset, altText: '', source: 'Uploaded' };
       },

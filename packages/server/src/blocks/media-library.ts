@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { LibraryImage } from '../block-kinds/index.js';
 import { collections, items, type DbOrTx } from '../db/index.js';
+import { listLibraryFiles } from '../files-library/index.js';
 
 /** Most images the picker lists. */
 export const MAX_LIBRARY_IMAGES = 300;
@@ -17,12 +18,14 @@ function imagesOfBlocks(blocks: unknown): Image[] {
 }
 
 /**
- * The site's uploaded and used images, newest first, each once: the images of its products,
+ * The site's uploaded and used images, newest first, each once: the files of its library
+ * (Files in the dashboard, where block uploads are kept too), the images of its products,
  * posts, events and gallery pages (their main image and any others), then those placed in the
  * image and gallery blocks of its pages. Only addresses of the site's media or https.
  */
 export async function siteImages(db: DbOrTx, websiteId: string): Promise<LibraryImage[]> {
-  const [itemRows, pageRows] = await Promise.all([
+  const [library, itemRows, pageRows] = await Promise.all([
+    listLibraryFiles(db, websiteId, { limit: 100, offset: 0 }),
     db
       .select({ title: items.title, assetUrl: items.assetUrl, structured: items.structuredContent })
       .from(items)
@@ -38,6 +41,7 @@ export async function siteImages(db: DbOrTx, websiteId: string): Promise<Library
     const originalSize = typeof image.originalSize === 'string' && /^\d+x\d+$/.test(image.originalSize) ? image.originalSize : undefined;
     seen.set(assetUrl, { assetUrl, altText: typeof image.altText === 'string' ? image.altText : '', source, ...(originalSize ? { originalSize } : {}) });
   };
+  for (const file of library.files) add(file, 'Files');
   for (const row of itemRows) {
     const structured = (row.structured ?? {}) as { originalSize?: unknown; images?: unknown };
     add({ assetUrl: row.assetUrl, altText: row.title, originalSize: structured.originalSize }, row.title);

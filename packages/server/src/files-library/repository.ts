@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/index.js';
+import type { DbOrTx } from '../db/index.js';
 import { libraryFiles } from '../db/schema-library-files.js';
 import { AppError } from '../errors/index.js';
 import type { StoredImage } from '../media/index.js';
@@ -26,7 +26,7 @@ function containing(q: string): string {
 }
 
 /** A page of the site's library, newest first, with the names containing `q` when given. */
-export async function listLibraryFiles(db: Db, websiteId: string, query: { q?: string; limit: number; offset: number }): Promise<LibraryPage> {
+export async function listLibraryFiles(db: DbOrTx, websiteId: string, query: { q?: string; limit: number; offset: number }): Promise<LibraryPage> {
   const where = query.q ? and(eq(libraryFiles.websiteId, websiteId), ilike(libraryFiles.name, containing(query.q))) : eq(libraryFiles.websiteId, websiteId);
   const [rows, totals] = await Promise.all([
     db.select().from(libraryFiles).where(where).orderBy(desc(libraryFiles.createdAt), desc(libraryFiles.id)).limit(query.limit).offset(query.offset),
