@@ -33,6 +33,8 @@ const FRENCH: Readonly<Record<string, string>> = Object.freeze({
   Home: 'Accueil',
   About: 'À propos',
   about: 'a-propos',
+  Members: 'Membres',
+  members: 'membres',
   // Blocks
   'New for autumn': 'Nouveau cet automne',
   'Made slowly, made to last.': 'Fait lentement, fait pour durer.',

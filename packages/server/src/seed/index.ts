@@ -48,8 +48,9 @@ export async function seedDemo(db: Db, now: Date = new Date(), options: SeedOpti
       async (tx, now) => {
         const id = await seedDemoShop(tx, now);
         await seedFormPages(tx, id);
-        await seedDemoFrench(tx, id);
+        // The members' page first, so the French seed translates its title and slug too.
         await seedDemoMembers(tx, id);
+        await seedDemoFrench(tx, id);
         return id;
       },
     ],
