@@ -8,6 +8,7 @@ export {
   notifySignUps,
   allSignUps,
   findVariant,
+  restockSignUpOfRow,
   type SignUp,
   type SignUpGroup,
   type SendRequest,

@@ -120,23 +120,23 @@ export async function listSignUps(
     ORDER BY (extract(epoch from r.created_at) * 1000000)::bigint, r.id
     LIMIT ${limit + 1}`,
   );
-  return toPage(
-    found,
-    limit,
-    (r) => ({
-      id: String(r.id),
-      productId: String(r.product_id),
-      variantId: String(r.variant_id),
-      email: String(r.email),
-      isJoinMailingList: r.join_mailing_list === true,
-      language: r.language === null ? null : String(r.language),
-      createdAt: iso(r.created_at),
-      notifiedAt: r.notified_at === null ? null : iso(r.notified_at),
-      productName: String(r.title),
-      sku: String(r.sku),
-    }),
-    (r) => [String(r.position), String(r.id)],
-  );
+  return toPage(found, limit, restockSignUpOfRow, (r) => [String(r.position), String(r.id)]);
+}
+
+/** A restock sign-up as the spec's lists answer it, from a row of restock_signups joined with its item's title and variant's SKU. */
+export function restockSignUpOfRow(r: Record<string, unknown>) {
+  return {
+    id: String(r.id),
+    productId: String(r.product_id),
+    variantId: String(r.variant_id),
+    email: String(r.email),
+    isJoinMailingList: r.join_mailing_list === true,
+    language: r.language === null ? null : String(r.language),
+    createdAt: iso(r.created_at),
+    notifiedAt: r.notified_at === null ? null : iso(r.notified_at),
+    productName: String(r.title),
+    sku: String(r.sku),
+  };
 }
 
 /** A request to notify the sign-ups of one variant. */

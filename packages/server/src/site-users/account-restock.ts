@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/types.js';
 import { toPage, type Page } from '../http/page-cursor.js';
 import type { AccountOwner } from './account-orders.js';
 import { normalSiteUserEmail } from './site-user-repository.js';
+import { restockSignUpOfRow } from '../restock/index.js';
 
 /** Restock sign-ups shown per page of the account area. */
 export const ACCOUNT_RESTOCK_PER_PAGE = 10;
@@ -20,8 +21,6 @@ export interface AccountSignUp {
   productName: string;
   sku: string;
 }
-
-const iso = (value: unknown) => new Date(String(value)).toISOString();
 
 /**
  * One page of the person's restock sign-ups (made with their confirmed address; an unconfirmed
@@ -41,23 +40,7 @@ export async function listAccountSignUps(db: DbOrTx, owner: AccountOwner, after:
       ${after ? sql`AND ((extract(epoch from r.created_at) * 1000000)::bigint, r.id) < (${after[0]}::bigint, ${after[1]})` : sql``}
     ORDER BY (extract(epoch from r.created_at) * 1000000)::bigint DESC, r.id DESC
     LIMIT ${limit + 1}`)) as unknown as { rows: Record<string, unknown>[] };
-  return toPage(
-    result.rows,
-    limit,
-    (r) => ({
-      id: String(r.id),
-      productId: String(r.product_id),
-      variantId: String(r.variant_id),
-      email: String(r.email),
-      isJoinMailingList: r.join_mailing_list === true,
-      language: r.language === null ? null : String(r.language),
-      createdAt: iso(r.created_at),
-      notifiedAt: r.notified_at === null ? null : iso(r.notified_at),
-      productName: String(r.title),
-      sku: String(r.sku),
-    }),
-    (r) => [String(r.position), String(r.id)],
-  );
+  return toPage(result.rows, limit, restockSignUpOfRow, (r) => [String(r.position), String(r.id)]);
 }
 
 /** Withdraws one of the person's restock sign-ups; false when it is not theirs (or already gone). */
