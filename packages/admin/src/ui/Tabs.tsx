@@ -10,10 +10,26 @@ export interface Tab {
 /**
  * Tabs after the WAI-ARIA pattern: arrow keys, Home and End move between tabs; only the
  * selected tab is in the tab order. Every panel stays mounted (hidden), so unsaved input
- * on one tab survives a visit to another.
+ * on one tab survives a visit to another. A screen may choose the tab (`selected` and `onSelect`).
  */
-export function Tabs({ label, tabs }: { readonly label: string; readonly tabs: readonly Tab[] }) {
-  const [selected, setSelected] = useState(tabs[0]?.id ?? '');
+export function Tabs({
+  label,
+  tabs,
+  selected: chosen,
+  onSelect,
+}: {
+  readonly label: string;
+  readonly tabs: readonly Tab[];
+  /** The selected tab, when the screen chooses it (with `onSelect`); else the tabs keep their own. */
+  readonly selected?: string;
+  readonly onSelect?: (id: string) => void;
+}) {
+  const [own, setOwn] = useState(tabs[0]?.id ?? '');
+  const selected = chosen ?? own;
+  const setSelected = (id: string) => {
+    setOwn(id);
+    onSelect?.(id);
+  };
   const base = useId();
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const move = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -16,7 +16,7 @@ import { matchPageRoute } from './page-route.js';
 import { asksForJson, firstValues, isApiPath, splitUrl } from './page-url.js';
 import { CollectionType, PageType } from '../spec/index.js';
 import { siteDataAt, type PageReader, type PageReads } from '../site-data/index.js';
-import { collectionWithDraft, previewDrafts, siteWithDrafts } from '../drafts/index.js';
+import { collectionWithDraft, previewDrafts, previewSelectTag, siteWithDrafts } from '../drafts/index.js';
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
@@ -101,6 +101,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     cartId: degraded || withoutCart ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
     cartShownByBrowser: withoutCart,
     islandsEnabled: deps.islands.enabled,
+    ...(drafts ? { preview: true } : {}),
     collections: (data ? (drafts ? (await data.collections()).map((row) => collectionWithDraft(row, drafts)) : await data.collections()) : []).map((row) =>
       translations ? translatedPage(row, translations.texts) : row,
     ),
@@ -200,6 +201,8 @@ async function respond(
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
   render.styles = deps.scriptTags ? '' : deps.islands.styles();
   render.headScripts = deps.scriptTags ? '' : deps.islands.headScripts();
+  // The editor's preview: the script that lets the dashboard around the frame select its blocks.
+  if (req.preview && request.framedBy) render.scripts = `${String(render.scripts)}${previewSelectTag(request.cspNonce, request.framedBy)}`;
   const cookieBanner = siteCookieBanner(req.site.settings);
   if (cookieBanner) render.cookieBanner = cookieBanner;
   const stored = (req.site.settings.themeTweaks as Record<string, Record<string, unknown>> | undefined)?.[theme.id];

@@ -1,4 +1,5 @@
 import { blockKindOf } from '@emporium/server/block-kinds';
+import { useEffect, useRef } from 'react';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { blockName } from '../pages/BlockList.js';
 import { BlockForm } from '../pages/blocks/BlockForm.js';
@@ -10,13 +11,27 @@ import { SaveStatus } from './SaveStatus.js';
 import { canRedo, canUndo } from './undo-stack.js';
 import type { PageDraft } from './use-page-draft.js';
 
+/** The block selected in the editor, and where it was selected: in the frame the inspector brings it into view. */
+export interface BlockSelection {
+  readonly index: number;
+  readonly from: 'frame' | 'panel';
+}
+
 interface PageInspectorProps {
   readonly draft: PageDraft;
+  readonly selection?: BlockSelection;
+  /** A block's fields took the focus: it is selected (and outlined in the frame). */
+  readonly onSelect: (index: number) => void;
 }
 
 /** The chosen page's drafted fields: titles, description and text blocks, with undo, redo and the save state. */
-export function PageInspector({ draft }: PageInspectorProps) {
+export function PageInspector({ draft, selection, onSelect }: PageInspectorProps) {
   const { stack } = draft;
+  const blocksRef = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (selection?.from !== 'frame') return;
+    blocksRef.current?.querySelector(`[data-block-index="${selection.index}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selection]);
   if (draft.loadError) return <ErrorText error={draft.loadError} />;
   if (!stack) return <Loading />;
   const fields = stack.present;
@@ -56,34 +71,43 @@ export function PageInspector({ draft }: PageInspectorProps) {
         onChange={(e) => set({ description: e.target.value }, 'description')}
       />
       {fields.blocks && (
-        <fieldset className="stack inspector-blocks">
+        <fieldset className="stack inspector-blocks" ref={blocksRef}>
           <legend>Blocks</legend>
           {fields.blocks.length === 0 && <p className="hint">This page has no blocks yet. Add blocks in Pages.</p>}
-          {fields.blocks.map((block, index) =>
-            isTextBlock(block) ? (
-              <TextArea
-                key={index}
-                label={`Text block ${index + 1}`}
-                rows={5}
-                value={String(block.html ?? '')}
-                hint="Text and simple HTML (paragraphs, headings, links, bold, lists)."
-                onChange={(e) => draft.change(withBlockText(fields, index, e.target.value), `block-${index}`)}
-              />
-            ) : blockKindOf(block.typeName) ? (
-              <fieldset key={index} className="stack">
-                <legend>{blockName(block, index)}</legend>
-                <BlockForm
-                  block={block}
-                  name={blockName(block, index)}
-                  onChange={(next) => draft.change({ ...fields, blocks: (fields.blocks ?? []).map((b, i) => (i === index ? next : b)) }, `block-${index}`)}
+          {fields.blocks.length > 0 && <p className="hint">Click a block in the preview to edit it here; the block you edit is outlined in the preview.</p>}
+          <p className="visually-hidden" role="status">
+            {selection?.from === 'frame' && fields.blocks[selection.index] ? `${blockName(fields.blocks[selection.index]!, selection.index)} selected.` : ''}
+          </p>
+          {fields.blocks.map((block, index) => (
+            <div
+              key={index}
+              className={selection?.index === index ? 'inspector-block selected' : 'inspector-block'}
+              data-block-index={index}
+              aria-current={selection?.index === index ? 'true' : undefined}
+              onFocus={() => onSelect(index)}
+            >
+              {isTextBlock(block) ? (
+                <TextArea
+                  label={`Text block ${index + 1}`}
+                  rows={5}
+                  value={String(block.html ?? '')}
+                  hint="Text and simple HTML (paragraphs, headings, links, bold, lists)."
+                  onChange={(e) => draft.change(withBlockText(fields, index, e.target.value), `block-${index}`)}
                 />
-              </fieldset>
-            ) : (
-              <p key={index} className="hint kept-block">
-                {blockName(block, index)}: kept as it is.
-              </p>
-            ),
-          )}
+              ) : blockKindOf(block.typeName) ? (
+                <fieldset className="stack">
+                  <legend>{blockName(block, index)}</legend>
+                  <BlockForm
+                    block={block}
+                    name={blockName(block, index)}
+                    onChange={(next) => draft.change({ ...fields, blocks: (fields.blocks ?? []).map((b, i) => (i === index ? next : b)) }, `block-${index}`)}
+                  />
+                </fieldset>
+              ) : (
+                <p className="hint kept-block">{blockName(block, index)}: kept as it is.</p>
+              )}
+            </div>
+          ))}
         </fieldset>
       )}
     </div>

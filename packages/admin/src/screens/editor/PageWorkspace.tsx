@@ -3,7 +3,7 @@ import { Tabs } from '../../ui/Tabs.js';
 import { DeviceSwitch } from './DeviceSwitch.js';
 import type { DeviceId } from './devices.js';
 import { HistoryPanel } from './HistoryPanel.js';
-import { PageInspector } from './PageInspector.js';
+import { type BlockSelection, PageInspector } from './PageInspector.js';
 import { pageSubject } from './page-fields.js';
 import { PreviewFrame } from './PreviewFrame.js';
 import { shortcutOf } from './shortcuts.js';
@@ -30,6 +30,8 @@ interface PageWorkspaceProps {
 /** One page in the editor: its preview at the chosen width, its inspector, and the site's history. */
 export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, flushRef }: PageWorkspaceProps) {
   const [reloadSignal, setReloadSignal] = useState(0);
+  const [selection, setSelection] = useState<BlockSelection>();
+  const [tab, setTab] = useState('page');
   const reload = () => setReloadSignal((n) => n + 1);
   const draft = usePageDraft(page.id, page.hasBlocks, reload);
   flushRef.current = draft.flush;
@@ -59,13 +61,36 @@ export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, fl
           </p>
           <DeviceSwitch device={device} onChange={onDevice} />
         </div>
-        <PreviewFrame path={page.fullUrl} pageTitle={title} device={device} reloadSignal={reloadSignal} />
+        <PreviewFrame
+          path={page.fullUrl}
+          pageTitle={title}
+          device={device}
+          reloadSignal={reloadSignal}
+          selectedBlock={selection?.index}
+          onChooseBlock={(index) => {
+            if (!draft.stack?.present.blocks?.[index]) return;
+            setSelection({ index, from: 'frame' });
+            setTab('page');
+          }}
+        />
       </section>
       <section className="editor-side panel" aria-label="Inspector">
         <Tabs
           label="Inspector"
+          selected={tab}
+          onSelect={setTab}
           tabs={[
-            { id: 'page', label: 'Page', panel: <PageInspector draft={draft} /> },
+            {
+              id: 'page',
+              label: 'Page',
+              panel: (
+                <PageInspector
+                  draft={draft}
+                  selection={selection}
+                  onSelect={(index) => setSelection((now) => (now?.index === index ? now : { index, from: 'panel' }))}
+                />
+              ),
+            },
             {
               id: 'history',
               label: 'History',

@@ -1,6 +1,7 @@
 import { adjacentPosts, findItem, listItems, publishedCategories, type CollectionRow } from '../queries.js';
 import { PageType } from '../../spec/index.js';
 import { resolveBlocks } from './blocks-context.js';
+import { pageBlocksFor } from '../../drafts/index.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
 import { itemContext, plainText } from './item-context.js';
 import { itemSeoOf } from '../../seo/index.js';
@@ -62,7 +63,7 @@ async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltP
   const { blocks, merchandising } = await resolveBlocks(
     readerOf(req),
     req.site.id,
-    settings.blocks,
+    pageBlocksFor(settings.blocks, req.preview === true),
     req.collections,
     req.site.settings.currency,
     req.now,

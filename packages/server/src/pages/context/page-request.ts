@@ -37,6 +37,8 @@ export interface PageRequest {
    * the browser fills in the cart count (the header's count is left empty, the pill unseeded).
    */
   readonly cartShownByBrowser?: boolean;
+  /** The editor's preview (a genuine preview cookie): the page shows the drafts and marks its blocks for the editor. */
+  readonly preview?: boolean;
   /** True when the storefront bundle is built: builders then add island props. */
   readonly islandsEnabled: boolean;
   /** The site's collections, loaded once per request. */

@@ -1,0 +1,94 @@
+/**
+ * Selecting a block in the Editor's preview frame and in its inspector, in Chromium (issue 26,
+ * item 6): a click on a block in the frame (the site's own origin) selects that block's fields in
+ * the inspector, and the block whose fields have the focus is outlined in the frame, also after
+ * an edit reloads the preview; at desktop and 390 px width, with axe on the editor screen.
+ */
+import type { FrameLocator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
+import { makeOwner } from '../packages/server/test-support/owners.js';
+import AxeBuilder from '@axe-core/playwright';
+import { ADMIN_WIDTHS, launchBrowser, screenshot } from './support/browser.js';
+import { signInAt } from './support/dashboard.js';
+import { startStore, type RunningStore } from './support/store.js';
+
+const EMAIL = 'selecting@example.com';
+const PASSWORD = 'linen-and-ink-on-paper-2026';
+const TIMEOUT = 15_000;
+
+let store: RunningStore;
+let browser: Browser;
+
+async function openAbout(page: Page): Promise<FrameLocator> {
+  await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Editor', null, { timeout: TIMEOUT });
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^About/ }).click();
+  await page.getByLabel('Text block 1').waitFor({ timeout: TIMEOUT });
+  const frame = page.frameLocator('iframe[title^="Preview of"]');
+  await frame.locator('[data-block-id="1"] img').waitFor({ timeout: TIMEOUT });
+  return frame;
+}
+
+/** Waits until the frame outlines block `id` and no other. */
+async function waitForOutlined(frame: FrameLocator, id: string): Promise<void> {
+  await frame.locator(`[data-block-id="${id}"][data-preview-selected]`).waitFor({ timeout: TIMEOUT });
+  expect(await frame.locator('[data-preview-selected]').count()).toBe(1);
+  const outline = await frame.locator(`[data-block-id="${id}"] > *`).first().evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).toBe('solid');
+}
+
+const selectedInPanel = (page: Page) => page.locator('.inspector-block[aria-current="true"]');
+
+async function dashboardViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('.preview-frame').analyze();
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+beforeAll(async () => {
+  store = await startStore();
+  browser = await launchBrowser();
+  const db = store.app.emporium.db;
+  const site = (await findWebsiteByIdentifier(db, 'demo'))!;
+  await makeOwner(db, site.id, EMAIL, 'admin', PASSWORD);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.close();
+});
+
+describe("the Editor's preview and inspector select the same block", () => {
+  for (const { name, viewport } of ADMIN_WIDTHS) {
+    it(`selects by clicking in the frame and by focusing in the inspector at ${viewport.width} px (${name})`, async () => {
+      const { context, page, errors } = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD, viewport });
+      const frame = await openAbout(page);
+      expect(await frame.locator('[data-preview-selected]').count()).toBe(0);
+
+      // Frame to inspector: the image (block 2 of the layout, index 1).
+      await frame.locator('[data-block-id="1"] img').click();
+      await selectedInPanel(page).and(page.locator('[data-block-index="1"]')).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('status').filter({ hasText: 'Image block 2 selected.' }).waitFor({ timeout: TIMEOUT });
+      await waitForOutlined(frame, '1');
+
+      // Inspector to frame: the keyboard path is the inspector's fields.
+      const text = page.getByLabel('Text block 1');
+      await text.focus();
+      await selectedInPanel(page).and(page.locator('[data-block-index="0"]')).waitFor({ timeout: TIMEOUT });
+      await waitForOutlined(frame, '0');
+
+      // An edit reloads the preview; the selection is outlined again in the new page.
+      const sentence = `Selected and edited at ${viewport.width} px.`;
+      await text.fill(`<p>${sentence}</p>`);
+      await frame.getByText(sentence).waitFor({ timeout: TIMEOUT });
+      await waitForOutlined(frame, '0');
+
+      await page.waitForFunction(() => document.querySelector('.preview-loading')?.textContent === '', null, { timeout: TIMEOUT });
+      expect(await dashboardViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+      console.log(await screenshot(page, `editor-preview-select-${name}`));
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});
