@@ -30,6 +30,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Each site's payment providers (the test provider, and the site's connected ones). */
   payments: PaymentProviders;
+  /** The app's clock when it was given one (tests move it); features default to the system clock. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {

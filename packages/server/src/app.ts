@@ -63,6 +63,7 @@ import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscrip
 import { registerDonationRoutes } from './donations/index.js';
 import { registerSiteUsers } from './site-users/index.js';
 import { registerMemberAreas } from './member-areas/index.js';
+import { registerCourses } from './courses/index.js';
 import { registerLibraryRoutes } from './files-library/index.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crumbs: crumbSigner(await loadServerSecret(options.db, 'crumb')),
     themes: options.themes ?? new ThemeRegistry(createTemplateEngine(), options.db),
     payments: options.payments ?? new PaymentProviders(),
+    now: options.now,
     jobs: new JobQueue(options.db, { pollSeconds: config.outboxPollMs / 1000, onError: (error) => app.log.warn({ err: error }, 'job queue upkeep failed') }),
   };
   app.decorate('emporium', deps);
@@ -197,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDonationRoutes(app, deps);
   registerSiteUsers(app, deps, { mailQueued: outbox.mailQueued, now: options.now });
   registerMemberAreas(app, deps, { now: options.now });
+  registerCourses(app, deps);
   if (options.workJobs) workScheduledPublishes(app, deps);
   if (options.workJobs) workScheduledItems(app, deps);
   if (options.workJobs) workSubscriptionRenewals(app, deps);

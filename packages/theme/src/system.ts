@@ -28,7 +28,17 @@ export const SYSTEM_PAGES = [
 export type SystemPage = (typeof SYSTEM_PAGES)[number];
 
 /** Collection templates the system provides for themes that do not template a type. */
-export const SYSTEM_COLLECTIONS = ['blog.list', 'blog.item', 'products.list', 'products.item', 'events.list', 'events.item', 'gallery.list'] as const;
+export const SYSTEM_COLLECTIONS = [
+  'blog.list',
+  'blog.item',
+  'products.list',
+  'products.item',
+  'events.list',
+  'events.item',
+  'gallery.list',
+  'course.list',
+  'course.item',
+] as const;
 
 /** Stylesheets of the system layer, in load order. */
 const SYSTEM_STYLESHEETS = [
@@ -41,6 +51,7 @@ const SYSTEM_STYLESHEETS = [
   'content.css',
   'islands.css',
   'cookie-banner.css',
+  'courses.css',
   'responsive.css',
 ] as const;
 

@@ -117,6 +117,17 @@ export async function replaceGates(db: DbOrTx, websiteId: string, areaId: string
   }
 }
 
+/** Makes `areaIds` the areas that gate one collection of the site (its other gates go); the caller checks that the areas are the site's. */
+export async function gateCollectionBy(db: DbOrTx, websiteId: string, collectionId: string, areaIds: readonly string[]): Promise<void> {
+  await db
+    .delete(memberAreaGates)
+    .where(and(eq(memberAreaGates.websiteId, websiteId), eq(memberAreaGates.targetKind, 'collection'), eq(memberAreaGates.targetId, collectionId)));
+  const unique = [...new Set(areaIds)];
+  if (unique.length) {
+    await db.insert(memberAreaGates).values(unique.map((id) => ({ websiteId, memberAreaId: id, targetKind: 'collection' as const, targetId: collectionId })));
+  }
+}
+
 /** The paywall product's variants are priced as the area (one statement; the area's price is the one shown and charged). */
 async function priceProductAsArea(db: DbOrTx, websiteId: string, productItemId: string, priceCents: number): Promise<void> {
   await db

@@ -42,3 +42,5 @@ export { MemberAreaMessages, MAX_GATES_PER_AREA, MAX_MEMBER_AREAS } from './mess
 export { OWNER_MEMBER_AREAS_PATH, MEMBER_AREA_BODY_LIMIT } from './owner-routes.js';
 export { priceText } from './join-html.js';
 export { imageAccess } from './media-access.js';
+export { activeMembershipStartsOf, siteUserOfCookies } from './membership-repository.js';
+export { findArea, gateCollectionBy, listAreas, type MemberAreaRow } from './area-repository.js';

@@ -100,3 +100,12 @@ export async function listMembers(db: DbOrTx, websiteId: string, areaId: string,
     .limit(limit);
   return rows;
 }
+
+/** When a site user joined each area they hold now: the earliest start of their active memberships, by area id. */
+export async function activeMembershipStartsOf(db: DbOrTx, websiteId: string, siteUserId: string): Promise<Map<string, Date>> {
+  const rows = (await db.execute(sql`
+    SELECT m.member_area_id AS "areaId", min(m.started_at) AS "startedAt" FROM memberships m
+    WHERE m.website_id = ${websiteId} AND m.site_user_id = ${siteUserId} AND ${activeMembershipSql(sql`m`)}
+    GROUP BY m.member_area_id`)) as unknown as { rows: Array<{ areaId: string; startedAt: Date | string }> };
+  return new Map(rows.rows.map((r) => [r.areaId, new Date(r.startedAt)]));
+}

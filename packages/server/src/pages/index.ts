@@ -39,6 +39,8 @@ export interface PagesOptions {
   pageCache?: PageCache;
   /** The rows pages read, kept per site and page version; default: a new one with the default bound. */
   pageReads?: PageReads;
+  /** The clock of page requests; default: the app's (`deps.now`), else the system clock. */
+  now?: () => Date;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     pageCache: options.pageCache ?? new PageCache(),
     pageReads: options.pageReads ?? new PageReads({ freeze: !deps.config.production }),
     previewSecret: lazyServerSecret(deps.db, 'preview'),
+    now: options.now ?? deps.now,
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);

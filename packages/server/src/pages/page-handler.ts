@@ -45,6 +45,8 @@ export interface PageHandlerDeps {
   pageReads: PageReads;
   /** The key preview tokens are signed with: a request with a genuine preview cookie sees the site's drafts. */
   previewSecret: () => Promise<Buffer>;
+  /** The clock of page requests (`req.now`): the system clock unless the app was given one (tests move it). */
+  now?: () => Date;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -64,7 +66,7 @@ interface StoreIn {
 async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, requestSite: Website, degraded = false, withoutCart = false): Promise<PageRequest> {
   const { path, search } = splitUrl(request.url);
   const cookies = request.cookies ?? {};
-  const now = new Date();
+  const now = deps.now?.() ?? new Date();
   const reader = degraded ? undefined : deps.pageReads.at(deps.db, requestSite.id, await deps.pageCache.pageVersion(deps.db, requestSite.id));
   const fresh = reader ? await freshSiteState(reader, requestSite) : undefined;
   const drafts = degraded ? undefined : await previewDrafts(deps.db, deps.previewSecret, requestSite.id, cookies);

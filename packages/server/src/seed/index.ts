@@ -3,6 +3,7 @@ import type { MediaStorage } from '../media/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
 import { seedDemoFrench } from './demo-french.js';
 import { seedDemoMembers } from './demo-members.js';
+import { seedDemoCourse } from './demo-course.js';
 import { seedFormPages } from './demo-form-pages.js';
 import { type PhotoSeedReport, seedDemoPhotos } from './demo-photos.js';
 import { DEMO_SHOP_IDENTIFIER, seedDemoShop } from './demo-shop.js';
@@ -49,7 +50,8 @@ export async function seedDemo(db: Db, now: Date = new Date(), options: SeedOpti
         const id = await seedDemoShop(tx, now);
         await seedFormPages(tx, id);
         // The members' page first, so the French seed translates its title and slug too.
-        await seedDemoMembers(tx, id);
+        const membersArea = await seedDemoMembers(tx, id);
+        await seedDemoCourse(tx, id, membersArea);
         await seedDemoFrench(tx, id);
         return id;
       },

@@ -53,6 +53,8 @@ export { SITE_USER_SETTINGS_PATH } from './owner-routes.js';
 export { CUSTOMERS_PATH, CUSTOMER_NOT_FOUND } from './owner-customers.js';
 export { eraseSiteUser, ERASED_EMAIL, ERASED_TEXT, type ErasureResult, type ErasureCounts } from './erasure.js';
 export { SiteUserMessages } from './messages.js';
+export { sessionOf, signedInGuard } from './guards.js';
+export type { SiteUserDeps } from './accounts.js';
 export { SITE_USER_COOKIE, SECURE_SITE_USER_COOKIE, SITE_USER_XSRF_HEADER, SITE_USER_SESSION_SECONDS, siteUserCookieName } from './session-store.js';
 export { TOKEN_RULES, MAX_CODE_FAILURES } from './token-store.js';
 export { readSiteUserSettings, saveSiteUserSettings, type SiteUserSettings } from './settings.js';

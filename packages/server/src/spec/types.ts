@@ -28,6 +28,8 @@ export const CollectionType = Object.freeze({
   GALLERY_BLOCK: 6,
   PAGE: 10,
   PRODUCTS: 13,
+  LESSONS: 24,
+  COURSE: 25,
 });
 
 /** Record type numbers (spec section 3) the default theme renders. */
@@ -36,6 +38,8 @@ export const RecordType = Object.freeze({
   IMAGE: 2,
   STORE_ITEM: 11,
   EVENT: 12,
+  LESSON: 62,
+  COURSE_ITEM: 63,
 });
 
 /** Theme collection kinds: they pick the `{kind}.list` / `{kind}.item` templates. */

@@ -1,5 +1,5 @@
 import { adjacentPosts, findItem, listItems, publishedCategories, type CollectionRow } from '../queries.js';
-import { PageType } from '../../spec/index.js';
+import { CollectionType, PageType } from '../../spec/index.js';
 import { resolveBlocks } from './blocks-context.js';
 import { pageBlocksFor } from '../../drafts/index.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
@@ -23,6 +23,7 @@ import { productPageExtras } from './product-page.js';
 import { notFoundPage } from './system-pages.js';
 import { collectionUnlocked } from '../page-access.js';
 import { accessDeniedPage, accessOf, forMembersOnly, visibleItems } from './member-access.js';
+import { courseOverviewPage, lessonPage, type CoursePageTools } from '../../courses/index.js';
 
 const MAX_PAGE = 10_000;
 /** Longest category a filter link carries (the catalogue's limit of one category). */
@@ -85,8 +86,28 @@ async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltP
 export async function collectionPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
   const access = await accessPage(req, row);
   if (typeof access !== 'string') return access;
-  const page = await openCollectionPage(req, row);
+  const page = row.type === CollectionType.COURSE ? await courseOverviewPage(req, row, courseTools(req, row)) : await openCollectionPage(req, row);
   return access === 'member' ? forMembersOnly(page) : page;
+}
+
+/** What a course page borrows of the page module: the collection's context and the page's block renderer. */
+function courseTools(req: PageRequest, row: CollectionRow): CoursePageTools {
+  const page = pageFieldsOf(row.title, row.id, 'c', req.path);
+  const blocksOf = async (blocks: readonly Record<string, unknown>[]) =>
+    (
+      await resolveBlocks(
+        readerOf(req),
+        req.site.id,
+        blocks,
+        req.collections,
+        req.site.settings.currency,
+        req.now,
+        req.islandsEnabled ? page : null,
+        req.siteData?.forms,
+        req.site.settings.locale,
+      )
+    ).blocks;
+  return { collection: collectionContext(row), resolveBlocks: blocksOf };
 }
 
 async function openCollectionPage(req: PageRequest, row: CollectionRow): Promise<BuiltPage> {
@@ -144,6 +165,12 @@ async function openCollectionPage(req: PageRequest, row: CollectionRow): Promise
 
 /** `/{collectionUrlId}/{itemUrlId}`: an item page (page type 50), or not found. */
 export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: string): Promise<BuiltPage> {
+  if (row.type === CollectionType.COURSE) {
+    const access = await accessPage(req, row);
+    if (typeof access !== 'string') return access;
+    const lesson = await lessonPage(req, row, itemUrlId, courseTools(req, row));
+    return lesson ? (access === 'member' ? forMembersOnly(lesson) : lesson) : notFoundPage();
+  }
   const kind = collectionKind(row);
   const found = kind === 'page' || kind === 'gallery' ? undefined : await findItem(readerOf(req), req.site.id, row.id, itemUrlId, req.now);
   const access = await accessPage(req, row, found?.id);

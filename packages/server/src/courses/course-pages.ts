@@ -1,0 +1,214 @@
+import type { DbOrTx } from '../db/types.js';
+import { PageType, RecordType } from '../spec/index.js';
+import { opensAtText, visitorCourse, type VisitorCourse, type VisitorLesson } from './course-view.js';
+import { filesOf } from './lesson-repository.js';
+import { CourseMessages } from './messages.js';
+import { markOpened } from './progress-repository.js';
+import { courseVisitorOf, type CourseVisitor } from './visitor.js';
+
+/** What a course page needs of the page request (the page module's request satisfies it). */
+export interface CoursePageRequest {
+  readonly db: DbOrTx;
+  readonly site: { readonly id: string; readonly settings: { readonly locale: string; readonly timeZone: string } };
+  readonly cookies?: Readonly<Record<string, string | undefined>>;
+  readonly crumb?: string;
+  readonly now: Date;
+  readonly query: Readonly<Record<string, string | undefined>>;
+}
+
+/** The course's collection row as the page module read it. */
+export interface CourseCollection {
+  readonly id: string;
+  readonly urlId: string;
+  readonly title: string;
+}
+
+/** What the page module lends a course page: the collection's context and its block renderer. */
+export interface CoursePageTools {
+  /** The `collection` object of the context (the page module's). */
+  readonly collection: Record<string, unknown>;
+  /** Resolves a lesson's blocks as a page's blocks are resolved. */
+  readonly resolveBlocks: (blocks: readonly Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+}
+
+/** A course page ready to render (the page module's built page). */
+export interface CoursePage {
+  readonly status: number;
+  readonly pageType: PageType;
+  readonly templateName: string;
+  readonly title: string;
+  readonly context: Record<string, unknown>;
+  readonly private?: boolean;
+}
+
+/** Where a course's progress calls and form posts go. */
+export function progressPath(courseId: string, lessonId: string): string {
+  return `/api/site-users/account/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/progress`;
+}
+
+/** A lesson's URL on the site. */
+export function lessonUrl(course: Pick<CourseCollection, 'urlId'>, slug: string): string {
+  return `/${course.urlId}/${encodeURIComponent(slug)}`;
+}
+
+const STATE_TEXT = { complete: 'Complete', available: 'Available' } as const;
+
+function stateText(lesson: VisitorLesson, req: CoursePageRequest): string {
+  if (lesson.state !== 'locked') return STATE_TEXT[lesson.state];
+  const { opensAt } = lesson.release as { opensAt: Date | null };
+  if (opensAt) return `Locked until ${opensAtText(opensAt, req.site)}`;
+  return `Opens ${lesson.row.dripDays} days after you join`;
+}
+
+function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, resumeId: string | undefined) {
+  const opensAt = lesson.release.kind === 'locked' ? lesson.release.opensAt : null;
+  return {
+    id: lesson.row.id,
+    recordType: RecordType.LESSON,
+    title: lesson.row.title,
+    kind: lesson.row.kind,
+    url: lessonUrl(course, lesson.row.slug),
+    state: lesson.state,
+    stateText: stateText(lesson, req),
+    complete: lesson.state === 'complete',
+    locked: lesson.state === 'locked',
+    resume: lesson.row.id === resumeId,
+    ...(opensAt ? { opensAt: opensAt.toISOString(), opensAtText: opensAtText(opensAt, req.site) } : {}),
+  };
+}
+
+function progressContext(view: VisitorCourse) {
+  const total = view.lessons.length;
+  return {
+    completedCount: view.completedCount,
+    lessonCount: total,
+    percent: view.percent,
+    label: `Course progress: ${view.completedCount} of ${total} ${total === 1 ? 'lesson' : 'lessons'} complete`,
+  };
+}
+
+/** The course's collection context as its pages show it: the course kind picks the `course.list` and `course.item` templates. */
+function courseCollection(tools: CoursePageTools): Record<string, unknown> {
+  return { ...tools.collection, typeName: 'course', recordType: RecordType.COURSE_ITEM };
+}
+
+/**
+ * The course overview at `/{course}` for a visitor the access rule let in: chapters and lessons
+ * with each lesson's state (complete, available, locked until a date in the site's time zone and
+ * locale), the overall progress and where to resume. Private: it shows one member's progress.
+ */
+export async function courseOverviewPage(req: CoursePageRequest, course: CourseCollection, tools: CoursePageTools): Promise<CoursePage> {
+  const visitor = await courseVisitorOf(req.db, req.site.id, req.cookies, req.now);
+  const view = await visitorCourse(req.db, req.site.id, course.id, visitor?.siteUserId, req.now);
+  const resumeId = view.progress.resumeLessonId;
+  const resume = view.lessons.find((l) => l.row.id === resumeId && l.state !== 'locked') ?? view.lessons.find((l) => l.state === 'available');
+  return {
+    status: 200,
+    pageType: PageType.MAIN_CONTENT,
+    templateName: 'course.list',
+    title: course.title,
+    private: true,
+    context: {
+      collection: courseCollection(tools),
+      course: {
+        id: course.id,
+        title: course.title,
+        url: `/${course.urlId}`,
+        signedIn: visitor !== undefined,
+        progress: progressContext(view),
+        resume: resume
+          ? { title: resume.row.title, url: lessonUrl(course, resume.row.slug), text: resumeId ? `Resume: ${resume.row.title}` : `Start: ${resume.row.title}` }
+          : undefined,
+        chapters: view.chapters.map((chapter) => ({
+          id: chapter.id,
+          recordType: RecordType.COURSE_ITEM,
+          title: chapter.title,
+          lessons: view.lessons.filter((l) => l.row.chapterId === chapter.id).map((l) => lessonSummary(course, l, req, resumeId)),
+        })),
+      },
+    },
+  };
+}
+
+function formContext(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, visitor: CourseVisitor | undefined) {
+  if (!visitor) return undefined;
+  const complete = lesson.state === 'complete';
+  return {
+    action: progressPath(course.id, lesson.row.id),
+    crumb: req.crumb ?? '',
+    xsrfToken: visitor.xsrfToken,
+    completed: complete ? 'false' : 'true',
+    buttonText: complete ? CourseMessages.MARK_INCOMPLETE : CourseMessages.MARK_COMPLETE,
+  };
+}
+
+function bytesText(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1000))} KB`;
+}
+
+/** The video of a lesson as a video block: shown as the block's placeholder link, nothing loads from its host until the visitor goes there. */
+function videoBlock(url: string, title: string): Record<string, unknown> {
+  return { typeName: 'video', url, title };
+}
+
+/**
+ * A lesson page at `/{course}/{lesson}` for a visitor the access rule let in, or undefined when
+ * the course has no such lesson. A lesson before its release shows when it opens and nothing of
+ * its content (also in its JSON); an open one shows its video, blocks and downloads, the
+ * previous and next lessons and the "Mark as complete" form (a plain form post), and becomes
+ * where the member resumes.
+ */
+export async function lessonPage(req: CoursePageRequest, course: CourseCollection, slug: string, tools: CoursePageTools): Promise<CoursePage | undefined> {
+  const visitor = await courseVisitorOf(req.db, req.site.id, req.cookies, req.now);
+  const view = await visitorCourse(req.db, req.site.id, course.id, visitor?.siteUserId, req.now);
+  const index = view.lessons.findIndex((l) => l.row.slug === slug);
+  const lesson = view.lessons[index];
+  if (!lesson) return undefined;
+  const neighbour = (l: VisitorLesson | undefined) =>
+    l ? { title: l.row.title, url: lessonUrl(course, l.row.slug), locked: l.state === 'locked' } : undefined;
+  const summary = lessonSummary(course, lesson, req, undefined);
+  const base = {
+    id: lesson.row.id,
+    recordType: RecordType.LESSON,
+    title: lesson.row.title,
+    kind: lesson.row.kind,
+    chapterTitle: lesson.chapterTitle,
+    url: summary.url,
+    state: summary.state,
+    stateText: summary.stateText,
+    complete: summary.complete,
+    locked: summary.locked,
+    opensAtText: summary.opensAtText,
+  };
+  let content: Record<string, unknown> = {};
+  if (lesson.state !== 'locked') {
+    const stored = [...(lesson.row.videoUrl ? [videoBlock(lesson.row.videoUrl, lesson.row.title)] : []), ...lesson.row.body];
+    const [blocks, files] = await Promise.all([tools.resolveBlocks(stored), filesOf(req.db, req.site.id, lesson.row.fileIds)]);
+    content = {
+      blocks,
+      downloads: files.map((f) => ({ name: f.name, url: f.assetUrl, sizeText: bytesText(f.bytes) })),
+      form: formContext(course, lesson, req, visitor),
+    };
+    if (visitor) await markOpened(req.db, { websiteId: req.site.id, siteUserId: visitor.siteUserId, courseId: course.id, lessonId: lesson.row.id }, req.now);
+  }
+  const marked =
+    req.query.marked === 'complete' ? CourseMessages.MARKED_COMPLETE : req.query.marked === 'incomplete' ? CourseMessages.MARKED_INCOMPLETE : undefined;
+  return {
+    status: 200,
+    pageType: PageType.ITEM,
+    templateName: 'course.item',
+    title: lesson.row.title,
+    private: true,
+    context: {
+      collection: courseCollection(tools),
+      item: { id: lesson.row.id, recordType: RecordType.LESSON, title: lesson.row.title, fullUrl: summary.url },
+      course: { id: course.id, title: course.title, url: `/${course.urlId}`, signedIn: visitor !== undefined, progress: progressContext(view) },
+      lesson: { ...base, ...content, notice: marked, signInText: visitor ? undefined : CourseMessages.SIGN_IN_TO_TRACK },
+      render: {
+        previous: neighbour(view.lessons[index - 1]),
+        next: neighbour(view.lessons[index + 1]),
+      },
+    },
+  };
+}
