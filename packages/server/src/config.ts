@@ -158,6 +158,8 @@ export interface AppConfig {
   readonly sealingKey: string | undefined;
   /** Stripe's API origin (EMPORIUM_STRIPE_API_URL); unset is Stripe itself, tests point it at an emulator. */
   readonly stripeApiUrl: string | undefined;
+  /** The oEmbed endpoints the video block asks (Vimeo's and YouTube's own; tests point them at an emulator). */
+  readonly oembedEndpoints: Readonly<{ vimeo: string; youtube: string }>;
 }
 
 /** The settings of the forms, restock, captcha, outbox and owner modules. */
@@ -196,6 +198,7 @@ export const CONFIG_DEFAULTS = Object.freeze({
   signUpsPerClient: 10,
   rateWindowMs: 60_000,
   submissionKeyTtlMs: 60 * 60_000,
+  oembedEndpoints: Object.freeze({ vimeo: 'https://vimeo.com/api/oembed.json', youtube: 'https://www.youtube.com/oembed' }),
   outboxPollMs: 2_000,
   mediaStore: 'local',
   s3Region: 'us-east-1',
@@ -311,6 +314,7 @@ function readEnvironment(env: Environment) {
     signUpsPerClient: positiveInteger(env, 'EMPORIUM_RESTOCK_CLIENT_RATE_MAX') ?? CONFIG_DEFAULTS.signUpsPerClient,
     rateWindowMs: positiveInteger(env, 'EMPORIUM_FORM_RATE_WINDOW_MS') ?? CONFIG_DEFAULTS.rateWindowMs,
     submissionKeyTtlMs: CONFIG_DEFAULTS.submissionKeyTtlMs,
+    oembedEndpoints: CONFIG_DEFAULTS.oembedEndpoints,
     outboxPollMs: positiveInteger(env, 'EMPORIUM_OUTBOX_POLL_MS') ?? CONFIG_DEFAULTS.outboxPollMs,
     mediaStore: mediaStoreOf(env),
   };

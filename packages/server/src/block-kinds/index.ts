@@ -20,10 +20,11 @@ export { chartNumber, datasetProblem, truncateDataset, type ChartData } from './
 export { menuFromText, menuToText } from './site-kinds.js';
 export { IMAGE_WIDTHS, MAX_ALT } from './media-kinds.js';
 export { MAX_BLOCK_TEXT } from './content-kinds.js';
+export { HttpsUrl } from './fields.js';
 export { GALLERY_ASPECT_RATIOS, GALLERY_BLOCK_DESIGNS, GALLERY_META_POSITIONS, GalleryImage, MAX_GALLERY_IMAGES } from './gallery-kind.js';
 export { SUMMARY_DESIGNS, SUMMARY_MAX_ITEMS } from './collection-kinds.js';
 export { BLOCK_FIELDS_PATH, BlockFieldList, BlockFieldView } from './block-field-schemas.js';
-export { BLOCK_MEDIA_PATH, BlockMediaList, LibraryImage, UploadedBlockImage } from './media-library-schemas.js';
+export { BLOCK_MEDIA_PATH, BlockMediaList, LibraryImage, UploadedBlockImage, VIDEO_DETAILS_PATH, VideoDetails } from './media-library-schemas.js';
 export { checkGridRows, GridPlacement, gridProblems, gridRows, placementOf } from './grid.js';
 
 /** A kind of block: its stored `typeName`, the spec's block-type number, its name in the dashboard and its fields. */

@@ -19,3 +19,13 @@ export type UploadedBlockImage = z.infer<typeof UploadedBlockImage>;
 
 /** The image picker's calls. */
 export const BLOCK_MEDIA_PATH = '/api/owner/block-media';
+
+/** The video block's look-up: the oEmbed answer of the video's host, as the block stores it. */
+export const VIDEO_DETAILS_PATH = '/api/owner/block-video';
+export const VideoDetails = z.object({
+  title: z.string().optional(),
+  providerName: z.string(),
+  thumbnailUrl: z.string().optional(),
+  html: z.string().optional().describe("The provider's player HTML, cleaned (an https iframe only)"),
+});
+export type VideoDetails = z.infer<typeof VideoDetails>;

@@ -72,3 +72,16 @@ export const GridMessages = Object.freeze({
   LOCKED: "This area's layout is fixed by the theme: its blocks can be edited but not added, moved or removed.",
   SINGLE_COLUMN: 'This area is one column wide: its blocks stack one under another.',
 });
+
+/** The video block's messages (spec 5 "Image component and editor", spec 8 "Setup and UI"). */
+export const VideoMessages = Object.freeze({
+  VIMEO_BASIC: 'Vimeo Basic accounts unsupported',
+  NOT_FOUND: 'Unable to locate content',
+  UNREACHABLE: 'Unable to connect. Please try again',
+  NOT_A_VIDEO: 'Enter the address of a YouTube or Vimeo video.',
+});
+
+/** The code editors' message (spec 8 "Setup and UI"): code and raw HTML are not edited on Android. */
+export const CodeEditorMessages = Object.freeze({
+  ANDROID: 'Code editing is not available on Android',
+});

@@ -6,7 +6,18 @@ import { MAX_IMAGE_BYTES, mediaStorageFor, readImageUploads, storeImage } from '
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
-import { BLOCK_FIELDS_PATH, BLOCK_MEDIA_PATH, BlockFieldList, BlockMediaList, UploadedBlockImage } from '../block-kinds/index.js';
+import {
+  BLOCK_FIELDS_PATH,
+  BLOCK_MEDIA_PATH,
+  BlockFieldList,
+  BlockMediaList,
+  HttpsUrl,
+  UploadedBlockImage,
+  VIDEO_DETAILS_PATH,
+  VideoDetails,
+} from '../block-kinds/index.js';
+import { AppError } from '../errors/index.js';
+import { lookUpVideo } from './video-details.js';
 import { blockFieldRulesOf } from './block-field-rules.js';
 import { siteImages } from './media-library.js';
 import { addLibraryFile, libraryNameOf } from '../files-library/index.js';
@@ -17,7 +28,8 @@ const tags = ['owner blocks'];
  * Registers the block editor's calls: the image picker of image and gallery blocks (GET lists
  * the site's images, `content:read`; POST uploads one through the media pipeline, sniffed,
  * size-limited and resized once into the srcset widths, `content:write`) and the block fields
- * the site's theme declares (`content:read`).
+ * the site's theme declares (`content:read`); and the video block's look-up of a video's title,
+ * thumbnail and player at its host's oEmbed endpoint (`content:write`).
  */
 export function registerBlockRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -57,6 +69,29 @@ export function registerBlockRoutes(app: FastifyInstance, deps: AppDeps): void {
         return {
           fields: blockFieldRulesOf(theme.compiled.source).map((f) => ({ id: f.id, label: f.label ?? f.id, columns: f.columns, lockLayout: f.lockLayout })),
         };
+      },
+    );
+    routes.post(
+      VIDEO_DETAILS_PATH,
+      {
+        preValidation: write,
+        bodyLimit: 4096,
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'no-store, private');
+        },
+        schema: {
+          tags,
+          summary: "A YouTube or Vimeo video's title, host, thumbnail and player HTML (cleaned), from its host's oEmbed answer, for a video block",
+          body: z.object({ url: HttpsUrl }),
+          response: withErrors({ 200: VideoDetails }),
+        },
+      },
+      async (request) => {
+        const found = await lookUpVideo(request.body.url, deps.config.oembedEndpoints);
+        if (found.ok) return found.video;
+        if (found.reason === 'unreachable') throw new AppError('UNAVAILABLE', found.message);
+        if (found.reason === 'not-found') throw new AppError('NOT_FOUND', found.message);
+        throw new AppError('UNPROCESSABLE', found.message, { body: { errors: { url: found.message } } });
       },
     );
     routes.post(

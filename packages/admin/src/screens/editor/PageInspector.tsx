@@ -3,13 +3,15 @@ import { useEffect, useRef } from 'react';
 import { ErrorText } from '../../ui/ErrorText.js';
 import { blockName } from '../pages/BlockList.js';
 import { BlockForm } from '../pages/blocks/BlockForm.js';
+import { CodeUnavailable } from '../pages/blocks/CodeUnavailable.js';
+import { mayEditHere } from '../pages/blocks/code-editing.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
 import { TextArea } from '../../ui/TextArea.js';
 import { isTextBlock, type PageFields, withBlockText } from './page-fields.js';
-import { SaveStatus } from './SaveStatus.js';
+import { DocumentDestroyed, SaveStatus } from './SaveStatus.js';
 import { canRedo, canUndo } from './undo-stack.js';
-import type { PageDraft } from './use-page-draft.js';
+import { isDestroyed, type PageDraft } from './use-page-draft.js';
 
 /** The block selected in the editor, and where it was selected: in the frame the inspector brings it into view. */
 export interface BlockSelection {
@@ -32,7 +34,7 @@ export function PageInspector({ draft, selection, onSelect }: PageInspectorProps
     if (selection?.from !== 'frame') return;
     blocksRef.current?.querySelector(`[data-block-index="${selection.index}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selection]);
-  if (draft.loadError) return <ErrorText error={draft.loadError} />;
+  if (draft.loadError) return isDestroyed(draft.loadError) ? <DocumentDestroyed /> : <ErrorText error={draft.loadError} />;
   if (!stack) return <Loading />;
   const fields = stack.present;
   const set = (patch: Partial<PageFields>, key: string) => draft.change({ ...fields, ...patch }, key);
@@ -86,7 +88,9 @@ export function PageInspector({ draft, selection, onSelect }: PageInspectorProps
               aria-current={selection?.index === index ? 'true' : undefined}
               onFocus={() => onSelect(index)}
             >
-              {isTextBlock(block) ? (
+              {isTextBlock(block) && !mayEditHere(block, 'html') ? (
+                <CodeUnavailable label={`Text block ${index + 1}`} code={String(block.html ?? '')} />
+              ) : isTextBlock(block) ? (
                 <TextArea
                   label={`Text block ${index + 1}`}
                   rows={5}

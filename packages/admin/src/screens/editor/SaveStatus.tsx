@@ -1,4 +1,4 @@
-import type { SaveState } from './use-page-draft.js';
+import { DOCUMENT_DESTROYED, type SaveState } from './use-page-draft.js';
 
 interface SaveStatusProps {
   readonly save: SaveState;
@@ -22,6 +22,7 @@ export function SaveStatus({ save, onRetry, onLoadTheirs, onKeepMine }: SaveStat
         {save.kind === 'saved' && 'Saved as draft'}
         {save.kind === 'invalid' && `Not saved: ${save.message}`}
       </p>
+      {save.kind === 'destroyed' && <DocumentDestroyed />}
       {save.kind === 'error' && (
         <div role="alert" className="notice notice-error">
           <p>Not saved: {save.message} Your text is still here.</p>
@@ -46,6 +47,18 @@ export function SaveStatus({ save, onRetry, onLoadTheirs, onKeepMine }: SaveStat
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The page under edit was deleted (by another owner, or in another tab): the spec's text, and what it means for the owner's edits. */
+export function DocumentDestroyed() {
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>
+        <strong>{DOCUMENT_DESTROYED}</strong>
+      </p>
+      <p>This page was deleted while it was open, so your changes to it cannot be saved. Copy any text you want to keep, then choose another page.</p>
     </div>
   );
 }

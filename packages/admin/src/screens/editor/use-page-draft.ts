@@ -15,7 +15,17 @@ export type SaveState =
   | { readonly kind: 'saved' }
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'conflict'; readonly by: string; readonly at: string | undefined };
+  | { readonly kind: 'conflict'; readonly by: string; readonly at: string | undefined }
+  /** The page is gone (another owner deleted it while it was open): nothing more is saved. */
+  | { readonly kind: 'destroyed' };
+
+/** Spec 8: what the editor shows when the page it edits no longer exists. */
+export const DOCUMENT_DESTROYED = 'Document was destroyed';
+
+/** Whether a call failed because the page is gone: the server answers 404 (or 410) for its draft. */
+export function isDestroyed(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 410);
+}
 
 /** Someone else's newer draft, offered when a save was refused. */
 interface Conflict {
@@ -58,6 +68,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
   const saved = useRef<PageFields | undefined>(undefined);
   const version = useRef(0);
   const conflict = useRef<Conflict | undefined>(undefined);
+  const destroyed = useRef(false);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onSavedRef = useRef(onSaved);
@@ -70,7 +81,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
 
   const doSave = useCallback(async () => {
     const fields = present.current;
-    if (!fields || !saved.current || conflict.current || sameFields(fields, saved.current)) return;
+    if (!fields || !saved.current || conflict.current || destroyed.current || sameFields(fields, saved.current)) return;
     const problem = titleProblem(fields);
     if (problem) {
       setSave({ kind: 'invalid', message: problem });
@@ -86,6 +97,11 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
       if (present.current && !sameFields(present.current, fields)) schedule();
       else setSave({ kind: 'saved' });
     } catch (error) {
+      if (isDestroyed(error)) {
+        destroyed.current = true;
+        setSave({ kind: 'destroyed' });
+        return;
+      }
       if (!(error instanceof ApiError) || error.status !== 409) {
         setSave({ kind: 'error', message: errorMessage(error) });
         return;
@@ -139,7 +155,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
   const changeTo = (next: UndoStack<PageFields>) => {
     if (!stack || next === stack) return;
     adopt(next);
-    if (conflict.current) return;
+    if (conflict.current || destroyed.current) return;
     if (saved.current && sameFields(next.present, saved.current)) {
       clearTimeout(timer.current);
       setSave({ kind: version.current > 0 ? 'saved' : 'published' });
@@ -159,7 +175,13 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
     flush,
     refresh: async () => {
       await flush();
-      const state = await readSubject(subject).catch(() => undefined);
+      const state = await readSubject(subject).catch((error: unknown) => {
+        if (isDestroyed(error)) {
+          destroyed.current = true;
+          setSave({ kind: 'destroyed' });
+        }
+        return undefined;
+      });
       if (!state || !stack) return;
       const fields = fieldsOf(state.published, state.draft?.value, withBlocks);
       saved.current = fields;

@@ -4,10 +4,13 @@ import { Field } from '../../../ui/Field.js';
 import { Select } from '../../../ui/Select.js';
 import { TextArea } from '../../../ui/TextArea.js';
 import { type Block, BLOCK_FIELDS, blockNotes, type FieldSpec, fieldValue, withField } from './block-fields.js';
+import { CodeUnavailable } from './CodeUnavailable.js';
+import { mayEditHere } from './code-editing.js';
 import { GalleryImagesField } from './GalleryImagesField.js';
 import { ImagePicker } from './ImagePicker.js';
 import { NewsletterListField } from './NewsletterListField.js';
 import { SourceField } from './SourceField.js';
+import { VideoLookUp } from './VideoLookUp.js';
 
 interface BlockFormProps {
   readonly block: Block;
@@ -76,6 +79,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
           />
         );
       case 'textarea':
+        if (!mayEditHere(block, spec.key)) return <CodeUnavailable key={key} label={fields.length === 1 ? name : spec.label} code={String(value ?? '')} />;
         return (
           <TextArea
             key={key}
@@ -163,6 +167,7 @@ export function BlockForm({ block, name, onChange, serverErrors = {} }: BlockFor
   return (
     <div className="block-form">
       {fields.map(control)}
+      {block.typeName === 'video' && <VideoLookUp block={block} name={name} onChange={onChange} />}
       {notes.map((note) => (
         <p key={note} className="hint block-note" role="status">
           {note}
