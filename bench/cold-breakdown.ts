@@ -15,6 +15,7 @@ import { islandFormatter } from '../packages/server/src/pages/island-formatter.j
 import { visitorSite, withUnlockForm } from '../packages/server/src/pages/page-access.js';
 import { matchPageRoute } from '../packages/server/src/pages/page-route.js';
 import { renderPage, systemAssets } from '../packages/server/src/pages/theme-renderer.js';
+import { pageBytes, systemStyle } from '../packages/server/src/pages/system-style.js';
 import { PageReads, siteDataAt, type PageReader } from '../packages/server/src/site-data/index.js';
 import { PageCache } from '../packages/server/src/pages/page-cache/index.js';
 import { canonicalOrigin, siteOrigin, type Website } from '../packages/server/src/sites/index.js';
@@ -214,7 +215,7 @@ export async function coldPathBreakdown(databaseUrl: string, options: { runs: nu
       const cookieHeader = `crumb=${crumb}; ${BYPASS_COOKIE}=1`;
       const styles = new SiteStyles();
       const islands = loadIslandAssets();
-      const system = { faviconUrl: systemAssets().faviconUrl, css: loadSystemLayer().css };
+      const system = { faviconUrl: systemAssets().faviconUrl, style: systemStyle(loadSystemLayer().css) };
       const engine = themes.engine;
       const versions = new PageCache();
       const pageReads = new PageReads();
@@ -265,7 +266,7 @@ export async function coldPathBreakdown(databaseUrl: string, options: { runs: nu
             headScripts: String(render.headScripts),
             styles: String(render.styles),
             favicon: system.faviconUrl,
-            systemCss: system.css,
+            systemStyle: system.style.marker,
           });
           render.theme = themeRender;
           return { theme, themeRender };

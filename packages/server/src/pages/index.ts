@@ -10,6 +10,7 @@ import { PageCache, type CachedPageLane } from './page-cache/index.js';
 import { registerPageRoutes, sendSystemPage, type PageHandlerDeps } from './page-handler.js';
 import { createTemplateEngine } from './template-engine.js';
 import { systemAssets } from './theme-renderer.js';
+import { systemStyle } from './system-style.js';
 import { PageReads } from '../site-data/index.js';
 import { lazyServerSecret } from '../db/server-secrets.js';
 import { PageType } from '../spec/index.js';
@@ -59,7 +60,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
     engine: themes.engine,
     themes,
     styles: new SiteStyles(),
-    system: { faviconUrl: system.faviconUrl, css: loadSystemLayer().css },
+    system: { faviconUrl: system.faviconUrl, style: systemStyle(loadSystemLayer().css) },
     cartIdOf: options.cartIdOf,
     scriptTags: options.scriptTags,
     islands: options.islands ?? loadIslandAssets(),

@@ -9,6 +9,7 @@ import { buildPage, movedPagePath } from './context/build-page.js';
 import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
+import { pageBytes, type SystemStyle } from './system-style.js';
 import type { IslandAssets } from './island-assets.js';
 import { visitorSite, withUnlockForm } from './page-access.js';
 import { PAGE_CACHE_HEADER, sharesHtmlAcrossCarts, type CacheSlot, type PageBuild, type PageCache } from './page-cache/index.js';
@@ -34,8 +35,8 @@ export interface PageHandlerDeps {
   themes: ThemeRegistry;
   /** Each site's stylesheet under its theme, compiled with its tweak values. */
   styles: SiteStyles;
-  /** The system layer's favicon URL and stylesheet. */
-  system: { faviconUrl: string; css: string };
+  /** The system layer's favicon URL and stylesheet (inline in every page, spliced in as bytes). */
+  system: { faviconUrl: string; style: SystemStyle };
   cartIdOf: ((request: FastifyRequest) => string | undefined) | undefined;
   scriptTags: ((request: FastifyRequest) => string) | undefined;
   islands: IslandAssets;
@@ -169,7 +170,7 @@ function sendStored(
   req: PageRequest,
   page: BuiltPage,
   contentType: string,
-  body: string,
+  body: string | Buffer,
 ) {
   // A page for one visitor's eyes (an order, a member's page) is never shared.
   if (page.private) return undefined;
@@ -217,7 +218,7 @@ async function respond(
     headScripts: String(render.headScripts),
     styles: `${style.headLinks}${String(render.styles)}`,
     favicon,
-    systemCss: deps.system.css,
+    systemStyle: deps.system.style.marker,
   });
   // The theme's own navigations (`<squarespace:navigation>`) lead to the page's language too.
   render.theme = req.translations && req.language ? localizedContext(themeRender, { prefix: req.language.prefix, ...req.translations }) : themeRender;
@@ -228,7 +229,8 @@ async function respond(
     now: req.now.getTime(),
   });
   if (errors.length) request.log.warn({ theme: theme.id, template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
-  return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, html) : undefined) ?? reply.type(HTML_TYPE).send(Buffer.from(html));
+  const bytes = pageBytes(html, deps.system.style);
+  return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, bytes) : undefined) ?? reply.type(HTML_TYPE).send(bytes);
 }
 
 /**

@@ -9,6 +9,7 @@ import { itemContext } from './item-context.js';
 import { namedNavigation, type NavItemContext } from './navigation-context.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 import { pageFieldsOf } from './island-props.js';
+import { inlineStyleText } from '../system-style.js';
 
 /** The fallback stored navigation of a theme's first and second declared navigations. */
 const NAVIGATION_FALLBACKS = ['mainNavigation', 'footerNavigation'] as const;
@@ -84,7 +85,7 @@ export async function themeRenderContext(
   context: Record<string, unknown>,
   theme: ActiveTheme,
   style: SiteStyle,
-  head: { headMeta: string; headScripts: string; styles: string; favicon: string; systemCss: string },
+  head: { headMeta: string; headScripts: string; styles: string; favicon: string; systemStyle: string },
 ): Promise<Record<string, unknown>> {
   const source = theme.compiled.source;
   const layout = layoutOf(req, page, theme);
@@ -156,13 +157,13 @@ export async function themeRenderContext(
     }),
   );
 
-  const themeCss = style.css ? `<style>${style.css.replaceAll('</style', '<\\/style')}</style>` : '';
   const headers = [
     head.headScripts,
     head.headMeta,
     `<link rel="icon" href="${escapeHtml(head.favicon)}"${/\.svg(\?|$)/i.test(head.favicon) ? ' type="image/svg+xml"' : ''}>`,
     head.styles,
-    `<style>${head.systemCss.replaceAll('</style', '<\\/style')}</style>${themeCss}`,
+    // The system stylesheet first (its marker: spliced in as bytes), so the theme's CSS wins ties.
+    `${head.systemStyle}${style.css ? `<style>${inlineStyleText(style.css)}</style>` : ''}`,
   ]
     .filter(Boolean)
     .join('\n');

@@ -23,8 +23,8 @@ export interface CachedPage {
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
 /** `body` as a page stored at `storedAt` under `key`: compressed once with brotli (quality 5) and gzip (level 6). */
-export function compressedPage(key: string, contentType: string, body: string, sharedWithCarts: boolean, storedAt: number): CachedPage {
-  const identity = Buffer.from(body, 'utf8');
+export function compressedPage(key: string, contentType: string, body: string | Buffer, sharedWithCarts: boolean, storedAt: number): CachedPage {
+  const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
   const gzip = gzipSync(identity, { level: 6 });
   return { contentType, identity, br, gzip, storedAt, bytes: identity.length + br.length + gzip.length + key.length, sharedWithCarts };

@@ -47,7 +47,8 @@ export interface PageLookup {
 export interface BuiltBody {
   readonly status: number;
   readonly contentType: string;
-  readonly body: string;
+  /** The page, as text or already encoded (UTF-8). */
+  readonly body: string | Buffer;
   /** Visitors with a cart may be served it too (the site sells, so its header shows the count). */
   readonly sharedWithCarts: boolean;
 }

@@ -84,7 +84,7 @@ export class PageStore {
    * Compresses `body` once (brotli and gzip) and stores it; bodies larger than the bound are not
    * stored. `sharedWithCarts` says whether visitors with a cart may be served it too.
    */
-  set(key: string, contentType: string, body: string, sharedWithCarts = true): CachedPage {
+  set(key: string, contentType: string, body: string | Buffer, sharedWithCarts = true): CachedPage {
     return this.put(key, compressedPage(key, contentType, body, sharedWithCarts, this.now()));
   }
 
@@ -94,8 +94,8 @@ export class PageStore {
    * `key` goes on until then, so requests that miss the page meanwhile wait for it instead of
    * building it again.
    */
-  setLater(key: string, contentType: string, body: string, sharedWithCarts = true): { identity: Buffer; stored: Promise<CachedPage> } {
-    const identity = Buffer.from(body, 'utf8');
+  setLater(key: string, contentType: string, body: string | Buffer, sharedWithCarts = true): { identity: Buffer; stored: Promise<CachedPage> } {
+    const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const build = this.builds.get(key);
     if (build) build.storing = true;
     const stored = compressedPageLater(key, contentType, identity, sharedWithCarts, this.now()).then(
