@@ -1,4 +1,5 @@
 import type { FontUsageCategory } from '@emporium/theme/site-styles';
+import type { ReactNode } from 'react';
 import { Select } from '../../ui/Select.js';
 import { FontPreview } from './FontPreview.js';
 import type { FontOption, SiteStylesView } from './site-styles-calls.js';
@@ -17,6 +18,11 @@ interface FontFieldsProps {
   readonly fonts: readonly FontOption[];
   readonly activeThemeId: string;
   readonly usage: Usage | null;
+  /** The theme's name, and its own font settings to show while the site uses them. */
+  readonly themeName: string;
+  readonly themeFonts?: ReactNode;
+  /** Whether the theme has font settings of its own (put away while a font theme sets the fonts). */
+  readonly hasThemeFonts: boolean;
   readonly onTheme: (id: string) => void;
   readonly onUsage: (category: FontUsageCategory, choice: { family: string; weight: number }) => void;
 }
@@ -27,8 +33,8 @@ const weightsOf = (font: FontOption | undefined) => {
   return out;
 };
 
-/** The font theme and, under it, the family and weight of each use of type, each with a preview. */
-export function FontFields({ fontThemes, fonts, activeThemeId, usage, onTheme, onUsage }: FontFieldsProps) {
+/** The font theme and, under it, the family and weight of each use of type, each with a preview; or the theme's own font settings. */
+export function FontFields({ fontThemes, fonts, activeThemeId, usage, themeName, themeFonts, hasThemeFonts, onTheme, onUsage }: FontFieldsProps) {
   return (
     <fieldset className="tweak-group">
       <legend>Fonts</legend>
@@ -38,6 +44,10 @@ export function FontFields({ fontThemes, fonts, activeThemeId, usage, onTheme, o
         options={[{ value: 'theme', label: 'The theme’s own fonts' }, ...fontThemes.map((t) => ({ value: t.id, label: t.name }))]}
         onChange={(event) => onTheme(event.currentTarget.value)}
       />
+      {activeThemeId === 'theme' && themeFonts}
+      {activeThemeId !== 'theme' && hasThemeFonts && (
+        <p className="hint">The font theme sets the site’s fonts. {themeName}’s own font settings are kept for when you use the theme’s own fonts again.</p>
+      )}
       {usage &&
         CATEGORIES.map((category) => {
           const choice = usage[category.id];
