@@ -19,15 +19,15 @@ export interface RunningStore {
 /**
  * Starts the real server over a fresh database (PGlite, or a private PostgreSQL schema when
  * DATABASE_URL is set) seeded with the demo sites, listening on 127.0.0.1; its configuration
- * is the defaults plus `config`.
+ * is the defaults plus `config`; `options.now` is the app's clock (tests move it).
  */
-export async function startStore(config: Partial<AppConfig> = {}): Promise<RunningStore> {
+export async function startStore(config: Partial<AppConfig> = {}, options: { now?: () => Date } = {}): Promise<RunningStore> {
   const testDb: TestDb = await createTestDb();
   await seedDemo(testDb.db);
   // The port is chosen before the app is built so that the public URL (canonical links, share
   // links, sitemap) names the port the browser uses, as EMPORIUM_PUBLIC_URL does in production.
   const port = await freePort();
-  const app = await buildApp({ db: testDb.db, config: loadConfig({ LOG_LEVEL: 'silent' }, { port, ...config }), pages: true });
+  const app = await buildApp({ db: testDb.db, config: loadConfig({ LOG_LEVEL: 'silent' }, { port, ...config }), pages: true, now: options.now });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

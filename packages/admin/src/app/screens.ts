@@ -18,6 +18,7 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Subscriptions', path: '/subscriptions', component: lazy(() => import('../screens/subscriptions/SubscriptionsScreen.js')) },
   { name: 'Customers', path: '/customers', component: lazy(() => import('../screens/customers/CustomersScreen.js')) },
   { name: 'Member areas', path: '/member-areas', component: lazy(() => import('../screens/member-areas/MemberAreasScreen.js')) },
+  { name: 'Courses', path: '/courses', component: lazy(() => import('../screens/courses/CoursesScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },
   { name: 'Shipping', path: '/shipping', component: lazy(() => import('../screens/store/ShippingScreen.js')) },

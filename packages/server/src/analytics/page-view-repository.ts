@@ -1,5 +1,6 @@
 import { and, count, countDistinct, desc, eq, gte, sql } from 'drizzle-orm';
 import { collections, items, siteUsers, trackingEvents } from '../db/schema.js';
+import { courseLessons } from '../db/schema-courses.js';
 import type { DbOrTx } from '../db/types.js';
 import type { CensusHit } from './census-hit.js';
 
@@ -26,7 +27,15 @@ export async function hitTargetsExist(db: DbOrTx, websiteId: string, hit: Pick<C
       .select({ collectionId: items.collectionId })
       .from(items)
       .where(and(eq(items.websiteId, websiteId), eq(items.id, hit.itemId)));
-    return row !== undefined && (hit.collectionId === undefined || row.collectionId === hit.collectionId);
+    // A course's lesson (record type 62) is an item of its course collection, kept in its own table.
+    const [lesson] = row
+      ? [undefined]
+      : await db
+          .select({ collectionId: courseLessons.courseId })
+          .from(courseLessons)
+          .where(and(eq(courseLessons.websiteId, websiteId), eq(courseLessons.id, hit.itemId)));
+    const found = row ?? lesson;
+    return found !== undefined && (hit.collectionId === undefined || found.collectionId === hit.collectionId);
   }
   if (hit.collectionId) {
     const [row] = await db

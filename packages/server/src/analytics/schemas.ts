@@ -68,7 +68,16 @@ export const RecordEventForm = z.strictObject({
 // --- POST /api/v1/clanker/events (newer client) ----------------------------------------------
 
 /** Schemas a newer-client event may name in eventSchemaName. */
-export const CLANKER_SCHEMAS = ['page_view', 'product_view', 'add_to_cart', 'checkout_start', 'purchase', 'newsletter_sign_up'] as const;
+export const CLANKER_SCHEMAS = [
+  'page_view',
+  'product_view',
+  'add_to_cart',
+  'checkout_start',
+  'purchase',
+  'newsletter_sign_up',
+  'lesson_list_view',
+  'lesson_view',
+] as const;
 export type ClankerSchemaName = (typeof CLANKER_SCHEMAS)[number];
 
 /** Spec 3 "Newer client" fields of eventContent. */

@@ -150,6 +150,19 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'DELETE /api/owner/member-areas/{areaId}',
       'PUT /api/owner/member-areas/{areaId}/gates',
       'GET /api/owner/member-areas/{areaId}/members',
+      'GET /api/owner/courses',
+      'POST /api/owner/courses',
+      'GET /api/owner/courses/{courseId}',
+      'PUT /api/owner/courses/{courseId}',
+      'DELETE /api/owner/courses/{courseId}',
+      'POST /api/owner/courses/{courseId}/chapters',
+      'PUT /api/owner/courses/{courseId}/chapters/order',
+      'PUT /api/owner/courses/{courseId}/chapters/{chapterId}',
+      'DELETE /api/owner/courses/{courseId}/chapters/{chapterId}',
+      'PUT /api/owner/courses/{courseId}/chapters/{chapterId}/lessons/order',
+      'POST /api/owner/courses/{courseId}/lessons',
+      'PUT /api/owner/courses/{courseId}/lessons/{lessonId}',
+      'DELETE /api/owner/courses/{courseId}/lessons/{lessonId}',
     ])
       expect(keys).toContain(expected);
   });

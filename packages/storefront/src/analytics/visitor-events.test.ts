@@ -92,6 +92,15 @@ describe('visitor-metrics events (spec 7, newer client of spec 3)', () => {
     expect(pageEvent({ pathname: '/', bodyClass: 'page-type-2' })).toBeNull();
   });
 
+  it("tells a course's lesson list and a lesson from their markup (spec 2: lesson pages send visitor events)", () => {
+    expect(pageEvent({ pathname: '/course', bodyClass: 'page-type-1 collection-type-course view-list' })).toEqual({ name: 'lesson_list_view' });
+    expect(pageEvent({ pathname: '/course/welcome', bodyClass: 'page-type-50 collection-type-course view-item', itemId: 'l-1', recordType: '62' })).toEqual({
+      name: 'lesson_view',
+      objectId: 'l-1',
+    });
+    expect(pageEvent({ pathname: '/course', bodyClass: 'page-type-106 collection-type-course view-list' })).toBeNull();
+  });
+
   it('counts a successful add to the cart and a newsletter submission from the page calls', () => {
     const origin = 'http://demo.localhost:3000';
     const call = (path: string, responseStatus?: number, initiatorType = 'fetch') => ({ name: origin + path, initiatorType, responseStatus });

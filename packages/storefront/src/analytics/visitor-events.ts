@@ -4,7 +4,15 @@ import { postTracked, TrackingPaths, type Transport } from './transport.js';
 import { TrackingMessages } from './tracking-messages.js';
 
 /** The visitor-metrics events the collector sends, by their eventSchemaName. */
-export type VisitorEventName = 'page_view' | 'product_view' | 'add_to_cart' | 'checkout_start' | 'purchase' | 'newsletter_sign_up';
+export type VisitorEventName =
+  | 'page_view'
+  | 'product_view'
+  | 'add_to_cart'
+  | 'checkout_start'
+  | 'purchase'
+  | 'newsletter_sign_up'
+  | 'lesson_list_view'
+  | 'lesson_view';
 
 /** Name and version of this client in eventContent. */
 export const CLIENT_NAME = 'emporium-storefront';
@@ -87,6 +95,8 @@ export interface PageMarkup {
 const STORE_ITEM_RECORD_TYPE = '11';
 const CHECKOUT_PAGE = 'page-type-201';
 const ORDER_CONFIRMED_PAGE = 'page-type-202';
+/** Body classes of a course's pages (collection type 25): its lesson list and a lesson. */
+const COURSE_PAGE = 'collection-type-course';
 const ORDER_CONFIRMED_PATH = /^\/checkout\/order-confirmed\/([A-Za-z0-9_-]{1,64})$/;
 
 /**
@@ -103,9 +113,13 @@ export function recordsVisit(page: Pick<PageMarkup, 'pathname' | 'bodyClass'>): 
   return /(?:^|\s)page-type-\d+(?:\s|$)/.test(page.bodyClass) && !UNRECORDED_PAGE.test(page.bodyClass);
 }
 
-/** The event a page view is on its own: a product page, the checkout, or an order's confirmation. */
+/** The event a page view is on its own: a product page, a course's lesson list or lesson (spec 2), the checkout, or an order's confirmation. */
 export function pageEvent(page: PageMarkup): { name: VisitorEventName; objectId?: string } | null {
   const classes = ` ${page.bodyClass} `;
+  if (classes.includes(` ${COURSE_PAGE} `) && !UNRECORDED_PAGE.test(page.bodyClass)) {
+    if (classes.includes(' view-item ') && page.itemId) return { name: 'lesson_view', objectId: page.itemId };
+    if (classes.includes(' view-list ')) return { name: 'lesson_list_view' };
+  }
   if (page.recordType === STORE_ITEM_RECORD_TYPE && page.itemId) return { name: 'product_view', objectId: page.itemId };
   if (classes.includes(` ${CHECKOUT_PAGE} `)) return { name: 'checkout_start' };
   const order = ORDER_CONFIRMED_PATH.exec(page.pathname);
