@@ -172,17 +172,9 @@ function printBreakdown(title: string, b: Breakdown): void {
     `| the route itself, app.inject wall (statements) | ${fmt(b.warm.routeMs, 2)} | ${b.warm.routeStatements} | ${fmt(b.cold.routeMs, 2)} | ${b.cold.routeStatements} |`,
   );
   console.log(
-    `\nA page-cache miss also compresses the page to store it: ${fmt(b.compressMs, 2)} ms (brotli 5 + gzip 6 of ${fmt(b.htmlBytes / 1024, 0)} KB). ` +
-      `The stages' HTML is ${b.sameHtml ? 'byte-identical to' : '**not** the same as'} the route's answer; React ${b.react} build.`,
+    `\nThe stages are the route's own (pages/page-stages.ts); statements outside them: ${b.warm.outsideStatements} warm, ${b.cold.outsideStatements} on a first visit. ` +
+      `A page-cache miss also compresses the page to store it: ${fmt(b.compressMs, 2)} ms (brotli 5 + gzip 6 of ${fmt(b.htmlBytes / 1024, 0)} KB). React ${b.react} build.`,
   );
-  for (const [column, f] of [
-    ['warm', b.warm],
-    ['first-visit', b.cold],
-  ] as const)
-    if (f.handlerStatements !== f.routeStatements)
-      console.log(
-        `**The ${column} stages sent ${f.handlerStatements} statements, the route ${f.routeStatements}: cold-breakdown.ts no longer follows page-handler.ts.**`,
-      );
 }
 
 function printSites(report: Report): void {

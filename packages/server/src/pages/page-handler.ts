@@ -10,6 +10,7 @@ import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
 import type { BuiltPage, PageRequest } from './context/page-request.js';
 import { errorPage } from './context/system-pages.js';
 import { pageBytes, type SystemStyle } from './system-style.js';
+import { pageStage } from './page-stages.js';
 import type { IslandAssets } from './island-assets.js';
 import { visitorSite, withUnlockForm } from './page-access.js';
 import { PAGE_CACHE_HEADER, sharesHtmlAcrossCarts, type CacheSlot, type PageBuild, type PageCache } from './page-cache/index.js';
@@ -180,25 +181,19 @@ function sendStored(
   return into!.cache.sendBuilt(reply, contentType, later.identity);
 }
 
-async function respond(
+/**
+ * The theme and its render context for a page: the storefront bundle's tags, the preview's
+ * selection script, the cookie banner, the site's stylesheet and the theme's navigations, block
+ * fields and queries, in the page's language.
+ */
+async function themeRenderOf(
   deps: PageHandlerDeps,
   request: FastifyRequest,
-  reply: FastifyReply,
   req: PageRequest,
   page: BuiltPage,
-  asJson: boolean,
-  into?: StoreIn,
-) {
-  const favicon = siteFaviconUrl(req.site.settings) ?? deps.system.faviconUrl;
-  const assets = { favicon };
-  const context = inLanguage(req, page, await baseContext(req, page, assets));
-  reply.code(page.status).header('cache-control', page.private ? 'no-store' : 'no-cache');
-  if (page.private) reply.header('x-robots-tag', 'noindex');
-  request.cspExtension = page.contentSecurity;
-  if (asJson) {
-    const json = JSON.stringify(context);
-    return sendStored(into, request, reply, req, page, JSON_TYPE, json) ?? reply.type(JSON_TYPE).send(Buffer.from(json));
-  }
+  context: Record<string, unknown>,
+  favicon: string,
+): Promise<{ theme: ActiveTheme; themeRender: Record<string, unknown> }> {
   const theme = await deps.themes.forSettings(req.site.settings);
   const render = context.render as Record<string, unknown>;
   render.scripts = deps.scriptTags ? deps.scriptTags(request) : deps.islands.tags();
@@ -222,13 +217,35 @@ async function respond(
   });
   // The theme's own navigations (`<squarespace:navigation>`) lead to the page's language too.
   render.theme = req.translations && req.language ? localizedContext(themeRender, { prefix: req.language.prefix, ...req.translations }) : themeRender;
+  return { theme, themeRender };
+}
+
+async function respond(
+  deps: PageHandlerDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  req: PageRequest,
+  page: BuiltPage,
+  asJson: boolean,
+  into?: StoreIn,
+) {
+  const favicon = siteFaviconUrl(req.site.settings) ?? deps.system.faviconUrl;
+  const assets = { favicon };
+  const context = await pageStage('base context', async () => inLanguage(req, page, await baseContext(req, page, assets)));
+  reply.code(page.status).header('cache-control', page.private ? 'no-store' : 'no-cache');
+  if (page.private) reply.header('x-robots-tag', 'noindex');
+  request.cspExtension = page.contentSecurity;
+  if (asJson) {
+    const json = JSON.stringify(context);
+    return sendStored(into, request, reply, req, page, JSON_TYPE, json) ?? reply.type(JSON_TYPE).send(Buffer.from(json));
+  }
+  const { theme, themeRender } = await pageStage('theme context', () => themeRenderOf(deps, request, req, page, context, favicon));
+  const { html, errors } = pageStage('JSON-T render', () =>
+    renderPage(deps.engine, theme, page.templateName, String(themeRender.layout), context, { locale: req.site.settings.locale, now: req.now.getTime() }),
+  );
+  if (errors.length) request.log.warn({ theme: theme.id, template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   // Sent as bytes: the rendered string is a rope of many pieces, which Fastify would flatten to
   // count its bytes and the socket would encode again.
-  const { html, errors } = renderPage(deps.engine, theme, page.templateName, String(themeRender.layout), context, {
-    locale: req.site.settings.locale,
-    now: req.now.getTime(),
-  });
-  if (errors.length) request.log.warn({ theme: theme.id, template: page.templateName, errors: errors.slice(0, 10) }, 'template errors');
   const bytes = pageBytes(html, deps.system.style);
   return (errors.length === 0 ? sendStored(into, request, reply, req, page, HTML_TYPE, bytes) : undefined) ?? reply.type(HTML_TYPE).send(bytes);
 }
@@ -310,7 +327,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
       const found = cache ? await cache.lookup(deps.db, request, { site, path, search, asJson, hasCart }) : undefined;
       if (found?.hit) return cache!.send(request, reply, found.hit, 'hit');
       build = found?.build;
-      const { req, slot } = await pageToBuild(deps, request, site, path, asJson, found?.slot);
+      const { req, slot } = await pageStage('site data and collections', () => pageToBuild(deps, request, site, path, asJson, found?.slot));
       if (!slot) reply.header(PAGE_CACHE_HEADER, 'bypass');
       // The prefix of a hidden language names no page; any other path is read without its language prefix.
       const route = req.languageHidden ? ({ kind: 'not-found' } as const) : matchPageRoute(req.path);
@@ -321,7 +338,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
           .code(301)
           .header('location', search ? `${moved}?${search}` : moved)
           .send();
-      const page = withUnlockForm(req, await buildPage(req, route));
+      const page = withUnlockForm(req, await pageStage('page context builders', () => buildPage(req, route)));
       return await respond(deps, request, reply, req, page, asJson, cache && slot ? { cache, slot } : undefined);
     } catch (error) {
       request.log.error({ err: error, reqId: request.id }, 'page failed');
