@@ -50,38 +50,54 @@ function translatedAttributes(attributes: Record<string, unknown>, product: stri
   return out ?? attributes;
 }
 
-function localizeNode(node: unknown, to: ContextLocalization, depth: number, inProduct?: string): unknown {
+/** One localization walk: what every node needs, computed once. */
+interface Walk {
+  readonly to: ContextLocalization;
+  /** Products with translated option values; undefined without texts. */
+  readonly products: ReadonlySet<string> | undefined;
+  readonly hasTexts: boolean;
+  readonly hasSwitcher: boolean;
+}
+
+function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: string | undefined): unknown {
   if (depth > MAX_DEPTH || !node || typeof node !== 'object') return node;
   if (Array.isArray(node)) {
-    let changed = false;
-    const out = node.map((child) => {
-      const next = localizeNode(child, to, depth + 1, inProduct);
-      if (next !== child) changed = true;
-      return next;
-    });
-    return changed ? out : node;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < node.length; i += 1) {
+      const child: unknown = node[i];
+      const next = localizeNode(child, walk, depth + 1, inProduct);
+      if (next === child) continue;
+      out ??= node.slice();
+      out[i] = next;
+    }
+    return out ?? node;
   }
   const record = node as Record<string, unknown>;
+  const { to, products } = walk;
+  let product = inProduct;
+  if (products) {
+    if (typeof record.itemId === 'string' && products.has(record.itemId)) product = record.itemId;
+    else if (typeof record.id === 'string' && products.has(record.id)) product = record.id;
+  }
   let out: Record<string, unknown> | undefined;
+  for (const key in record) {
+    const value = record[key];
+    if (!value || typeof value !== 'object') continue;
+    const next =
+      key === 'attributes' && product && !Array.isArray(value)
+        ? translatedAttributes(value as Record<string, unknown>, product, to.texts)
+        : localizeNode(value, walk, depth + 1, product);
+    if (next === value) continue;
+    out ??= { ...record };
+    out[key] = next;
+  }
   const set = (key: string, value: unknown) => {
     out ??= { ...record };
     out[key] = value;
   };
-  const products = to.texts.size > 0 ? productIdsOf(to.texts) : undefined;
-  const own = [record.itemId, record.id].find((v): v is string => typeof v === 'string' && !!products?.has(v));
-  const product = own ?? inProduct;
-  for (const [key, value] of Object.entries(record)) {
-    if (key === 'attributes' && product && value && typeof value === 'object' && !Array.isArray(value)) {
-      const next = translatedAttributes(value as Record<string, unknown>, product, to.texts);
-      if (next !== value) set(key, next);
-    } else if (value && typeof value === 'object') {
-      const next = localizeNode(value, to, depth + 1, product);
-      if (next !== value) set(key, next);
-    }
-  }
-  if (record.typeName === 'language-switcher' && to.switcher?.length) set('links', to.switcher);
+  if (walk.hasSwitcher && record.typeName === 'language-switcher') set('links', to.switcher);
   const id = record.id;
-  if (typeof id === 'string' && to.texts.size > 0) {
+  if (walk.hasTexts && typeof id === 'string') {
     for (const field of ITEM_FIELDS) {
       const text = to.texts.get(textKey('item', id, field));
       if (text !== undefined && typeof record[field] === 'string') set(field, text);
@@ -118,7 +134,9 @@ function localizeNode(node: unknown, to: ContextLocalization, depth: number, inP
  */
 export function localizedContext<T extends Record<string, unknown>>(context: T, to: ContextLocalization): T {
   if (!to.prefix && to.texts.size === 0 && !to.switcher?.length) return context;
-  return localizeNode(context, to, 0) as T;
+  const hasTexts = to.texts.size > 0;
+  const walk: Walk = { to, products: hasTexts ? productIdsOf(to.texts) : undefined, hasTexts, hasSwitcher: !!to.switcher?.length };
+  return localizeNode(context, walk, 0, undefined) as T;
 }
 
 /** One entry of the language switcher: a published language and the page's address in it. */
