@@ -2,7 +2,8 @@
  * Selecting a block in the Editor's preview frame and in its inspector, in Chromium (issue 26,
  * item 6): a click on a block in the frame (the site's own origin) selects that block's fields in
  * the inspector, and the block whose fields have the focus is outlined in the frame, also after
- * an edit reloads the preview; at desktop and 390 px width, with axe on the editor screen.
+ * an edit reloads the preview; at desktop and 390 px width, with axe on the editor screen. The
+ * inspector's grid controls place a block beside the one before it and set its width, by keyboard.
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -23,8 +24,11 @@ let browser: Browser;
 
 async function openAbout(page: Page): Promise<FrameLocator> {
   await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Editor', null, { timeout: TIMEOUT });
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^About/ }).click();
-  await page.getByLabel('Text block 1').waitFor({ timeout: TIMEOUT });
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('button', { name: /^About/ })
+    .click();
+  await page.getByLabel('Text block 1', { exact: true }).waitFor({ timeout: TIMEOUT });
   const frame = page.frameLocator('iframe[title^="Preview of"]');
   await frame.locator('[data-block-id="1"] img').waitFor({ timeout: TIMEOUT });
   return frame;
@@ -34,7 +38,10 @@ async function openAbout(page: Page): Promise<FrameLocator> {
 async function waitForOutlined(frame: FrameLocator, id: string): Promise<void> {
   await frame.locator(`[data-block-id="${id}"][data-preview-selected]`).waitFor({ timeout: TIMEOUT });
   expect(await frame.locator('[data-preview-selected]').count()).toBe(1);
-  const outline = await frame.locator(`[data-block-id="${id}"] > *`).first().evaluate((el) => getComputedStyle(el).outlineStyle);
+  const outline = await frame
+    .locator(`[data-block-id="${id}"] > *`)
+    .first()
+    .evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).toBe('solid');
 }
 
@@ -58,6 +65,30 @@ afterAll(async () => {
   await store?.close();
 });
 
+describe("the Editor's grid controls", () => {
+  it('puts a block beside the one before it and sets its width from the keyboard, seen in the preview', async () => {
+    const { context, page, errors } = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD });
+    const frame = await openAbout(page);
+    const image = page.locator('[data-block-index="1"]');
+    const beside = image.getByLabel('Place beside previous');
+    await beside.focus();
+    await page.keyboard.press('Space');
+    expect(await beside.isChecked()).toBe(true);
+    const width = image.getByLabel('Width of Image block 2');
+    await width.focus();
+    // A native select: the arrow keys choose without opening it.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await width.inputValue()).toBe('4');
+    await page.getByRole('status').filter({ hasText: 'Saved as draft' }).waitFor({ timeout: TIMEOUT });
+    await frame.locator('.block-row .block-col--8 [data-block-id="0"]').waitFor({ timeout: TIMEOUT });
+    await frame.locator('.block-row .block-col--4 [data-block-id="1"]').waitFor({ timeout: TIMEOUT });
+    expect(await page.locator('[data-block-index="0"]').getByLabel('Place beside previous').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
 describe("the Editor's preview and inspector select the same block", () => {
   for (const { name, viewport } of ADMIN_WIDTHS) {
     it(`selects by clicking in the frame and by focusing in the inspector at ${viewport.width} px (${name})`, async () => {
@@ -72,7 +103,7 @@ describe("the Editor's preview and inspector select the same block", () => {
       await waitForOutlined(frame, '1');
 
       // Inspector to frame: the keyboard path is the inspector's fields.
-      const text = page.getByLabel('Text block 1');
+      const text = page.getByLabel('Text block 1', { exact: true });
       await text.focus();
       await selectedInPanel(page).and(page.locator('[data-block-index="0"]')).waitFor({ timeout: TIMEOUT });
       await waitForOutlined(frame, '0');

@@ -18,24 +18,21 @@ export async function findCart(db: DbOrTx, websiteId: string, cartId: string, op
   return row;
 }
 
-/** Creates an empty cart for a website, in the visitor's `language` when known. */
-export async function createCart(db: DbOrTx, websiteId: string, language?: string): Promise<CartRow> {
-  const [row] = await db
-    .insert(carts)
-    .values({ websiteId, language: language ?? null })
-    .returning();
+/** Creates an empty cart for a website. */
+export async function createCart(db: DbOrTx, websiteId: string): Promise<CartRow> {
+  const [row] = await db.insert(carts).values({ websiteId }).returning();
   return row!;
 }
 
 /**
  * Locks an open cart for the rest of the transaction (a row lock through a no-op update), so
  * entry changes and checkout of one cart run one at a time. Undefined when the cart is gone
- * or already purchased. A `language` given (the page an add was made from) is kept as the cart's.
+ * or already purchased.
  */
-export async function lockOpenCart(db: DbOrTx, websiteId: string, cartId: string, language?: string): Promise<CartRow | undefined> {
+export async function lockOpenCart(db: DbOrTx, websiteId: string, cartId: string): Promise<CartRow | undefined> {
   const [row] = await db
     .update(carts)
-    .set({ updatedAt: sql`now()`, ...(language ? { language } : {}) })
+    .set({ updatedAt: sql`now()` })
     .where(and(eq(carts.websiteId, websiteId), eq(carts.id, cartId), eq(carts.isPurchased, false)))
     .returning();
   return row;

@@ -18,11 +18,3 @@ export {
   type PathLanguage,
   type LanguageAlternate,
 } from './page-language.js';
-export {
-  languageOfReferringPage,
-  languageOfSitePath,
-  siteLanguageFor,
-  siteLanguageNamed,
-  visitorLanguageOf,
-  type CallHeaders,
-} from './visitor-language.js';

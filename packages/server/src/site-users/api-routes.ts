@@ -37,7 +37,6 @@ import {
 } from './schemas.js';
 import { clearSiteUserCookies, findSiteUserSession } from './session-store.js';
 import { AppError } from '../errors/index.js';
-import { visitorLanguageOf } from '../multilingual/index.js';
 
 /** Where the spec's site-user calls live. */
 export const SITE_USER_API = '/api/site-users/account';
@@ -157,8 +156,7 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
       },
     },
     async (request, reply) => {
-      const site = siteOf(request);
-      await register(deps, site, { ...request.body, language: visitorLanguageOf(site.settings, request.headers) });
+      await register(deps, siteOf(request), request.body);
       return reply.code(202).send({ message: SiteUserMessages.REGISTERED });
     },
   );

@@ -35,11 +35,10 @@ export async function insertSiteUser(
   email: string,
   passwordHash: string | null,
   displayName: string,
-  locale: string | null = null,
 ): Promise<SiteUserRow | undefined> {
   const [row] = await db
     .insert(siteUsers)
-    .values({ websiteId, email: normalSiteUserEmail(email), passwordHash, displayName, locale })
+    .values({ websiteId, email: normalSiteUserEmail(email), passwordHash, displayName })
     .onConflictDoNothing()
     .returning();
   return row;

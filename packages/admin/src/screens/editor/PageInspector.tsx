@@ -4,6 +4,8 @@ import { ErrorText } from '../../ui/ErrorText.js';
 import { blockName } from '../pages/BlockList.js';
 import { BlockForm } from '../pages/blocks/BlockForm.js';
 import { CodeUnavailable } from '../pages/blocks/CodeUnavailable.js';
+import { GridControls } from '../pages/blocks/GridControls.js';
+import { placeBeside, setWidth } from '../pages/blocks/grid-layout.js';
 import { mayEditHere } from '../pages/blocks/code-editing.js';
 import { Field } from '../../ui/Field.js';
 import { Loading } from '../../ui/Loading.js';
@@ -38,6 +40,7 @@ export function PageInspector({ draft, selection, onSelect }: PageInspectorProps
   if (!stack) return <Loading />;
   const fields = stack.present;
   const set = (patch: Partial<PageFields>, key: string) => draft.change({ ...fields, ...patch }, key);
+  const layout = fields.blocks ?? [];
   return (
     <div className="stack inspector">
       <div className="inspector-tools">
@@ -110,6 +113,13 @@ export function PageInspector({ draft, selection, onSelect }: PageInspectorProps
               ) : (
                 <p className="hint kept-block">{blockName(block, index)}: kept as it is.</p>
               )}
+              <GridControls
+                blocks={layout}
+                index={index}
+                name={blockName(block, index)}
+                onPlaceBeside={(beside) => set({ blocks: placeBeside(layout, index, beside) }, `grid-${index}`)}
+                onWidth={(span) => set({ blocks: setWidth(layout, index, span) }, `grid-${index}`)}
+              />
             </div>
           ))}
         </fieldset>
