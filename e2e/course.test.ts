@@ -1,8 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addOwner } from '../packages/server/src/owner-accounts/index.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/repository.js';
 import { lastMail, linkIn } from '../packages/server/test-support/site-users.js';
 import { launchBrowser, openPage, seriousA11yViolations } from './support/browser.js';
+import { signInAt } from './support/dashboard.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'learner@example.com';
@@ -98,4 +100,34 @@ describe('a course: progress that survives signing out and another browser, and 
     expect(first.errors.filter((e) => !/status of (401|403)/.test(e))).toEqual([]);
     expect(second.errors).toEqual([]);
   }, 90_000);
+  it("the owner's Courses screen lists the demo course and reorders and adds by keyboard, axe-clean at 390 px", async () => {
+    const db = store.app.emporium.db;
+    const site = await findWebsiteByIdentifier(db, 'demo');
+    await addOwner(
+      db,
+      { websiteId: site!.id, email: 'courses-owner@example.com', role: 'editor', password: 'courses-owner-passphrase-51' },
+      { ownerId: null, email: null },
+    );
+    const { page } = await signInAt(browser, '/courses', {
+      dashboard: store.dashboardUrl(),
+      email: 'courses-owner@example.com',
+      password: 'courses-owner-passphrase-51',
+      viewport: { width: 390, height: 844 },
+    });
+    const row = page.getByRole('row').filter({ hasText: '/course' });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Members');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: 'Edit Natural dyeing at home' }).focus();
+    await page.keyboard.press('Enter');
+    const down = page.getByRole('button', { name: 'Move lesson Welcome to the dye studio down' });
+    await expect.poll(() => down.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await down.focus();
+    await page.keyboard.press('Enter');
+    const lessons = page.locator('section[aria-labelledby^="chapter-"]').first().locator('li strong');
+    await expect.poll(() => lessons.allTextContents()).toEqual(['Mordanting linen', 'Welcome to the dye studio']);
+    await page.getByLabel('New chapter title').fill('Finishing');
+    await page.getByLabel('New chapter title').press('Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'Finishing' }).isVisible()).toBe(true);
+  }, 60_000);
 });

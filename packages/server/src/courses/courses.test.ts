@@ -1,8 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOwner, signInOwner, type OwnerClient } from '../../test-support/owners.js';
 import { Browser, enableAccounts, signedInShopper } from '../../test-support/site-users.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
+import { websites } from '../db/index.js';
 import { memberships } from '../db/schema-member-areas.js';
 import { createArea } from '../member-areas/index.js';
 import { registerPages } from '../pages/index.js';
@@ -197,6 +199,16 @@ describe.each(availableDialects())('courses: owner calls, gating, drip and progr
     expect(done.json()).toMatchObject({ completed: true, completedLessons: 2, percent: 67, message: CourseMessages.MARKED_COMPLETE });
     const undone = await second.send('POST', path, { json: { completed: false }, headers: { 'x-siteuser-xsrf-token': xsrf } });
     expect(undone.json()).toMatchObject({ completed: false, completedLessons: 1, message: CourseMessages.MARKED_INCOMPLETE });
+
+    // The magazine theme renders the same system templates.
+    await testDb.db
+      .update(websites)
+      .set({ settings: sql`${websites.settings} || '{"theme":"magazine"}'::jsonb` })
+      .where(eq(websites.id, site.id));
+    const magazine = await second.send('GET', '/course/avocado', { headers: { accept: 'text/html' } });
+    expect(magazine.body).toContain('class="magazine ');
+    expect(magazine.body).toContain(DRIPPED_TEXT);
+    expect(magazine.body).toContain('Mark as not complete');
   });
 
   it('refuses progress calls of guests and of non-members with clear errors', async () => {
