@@ -60,7 +60,7 @@ const firstAddSql = sql`
     order by v.display_index, v.sku
     limit 1
   ),
-  c as (insert into carts (website_id) select ${site} from pick returning id, created_at, updated_at),
+  c as (insert into carts (website_id, language) select ${site}, ${sql.placeholder('language')}::text from pick returning id, created_at, updated_at),
   e as (
     insert into cart_entries (website_id, cart_id, item_id, variant_id, sku, quantity, purchase_price_cents, additional_fields)
     select ${site}, c.id, ${item}, pick.id, pick.sku, ${quantity}::integer, pick.price, ${sql.placeholder('fields')}::jsonb
@@ -94,6 +94,7 @@ export async function addFirstEntry(db: Db, website: Website, input: AddEntryInp
     sku: input.sku,
     quantity: input.quantity,
     fields: fields === null ? null : JSON.stringify(fields),
+    language: input.language ?? null,
   });
   const row = rows[0];
   const made = row?.cart_id ? (row as FirstAddRow & NewCartRow) : undefined;

@@ -21,6 +21,8 @@ export interface AddEntryInput {
   sku: string | null;
   quantity: number;
   additionalFields: unknown;
+  /** The language of the page the add was made from (decision 0052): the cart keeps the latest one. */
+  language?: string | undefined;
 }
 
 /** A cart as a change left it, with the products the change read, so the caller can price it without reading it again. */
@@ -123,7 +125,7 @@ export async function addToNewCart(db: Db, site: Website, prepared: PreparedAdd)
   const fields = input.additionalFields ?? null;
   const price = unitPriceCents(variant);
   const result = (await db.execute(sql`
-    with c as (insert into carts (website_id) values (${site.id}) returning *),
+    with c as (insert into carts (website_id, language) values (${site.id}, ${input.language ?? null}) returning *),
     e as (
       insert into cart_entries (website_id, cart_id, item_id, variant_id, sku, quantity, purchase_price_cents, additional_fields)
       select ${site.id}, c.id, ${product.itemId}, ${variant.id}, ${variant.sku}, ${input.quantity}, ${price}, ${fields === null ? null : JSON.stringify(fields)}::jsonb
@@ -147,6 +149,7 @@ export function newCartResult(site: Website, prepared: PreparedAdd, row: NewCart
     coupons: [],
     shippingLocation: null,
     selectedShippingOption: null,
+    language: input.language ?? null,
     createdAt: new Date(row.cart_created),
     updatedAt: new Date(row.cart_updated),
   };
@@ -183,8 +186,8 @@ export interface NewCartRow {
  */
 export async function addPreparedEntry(tx: DbOrTx, site: Website, cartId: string | undefined, prepared: PreparedAdd): Promise<AddEntryResult> {
   const { input, product, variant } = prepared;
-  const locked = cartId ? await lockOpenCart(tx, site.id, cartId) : undefined;
-  const cart = locked ?? (await createCart(tx, site.id));
+  const locked = cartId ? await lockOpenCart(tx, site.id, cartId, input.language) : undefined;
+  const cart = locked ?? (await createCart(tx, site.id, input.language));
   const entries = locked ? await listEntries(tx, site.id, cart.id) : [];
   const same = entries.find((e) => e.variantId === variant.id && sameFields(e.additionalFields, input.additionalFields));
   const newQuantity = (same?.quantity ?? 0) + input.quantity;

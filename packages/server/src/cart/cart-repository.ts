@@ -18,21 +18,24 @@ export async function findCart(db: DbOrTx, websiteId: string, cartId: string, op
   return row;
 }
 
-/** Creates an empty cart for a website. */
-export async function createCart(db: DbOrTx, websiteId: string): Promise<CartRow> {
-  const [row] = await db.insert(carts).values({ websiteId }).returning();
+/** Creates an empty cart for a website, in the visitor's `language` when known. */
+export async function createCart(db: DbOrTx, websiteId: string, language?: string): Promise<CartRow> {
+  const [row] = await db
+    .insert(carts)
+    .values({ websiteId, language: language ?? null })
+    .returning();
   return row!;
 }
 
 /**
  * Locks an open cart for the rest of the transaction (a row lock through a no-op update), so
  * entry changes and checkout of one cart run one at a time. Undefined when the cart is gone
- * or already purchased.
+ * or already purchased. A `language` given (the page an add was made from) is kept as the cart's.
  */
-export async function lockOpenCart(db: DbOrTx, websiteId: string, cartId: string): Promise<CartRow | undefined> {
+export async function lockOpenCart(db: DbOrTx, websiteId: string, cartId: string, language?: string): Promise<CartRow | undefined> {
   const [row] = await db
     .update(carts)
-    .set({ updatedAt: sql`now()` })
+    .set({ updatedAt: sql`now()`, ...(language ? { language } : {}) })
     .where(and(eq(carts.websiteId, websiteId), eq(carts.id, cartId), eq(carts.isPurchased, false)))
     .returning();
   return row;

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../errors/index.js';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MISMATCH, IdempotencyHeaders, requestHash } from '../http/idempotency-key.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { Website } from '../sites/index.js';
+import { visitorLanguageOf } from '../multilingual/index.js';
 import { siteDataAt } from '../site-data/index.js';
 import { noStore, siteOf } from '../http/request-site.js';
 import {
@@ -147,7 +148,13 @@ function registerShoppingCartRoutes(app: FastifyInstance, deps: CartRouteDeps): 
   routes.post(CartPaths.ENTRIES, { onRequest: deps.addToCartLimit, schema: addSchema }, async (request, reply) => {
     const site = siteOf(request);
     const { body } = request;
-    const input = { itemId: body.itemId, sku: body.sku, quantity: readQuantity(body.quantity), additionalFields: readAdditionalFields(body.additionalFields) };
+    const input = {
+      itemId: body.itemId,
+      sku: body.sku,
+      quantity: readQuantity(body.quantity),
+      additionalFields: readAdditionalFields(body.additionalFields),
+      language: visitorLanguageOf(site.settings, request.headers),
+    };
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (key) {
       const outcome = await keyedAdd(db, site, cartIdFromRequest(request), input, { key, hash: requestHash(body) });

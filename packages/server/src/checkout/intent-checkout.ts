@@ -56,6 +56,8 @@ export interface IntentCheckoutDeps {
   log: FastifyBaseLogger;
   /** The site's canonical origin: Stripe's return URL and the mail's links. */
   origin: string;
+  /** The language of the page the visitor checked out from (decision 0052); the cart's when unknown. */
+  language?: string | undefined;
 }
 
 class AttemptTaken extends Error {}
@@ -129,6 +131,7 @@ async function openAttempt(
   giftCard: GiftCardPart | undefined,
   now: Date,
   origin: string,
+  language: string | undefined,
 ): Promise<PaymentAttempt> {
   const orderId = randomUUID().replace(/-/g, '');
   const statusToken = randomBytes(24).toString('base64url');
@@ -162,6 +165,7 @@ async function openAttempt(
       statusToken,
       origin,
       now,
+      language: language ?? cart.language,
     };
     await insertOrder(tx, record, 'PENDING');
     const [attempt] = await tx
@@ -232,7 +236,7 @@ export async function placeIntentOrder(
   }
   if (!attempt) {
     try {
-      attempt = await openAttempt(db, site, cartId, priced, input, giftCard, now, deps.origin);
+      attempt = await openAttempt(db, site, cartId, priced, input, giftCard, now, deps.origin, deps.language);
     } catch (error) {
       if (!(error instanceof AttemptTaken)) throw error;
       throw new AppError('CONFLICT', StripeMessages.PAYMENT_IN_PROGRESS);

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { formatMoney, money, nextBillingDate, ProductType, subscriptionManagePath, subscriptionPriceText, type SubscriptionPlan } from '@emporium/commerce';
+import { nextBillingDate, ProductType, subscriptionManagePath, type SubscriptionPlan } from '@emporium/commerce';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PricedCart } from '../cart/index.js';
 import { carts, orderCheckoutDetails, orderItems, orders, outbox } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
 import { subscriptions } from '../db/schema-subscriptions.js';
 import type { SavedPaymentMethod } from '../payments/index.js';
-import { DOWNLOAD_MESSAGES, type DownloadLink, grantOrderDownloads } from '../downloads/index.js';
+import { DOWNLOAD_DAYS, type DownloadLink, grantOrderDownloads, MAX_DOWNLOADS } from '../downloads/index.js';
+import { fillText, mailMoney, mailPlanText, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
@@ -41,6 +42,8 @@ export interface OrderRecord {
   origin?: string;
   /** When the order is placed (download links expire counting from it). */
   now?: Date;
+  /** The visitor's language (decision 0052): the order's mails are written in it; null when unknown (the primary language). */
+  language?: string | null;
 }
 
 /** What {@link writeOrder} hands back. */
@@ -50,38 +53,47 @@ export interface WrittenOrder {
   downloads: DownloadLink[];
 }
 
+/** The confirmation mail's text in the order's language: lines with translated titles and option values, total, plan, gift cards and downloads. */
 function confirmationText(
   record: OrderRecord,
+  language: MailLanguage,
   orderNumber: number,
   cards: Array<{ code: string; amountCents: number }>,
   downloads: DownloadLink[],
   manageToken: string | null,
 ): string {
-  const { priced, site } = record;
-  const locale = site.settings.locale;
+  const { priced } = record;
+  const { texts, owner } = language;
   const lines = priced.lines.map((l) => {
-    const options = variantOptionsText(orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering));
-    return `${l.entry.quantity} x ${l.product.title}${options ? `, ${options}` : ''} (${l.variant.sku})`;
+    const ordered = orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering);
+    const options = variantOptionsText(ordered.map((o) => ({ ...o, value: owner.optionValue(l.entry.itemId, o.name, o.value) })));
+    return `${l.entry.quantity} x ${owner.itemTitle(l.entry.itemId, l.product.title)}${options ? `, ${options}` : ''} (${l.variant.sku})`;
   });
-  const total = formatMoney(money(priced.grandTotalCents, priced.currency), locale);
-  const giftLines = cards.map((c) => `Gift card ${c.code}: ${formatMoney(money(c.amountCents, priced.currency), locale)}`);
+  const total = mailMoney(language, priced.grandTotalCents, priced.currency);
+  const giftLines = cards.map((c) => fillText(texts.orderGiftCard, { code: c.code, amount: mailMoney(language, c.amountCents, priced.currency) }));
   const plan = record.subscription
-    ? [`Subscription: ${subscriptionPriceText(money(priced.grandTotalCents, priced.currency), record.subscription, locale)}`]
+    ? [fillText(texts.orderSubscription, { plan: mailPlanText(language, priced.grandTotalCents, priced.currency, record.subscription) })]
     : [];
   if (manageToken)
     plan.push(
-      `Manage your subscription: ${record.origin ? absoluteUrl(record.origin, subscriptionManagePath(manageToken)) : subscriptionManagePath(manageToken)}`,
+      fillText(texts.orderManage, {
+        url: record.origin ? absoluteUrl(record.origin, subscriptionManagePath(manageToken)) : subscriptionManagePath(manageToken),
+      }),
     );
-  const downloadLines = downloads.map((d) => `${d.productName} (${d.fileName}): ${record.origin ? absoluteUrl(record.origin, d.url) : d.url}`);
+  const titles = new Map(priced.lines.map((l) => [l.product.title, owner.itemTitle(l.entry.itemId, l.product.title)]));
+  const downloadLines = downloads.map(
+    (d) => `${titles.get(d.productName) ?? d.productName} (${d.fileName}): ${record.origin ? absoluteUrl(record.origin, d.url) : d.url}`,
+  );
+  const terms = fillText(texts.downloadTerms, { times: MAX_DOWNLOADS, days: DOWNLOAD_DAYS });
   return [
-    `Thank you for your order #${orderNumber} at ${site.title}.`,
+    fillText(texts.orderThanks, { number: orderNumber, site: owner.siteTitle }),
     '',
     ...lines,
     '',
-    `Total: ${total}`,
+    fillText(texts.orderTotal, { total }),
     ...plan,
     ...(giftLines.length ? ['', ...giftLines] : []),
-    ...(downloadLines.length ? ['', 'Your downloads:', ...downloadLines, DOWNLOAD_MESSAGES.terms] : []),
+    ...(downloadLines.length ? ['', texts.orderDownloads, ...downloadLines, terms] : []),
   ].join('\n');
 }
 
@@ -125,6 +137,7 @@ export async function insertOrder(tx: DbOrTx, record: OrderRecord, status: 'PAID
       ? { billingPeriod: { ...record.subscription.billingPeriod }, numBillingCycles: record.subscription.numBillingCycles }
       : null,
     statusToken: record.statusToken,
+    language: record.language ?? null,
   });
   await tx.insert(orderItems).values(
     priced.lines.map((l) => ({
@@ -169,14 +182,16 @@ export async function completeOrder(tx: DbOrTx, record: OrderRecord, orderNumber
   const cards = await issueGiftCards(tx, site.id, orderId, priced.currency, giftCardAmounts);
   const downloads = await grantOrderDownloads(tx, site.id, orderId, record.now ?? new Date());
   const manageToken = await startSubscription(tx, record);
+  const itemIds = priced.lines.map((l) => l.entry.itemId);
+  const language = await readMailLanguage(tx, site, record.language, itemIds);
   const [receipt] = await tx
     .insert(outbox)
     .values({
       websiteId: site.id,
       kind: 'order-confirmation',
       toAddress: input.email,
-      subject: `Your order #${orderNumber} from ${site.title}`,
-      textBody: confirmationText(record, orderNumber, cards, downloads, manageToken),
+      subject: fillText(language.texts.orderSubject, { number: orderNumber, site: language.owner.siteTitle }),
+      textBody: confirmationText(record, language, orderNumber, cards, downloads, manageToken),
     })
     .returning({ id: outbox.id });
   await tx
@@ -230,6 +245,7 @@ async function startSubscription(tx: DbOrTx, record: OrderRecord): Promise<strin
     nextBillingAt: completed ? null : nextBillingDate(placedAt, billingPeriod),
     manageToken,
     endedAt: completed ? placedAt : null,
+    language: record.language ?? null,
   });
   return manageToken;
 }

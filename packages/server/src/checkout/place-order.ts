@@ -33,6 +33,8 @@ export interface CheckoutDeps {
   log: FastifyBaseLogger;
   /** Origin of the links in the confirmation mail (the origin the visitor checked out on). */
   origin?: string;
+  /** The language of the page the visitor checked out from (decision 0052); the cart's when unknown. */
+  language?: string | undefined;
 }
 
 /** The checkout response body. */
@@ -209,6 +211,7 @@ export async function placeOrder(
         statusToken,
         now,
         ...(deps.origin ? { origin: deps.origin } : {}),
+        language: deps.language ?? cart.language,
       });
       const order = await loadOrderForPage(tx, site.id, orderId);
       const response: CheckoutResponse = {

@@ -18,6 +18,7 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { StripeMessages, StripePaymentProvider, type PaymentProviders } from '../payments/index.js';
 import { PaidByGiftCard, placeIntentOrder } from './intent-checkout.js';
 import { canonicalOrigin } from '../sites/index.js';
+import { visitorLanguageOf } from '../multilingual/index.js';
 import { noStore, siteOf } from '../http/request-site.js';
 import { readCheckoutInput } from './checkout-input.js';
 import { placeOrder } from './place-order.js';
@@ -70,6 +71,7 @@ function registerCheckoutCalls(
     log: request.log,
     // Links in mail use the site's configured origin, never the request's Host header.
     origin: canonicalOrigin(siteOf(request), app.emporium.config),
+    language: visitorLanguageOf(siteOf(request).settings, request.headers),
   });
 
   const checkoutSchema = {
@@ -89,7 +91,8 @@ function registerCheckoutCalls(
       if (!(stripe instanceof StripePaymentProvider)) throw new AppError('VALIDATION_FAILED', StripeMessages.NOT_CONNECTED);
       const origin = canonicalOrigin(site, app.emporium.config);
       try {
-        const answer = await placeIntentOrder({ db: deps.db, stripe, log: request.log, origin }, site, cartIdFromRequest(request), input);
+        const language = visitorLanguageOf(site.settings, request.headers);
+        const answer = await placeIntentOrder({ db: deps.db, stripe, log: request.log, origin, language }, site, cartIdFromRequest(request), input);
         if (answer.payment.status === 'succeeded') clearCartCookies(reply, deps.secureCookies);
         return noStore(reply).send(answer);
       } catch (error) {

@@ -62,6 +62,8 @@ export const donations = pgTable(
     receiptToken: text('receipt_token').notNull(),
     claimedAt: at('claimed_at').notNull().defaultNow(),
     paidAt: at('paid_at'),
+    /** The language of the page the donor gave from: the receipt is written in it (decision 0052). */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -60,6 +60,8 @@ export const subscriptions = pgTable(
     pausedAt: at('paused_at'),
     /** When it was cancelled or completed. */
     endedAt: at('ended_at'),
+    /** The language of its first order: its mails are written in it (decision 0052). */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,7 @@ import { escapeHtml } from '@emporium/template';
 import type { donations } from '../db/schema-donations.js';
 import type { NewMail } from '../outbox/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
-import { donationAmountText } from './donation-amount.js';
+import { fillText, mailDate, mailMoney, type MailLanguage } from '../mail-language/index.js';
 
 type DonationRow = typeof donations.$inferSelect;
 
@@ -20,22 +20,30 @@ export interface ReceiptContext {
   paidAt: Date;
 }
 
-/** The donor's receipt: amount, date, reference, the owner's thank-you text and, when monthly, the manage link. */
-export function donationReceiptMail(donation: DonationRow, ctx: ReceiptContext): NewMail {
-  const locale = ctx.site.settings.locale;
-  const amount = donationAmountText(donation.amountCents, donation.currency, donation.frequency, locale);
-  const date = new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'long', timeZone: ctx.site.settings.timeZone || 'UTC' }).format(ctx.paidAt);
+/** The donor's receipt in the donor's language: amount, date, reference, the owner's thank-you text and, when monthly, the manage link. */
+export function donationReceiptMail(donation: DonationRow, language: MailLanguage, ctx: ReceiptContext): NewMail {
+  const { texts, owner } = language;
+  const site = owner.siteTitle;
+  const money = mailMoney(language, donation.amountCents, donation.currency);
+  const amount = donation.frequency === 'monthly' ? fillText(texts.perMonth, { amount: money }) : money;
+  const date = mailDate(language, ctx.paidAt, ctx.site.settings.timeZone || 'UTC');
+  const facts = [
+    fillText(texts.donationAmount, { amount }),
+    fillText(texts.donationDate, { date }),
+    fillText(texts.donationReceipt, { number: ctx.orderNumber }),
+    ...(donation.testMode ? [texts.donationTest] : []),
+  ];
   const paragraphs = [
-    `Thank you${donation.donorName ? `, ${donation.donorName}` : ''}, for your donation to ${ctx.site.title}.`,
+    donation.donorName ? fillText(texts.donationThanksNamed, { name: donation.donorName, site }) : fillText(texts.donationThanks, { site }),
     ...(ctx.thankYou ? [ctx.thankYou] : []),
-    `Amount: ${amount}\nDate: ${date}\nReceipt: #${ctx.orderNumber}${donation.testMode ? '\nThis was a test donation: no money was taken.' : ''}`,
-    ...(donation.frequency === 'monthly' ? ['Your donation will be charged again every month until you cancel it.'] : []),
+    facts.join('\n'),
+    ...(donation.frequency === 'monthly' ? [texts.donationMonthly] : []),
   ];
   const link = ctx.manageToken ? absoluteUrl(ctx.origin, subscriptionManagePath(ctx.manageToken)) : null;
-  const text = [...paragraphs, ...(link ? [`Manage your monthly donation: ${link}`] : [])].join('\n\n');
+  const text = [...paragraphs, ...(link ? [`${texts.donationManage}: ${link}`] : [])].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link)}">Manage your monthly donation</a></p>`] : []),
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(texts.donationManage)}</a></p>`] : []),
   ].join('');
-  return { websiteId: ctx.site.id, kind: DONATION_RECEIPT_KIND, to: donation.donorEmail, subject: `Your donation receipt from ${ctx.site.title}`, text, html };
+  return { websiteId: ctx.site.id, kind: DONATION_RECEIPT_KIND, to: donation.donorEmail, subject: fillText(texts.donationSubject, { site }), text, html };
 }

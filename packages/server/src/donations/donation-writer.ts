@@ -12,6 +12,7 @@ import type { Website } from '../sites/index.js';
 import { AppError } from '../errors/index.js';
 import { DonationMessages } from './donation-messages.js';
 import { donationReceiptMail } from './donation-mails.js';
+import { readMailLanguage } from '../mail-language/index.js';
 
 type DonationRow = typeof donations.$inferSelect;
 
@@ -74,6 +75,7 @@ export async function writePaidDonation(
     grandTotalCents: donation.amountCents,
     subscription: donation.frequency === 'monthly' ? { billingPeriod: { ...MONTHLY_DONATION_PLAN.billingPeriod }, numBillingCycles: 0 } : null,
     statusToken: randomBytes(24).toString('base64url'),
+    language: donation.language,
   });
   await tx.insert(orderItems).values({ websiteId: site.id, orderId: payment.orderId, ...line });
   await tx.insert(orderCheckoutDetails).values({
@@ -107,6 +109,7 @@ export async function writePaidDonation(
         anchorCycle: 1,
         nextBillingAt: nextBillingDate(now, MONTHLY_DONATION_PLAN.billingPeriod),
         manageToken,
+        language: donation.language,
       })
       .returning({ id: subscriptions.id });
     subscriptionId = sub!.id;
@@ -118,11 +121,16 @@ export async function writePaidDonation(
     .returning({ id: donations.id });
   // Another run holds the key's claim now: roll everything back (the caller voids the payment).
   if (moved.length === 0) throw new AppError('CONFLICT', DonationMessages.IN_PROGRESS);
+  const language = await readMailLanguage(tx, site, donation.language);
   await enqueueMails(tx, [
-    donationReceiptMail(
-      { ...donation, testMode: payment.testMode },
-      { site, origin: where.origin, orderNumber, thankYou: where.thankYou, manageToken, paidAt: now },
-    ),
+    donationReceiptMail({ ...donation, testMode: payment.testMode }, language, {
+      site,
+      origin: where.origin,
+      orderNumber,
+      thankYou: where.thankYou,
+      manageToken,
+      paidAt: now,
+    }),
   ]);
   return orderNumber;
 }

@@ -23,6 +23,8 @@ export interface GiveDeps {
   providers: ReadonlyMap<string, PaymentProvider>;
   origin: string;
   log?: { warn: (details: object, message: string) => void };
+  /** The language of the page the donor gave from (decision 0052): the receipt is written in it. */
+  language?: string | undefined;
 }
 
 /** Path of the contribution confirmed page (page type 204) of a donation. */
@@ -59,7 +61,15 @@ function attemptOrderId(row: DonationRow): string {
  * {@link DONATION_CLAIM_SECONDS} (the same attempt, which the provider answers once). A paid
  * donation is answered again; the key with another request, or a claim still held, is refused.
  */
-async function claim(db: Db, site: Website, key: string, hash: string, body: DonationBody, provider: string): Promise<{ row: DonationRow; replay: boolean }> {
+async function claim(
+  db: Db,
+  site: Website,
+  key: string,
+  hash: string,
+  body: DonationBody,
+  provider: string,
+  language: string | undefined,
+): Promise<{ row: DonationRow; replay: boolean }> {
   const [inserted] = await db
     .insert(donations)
     .values({
@@ -73,6 +83,7 @@ async function claim(db: Db, site: Website, key: string, hash: string, body: Don
       donorName: body.name ?? '',
       provider,
       receiptToken: randomBytes(24).toString('base64url'),
+      language: language ?? null,
     })
     .onConflictDoNothing()
     .returning();
@@ -130,7 +141,7 @@ export async function giveDonation(deps: GiveDeps, site: Website, body: Donation
   if (!provider) throw new AppError('VALIDATION_FAILED', DonationMessages.providerUnavailable(providerId));
   if (provider.testMode && site.settings.commerce.testMode === false) throw new AppError('VALIDATION_FAILED', DonationMessages.TEST_PAYMENTS_REFUSED);
 
-  const claimed = await claim(deps.db, site, key.key, key.hash, body, provider.id);
+  const claimed = await claim(deps.db, site, key.key, key.hash, body, provider.id, deps.language);
   if (claimed.replay) return { body: donationAnswer(claimed.row, locale), replayed: true };
   const row = claimed.row;
   const orderId = attemptOrderId(row);

@@ -8,6 +8,7 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAuditAs } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { canonicalOrigin } from '../sites/index.js';
+import { visitorLanguageOf } from '../multilingual/index.js';
 import { DonationMessages } from './donation-messages.js';
 import { DONATION_CURSOR, listDonationRows, ownerDonationJson } from './donation-list.js';
 import { loadDonationSettings, saveDonationSettings } from './donation-settings.js';
@@ -54,7 +55,8 @@ export function registerDonationRoutes(app: FastifyInstance, deps: AppDeps): voi
       if (typeof key !== 'string' || key === '') throw new AppError('BAD_REQUEST', DonationMessages.KEY_REQUIRED);
       const providers = await deps.payments.forSite(site);
       const origin = canonicalOrigin(site, config);
-      const result = await giveDonation({ db, providers, origin, log: request.log }, site, request.body, { key, hash: requestHash(request.body) });
+      const language = visitorLanguageOf(site.settings, request.headers);
+      const result = await giveDonation({ db, providers, origin, log: request.log, language }, site, request.body, { key, hash: requestHash(request.body) });
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       else app.emporiumOutbox.mailQueued();
       return noStore(reply).send(result.body);

@@ -7,6 +7,7 @@ import { clientRateLimit } from '../http/rate-limit.js';
 import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { sealingKeySource } from '../sealing/index.js';
 import { siteOf } from '../sites/index.js';
+import { languageOfSitePath, visitorLanguageOf } from '../multilingual/index.js';
 import { fieldsOf, findSubmissionForm, getForm } from './form-repository.js';
 import { registerOwnerFormRoutes } from './owner-routes.js';
 import { readSubmittedValues } from './submission-values.js';
@@ -132,7 +133,8 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       if (!(await isSubmissionKeyUsable(db, site.id, submission.key))) throw new AppError('UNAUTHORIZED', FormMessages.SUBMIT_FAILED);
       await submitLimit.acceptForSite(request, reply);
-      const stored = await storeSubmission(db, form, submission, read.stored);
+      const language = languageOfSitePath(site.settings, submission.pageFields.pagePath)?.code ?? visitorLanguageOf(site.settings, request.headers);
+      const stored = await storeSubmission(db, form, submission, read.stored, language);
       return { success: true as const, submissionId: stored.id, formId: form.id };
     },
   );

@@ -17,8 +17,15 @@ export interface StoredSubmission {
  * the submission and queues the storage tab's notification mail; resolves only after commit.
  * A key that is unknown, expired, used or of another site gives 401 'Unable to submit form.
  * Please try again later.'; a storage failure gives 500 'Unable to send form. Please try again later.'
+ * The submission keeps the visitor's `language` (the page it was sent from, decision 0052).
  */
-export async function storeSubmission(db: Db, form: FormRow, request: SubmissionRequest, data: Record<string, unknown>): Promise<StoredSubmission> {
+export async function storeSubmission(
+  db: Db,
+  form: FormRow,
+  request: SubmissionRequest,
+  data: Record<string, unknown>,
+  language?: string,
+): Promise<StoredSubmission> {
   const notify = (form.storage as { email?: unknown }).email;
   const mail = typeof notify === 'string' && isValidEmail(notify) ? submissionMail(form, notify.trim(), data, request.pageFields.pagePath) : undefined;
   let rows: Array<{ id: string; created_at: string | Date }>;
@@ -29,8 +36,8 @@ export async function storeSubmission(db: Db, form: FormRow, request: Submission
         WHERE key = ${request.key} AND website_id = ${form.websiteId} AND used_at IS NULL AND expires_at > now()
         RETURNING key),
       saved AS (
-        INSERT INTO form_submissions (website_id, form_id, submission_key, data, page_fields)
-        SELECT ${form.websiteId}, ${form.id}, key.key, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(request.pageFields)}::jsonb FROM key
+        INSERT INTO form_submissions (website_id, form_id, submission_key, data, page_fields, language)
+        SELECT ${form.websiteId}, ${form.id}, key.key, ${JSON.stringify(data)}::jsonb, ${JSON.stringify(request.pageFields)}::jsonb, ${language ?? null}::text FROM key
         RETURNING id, created_at)
       ${
         mail

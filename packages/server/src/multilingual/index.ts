@@ -18,3 +18,11 @@ export {
   type PathLanguage,
   type LanguageAlternate,
 } from './page-language.js';
+export {
+  languageOfReferringPage,
+  languageOfSitePath,
+  siteLanguageFor,
+  siteLanguageNamed,
+  visitorLanguageOf,
+  type CallHeaders,
+} from './visitor-language.js';

@@ -5,6 +5,7 @@ import { orderItems, orders } from '../db/schema.js';
 import { orderEvents, orderFulfilments } from '../db/schema-orders.js';
 import type { Db, DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
+import { fillHtml, fillText, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
 import { enqueueMails } from '../outbox/index.js';
 import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import type { Website } from '../sites/index.js';
@@ -40,11 +41,17 @@ export interface Fulfilment {
   notifyCustomer: boolean;
 }
 
-function shippedMail(site: Website, order: OrderRow, fulfilment: Fulfilment) {
-  const subject = `Your order #${order.orderNumber} from ${site.title} is on its way`;
-  const facts = [`Tracking number: ${fulfilment.trackingNumber}`, ...(fulfilment.carrier ? [`Carrier: ${fulfilment.carrier}`] : [])];
-  const text = [`Good news: your order #${order.orderNumber} at ${site.title} has shipped.`, '', ...facts].join('\n');
-  const html = `<p>Good news: your order #${order.orderNumber} at ${escapeHtml(site.title)} has shipped.</p><p>${facts.map(escapeHtml).join('<br>')}</p>`;
+/** The shipping mail in the order's language (decision 0052). */
+function shippedMail(site: Website, language: MailLanguage, order: OrderRow, fulfilment: Fulfilment) {
+  const { texts, owner } = language;
+  const values = { number: order.orderNumber, site: owner.siteTitle };
+  const facts = [
+    fillText(texts.shippedTracking, { tracking: fulfilment.trackingNumber }),
+    ...(fulfilment.carrier ? [fillText(texts.shippedCarrier, { carrier: fulfilment.carrier })] : []),
+  ];
+  const subject = fillText(texts.shippedSubject, values);
+  const text = [fillText(texts.shippedBody, values), '', ...facts].join('\n');
+  const html = `<p>${fillHtml(texts.shippedBody, values)}</p><p>${facts.map(escapeHtml).join('<br>')}</p>`;
   return { websiteId: site.id, kind: 'order-shipped', to: order.customerEmail, subject, text, html };
 }
 
@@ -83,7 +90,7 @@ export async function fulfilOrder(
       detail: { orderNumber: order.orderNumber, trackingNumber: fulfilment.trackingNumber, carrier: fulfilment.carrier },
     });
     if (!fulfilment.notifyCustomer || order.customerEmail === '') return false;
-    await enqueueMails(tx, [shippedMail(site, order, fulfilment)]);
+    await enqueueMails(tx, [shippedMail(site, await readMailLanguage(tx, site, order.language), order, fulfilment)]);
     return true;
   });
   return { order: await detailAfterCommit(db, site.id, orderId), mailQueued };

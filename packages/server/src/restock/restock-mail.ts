@@ -1,21 +1,32 @@
 import { escapeHtml } from '@emporium/template';
+import { fillHtml, fillText, type MailLanguage, type MailSite } from '../mail-language/index.js';
 import type { NewMail } from '../outbox/index.js';
 
 /** What a back-in-stock mail needs to know about the site. */
 export interface RestockMailContext {
-  siteTitle: string;
+  site: MailSite;
   /** Absolute base URL of the site, without a trailing slash. */
   baseUrl: string;
 }
 
-/** The back-in-stock mail for one sign-up; every owner- or visitor-supplied text is escaped in HTML. */
-export function restockMail(context: RestockMailContext, websiteId: string, to: string, product: { title: string; path: string; sku: string }): NewMail {
-  const name = product.title || 'An item';
-  const url = `${context.baseUrl}${product.path}`;
-  const subject = `${name} is back in stock`.replace(/[\r\n]+/g, ' ');
-  const text = `Good news: ${name} is back in stock at ${context.siteTitle}.\n\n${url}\n`;
+/**
+ * The back-in-stock mail for one sign-up, in the sign-up's language (decision 0052): the
+ * product's title as translated there and its page in that language; every owner- or
+ * visitor-supplied text is escaped in HTML.
+ */
+export function restockMail(
+  context: RestockMailContext,
+  language: MailLanguage,
+  to: string,
+  product: { id: string; title: string; path: string; sku: string },
+): NewMail {
+  const { texts, owner } = language;
+  const name = owner.itemTitle(product.id, product.title) || texts.restockUnnamed;
+  const url = `${context.baseUrl}${owner.path(product.path)}`;
+  const subject = fillText(texts.restockSubject, { product: name }).replace(/[\r\n]+/g, ' ');
+  const text = `${fillText(texts.restockBody, { product: name, site: owner.siteTitle })}\n\n${url}\n`;
   const html =
-    `<p>Good news: <strong>${escapeHtml(name)}</strong> is back in stock at ${escapeHtml(context.siteTitle)}.</p>` +
+    `<p>${fillHtml(texts.restockBody, { product: { html: `<strong>${escapeHtml(name)}</strong>` }, site: owner.siteTitle })}</p>` +
     `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`;
-  return { websiteId, kind: 'restock', to, subject, text, html };
+  return { websiteId: context.site.id, kind: 'restock', to, subject, text, html };
 }

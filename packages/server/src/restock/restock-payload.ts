@@ -12,8 +12,12 @@ export interface RestockRequest {
   language: string | undefined;
 }
 
-/** The sign-up a body checked by {@link RestockSignUpBody} asks for: email trimmed, empty tokens absent. */
-export function toRestockRequest(body: z.infer<typeof RestockSignUpBody>): RestockRequest {
+/**
+ * The sign-up a body checked by {@link RestockSignUpBody} asks for: email trimmed, empty tokens
+ * absent, the language the body names (spec 3), else `pageLanguage` (the language of the page the
+ * visitor signed up from, decision 0052).
+ */
+export function toRestockRequest(body: z.infer<typeof RestockSignUpBody>, pageLanguage?: string): RestockRequest {
   return {
     joinMailingList: body.isJoinMailingList === true,
     productId: body.productId,
@@ -21,6 +25,6 @@ export function toRestockRequest(body: z.infer<typeof RestockSignUpBody>): Resto
     email: body.siteVisitorEmail.trim(),
     captchaToken: body.captchaToken || undefined,
     enterpriseToken: body.recaptchaEnterpriseV3Token || undefined,
-    language: body.language,
+    language: body.language ?? pageLanguage,
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/types.js';
 import { enqueueMails } from '../outbox/index.js';
 import { toPage, type Page } from '../http/page-cursor.js';
+import { readMailLanguage, type MailLanguage } from '../mail-language/index.js';
 import { restockMail, type RestockMailContext } from './restock-mail.js';
 import type { RestockRequest } from './restock-payload.js';
 
@@ -173,13 +174,15 @@ export async function notifySignUps(db: Db, websiteId: string, requests: SendReq
         LEFT JOIN variants v ON v.website_id = i.website_id AND v.id = ${request.variantId}
         WHERE i.website_id = ${websiteId} AND i.id = ${request.productId}`,
       );
-      const product_ = { title: product?.title ?? '', path: product?.path ?? '/', sku: product?.sku ?? '' };
-      counts.push(
-        await enqueueMails(
-          tx,
-          notified.map((n) => restockMail(mail, websiteId, n.email, product_)),
-        ),
-      );
+      const product_ = { id: request.productId, title: product?.title ?? '', path: product?.path ?? '/', sku: product?.sku ?? '' };
+      const languages = new Map<string | null, MailLanguage>();
+      const mails = [];
+      for (const n of notified) {
+        let language = languages.get(n.language);
+        if (!language) languages.set(n.language, (language = await readMailLanguage(tx, mail.site, n.language, [request.productId], { paths: true })));
+        mails.push(restockMail(mail, language, n.email, product_));
+      }
+      counts.push(await enqueueMails(tx, mails));
     }
     return counts;
   });

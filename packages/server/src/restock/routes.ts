@@ -9,6 +9,7 @@ import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import type { AppConfig } from '../config.js';
 import { canonicalOrigin } from '../sites/index.js';
+import { visitorLanguageOf } from '../multilingual/index.js';
 import { sealingKeySource } from '../sealing/index.js';
 import { siteOf, type Website } from '../sites/index.js';
 import type { RestockMailContext } from './restock-mail.js';
@@ -53,7 +54,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
   const readSignUps = requireOwner(db, config.ownerToken, 'restock:read');
   const sendMail = requireOwner(db, config.ownerToken, 'restock:write');
   const mailContext = (site: Website): RestockMailContext => ({
-    siteTitle: site.title,
+    site,
     baseUrl: siteBaseUrl(site, config),
   });
   const signUpLimit = clientRateLimit(deps.rateLimitStore, {
@@ -76,7 +77,7 @@ export function registerRestockRoutes(app: FastifyInstance, deps: AppDeps, optio
     },
     async (request, reply) => {
       const site = siteOf(request);
-      const signUp = toRestockRequest(request.body);
+      const signUp = toRestockRequest(request.body, visitorLanguageOf(site.settings, request.headers));
       if (!(await findVariant(db, site.id, signUp.productId, signUp.variantId))) throw new AppError('NOT_FOUND', 'This product variant does not exist.');
       if (siteCaptchaSettings(site).enabled) {
         const provider = await captchaProviderFor(site, config, sealingKey);

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cartIdFromRequest, clearCartCookies, setCartCookies } from '../cart/index.js';
 import type { AppConfig } from '../config.js';
-import type { Db } from '../db/types.js';
+import type { Db, DbOrTx } from '../db/types.js';
 import { existingVisitorId } from '../content/index.js';
 import { AppError } from '../errors/index.js';
 import type { PageFallbacks } from '../http/errors.js';
 import { assertNotLocked, clearFailures, hashPassword, recordFailure, throttleKeys, verifyPassword, type ThrottleKeys } from '../owner-accounts/index.js';
+import { readMailLanguage } from '../mail-language/index.js';
 import { enqueueMails } from '../outbox/index.js';
 import { canonicalOrigin, type Website } from '../sites/index.js';
 import { accountCartId, cartQuantity, cloneAccountCart, mergeGuestCart } from './cart-handover.js';
@@ -45,8 +46,9 @@ export interface SignedIn {
   siteUser: ReturnType<typeof siteUserJson>;
 }
 
-function mailContext(site: Website, config: AppConfig): SiteMailContext {
-  return { websiteId: site.id, siteTitle: site.title, origin: canonicalOrigin(site, config) };
+/** What an account's mails need: the site's origin and the account's language (decision 0052), the primary language's when it has none. */
+async function mailContext(db: DbOrTx, site: Website, config: AppConfig, locale: string | null): Promise<SiteMailContext> {
+  return { websiteId: site.id, origin: canonicalOrigin(site, config), language: await readMailLanguage(db, site, locale) };
 }
 
 /**
@@ -80,23 +82,31 @@ async function signIn(deps: SiteUserDeps, request: FastifyRequest, reply: Fastif
   return { xsrfToken, siteUser: siteUserJson(user) };
 }
 
-/** Registration: creates an unverified account (or renews an unverified one's password) and mails the confirmation link. */
-export async function register(deps: SiteUserDeps, site: Website, input: { email: string; password?: string; displayName?: string }): Promise<void> {
+/**
+ * Registration: creates an unverified account (or renews an unverified one's password) in the
+ * visitor's `language` (the page it registered from, when known) and mails the confirmation link
+ * in it. The mail to an existing account is in that account's language.
+ */
+export async function register(
+  deps: SiteUserDeps,
+  site: Website,
+  input: { email: string; password?: string; displayName?: string; language?: string | undefined },
+): Promise<void> {
   const email = normalSiteUserEmail(input.email);
   const hash = input.password ? await hashPassword(input.password) : null;
-  const context = mailContext(site, deps.config);
   await deps.db.transaction(async (tx) => {
     const existing = await findSiteUserByEmail(tx, site.id, email);
     if (existing?.emailVerifiedAt) {
-      await enqueueMails(tx, [accountExistsMail(context, existing.email)]);
+      await enqueueMails(tx, [accountExistsMail(await mailContext(tx, site, deps.config, existing.locale), existing.email)]);
       return;
     }
     // Until the address is confirmed the newest registration wins: whoever can read the mail decides.
-    const user = existing ?? (await insertSiteUser(tx, site.id, email, hash, input.displayName ?? ''));
+    const user = existing ?? (await insertSiteUser(tx, site.id, email, hash, input.displayName ?? '', input.language ?? null));
     if (!user) return;
-    if (existing) await updateSiteUser(tx, site.id, existing.id, { passwordHash: hash, displayName: input.displayName ?? existing.displayName });
+    const locale = input.language ?? user.locale;
+    if (existing) await updateSiteUser(tx, site.id, existing.id, { passwordHash: hash, displayName: input.displayName ?? existing.displayName, locale });
     const { token } = await issueSiteUserToken(tx, site.id, user.id, 'verify', deps.now());
-    await enqueueMails(tx, [verificationMail(context, user.email, token)]);
+    await enqueueMails(tx, [verificationMail(await mailContext(tx, site, deps.config, locale), user.email, token)]);
   });
   deps.mailQueued();
 }
@@ -158,7 +168,7 @@ export async function signInWithPassword(
 export async function requestSignInLink(deps: SiteUserDeps, site: Website, emailInput: string): Promise<void> {
   const user = await findSiteUserByEmail(deps.db, site.id, emailInput);
   if (!user) return;
-  const context = mailContext(site, deps.config);
+  const context = await mailContext(deps.db, site, deps.config, user.locale);
   await deps.db.transaction(async (tx) => {
     const { token, code } = await issueSiteUserToken(tx, site.id, user.id, 'sign-in', deps.now());
     await enqueueMails(tx, [signInMail(context, user.email, token, code!)]);
@@ -201,7 +211,7 @@ export async function signInWithCode(
 export async function requestPasswordReset(deps: SiteUserDeps, site: Website, emailInput: string): Promise<void> {
   const user = await findSiteUserByEmail(deps.db, site.id, emailInput);
   if (!user) return;
-  const context = mailContext(site, deps.config);
+  const context = await mailContext(deps.db, site, deps.config, user.locale);
   await deps.db.transaction(async (tx) => {
     const { token } = await issueSiteUserToken(tx, site.id, user.id, 'reset', deps.now());
     await enqueueMails(tx, [resetMail(context, user.email, token)]);

@@ -37,6 +37,7 @@ import {
 } from './schemas.js';
 import { clearSiteUserCookies, findSiteUserSession } from './session-store.js';
 import { AppError } from '../errors/index.js';
+import { visitorLanguageOf } from '../multilingual/index.js';
 
 /** Where the spec's site-user calls live. */
 export const SITE_USER_API = '/api/site-users/account';
@@ -156,7 +157,8 @@ export function registerSiteUserApi(app: FastifyInstance, appDeps: AppDeps, deps
       },
     },
     async (request, reply) => {
-      await register(deps, siteOf(request), request.body);
+      const site = siteOf(request);
+      await register(deps, site, { ...request.body, language: visitorLanguageOf(site.settings, request.headers) });
       return reply.code(202).send({ message: SiteUserMessages.REGISTERED });
     },
   );

@@ -1,71 +1,62 @@
 import { escapeHtml } from '@emporium/template';
+import { fillHtml, fillText, type MailLanguage, type MailTextKey, type Markup } from '../mail-language/index.js';
 import type { NewMail } from '../outbox/index.js';
 
-/** What site-user mails need to know about the site. */
+/** What site-user mails need to know about the site: its id, its origin and the account's language (decision 0052). */
 export interface SiteMailContext {
   websiteId: string;
-  siteTitle: string;
   /** The site's origin, without a trailing slash. */
   origin: string;
+  /** The language of the mail: the account's. */
+  language: MailLanguage;
 }
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
-const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
 
-function mail(context: SiteMailContext, kind: string, to: string, subject: string, paragraphs: { text: string; html: string }[]): NewMail {
+/** A paragraph: a text of the catalogue with its values, or a link. */
+type Paragraph = { key: MailTextKey; values?: Record<string, string>; markup?: Record<string, Markup> } | { url: string };
+
+function mail(context: SiteMailContext, kind: string, to: string, subject: MailTextKey, paragraphs: Paragraph[]): NewMail {
+  const { texts, owner } = context.language;
+  const site = owner.siteTitle;
+  const text = (p: Paragraph) => ('url' in p ? p.url : fillText(texts[p.key], { site, ...p.values }));
+  const html = (p: Paragraph) =>
+    'url' in p ? `<a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a>` : fillHtml(texts[p.key], { site, ...p.values, ...p.markup });
   return {
     websiteId: context.websiteId,
     kind,
     to,
-    subject: oneLine(subject),
-    text: `${paragraphs.map((p) => p.text).join('\n\n')}\n`,
-    html: paragraphs.map((p) => `<p>${p.html}</p>`).join(''),
+    subject: oneLine(fillText(texts[subject], { site })),
+    text: `${paragraphs.map(text).join('\n\n')}\n`,
+    html: paragraphs.map((p) => `<p>${html(p)}</p>`).join(''),
   };
 }
-
-const plain = (text: string) => ({ text, html: escapeHtml(text) });
 
 /** The mail that confirms a new account's address. */
 export function verificationMail(context: SiteMailContext, to: string, token: string): NewMail {
   const url = `${context.origin}/account/verify?token=${encodeURIComponent(token)}`;
-  return mail(context, 'site-user-verify', to, `Confirm your email for ${context.siteTitle}`, [
-    plain(`Welcome to ${context.siteTitle}. Open this link within 7 days to confirm your email address:`),
-    { text: url, html: link(url) },
-    plain('If you did not create an account, ignore this mail.'),
-  ]);
+  return mail(context, 'site-user-verify', to, 'verifySubject', [{ key: 'verifyBody' }, { url }, { key: 'verifyIgnore' }]);
 }
 
 /** The sign-in mail: a link for this browser and a code for any other. */
 export function signInMail(context: SiteMailContext, to: string, token: string, code: string): NewMail {
   const url = `${context.origin}/account/login/link?token=${encodeURIComponent(token)}`;
-  return mail(context, 'site-user-sign-in', to, `Your sign-in link for ${context.siteTitle}`, [
-    plain(`Open this link to sign in to ${context.siteTitle}. It works for 24 hours:`),
-    { text: url, html: link(url) },
-    {
-      text: `Or enter this code on the sign-in page, in any browser: ${code}`,
-      html: `Or enter this code on the sign-in page, in any browser: <strong>${escapeHtml(code)}</strong>`,
-    },
-    plain('If you did not ask to sign in, ignore this mail.'),
+  return mail(context, 'site-user-sign-in', to, 'signInSubject', [
+    { key: 'signInBody' },
+    { url },
+    { key: 'signInCode', values: { code }, markup: { code: { html: `<strong>${escapeHtml(code)}</strong>` } } },
+    { key: 'signInIgnore' },
   ]);
 }
 
 /** The password reset mail. */
 export function resetMail(context: SiteMailContext, to: string, token: string): NewMail {
   const url = `${context.origin}/account/reset?token=${encodeURIComponent(token)}`;
-  return mail(context, 'site-user-password-reset', to, `Reset your password for ${context.siteTitle}`, [
-    plain(`Someone asked to reset the password of your account at ${context.siteTitle}. Open this link within an hour to choose a new one:`),
-    { text: url, html: link(url) },
-    plain('If it was not you, ignore this mail; your password stays as it is.'),
-  ]);
+  return mail(context, 'site-user-password-reset', to, 'resetSubject', [{ key: 'resetBody' }, { url }, { key: 'resetIgnore' }]);
 }
 
 /** Sent when someone registers with the email of an existing account (the page answers the same either way). */
 export function accountExistsMail(context: SiteMailContext, to: string): NewMail {
   const url = `${context.origin}/account/login`;
-  return mail(context, 'site-user-account-exists', to, `You already have an account at ${context.siteTitle}`, [
-    plain(
-      `Someone tried to create an account at ${context.siteTitle} with this email, which already has one. Sign in, or ask for a sign-in link or a password reset:`,
-    ),
-    { text: url, html: link(url) },
-  ]);
+  return mail(context, 'site-user-account-exists', to, 'existsSubject', [{ key: 'existsBody' }, { url }]);
 }

@@ -35,10 +35,11 @@ export async function insertSiteUser(
   email: string,
   passwordHash: string | null,
   displayName: string,
+  locale: string | null = null,
 ): Promise<SiteUserRow | undefined> {
   const [row] = await db
     .insert(siteUsers)
-    .values({ websiteId, email: normalSiteUserEmail(email), passwordHash, displayName })
+    .values({ websiteId, email: normalSiteUserEmail(email), passwordHash, displayName, locale })
     .onConflictDoNothing()
     .returning();
   return row;

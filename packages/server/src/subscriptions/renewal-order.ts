@@ -6,7 +6,7 @@ import type { subscriptions } from '../db/schema-subscriptions.js';
 import type { DbOrTx } from '../db/types.js';
 import { enqueueMails } from '../outbox/index.js';
 import type { MailSite } from './subscription-mails.js';
-import { renewalPaidMail } from './subscription-mails.js';
+import { renewalPaidMail, subscriptionMailLanguage } from './subscription-mails.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -51,6 +51,7 @@ export async function writeRenewalOrder(tx: DbOrTx, where: MailSite, sub: Subscr
     grandTotalCents: sub.amountCents,
     subscription: { billingPeriod: { ...sub.plan.billingPeriod }, numBillingCycles: sub.plan.numBillingCycles },
     statusToken: randomBytes(24).toString('base64url'),
+    language: sub.language,
   });
   if (sub.lines.length > 0) {
     await tx.insert(orderItems).values(
@@ -67,7 +68,7 @@ export async function writeRenewalOrder(tx: DbOrTx, where: MailSite, sub: Subscr
       })),
     );
   }
-  await enqueueMails(tx, [renewalPaidMail(where, sub, orderNumber, payment.cycle)]);
+  await enqueueMails(tx, [renewalPaidMail(where, await subscriptionMailLanguage(tx, where.site, sub), sub, orderNumber, payment.cycle)]);
   await tx.insert(orderCheckoutDetails).values({
     websiteId,
     orderId: payment.orderId,

@@ -8,7 +8,7 @@ import { enqueueMails } from '../outbox/index.js';
 import type { PaymentProviders, SavedChargeResult } from '../payments/index.js';
 import { canonicalOrigin, getWebsite, type Website } from '../sites/index.js';
 import { writeRenewalOrder } from './renewal-order.js';
-import { cancelledMail, type MailSite, renewalDeclinedMail } from './subscription-mails.js';
+import { cancelledMail, type MailSite, renewalDeclinedMail, subscriptionMailLanguage } from './subscription-mails.js';
 import { DUNNING_RETRY_DAYS, RENEWAL_CLAIM_SECONDS, SubscriptionMessages } from './subscription-messages.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -165,14 +165,14 @@ export async function renewSubscription(deps: RenewalDeps, websiteId: string, su
         .update(subscriptions)
         .set({ state: 'past_due', dunningAttempts: attempt, nextRetryAt: retryAt, updatedAt: now })
         .where(and(eq(subscriptions.websiteId, websiteId), eq(subscriptions.id, subscriptionId)));
-      await enqueueMails(tx, [renewalDeclinedMail(where, sub, result.message, retryAt)]);
+      await enqueueMails(tx, [renewalDeclinedMail(where, await subscriptionMailLanguage(tx, site, sub), sub, result.message, retryAt)]);
       return { kind: 'declined', cycle, attempt, state: 'past_due' };
     }
     await tx
       .update(subscriptions)
       .set({ state: 'cancelled', dunningAttempts: attempt, nextRetryAt: null, nextBillingAt: null, endedAt: now, updatedAt: now })
       .where(and(eq(subscriptions.websiteId, websiteId), eq(subscriptions.id, subscriptionId)));
-    await enqueueMails(tx, [cancelledMail(where, sub, 'dunning')]);
+    await enqueueMails(tx, [cancelledMail(where, await subscriptionMailLanguage(tx, site, sub), sub, 'dunning')]);
     return { kind: 'declined', cycle, attempt, state: 'cancelled' };
   });
 }

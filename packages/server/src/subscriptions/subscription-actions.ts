@@ -6,7 +6,7 @@ import { enqueueMails } from '../outbox/index.js';
 import { recordAuditAs, type AuditActor } from '../owner-accounts/index.js';
 import { canonicalOrigin, type Website } from '../sites/index.js';
 import type { AppConfig } from '../config.js';
-import { cancelledMail } from './subscription-mails.js';
+import { cancelledMail, subscriptionMailLanguage } from './subscription-mails.js';
 import { SubscriptionMessages } from './subscription-messages.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -88,7 +88,10 @@ export async function changeSubscription(
         detail: { state: changed.state },
       });
     }
-    if (action === 'cancel') await enqueueMails(tx, [cancelledMail({ site, origin: canonicalOrigin(site, config) }, changed, 'request')]);
+    if (action === 'cancel') {
+      const language = await subscriptionMailLanguage(tx, site, changed);
+      await enqueueMails(tx, [cancelledMail({ site, origin: canonicalOrigin(site, config) }, language, changed, 'request')]);
+    }
     return changed;
   });
 }

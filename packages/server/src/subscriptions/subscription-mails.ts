@@ -1,6 +1,8 @@
-import { formatMoney, money, subscriptionManagePath, subscriptionPriceText } from '@emporium/commerce';
+import { subscriptionManagePath } from '@emporium/commerce';
 import { escapeHtml } from '@emporium/template';
 import type { subscriptions } from '../db/schema-subscriptions.js';
+import type { DbOrTx } from '../db/types.js';
+import { fillText, mailDate, mailMoney, mailPlanText, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
 import type { NewMail } from '../outbox/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
 
@@ -12,49 +14,63 @@ export interface MailSite {
   origin: string;
 }
 
+/** The language of a subscription's mails (its first order's, decision 0052), with its products' translated titles. */
+export function subscriptionMailLanguage(db: DbOrTx, site: Website, sub: SubscriptionRow): Promise<MailLanguage> {
+  return readMailLanguage(
+    db,
+    site,
+    sub.language,
+    sub.lines.map((l) => l.itemId),
+  );
+}
+
 function manageUrl(where: MailSite, sub: SubscriptionRow): string {
   return absoluteUrl(where.origin, subscriptionManagePath(sub.manageToken));
 }
 
-function priceText(where: MailSite, sub: SubscriptionRow): string {
-  return subscriptionPriceText(money(sub.amountCents, sub.currency), sub.plan, where.site.settings.locale);
+function priceText(language: MailLanguage, sub: SubscriptionRow): string {
+  return mailPlanText(language, sub.amountCents, sub.currency, sub.plan);
 }
 
-function mail(where: MailSite, sub: SubscriptionRow, kind: string, subject: string, paragraphs: string[]): NewMail {
+function mail(where: MailSite, language: MailLanguage, sub: SubscriptionRow, kind: string, subject: string, paragraphs: string[]): NewMail {
   const link = manageUrl(where, sub);
-  const text = [...paragraphs, `Manage your subscription: ${link}`].join('\n\n');
-  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}<p><a href="${escapeHtml(link)}">Manage your subscription</a></p>`;
+  const manage = language.texts.manageSubscription;
+  const text = [...paragraphs, fillText(language.texts.orderManage, { url: link })].join('\n\n');
+  const html = `${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(manage)}</a></p>`;
   return { websiteId: where.site.id, kind, to: sub.customerEmail, subject, text, html };
 }
 
-/** The confirmation of a paid renewal: its order number, lines, total and the plan. */
-export function renewalPaidMail(where: MailSite, sub: SubscriptionRow, orderNumber: number, cycle: number): NewMail {
-  const { site } = where;
-  const lines = sub.lines.map((l) => `${l.quantity} x ${l.productName}${l.sku ? ` (${l.sku})` : ''}`).join('\n');
-  const of = sub.plan.numBillingCycles > 0 ? ` (payment ${cycle} of ${sub.plan.numBillingCycles})` : '';
-  return mail(where, sub, 'order-confirmation', `Your order #${orderNumber} from ${site.title}`, [
-    `Thank you for your order #${orderNumber} at ${site.title}: your subscription renewed${of}.`,
+/** The confirmation of a paid renewal: its order number, lines, total and the plan, in the subscription's language. */
+export function renewalPaidMail(where: MailSite, language: MailLanguage, sub: SubscriptionRow, orderNumber: number, cycle: number): NewMail {
+  const { texts, owner } = language;
+  const site = owner.siteTitle;
+  const lines = sub.lines.map((l) => `${l.quantity} x ${owner.itemTitle(l.itemId, l.productName)}${l.sku ? ` (${l.sku})` : ''}`).join('\n');
+  const thanks =
+    sub.plan.numBillingCycles > 0
+      ? fillText(texts.renewedBodyOf, { number: orderNumber, site, cycle, cycles: sub.plan.numBillingCycles })
+      : fillText(texts.renewedBody, { number: orderNumber, site });
+  const total = fillText(texts.orderTotal, { total: mailMoney(language, sub.amountCents, sub.currency) });
+  return mail(where, language, sub, 'order-confirmation', fillText(texts.orderSubject, { number: orderNumber, site }), [
+    thanks,
     lines,
-    `Total: ${formatMoney(money(sub.amountCents, sub.currency), site.settings.locale)}\nSubscription: ${priceText(where, sub)}`,
+    `${total}\n${fillText(texts.orderSubscription, { plan: priceText(language, sub) })}`,
   ]);
 }
 
 /** A declined renewal that will be tried again on `retryAt`: the customer may update or cancel meanwhile. */
-export function renewalDeclinedMail(where: MailSite, sub: SubscriptionRow, reason: string, retryAt: Date): NewMail {
-  const { site } = where;
-  const day = new Intl.DateTimeFormat(site.settings.locale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(retryAt);
-  return mail(where, sub, 'subscription-payment-failed', `Your subscription payment at ${site.title} did not go through`, [
-    `We could not take the payment of your subscription at ${site.title} (${priceText(where, sub)}): ${reason}`,
-    `We will try again on ${day}. To keep your subscription, make sure your card can be charged, or manage your subscription below.`,
+export function renewalDeclinedMail(where: MailSite, language: MailLanguage, sub: SubscriptionRow, reason: string, retryAt: Date): NewMail {
+  const { texts, owner } = language;
+  const site = owner.siteTitle;
+  return mail(where, language, sub, 'subscription-payment-failed', fillText(texts.declinedSubject, { site }), [
+    fillText(texts.declinedBody, { site, plan: priceText(language, sub), reason }),
+    fillText(texts.declinedRetry, { date: mailDate(language, retryAt) }),
   ]);
 }
 
 /** A subscription that ended early: by its customer or owner, or after its last retry failed. */
-export function cancelledMail(where: MailSite, sub: SubscriptionRow, why: 'dunning' | 'request'): NewMail {
-  const { site } = where;
-  const reason =
-    why === 'dunning'
-      ? `We could not take the payment of your subscription at ${site.title} after several tries, so it has been cancelled.`
-      : `Your subscription at ${site.title} (${priceText(where, sub)}) has been cancelled.`;
-  return mail(where, sub, 'subscription-cancelled', `Your subscription at ${site.title} is cancelled`, [reason, 'You will not be charged again.']);
+export function cancelledMail(where: MailSite, language: MailLanguage, sub: SubscriptionRow, why: 'dunning' | 'request'): NewMail {
+  const { texts, owner } = language;
+  const site = owner.siteTitle;
+  const reason = why === 'dunning' ? fillText(texts.cancelledDunning, { site }) : fillText(texts.cancelledRequest, { site, plan: priceText(language, sub) });
+  return mail(where, language, sub, 'subscription-cancelled', fillText(texts.cancelledSubject, { site }), [reason, texts.cancelledNoCharge]);
 }

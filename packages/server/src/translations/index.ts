@@ -14,3 +14,4 @@ export { translations } from './table.js';
 export { readPageTranslations, type PageTranslations } from './page-translations.js';
 export { translatedPage, translatedSite, type TextTranslations } from './page-texts.js';
 export { localizedContext, languageLinks, type LanguageLink, type ContextLocalization } from './page-context.js';
+export { readOwnerTexts, ownerTextsAsWritten, type OwnerTexts } from './mail-texts.js';

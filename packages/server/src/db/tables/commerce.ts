@@ -85,6 +85,8 @@ export const carts = pgTable(
     coupons: jsonb('coupons').$type<unknown[]>().notNull().default([]),
     shippingLocation: jsonb('shipping_location').$type<Record<string, unknown> | null>(),
     selectedShippingOption: jsonb('selected_shipping_option').$type<Record<string, unknown> | null>(),
+    /** The language of the page the latest add was made from (decision 0052). */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -144,6 +146,8 @@ export const orders = pgTable(
     subscription: jsonb('subscription').$type<Record<string, unknown> | null>(),
     /** Secret of the order status page link (page type 211). */
     statusToken: text('status_token'),
+    /** The visitor's language: its mails are written in it (decision 0052). */
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('orders_status_token_key').on(t.statusToken),

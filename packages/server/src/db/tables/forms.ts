@@ -36,6 +36,8 @@ export const formSubmissions = pgTable(
     submissionKey: text('submission_key').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     pageFields: jsonb('page_fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** The language of the page the form was sent from (decision 0052). */
+    language: text('language'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,187 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS, PAY_OK, Visitor } from '../../test-support/commerce-test-kit.js';
+import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
+import { Browser, enableAccounts, lastMail, linkIn, TEST_SITE_USER_PASSWORD } from '../../test-support/site-users.js';
+import { carts, items, orders, restockSignups, siteUsers, variants } from '../db/index.js';
+import { RESTOCK_PATH } from '../restock/index.js';
+import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
+import { findWebsiteByIdentifier } from '../sites/index.js';
+
+const HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
+const page = (path: string) => `http://${HOST}${path}`;
+const ACCOUNT = '/api/site-users/account';
+/** Money as French CLDR writes US dollars: `88,00 $US` (the space is a no-break one). */
+const FRENCH_DOLLARS = /\d+,\d\d\s\$US/;
+const FRENCH_DAY = /\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/;
+
+/** Issue 29, item 5 and acceptance 3: carts, orders, sign-ups and accounts keep the visitor's language, and every mail follows it. */
+describe('the visitor’s language in mails and formats (issue 29)', () => {
+  let t: PagesTestApp;
+  let owner: OwnerClient;
+  let websiteId: string;
+  let shirt: { itemId: string; variantId: string; sku: string };
+  let mug: { itemId: string; variantId: string };
+
+  const variantOf = async (urlId: string, sku: string) => {
+    const db = t.testDb.db;
+    const [row] = await db
+      .select({ itemId: items.id, variantId: variants.id })
+      .from(items)
+      .innerJoin(variants, and(eq(variants.websiteId, items.websiteId), eq(variants.productId, items.id)))
+      .where(and(eq(items.websiteId, websiteId), eq(items.urlId, urlId), eq(variants.sku, sku)));
+    return row!;
+  };
+
+  /** Signs up for the mug's restock notice and orders a shirt, acting from pages under `prefix` (`''` for the primary language). */
+  const signUpAndOrder = async (email: string, from: { product: string; checkout: string }) => {
+    const visitor = new Visitor(t.app, HOST);
+    const signedUp = await visitor.request(
+      'POST',
+      RESTOCK_PATH,
+      { isJoinMailingList: false, productId: mug.itemId, variantId: mug.variantId, siteVisitorEmail: email },
+      { headers: { referer: page(from.product) } },
+    );
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    const added = await visitor.request(
+      'POST',
+      '/api/commerce/shopping-cart/entries',
+      { itemId: shirt.itemId, sku: shirt.sku, quantity: 1 },
+      { headers: { referer: page(from.product) } },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const placed = await visitor.checkout({ email, shippingAddress: ADDRESS, payment: PAY_OK }, { referer: page(from.checkout) });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const sent = await owner.call('POST', `${RESTOCK_PATH}/send`, { productId: mug.itemId, variantId: mug.variantId });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return { cartId: added.json().shoppingCart.id as string, orderId: placed.json().order.id as string };
+  };
+
+  beforeAll(async () => {
+    t = await createPagesTestApp();
+    const db = t.testDb.db;
+    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    websiteId = demo.id;
+    await enableAccounts(db, websiteId);
+    await makeOwner(db, websiteId, 'owner@language.test', 'admin');
+    owner = await signInOwner(t.app, HOST, 'owner@language.test');
+    shirt = { ...(await variantOf('linen-camp-shirt', 'FF-SHIRT-SAGE-L')), sku: 'FF-SHIRT-SAGE-L' };
+    mug = await variantOf('stoneware-mug', 'FF-MUG-RIVER');
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('sends a French visitor’s restock notice and order confirmation in French, with French money and translated product texts', async () => {
+    const email = 'camille@example.fr';
+    const { cartId, orderId } = await signUpAndOrder(email, { product: '/fr/boutique/chemise-camp-en-lin', checkout: '/fr/checkout' });
+    const db = t.testDb.db;
+    expect((await db.select({ language: carts.language }).from(carts).where(eq(carts.id, cartId)))[0]?.language).toBe('fr');
+    expect((await db.select({ language: orders.language }).from(orders).where(eq(orders.id, orderId)))[0]?.language).toBe('fr');
+    const [signUp] = await db
+      .select({ language: restockSignups.language })
+      .from(restockSignups)
+      .where(and(eq(restockSignups.websiteId, websiteId), eq(restockSignups.email, email)));
+    expect(signUp?.language).toBe('fr');
+
+    const confirmation = await lastMail(db, websiteId, 'order-confirmation', email);
+    expect(confirmation.subject).toMatch(/^Votre commande n° \d+ chez Fern & Field$/);
+    expect(confirmation.textBody).toMatch(/^Merci pour votre commande n° \d+ chez Fern & Field\./);
+    expect(confirmation.textBody).toContain('1 x Chemise de camp en lin, Colour: Sauge, Size: L (FF-SHIRT-SAGE-L)');
+    expect(confirmation.textBody).toMatch(new RegExp(`Total : ${FRENCH_DOLLARS.source}`));
+    expect(confirmation.textBody).not.toMatch(/Thank you|\$\d/);
+
+    const restock = await lastMail(db, websiteId, 'restock', email);
+    expect(restock.subject).toBe('Tasse en grès moucheté est de nouveau en stock');
+    expect(restock.textBody).toContain('Bonne nouvelle : Tasse en grès moucheté est de nouveau en stock chez Fern & Field.');
+    expect(restock.textBody).toContain('/fr/boutique/tasse-en-gres');
+    expect(restock.htmlBody).toContain('Bonne nouvelle : <strong>Tasse en grès moucheté</strong>');
+  });
+
+  it('keeps sending a visitor of the primary language English mails with US formats', async () => {
+    const email = 'ada@example.com';
+    const { orderId } = await signUpAndOrder(email, { product: '/shop/linen-camp-shirt', checkout: '/checkout' });
+    expect((await t.testDb.db.select({ language: orders.language }).from(orders).where(eq(orders.id, orderId)))[0]?.language).toBe('en-US');
+    const confirmation = await lastMail(t.testDb.db, websiteId, 'order-confirmation', email);
+    expect(confirmation.subject).toMatch(/^Your order #\d+ from Fern & Field$/);
+    expect(confirmation.textBody).toContain('1 x Linen Camp Shirt, Colour: Sage, Size: L (FF-SHIRT-SAGE-L)');
+    expect(confirmation.textBody).toMatch(/Total: \$\d+\.\d\d/);
+    const restock = await lastMail(t.testDb.db, websiteId, 'restock', email);
+    expect(restock.subject).toBe('Speckled Stoneware Mug is back in stock');
+    expect(restock.textBody).toContain('/shop/stoneware-mug');
+  });
+
+  it('mails the restock notice in the language the sign-up names (spec 3 `language`), and in the primary one for a language the site lacks', async () => {
+    const visitor = new Visitor(t.app, HOST);
+    for (const [email, language] of [
+      ['lea@example.ca', 'fr-CA'],
+      ['jonas@example.de', 'de'],
+    ] as const) {
+      const signedUp = await visitor.request('POST', RESTOCK_PATH, {
+        isJoinMailingList: false,
+        productId: mug.itemId,
+        variantId: mug.variantId,
+        siteVisitorEmail: email,
+        language,
+      });
+      expect(signedUp.statusCode, signedUp.body).toBe(200);
+    }
+    expect((await owner.call('POST', `${RESTOCK_PATH}/send`, { productId: mug.itemId, variantId: mug.variantId })).statusCode).toBe(200);
+    expect((await lastMail(t.testDb.db, websiteId, 'restock', 'lea@example.ca')).subject).toBe('Tasse en grès moucheté est de nouveau en stock');
+    expect((await lastMail(t.testDb.db, websiteId, 'restock', 'jonas@example.de')).subject).toBe('Speckled Stoneware Mug is back in stock');
+  });
+
+  it('writes account mails in the account’s language, and the next one in the language POST /api/site-users/account/locale chose', async () => {
+    const email = 'margaux@example.fr';
+    const db = t.testDb.db;
+    const browser = await Browser.open(t.app, HOST);
+    const registered = await browser.send('POST', `${ACCOUNT}/register`, {
+      json: { email, password: TEST_SITE_USER_PASSWORD },
+      headers: { referer: page('/fr/boutique') },
+    });
+    expect(registered.statusCode, registered.body).toBe(202);
+    expect((await db.select({ locale: siteUsers.locale }).from(siteUsers).where(eq(siteUsers.email, email)))[0]?.locale).toBe('fr');
+    const verify = await lastMail(db, websiteId, 'site-user-verify', email);
+    expect(verify.subject).toBe('Confirmez votre adresse e-mail pour Fern & Field');
+    expect(verify.textBody).toContain('Bienvenue chez Fern & Field.');
+    await browser.send('GET', linkIn(verify.textBody, '/account/verify'));
+    const signedIn = await browser.send('POST', `${ACCOUNT}/session`, { json: { email, password: TEST_SITE_USER_PASSWORD } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const xsrf = { 'x-siteuser-xsrf-token': signedIn.json().xsrfToken as string };
+
+    expect((await browser.send('POST', `${ACCOUNT}/sign-in-link`, { json: { email } })).statusCode).toBe(202);
+    const french = await lastMail(db, websiteId, 'site-user-sign-in', email);
+    expect(french.subject).toBe('Votre lien de connexion pour Fern & Field');
+    expect(french.textBody).toMatch(/dans n’importe quel navigateur : \d{6}/);
+
+    const switched = await browser.send('POST', `${ACCOUNT}/locale`, { json: { language: 'en' }, headers: xsrf });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect((await browser.send('POST', `${ACCOUNT}/password-reset`, { json: { email } })).statusCode).toBe(202);
+    const english = await lastMail(db, websiteId, 'site-user-password-reset', email);
+    expect(english.subject).toBe('Reset your password for Fern & Field');
+
+    expect((await browser.send('POST', `${ACCOUNT}/locale`, { json: { language: 'fr_FR' }, headers: xsrf })).statusCode).toBe(200);
+    expect((await browser.send('POST', `${ACCOUNT}/password-reset`, { json: { email } })).statusCode).toBe(202);
+    const again = await lastMail(db, websiteId, 'site-user-password-reset', email);
+    expect(again.subject).toBe('Réinitialisez votre mot de passe pour Fern & Field');
+    expect(again.htmlBody).toContain('votre mot de passe reste le même.');
+  });
+
+  it('shows French money and dates on French pages, and US ones on the primary language’s', async () => {
+    const french = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/boutique/chemise-camp-en-lin');
+    expect(french.statusCode).toBe(200);
+    expect(french.body).toMatch(/88,00\s\$US/);
+    expect(french.body).not.toContain('$88.00');
+    const english = await t.get(DEMO_SHOP_IDENTIFIER, '/shop/linen-camp-shirt');
+    expect(english.body).toContain('$88.00');
+
+    const journal = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/journal');
+    expect(journal.statusCode).toBe(200);
+    expect(journal.body).toMatch(new RegExp(`<time datetime="\\d{4}-\\d\\d-\\d\\d">${FRENCH_DAY.source}</time>`));
+    expect((await t.get(DEMO_SHOP_IDENTIFIER, '/journal')).body).toMatch(/<time datetime="\d{4}-\d\d-\d\d">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
+
+    const events = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/evenements');
+    expect(events.statusCode).toBe(200);
+    expect(events.body).toMatch(/(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} [a-zéû]+ \d{4}/);
+    expect(events.body).not.toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), /);
+  });
+});
