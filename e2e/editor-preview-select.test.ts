@@ -110,9 +110,17 @@ describe("the Editor's preview and inspector select the same block", () => {
 
       // An edit reloads the preview; the selection is outlined again in the new page.
       const sentence = `Selected and edited at ${viewport.width} px.`;
-      await text.fill(`<p>${sentence}</p>`);
+      await text.fill(`<p>${sentence} <a href="/shop">Visit the shop</a></p>`);
       await frame.getByText(sentence).waitFor({ timeout: TIMEOUT });
       await waitForOutlined(frame, '0');
+
+      // A link in a block selects the block; the preview stays on the page.
+      await frame.locator('[data-block-id="1"] img').click();
+      await waitForOutlined(frame, '1');
+      await frame.getByRole('link', { name: 'Visit the shop' }).click();
+      await selectedInPanel(page).and(page.locator('[data-block-index="0"]')).waitFor({ timeout: TIMEOUT });
+      await waitForOutlined(frame, '0');
+      expect(await frame.locator('body').evaluate(() => location.pathname)).toBe('/about');
 
       await page.waitForFunction(() => document.querySelector('.preview-loading')?.textContent === '', null, { timeout: TIMEOUT });
       expect(await dashboardViolations(page)).toEqual([]);

@@ -24,7 +24,8 @@ export function pageBlocksFor(raw: unknown, preview: boolean): unknown {
 
 /**
  * The preview page's part of the block selection, run in the site's origin: a click on a block,
- * or focus inside one, tells the dashboard which block it is; the dashboard's answer outlines
+ * or focus inside one, tells the dashboard which block it is (a click on a block's link or
+ * button only selects the block); the dashboard's answer outlines
  * that block and scrolls it into view. It posts only to the dashboard's origin and reads only
  * messages of the frame's parent from that origin; it never holds the owner's session.
  */
@@ -42,7 +43,13 @@ const SCRIPT = `(function (admin) {
   function blockOf(node) { return node && node.closest ? node.closest('[' + ATTR + ']') : null; }
   function tell(event) {
     var block = blockOf(event.target);
-    if (block) post({ type: ${JSON.stringify(PreviewMessage.CHOSEN)}, blockId: block.getAttribute(ATTR) });
+    if (!block) return;
+    // A click on a block's link or button selects the block: it neither leaves the page nor runs the button.
+    if (event.type === 'click' && event.target.closest('a[href], button, [type="submit"]')) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+    post({ type: ${JSON.stringify(PreviewMessage.CHOSEN)}, blockId: block.getAttribute(ATTR) });
   }
   function show(id) {
     if (shown) shown.removeAttribute('data-preview-selected');
