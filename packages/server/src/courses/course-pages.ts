@@ -204,7 +204,7 @@ export async function lessonPage(req: CoursePageRequest, course: CourseCollectio
       collection: courseCollection(tools),
       item: { id: lesson.row.id, recordType: RecordType.LESSON, title: lesson.row.title, fullUrl: summary.url },
       course: { id: course.id, title: course.title, url: `/${course.urlId}`, signedIn: visitor !== undefined, progress: progressContext(view) },
-      lesson: { ...base, ...content, notice: marked, signInText: visitor ? undefined : CourseMessages.SIGN_IN_TO_TRACK },
+      lesson: { ...base, ...content, notice: marked },
       render: {
         previous: neighbour(view.lessons[index - 1]),
         next: neighbour(view.lessons[index + 1]),

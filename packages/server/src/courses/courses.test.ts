@@ -112,6 +112,9 @@ describe.each(availableDialects())('courses: owner calls, gating, drip and progr
     const stranger = await signInOwner(t.app, t.hostOf(other), 'admin@other.test');
     expect((await stranger.call('GET', base)).statusCode).toBe(404);
     expect((await stranger.call('DELETE', base)).statusCode).toBe(404);
+    expect((await admin.call('GET', `${OWNER_COURSES_PATH}/nope`)).json().message).toBe(CourseMessages.NOT_FOUND);
+    expect((await admin.call('PUT', `${base}/chapters/nope`, { title: 'X' })).json().message).toBe(CourseMessages.CHAPTER_NOT_FOUND);
+    expect((await admin.call('DELETE', `${base}/lessons/nope`)).json().message).toBe(CourseMessages.LESSON_NOT_FOUND);
     const list = await admin.call('GET', OWNER_COURSES_PATH);
     expect(list.json()).toMatchObject({ courses: [{ id: course.id, lessonCount: 3 }], memberAreas: [{ id: areaId, name: 'Members' }] });
   });
