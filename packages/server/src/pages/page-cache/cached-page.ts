@@ -1,19 +1,23 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const brotliLater = promisify(brotliCompress);
-const gzipLater = promisify(gzip);
 
 /** Response header telling whether the page came from the cache (`hit`), was stored (`miss`) or bypassed it. */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 
-/** One rendered page, stored once in each encoding. */
+/**
+ * One rendered page, stored once in each encoding: brotli when stored, gzip when a browser
+ * without brotli first asks for it (rare: every current browser accepts brotli; decision 0053).
+ */
 export interface CachedPage {
   readonly contentType: string;
   readonly identity: Buffer;
   readonly br: Buffer;
-  readonly gzip: Buffer;
+  /** Made by the first request that accepts gzip but not brotli, then kept. */
+  gzip?: Buffer;
   readonly storedAt: number;
+  /** What the entry counts against the cache's bound: its bodies, with room for the gzip body made later. */
   readonly bytes: number;
   /** The page may be served to a visitor with a cart (its site sells, so the header shows the count). */
   readonly sharedWithCarts: boolean;
@@ -22,12 +26,22 @@ export interface CachedPage {
 /** A body coding a cached page is kept in. */
 export type PageEncoding = 'br' | 'gzip' | 'identity';
 
-/** `body` as a page stored at `storedAt` under `key`: compressed once with brotli (quality 5) and gzip (level 6). */
+/** Brotli at quality 5: a page is compressed once and served many times. */
+const brotliOptions = (identity: Buffer) => ({
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+});
+const GZIP_LEVEL = 6;
+
+/** The bytes an entry counts: gzip bodies are a little larger than brotli's, so room for one is kept from the start. */
+function entryBytes(key: string, identity: Buffer, br: Buffer): number {
+  return identity.length + br.length + Math.ceil(br.length * 1.25) + key.length;
+}
+
+/** `body` as a page stored at `storedAt` under `key`: compressed once with brotli (quality 5). */
 export function compressedPage(key: string, contentType: string, body: string | Buffer, sharedWithCarts: boolean, storedAt: number): CachedPage {
   const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
-  const gzip = gzipSync(identity, { level: 6 });
-  return { contentType, identity, br, gzip, storedAt, bytes: identity.length + br.length + gzip.length + key.length, sharedWithCarts };
+  const br = brotliCompressSync(identity, brotliOptions(identity));
+  return { contentType, identity, br, storedAt, bytes: entryBytes(key, identity, br), sharedWithCarts };
 }
 
 /**
@@ -35,11 +49,8 @@ export function compressedPage(key: string, contentType: string, body: string | 
  * for a page built by a request, which is answered uncompressed before the page is stored.
  */
 export async function compressedPageLater(key: string, contentType: string, identity: Buffer, sharedWithCarts: boolean, storedAt: number): Promise<CachedPage> {
-  const [br, gzipped] = await Promise.all([
-    brotliLater(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipLater(identity, { level: 6 }),
-  ]);
-  return { contentType, identity, br, gzip: gzipped, storedAt, bytes: identity.length + br.length + gzipped.length + key.length, sharedWithCarts };
+  const br = await brotliLater(identity, brotliOptions(identity));
+  return { contentType, identity, br, storedAt, bytes: entryBytes(key, identity, br), sharedWithCarts };
 }
 
 function preferredEncoding(header: string | string[] | undefined): PageEncoding {
@@ -61,7 +72,11 @@ function preferredEncoding(header: string | string[] | undefined): PageEncoding 
 /** The body of a cached page in the encoding `acceptEncoding` allows best (brotli, gzip, none). */
 export function cachedBody(page: CachedPage, acceptEncoding: string | string[] | undefined): { encoding: PageEncoding; body: Buffer } {
   const encoding = preferredEncoding(acceptEncoding);
-  return { encoding, body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity };
+  if (encoding === 'gzip') {
+    page.gzip ??= gzipSync(page.identity, { level: GZIP_LEVEL });
+    return { encoding, body: page.gzip };
+  }
+  return { encoding, body: encoding === 'br' ? page.br : page.identity };
 }
 
 /**

@@ -8,6 +8,7 @@ import { takeStock } from '../../db/stock.js';
 import { crumbForHost } from '../../../test-support/test-app.js';
 import { PAGE_CACHE_HEADER, PAGE_CACHE_TTL_MS, PAGE_REBUILD_GRACE_MS, PageCache, pageCacheKey, readPageVersion } from './index.js';
 import { createPagesTestApp, type PagesTestApp } from '../../../test-support/pages-test-app.js';
+import { cachedBody } from './cached-page.js';
 
 const PRODUCT = '/shop/linen-camp-shirt';
 const POST = '/journal/why-we-wash-our-linen-twice';
@@ -351,7 +352,11 @@ describe('PageCache', () => {
     const waited = await build.done;
     expect(waited).toBe(await stored);
     expect(brotliDecompressSync(waited!.br).toString()).toBe('<p>built</p>');
-    expect(gunzipSync(waited!.gzip).toString()).toBe('<p>built</p>');
+    // Gzip is made once, for the first browser that accepts it but not brotli (decision 0053).
+    expect(waited!.gzip).toBeUndefined();
+    const gzipped = cachedBody(waited!, 'gzip');
+    expect([gzipped.encoding, gunzipSync(gzipped.body).toString()]).toEqual(['gzip', '<p>built</p>']);
+    expect(cachedBody(waited!, 'gzip, deflate').body).toBe(gzipped.body);
     expect(cache.get('k')).toBe(waited);
     expect(cache.building('k')).toBeUndefined();
   });
