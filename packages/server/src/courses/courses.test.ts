@@ -135,6 +135,9 @@ describe.each(availableDialects())('courses: owner calls, gating, drip and progr
     expect(search.body).not.toContain(OPEN_TEXT);
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host } });
     expect(sitemap.body).not.toMatch(/\/course[/<]/);
+    const rss = await t.app.inject({ method: 'GET', url: '/course/rss.xml', headers: { host } });
+    expect(rss.body).not.toContain(OPEN_TEXT);
+    expect(rss.statusCode).not.toBe(200);
   });
 
   it('shows a member the overview with states and progress, keeps a dripped lesson locked until its day, and keeps progress across sign-outs', async () => {
