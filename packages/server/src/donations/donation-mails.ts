@@ -40,7 +40,7 @@ export function donationReceiptMail(donation: DonationRow, language: MailLanguag
     ...(donation.frequency === 'monthly' ? [texts.donationMonthly] : []),
   ];
   const link = ctx.manageToken ? absoluteUrl(ctx.origin, subscriptionManagePath(ctx.manageToken)) : null;
-  const text = [...paragraphs, ...(link ? [`${texts.donationManage}: ${link}`] : [])].join('\n\n');
+  const text = [...paragraphs, ...(link ? [fillText(texts.donationManageLink, { url: link })] : [])].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(texts.donationManage)}</a></p>`] : []),

@@ -48,6 +48,7 @@ export const EN_TEXTS: MailTexts = Object.freeze({
   donationTest: 'This was a test donation: no money was taken.',
   donationMonthly: 'Your donation will be charged again every month until you cancel it.',
   donationManage: 'Manage your monthly donation',
+  donationManageLink: 'Manage your monthly donation: {url}',
   perMonth: '{amount}/month',
   planPrice: '{price} {every}',
   planPriceFor: '{price} {every} for {duration}',

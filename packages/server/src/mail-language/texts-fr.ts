@@ -49,6 +49,7 @@ export const FR_TEXTS: MailTexts = Object.freeze({
   donationTest: 'Ceci était un don de test : aucun argent n’a été prélevé.',
   donationMonthly: 'Votre don sera de nouveau prélevé chaque mois jusqu’à ce que vous l’annuliez.',
   donationManage: 'Gérer votre don mensuel',
+  donationManageLink: 'Gérer votre don mensuel : {url}',
   perMonth: '{amount} par mois',
   planPrice: '{price} {every}',
   planPriceFor: '{price} {every} pendant {duration}',

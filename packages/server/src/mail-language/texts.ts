@@ -64,6 +64,7 @@ export interface MailTexts {
   readonly donationTest: string;
   readonly donationMonthly: string;
   readonly donationManage: string;
+  readonly donationManageLink: string;
   readonly perMonth: string;
   // A subscription plan: "$10.00 every month for 1 year".
   readonly planPrice: string;

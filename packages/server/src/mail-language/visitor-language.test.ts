@@ -4,7 +4,9 @@ import { ADDRESS, PAY_OK, Visitor } from '../../test-support/commerce-test-kit.j
 import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { Browser, enableAccounts, lastMail, linkIn, TEST_SITE_USER_PASSWORD } from '../../test-support/site-users.js';
-import { carts, items, orders, restockSignups, siteUsers, variants } from '../db/index.js';
+import { carts, formSubmissions, forms, items, orders, restockSignups, siteUsers, variants } from '../db/index.js';
+import { DONATIONS_PATH, OWNER_DONATIONS_PATH } from '../donations/index.js';
+import { OWNER_ORDERS_PATH } from '../orders/index.js';
 import { RESTOCK_PATH } from '../restock/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
@@ -97,6 +99,47 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
     expect(restock.htmlBody).toContain('Bonne nouvelle : <strong>Tasse en grès moucheté</strong>');
   });
 
+  it('sends the French order’s shipping mail in French, and a French donor’s receipt in French with French money and date', async () => {
+    const email = 'zoe@example.fr';
+    const { orderId } = await signUpAndOrder(email, { product: '/fr/boutique', checkout: '/fr/checkout' });
+    const fulfilled = await owner.call('POST', `${OWNER_ORDERS_PATH}/${orderId}/fulfilment`, {
+      trackingNumber: '1Z999AA1',
+      carrier: 'UPS',
+      notifyCustomer: true,
+    });
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    const shipped = await lastMail(t.testDb.db, websiteId, 'order-shipped', email);
+    expect(shipped.subject).toMatch(/^Votre commande n° \d+ chez Fern & Field est en route$/);
+    expect(shipped.textBody).toContain('Numéro de suivi : 1Z999AA1\nTransporteur : UPS');
+    expect(shipped.htmlBody).toMatch(/^<p>Bonne nouvelle : votre commande n° \d+ chez Fern &amp; Field a été expédiée\.<\/p>/);
+
+    const settings = {
+      enabled: true,
+      title: 'Soutenir',
+      description: '',
+      suggestedAmounts: [2500],
+      allowCustom: true,
+      minCents: 500,
+      maxCents: 100_000,
+      allowMonthly: true,
+      thankYou: '',
+    };
+    expect((await owner.call('PUT', `${OWNER_DONATIONS_PATH}/settings`, settings)).statusCode).toBe(200);
+    const donor = new Visitor(t.app, HOST);
+    const given = await donor.request(
+      'POST',
+      DONATIONS_PATH,
+      { amountCents: 2500, currency: 'USD', frequency: 'monthly', email: 'donatrice@example.fr', name: 'Inès', payment: PAY_OK },
+      { headers: { 'idempotency-key': 'french-donation-1', referer: page('/fr/') } },
+    );
+    expect(given.statusCode, given.body).toBe(200);
+    const receipt = await lastMail(t.testDb.db, websiteId, 'donation-receipt', 'donatrice@example.fr');
+    expect(receipt.subject).toBe('Votre reçu de don de Fern & Field');
+    expect(receipt.textBody).toContain('Merci, Inès, pour votre don à Fern & Field.');
+    expect(receipt.textBody).toMatch(new RegExp(`Montant : ${FRENCH_DOLLARS.source} par mois\nDate : ${FRENCH_DAY.source}\n`));
+    expect(receipt.textBody).toContain('Gérer votre don mensuel : http');
+  });
+
   it('keeps sending a visitor of the primary language English mails with US formats', async () => {
     const email = 'ada@example.com';
     const { orderId } = await signUpAndOrder(email, { product: '/shop/linen-camp-shirt', checkout: '/checkout' });
@@ -128,6 +171,33 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
     expect((await owner.call('POST', `${RESTOCK_PATH}/send`, { productId: mug.itemId, variantId: mug.variantId })).statusCode).toBe(200);
     expect((await lastMail(t.testDb.db, websiteId, 'restock', 'lea@example.ca')).subject).toBe('Tasse en grès moucheté est de nouveau en stock');
     expect((await lastMail(t.testDb.db, websiteId, 'restock', 'jonas@example.de')).subject).toBe('Speckled Stoneware Mug is back in stock');
+  });
+
+  it('keeps the language of the page a form was sent from with the submission', async () => {
+    const db = t.testDb.db;
+    const [newsletter] = await db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.websiteId, websiteId), eq(forms.name, 'Newsletter')));
+    const visitor = new Visitor(t.app, HOST);
+    for (const [email, pagePath, language] of [
+      ['lou@example.fr', '/fr/a-propos', 'fr'],
+      ['sam@example.com', '/about', 'en-US'],
+    ] as const) {
+      const key = (await visitor.request('POST', '/api/form/FormSubmissionKey')).json().key as string;
+      const saved = await visitor.request('POST', '/api/form/SaveFormSubmission', {
+        form: JSON.stringify({ email }),
+        key,
+        formId: newsletter!.id,
+        pagePath,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [row] = await db
+        .select({ language: formSubmissions.language })
+        .from(formSubmissions)
+        .where(and(eq(formSubmissions.websiteId, websiteId), eq(formSubmissions.id, saved.json().submissionId)));
+      expect(row?.language).toBe(language);
+    }
   });
 
   it('writes account mails in the account’s language, and the next one in the language POST /api/site-users/account/locale chose', async () => {
