@@ -61,7 +61,10 @@ afterAll(async () => {
 describe("the Editor's texts of spec 5 and 8", () => {
   it("says 'Document was destroyed' when another owner deletes the page while it is open", async () => {
     const { context, page, errors } = await signedIn();
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Contact/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /^Contact/ })
+      .click();
     const title = page.getByLabel('Title', { exact: true }).first();
     await title.waitFor({ timeout: TIMEOUT });
     expect((await other.call('DELETE', `/api/owner/pages/${await pageId('contact')}`)).statusCode).toBe(204);
@@ -80,7 +83,10 @@ describe("the Editor's texts of spec 5 and 8", () => {
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^About/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /^About/ })
+      .click();
     await page.getByText('Code editing is not available on Android').waitFor({ timeout: TIMEOUT });
     expect(await page.getByRole('textbox', { name: 'Code' }).count()).toBe(0);
     expect(await page.getByLabel('Code (read only)').textContent()).toBe('<kbd>Ctrl</kbd>');
@@ -90,7 +96,10 @@ describe("the Editor's texts of spec 5 and 8", () => {
 
     // The same block on a desktop browser has its code editor.
     const desktop = await signedIn();
-    await desktop.page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^About/ }).click();
+    await desktop.page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /^About/ })
+      .click();
     await desktop.page.getByRole('textbox', { name: 'Code' }).waitFor({ timeout: TIMEOUT });
     expect(await desktop.page.getByText('Code editing is not available on Android').count()).toBe(0);
     await desktop.context.close();
