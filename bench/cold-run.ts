@@ -173,7 +173,7 @@ function printBreakdown(title: string, b: Breakdown): void {
   );
   console.log(
     `\nThe stages are the route's own (pages/page-stages.ts); statements outside them: ${b.warm.outsideStatements} warm, ${b.cold.outsideStatements} on a first visit. ` +
-      `A page-cache miss also compresses the page to store it: ${fmt(b.compressMs, 2)} ms (brotli 5 + gzip 6 of ${fmt(b.htmlBytes / 1024, 0)} KB). React ${b.react} build.`,
+      `A page-cache miss also compresses the page to store it: ${fmt(b.compressMs, 2)} ms (brotli 5, on the thread pool, of ${fmt(b.htmlBytes / 1024, 0)} KB). React ${b.react} build.`,
   );
 }
 
