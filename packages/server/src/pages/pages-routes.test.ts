@@ -184,7 +184,7 @@ describe('page router (spec section 2)', () => {
   it('sends the home page to the homepage collection and marks the active navigation entry', async () => {
     const { json } = await t.context('demo', '/journal/dyeing-with-walnut-hulls');
     const nav = json.navigation.mainNavigation.items as { title: string; fullUrl: string; active: boolean }[];
-    expect(nav.map((n) => n.title)).toEqual(['Shop', 'Journal', 'Events', 'Studio', 'About', 'Contact', 'Members']);
+    expect(nav.map((n) => n.title)).toEqual(['Shop', 'Journal', 'Events', 'Studio', 'About', 'Contact', 'Members', 'Course']);
     expect(nav.filter((n) => n.active).map((n) => n.fullUrl)).toEqual(['/journal']);
     const home = await t.context('demo', '/');
     expect(home.json.collection).toMatchObject({ urlId: 'home', typeName: 'page', fullUrl: '/', homepage: true });

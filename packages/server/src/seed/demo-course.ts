@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { websites } from '../db/index.js';
+import { collections, websites } from '../db/index.js';
 import type { DbOrTx } from '../db/types.js';
 import { addChapter, addLesson, createCourse } from '../courses/index.js';
 
@@ -58,6 +58,8 @@ export async function seedDemoCourse(db: DbOrTx, websiteId: string, areaId: stri
     fileIds: [],
     drip: { kind: 'days', days: DEMO_DRIP_DAYS },
   });
+  // The navigation shows a short title; the course page keeps the whole one.
+  await db.update(collections).set({ navigationTitle: 'Course' }).where(eq(collections.id, courseId));
   await db
     .update(websites)
     .set({
