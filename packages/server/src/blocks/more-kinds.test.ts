@@ -4,7 +4,7 @@ import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-
 import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
 import { collections, forms, items } from '../db/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
-import { findWebsiteByIdentifier } from '../sites/index.js';
+import { findWebsiteByIdentifier, updateWebsiteSettings } from '../sites/index.js';
 import { PagePaths } from '../site-pages/routes.js';
 import { selectTheme } from '../themes/index.js';
 import { BlockMessages, GridMessages } from './index.js';
@@ -171,5 +171,22 @@ describe('the block kinds of the site’s content and the 12-column grid (#26 it
     const response = await publishedPage('Bad row', blocks);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().fields[`blocks.${index}.grid`], response.body).toBe(message);
+  });
+  it("groups an archive's posts by the months of the site's time zone", async () => {
+    const db = t.testDb.db;
+    // Every post published at 23:30 UTC on 30 November: December already in Paris, still November in New York.
+    await db
+      .update(items)
+      .set({ publishOn: new Date('2026-11-30T23:30:00Z') })
+      .where(eq(items.collectionId, ids.journal));
+    const months = async (timeZone: string) => {
+      await updateWebsiteSettings(db, websiteId, { timeZone });
+      t.app.emporium.resolver.invalidate();
+      const saved = await publishedPage(`Archive in ${timeZone}`, [{ typeName: 'archive', collectionId: ids.journal }]);
+      const html = blocksOf((await t.get(DEMO_SHOP_IDENTIFIER, saved.json().fullUrl, { accept: 'text/html' })).body);
+      return [...html.matchAll(/<time datetime="(\d{4}-\d{2})">/g)].map((m) => m[1]);
+    };
+    expect(await months('Europe/Paris')).toEqual(['2026-12']);
+    expect(await months('America/New_York')).toEqual(['2026-11']);
   });
 });

@@ -21,7 +21,7 @@ export interface KindData {
   readonly merchandising?: Record<string, unknown>;
 }
 
-/** Where the blocks are read: the site's data, its collections, the store currency, the clock and whether islands are on. */
+/** Where the blocks are read: the site's data, its collections, the store currency, the clock, the locale and time zone, and whether islands are on. */
 export interface KindDataSource {
   readonly db: ReadSource;
   readonly websiteId: string;
@@ -29,6 +29,8 @@ export interface KindDataSource {
   readonly currency: string;
   readonly now: Date;
   readonly locale: string;
+  /** The site's time zone (IANA): an archive's months are the site's months. */
+  readonly timeZone: string;
   readonly islands: boolean;
 }
 
@@ -63,8 +65,7 @@ async function blogData(src: KindDataSource, block: StoredBlock): Promise<KindDa
   const { rows } = await listItems(src.db, src.websiteId, blog.id, { kind: 'blog', limit: BLOG_READ_LIMIT, offset: 0, now: src.now, count: false });
   const posts = rows.map((row) => ({ title: row.title, fullUrl: itemContext(row, blog).fullUrl, tags: row.tags, publishOn: row.publishOn.getTime() }));
   const blogUrl = collectionUrl(blog);
-  // Months of UTC: the block context does not carry the site's time zone (see decision 0045).
-  const fields = block.typeName === 'tag-cloud' ? { tags: tagCloudOf(posts, blogUrl) } : { months: archiveOf(posts, src.locale, 'UTC') };
+  const fields = block.typeName === 'tag-cloud' ? { tags: tagCloudOf(posts, blogUrl) } : { months: archiveOf(posts, src.locale, src.timeZone) };
   return { fields: { ...fields, blogUrl, blogTitle: blog.title } };
 }
 

@@ -46,6 +46,23 @@ async function summaryBlock(
   return { fields: { collectionType: kind, items: list }, merchandising };
 }
 
+/** How blocks print dates and numbers: the site's (or the page language's) locale and the site's time zone. */
+export interface BlockFormats {
+  readonly locale: string;
+  readonly timeZone?: string;
+}
+
+/** `zone` when this runtime knows it, else UTC (a stored zone the runtime no longer knows never breaks a page). */
+function validTimeZone(zone: string | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
 /**
  * Resolves a page's stored blocks for the template: summary blocks get their collection's
  * latest items (products with commerce content), form and newsletter blocks get their form,
@@ -63,8 +80,9 @@ export async function resolveBlocks(
   now: Date,
   page: PageFields | null,
   formsOf: FormsLoader = (ids) => loadForms(db, websiteId, ids),
-  locale = 'en-US',
+  formats: BlockFormats = { locale: 'en-US' },
 ): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
+  const { locale } = formats;
   const kept = cleanHtmlBlocks(raw);
   const stored = (Array.isArray(kept) ? kept : []).filter(
     (b): b is StoredBlock => !!b && typeof b === 'object' && BLOCK_KINDS.includes((b as StoredBlock).typeName as string),
@@ -79,7 +97,7 @@ export async function resolveBlocks(
     formsOf(formIds),
     Promise.all(stored.map((block, i) => (sources[i] ? summaryBlock(db, websiteId, block, sources[i], currency, now) : undefined))),
     stored.some((b) => b.typeName === 'donation') ? donationBlock(db, websiteId, currency, locale) : undefined,
-    blockKindData({ db, websiteId, collections, currency, now, locale, islands: page !== null }, stored),
+    blockKindData({ db, websiteId, collections, currency, now, locale, timeZone: validTimeZone(formats.timeZone), islands: page !== null }, stored),
   ]);
   const merchandising: Record<string, unknown> = {};
   const blocks: Record<string, unknown>[] = [];

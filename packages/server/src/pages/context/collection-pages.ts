@@ -70,7 +70,7 @@ async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltP
     req.now,
     req.islandsEnabled ? page : null,
     req.siteData?.forms,
-    req.site.settings.locale,
+    req.site.settings,
   );
   const collection = { ...collectionContext(row), blocks };
   return {
@@ -104,7 +104,7 @@ function courseTools(req: PageRequest, row: CollectionRow): CoursePageTools {
         req.now,
         req.islandsEnabled ? page : null,
         req.siteData?.forms,
-        req.site.settings.locale,
+        req.site.settings,
       )
     ).blocks;
   return { collection: collectionContext(row), resolveBlocks: blocksOf };

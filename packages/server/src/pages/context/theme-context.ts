@@ -121,7 +121,7 @@ export async function themeRenderContext(
         req.now,
         pageFields,
         req.siteData?.forms,
-        req.site.settings.locale,
+        req.site.settings,
       );
       blockFields[field.key] = { id: field.id, label: field.label, blocks };
     }),
