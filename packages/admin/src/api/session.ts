@@ -9,6 +9,8 @@ export interface Owner {
   readonly email: string | null;
   readonly role: string;
   readonly mustChangePassword: boolean;
+  /** The role's permissions, `<area>:read` or `<area>:write` (docs/roles.md). */
+  readonly permissions: readonly string[];
 }
 
 /** The site the dashboard works on, as the session names it. */

@@ -37,7 +37,7 @@ export function Shell({ owner, site, path, children }: ShellProps) {
         </div>
         <nav id={navId} aria-label="Dashboard" className={menuOpen ? 'nav open' : 'nav'}>
           <ul>
-            {NAV_SCREENS.map((screen) => {
+            {NAV_SCREENS.filter((screen) => !screen.needs || owner.permissions.includes(screen.needs)).map((screen) => {
               const current = path === screen.path || path.startsWith(`${screen.path}/`);
               return (
                 <li key={screen.path}>

@@ -5,6 +5,8 @@ export interface NavScreen {
   readonly name: string;
   readonly path: string;
   readonly component: LazyExoticComponent<ComponentType>;
+  /** The permission the screen's calls need; roles without it do not see the entry. */
+  readonly needs?: string;
 }
 
 /** The navigation, in order (issue 12): the Overview at the dashboard's start (#24) first, Analytics last. */
@@ -16,8 +18,8 @@ export const NAV_SCREENS: readonly NavScreen[] = [
   { name: 'Products', path: '/products', component: lazy(() => import('../screens/products/ProductsScreen.js')) },
   { name: 'Orders', path: '/orders', component: lazy(() => import('../screens/orders/OrdersScreen.js')) },
   { name: 'Subscriptions', path: '/subscriptions', component: lazy(() => import('../screens/subscriptions/SubscriptionsScreen.js')) },
-  { name: 'Customers', path: '/customers', component: lazy(() => import('../screens/customers/CustomersScreen.js')) },
-  { name: 'Member areas', path: '/member-areas', component: lazy(() => import('../screens/member-areas/MemberAreasScreen.js')) },
+  { name: 'Customers', path: '/customers', needs: 'customers:read', component: lazy(() => import('../screens/customers/CustomersScreen.js')) },
+  { name: 'Member areas', path: '/member-areas', needs: 'members:read', component: lazy(() => import('../screens/member-areas/MemberAreasScreen.js')) },
   { name: 'Courses', path: '/courses', component: lazy(() => import('../screens/courses/CoursesScreen.js')) },
   { name: 'Inventory', path: '/inventory', component: lazy(() => import('../screens/inventory/InventoryScreen.js')) },
   { name: 'Discounts', path: '/discounts', component: lazy(() => import('../screens/store/DiscountsScreen.js')) },

@@ -85,7 +85,7 @@ describe.each(availableDialects())('owner member-area calls (%s)', (dialect) => 
       const huge = await admin.call('POST', OWNER_MEMBER_AREAS_PATH, { ...body, description: 'x'.repeat(70_000) });
       expect(huge.statusCode).toBe(413);
 
-      // Roles: the editor may not change areas, reporting may read but not change nor see members' names without orders:read.
+      // Roles (docs/roles.md): the editor has neither members nor customers; reporting reads areas (members:read) and their members (customers:read) but changes nothing.
       expect((await editor.call('POST', OWNER_MEMBER_AREAS_PATH, body)).statusCode).toBe(403);
       expect((await editor.call('GET', OWNER_MEMBER_AREAS_PATH)).statusCode).toBe(403);
       expect((await reporting.call('DELETE', `${OWNER_MEMBER_AREAS_PATH}/${area.id}`)).statusCode).toBe(403);

@@ -62,15 +62,15 @@ async function areaOrThrow(db: DbOrTx, websiteId: string, areaId: string): Promi
 
 /**
  * Registers the owner's member-area calls under /api/owner/member-areas: list, create, read,
- * update, delete, replace the gates, and the members of an area. Areas and gates are sold and
- * priced, so they need 'catalogue:read'/'catalogue:write'; the members list names customers,
- * so it needs 'orders:read', like the orders that bought them.
+ * update, delete, replace the gates, and the members of an area. Areas and gates need
+ * 'members:read'/'members:write'; the members list names customers, so it needs
+ * 'customers:read' (docs/roles.md).
  */
 export function registerMemberAreaOwnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const read = requireOwner(deps.db, deps.config.ownerToken, 'catalogue:read');
-  const write = requireOwner(deps.db, deps.config.ownerToken, 'catalogue:write');
-  const readMembers = requireOwner(deps.db, deps.config.ownerToken, 'orders:read');
+  const read = requireOwner(deps.db, deps.config.ownerToken, 'members:read');
+  const write = requireOwner(deps.db, deps.config.ownerToken, 'members:write');
+  const readMembers = requireOwner(deps.db, deps.config.ownerToken, 'customers:read');
   const tags = ['owner member areas'];
   const one = `${OWNER_MEMBER_AREAS_PATH}/:areaId`;
 

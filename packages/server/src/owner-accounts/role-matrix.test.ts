@@ -7,6 +7,7 @@ import {
   ownerCookieName,
   OWNER_ROLES,
   OWNER_SIGN_IN_REQUIRED,
+  permissionsOf,
   roleCan,
   sha256,
   type OwnerPermission,
@@ -165,6 +166,36 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'DELETE /api/owner/courses/{courseId}/lessons/{lessonId}',
     ])
       expect(keys).toContain(expected);
+  });
+
+  it('guards customer and member data with the customers and members permissions (issue 28, owner side)', async () => {
+    const needs: Readonly<Record<string, OwnerPermission>> = {
+      'GET /api/owner/site-users': 'customers:read',
+      'GET /api/owner/site-users/{siteUserId}': 'customers:read',
+      'DELETE /api/owner/site-users/{siteUserId}': 'customers:write',
+      'GET /api/owner/member-areas': 'members:read',
+      'GET /api/owner/member-areas/{areaId}': 'members:read',
+      'POST /api/owner/member-areas': 'members:write',
+      'PUT /api/owner/member-areas/{areaId}': 'members:write',
+      'DELETE /api/owner/member-areas/{areaId}': 'members:write',
+      'PUT /api/owner/member-areas/{areaId}/gates': 'members:write',
+      'GET /api/owner/member-areas/{areaId}/members': 'customers:read',
+    };
+    for (const [name, permission] of Object.entries(needs)) {
+      const call = calls.find((c) => key(c) === name)!;
+      const refused = await send(call, a, await sessionOf('editor'));
+      expect(refused.statusCode, `${name} as editor`).toBe(403);
+      expect(refused.json().permission, name).toBe(permission);
+      const manager = (await send(call, a, await sessionOf('store-manager'))).statusCode;
+      if (permission === 'customers:write') expect(manager, `${name} as store-manager`).toBe(403);
+      else expect([401, 403], `${name} as store-manager`).not.toContain(manager);
+    }
+    // The session tells the dashboard what the role opens, so it can hide the screens it does not.
+    const session = await send({ method: 'GET', path: '/api/owner/session', url: '/api/owner/session' }, a, await sessionOf('editor'));
+    expect(session.json().owner.permissions).toEqual(permissionsOf('editor'));
+    expect(session.json().owner.permissions).not.toContain('customers:read');
+    expect(permissionsOf('store-manager')).toEqual(expect.arrayContaining(['customers:read', 'members:write']));
+    expect(permissionsOf('store-manager')).not.toContain('customers:write');
   });
 
   it('refuses every owner call without a session, and with a session of another site (401)', async () => {

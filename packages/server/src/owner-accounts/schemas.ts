@@ -39,6 +39,9 @@ export const SessionOwner = z.object({
   email: z.string().nullable(),
   role: Role,
   mustChangePassword: z.boolean().describe('True until a one-time password is changed; other owner calls answer 403 meanwhile'),
+  permissions: z
+    .array(z.string())
+    .describe("The role's permissions, `<area>:read` or `<area>:write` (docs/roles.md); the dashboard hides screens the role cannot open"),
 });
 /** Answer of the session calls. */
 /** The site a dashboard session works on. */

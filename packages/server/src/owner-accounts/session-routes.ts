@@ -11,6 +11,7 @@ import {
   findAccountSession,
   isOwnerRole,
   OWNER_SESSIONS_ON_DASHBOARD,
+  permissionsOf,
   requireOwnerSession,
   siteOfOwnerCookie,
   startAccountSession,
@@ -51,7 +52,7 @@ export const SESSION_BODY_LIMIT = 4096;
 /** The owner as the session answer shows it. */
 export function sessionOwner(row: Pick<OwnerRow, 'id' | 'email' | 'role' | 'mustChangePassword'>) {
   if (!isOwnerRole(row.role)) throw new AppError('FORBIDDEN', 'This account has no role.');
-  return { id: row.id, email: row.email, role: row.role, mustChangePassword: row.mustChangePassword };
+  return { id: row.id, email: row.email, role: row.role, mustChangePassword: row.mustChangePassword, permissions: permissionsOf(row.role) };
 }
 
 /** The site of a session answer. */
@@ -60,7 +61,13 @@ export function sessionSite(site: Website, config: AppDeps['config']) {
 }
 
 function actorOwner(actor: OwnerActor) {
-  return { id: actor.ownerId, email: actor.email, role: actor.role, mustChangePassword: actor.mustChangePassword === true };
+  return {
+    id: actor.ownerId,
+    email: actor.email,
+    role: actor.role,
+    mustChangePassword: actor.mustChangePassword === true,
+    permissions: permissionsOf(actor.role),
+  };
 }
 
 function accountOf(request: FastifyRequest): OwnerActor & { ownerId: string } {

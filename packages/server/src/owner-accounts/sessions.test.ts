@@ -4,7 +4,7 @@ import { makeOwner, ownerClient, ownerHeaders, signInOwner, TEST_OWNER_PASSWORD 
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { ownerTokens } from '../db/schema-owners.js';
 import { outbox } from '../db/schema.js';
-import { OWNER_SESSIONS_ON_DASHBOARD, OWNER_SIGN_IN_REQUIRED, PASSWORD_CHANGE_REQUIRED } from '../owner-sessions/index.js';
+import { OWNER_SESSIONS_ON_DASHBOARD, OWNER_SIGN_IN_REQUIRED, PASSWORD_CHANGE_REQUIRED, permissionsOf } from '../owner-sessions/index.js';
 import type { Website } from '../sites/index.js';
 import {
   addOwner,
@@ -49,7 +49,7 @@ describe('owner accounts: sign-in, sessions, passwords (issue 12 "Owner accounts
     const response = await signIn('ADMIN@example.com', TEST_OWNER_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      owner: { id: expect.any(String), email: 'admin@example.com', role: 'admin', mustChangePassword: false },
+      owner: { id: expect.any(String), email: 'admin@example.com', role: 'admin', mustChangePassword: false, permissions: permissionsOf('admin') },
       site: { id: a.id, identifier: 'owners-a', title: 'Shop A', url: expect.stringMatching(/^http:\/\/owners-a\.localhost(:\d+)?$/) },
     });
     const setCookie = (response.headers['set-cookie'] as string[]).find((cookie) => cookie.startsWith('emporium_owner_'))!;

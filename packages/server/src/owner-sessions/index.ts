@@ -33,4 +33,4 @@ export {
   newSecret,
   type SessionOwner,
 } from './account-sessions.js';
-export { OWNER_ROLES, OWNER_AREAS, roleCan, isOwnerRole, type OwnerRole, type OwnerArea, type OwnerPermission } from './permissions.js';
+export { OWNER_ROLES, OWNER_AREAS, roleCan, permissionsOf, isOwnerRole, type OwnerRole, type OwnerArea, type OwnerPermission } from './permissions.js';

@@ -55,6 +55,8 @@ export const OWNER_AREAS = [
   'owners',
   'audit',
   'code',
+  'customers',
+  'members',
 ] as const;
 export type OwnerArea = (typeof OWNER_AREAS)[number];
 export type OwnerPermission = `${OwnerArea}:${'read' | 'write'}`;
@@ -64,7 +66,7 @@ const STORE: readonly OwnerArea[] = ['catalogue', 'inventory', 'orders', 'discou
 /** Areas each role may change; every role may also read them. */
 const WRITES: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
   admin: OWNER_AREAS,
-  'store-manager': STORE,
+  'store-manager': [...STORE, 'members'],
   editor: ['content', 'forms'],
   moderator: ['moderation'],
   reporting: [],
@@ -82,10 +84,10 @@ const WRITES: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
 /** Areas each role may read without changing them (beyond those it writes). */
 const READS: Readonly<Record<OwnerRole, readonly OwnerArea[]>> = {
   admin: OWNER_AREAS,
-  'store-manager': ['reports'],
+  'store-manager': ['reports', 'customers'],
   editor: [],
   moderator: ['content'],
-  reporting: ['reports', 'orders', 'catalogue', 'inventory'],
+  reporting: ['reports', 'orders', 'catalogue', 'inventory', 'customers', 'members'],
   viewer: OWNER_AREAS.filter((area) => area !== 'owners' && area !== 'audit' && area !== 'billing'),
   billing: ['orders', 'reports'],
   'website-manager': [],
@@ -102,6 +104,13 @@ export function roleCan(role: OwnerRole, permission: OwnerPermission): boolean {
   const [area, level] = permission.split(':') as [OwnerArea, 'read' | 'write'];
   if (WRITES[role].includes(area)) return true;
   return level === 'read' && READS[role].includes(area);
+}
+
+/** Every permission `role` holds, `write` entries implying their `read` ones (the dashboard hides what they do not open). */
+export function permissionsOf(role: OwnerRole): OwnerPermission[] {
+  return OWNER_AREAS.flatMap((area) =>
+    (['read', 'write'] as const).filter((level) => roleCan(role, `${area}:${level}`)).map((level) => `${area}:${level}` as const),
+  );
 }
 
 export function isOwnerRole(value: unknown): value is OwnerRole {

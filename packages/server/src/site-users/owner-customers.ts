@@ -78,11 +78,15 @@ const ErasureAnswer = z
   .object({ erased: z.boolean().describe('False when there was no such account (already erased): nothing changed'), counts: Counts })
   .describe('What the erasure changed, by kind of record');
 
-/** Registers the dashboard's Customers calls: list and search accounts, one account's orders and subscriptions, and erasure. */
+/**
+ * Registers the dashboard's Customers calls: list and search accounts, one account's orders and
+ * subscriptions, and erasure. They name people, so they need 'customers:read'; erasure needs
+ * 'customers:write' (docs/roles.md).
+ */
 export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now: () => Date): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['owner', 'site users'];
-  const read = requireOwner(deps.db, deps.config.ownerToken, 'orders:read');
+  const read = requireOwner(deps.db, deps.config.ownerToken, 'customers:read');
 
   routes.get(
     CUSTOMERS_PATH,
@@ -141,7 +145,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
   routes.delete(
     `${CUSTOMERS_PATH}/:siteUserId`,
     {
-      preValidation: requireOwner(deps.db, deps.config.ownerToken, 'orders:write'),
+      preValidation: requireOwner(deps.db, deps.config.ownerToken, 'customers:write'),
       schema: {
         tags,
         summary: 'Erases a customer account and its personal data; orders stay, blanked, for accounting (owner). Idempotent.',
