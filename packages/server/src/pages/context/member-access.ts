@@ -9,15 +9,22 @@ import {
   type AreaOffer,
   type GateIndex,
 } from '../../member-areas/index.js';
-import { readThrough } from '../../site-data/index.js';
+import { readThrough, type PageReader } from '../../site-data/index.js';
 import { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
 import { collectionContext, collectionSettings } from './collection-context.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 
+const GATES_KEY = 'member-area-gates';
+
 /** The site's member-area gates at this request's page version (read once per version, shared by every visitor). */
 export function gateIndexOf(req: PageRequest): Promise<GateIndex> {
-  return readThrough(readerOf(req), 'member-area-gates', (db) => loadGateIndex(db, req.site.id));
+  return readThrough(readerOf(req), GATES_KEY, (db) => loadGateIndex(db, req.site.id));
+}
+
+/** Starts reading the site's gates into `reader` beside the page's other first reads; a failure is left to the read that needs them. */
+export function prefetchGateIndex(reader: PageReader, websiteId: string): void {
+  readThrough(reader, GATES_KEY, (db) => loadGateIndex(db, websiteId)).catch(() => undefined);
 }
 
 /** The access rule for this visitor and a collection (and one of its items): the visitor's areas are read only when a gate applies. */
