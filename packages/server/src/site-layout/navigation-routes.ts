@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { draftSetting, editedSetting } from '../drafts/index.js';
+import { listAreas } from '../member-areas/index.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
@@ -20,15 +21,19 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply): Pr
   reply.header('cache-control', 'no-store, private');
 }
 
-/** The per-entry refusals of a navigation (field path to message): pages not on the site, member areas. */
-function entryRefusals(items: readonly NavigationEntry[], pages: ReadonlySet<string>, prefix = 'navigation.items'): Record<string, string> {
+/** The per-entry refusals of a navigation (field path to message): pages and member areas not on the site. */
+function entryRefusals(
+  items: readonly NavigationEntry[],
+  pages: ReadonlySet<string>,
+  areas: ReadonlySet<string>,
+  prefix = 'navigation.items',
+): Record<string, string> {
   const fields: Record<string, string> = {};
   items.forEach((item, index) => {
     const at = `${prefix}.${index}`;
     if (item.collectionId && !pages.has(item.collectionId)) fields[`${at}.collectionId`] = M.NO_SUCH_PAGE;
-    // No member areas exist yet, so every one named is unknown.
-    if (item.memberAreaId) fields[`${at}.memberAreaId`] = M.NO_SUCH_MEMBER_AREA;
-    Object.assign(fields, entryRefusals(item.items ?? [], pages, `${at}.items`));
+    if (item.memberAreaId && !areas.has(item.memberAreaId)) fields[`${at}.memberAreaId`] = M.NO_SUCH_MEMBER_AREA;
+    Object.assign(fields, entryRefusals(item.items ?? [], pages, areas, `${at}.items`));
   });
   return fields;
 }
@@ -81,7 +86,7 @@ export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): v
       bodyLimit: SITE_LAYOUT_BODY_LIMIT,
       schema: {
         tags,
-        summary: `Replaces the entries of one navigation of the site's theme, as a draft that the next publish makes live; 404 '${M.NO_NAVIGATION}' when the theme has no navigation of that name, 409 when the theme changed, 400 naming entries that open pages not on the site (owner)`,
+        summary: `Replaces the entries of one navigation of the site's theme, as a draft that the next publish makes live; 404 '${M.NO_NAVIGATION}' when the theme has no navigation of that name, 409 when the theme changed, 400 naming entries that open pages or member areas not on the site (owner)`,
         body: UpdateNavigationBody,
         response: withErrors({ 200: SiteLayout }),
       },
@@ -93,7 +98,8 @@ export function registerNavigationRoutes(app: FastifyInstance, deps: AppDeps): v
       if (!theme.compiled.source.navigations.some((decl) => decl.name === fieldName)) throw new AppError('NOT_FOUND', M.NO_NAVIGATION);
       if (templateId !== theme.id) throw new AppError('CONFLICT', M.THEME_CHANGED);
       const items = navigation.items as NavigationEntry[];
-      const fields = entryRefusals(items, await pagesOfSite(db, site.id, pageIdsOf(items)));
+      const [pages, areas] = await Promise.all([pagesOfSite(db, site.id, pageIdsOf(items)), listAreas(db, site.id)]);
+      const fields = entryRefusals(items, pages, new Set(areas.map((area) => area.id)));
       if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', M.NAVIGATION_REFUSED, { body: { fields } });
       await draftSetting(db, site.id, 'navigation', (current) => navigationWith(current, fieldName, items), request.owner?.email ?? '');
       await recordAudit(db, request, { action: 'navigation.update', subjectType: 'navigation', subjectId: fieldName, detail: { entries: items.length } });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { collections, type DbOrTx, type WebsiteSettings } from '../db/index.js';
+import { listAreas } from '../member-areas/index.js';
 import type { ActiveTheme } from '../themes/index.js';
 import type { NavigationEntry } from './schemas.js';
 
@@ -39,8 +40,9 @@ export function storedNavigation(settings: WebsiteSettings, name: string, index:
   return cleanEntries(stored?.items);
 }
 
-/** The site's layout: each navigation its theme declares with its entries, and the pages an entry may open. */
+/** The site's layout: each navigation its theme declares with its entries, and the pages and member areas an entry may open. */
 export async function siteLayout(db: DbOrTx, websiteId: string, settings: WebsiteSettings, theme: ActiveTheme) {
+  const areas = listAreas(db, websiteId);
   const pages = await db
     .select({
       id: collections.id,
@@ -63,6 +65,7 @@ export async function siteLayout(db: DbOrTx, websiteId: string, settings: Websit
       links: storedNavigation(settings, decl.name, index),
     })),
     pages: pages.map(({ urlId, isHomepage, ...page }) => ({ ...page, fullUrl: isHomepage ? '/' : `/${urlId}` })),
+    memberAreas: (await areas).map((area) => ({ id: area.id, name: area.name })),
   };
 }
 

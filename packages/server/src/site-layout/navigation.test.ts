@@ -63,7 +63,7 @@ describe('GetSiteLayout and UpdateNavigation (spec 7)', () => {
       ['mainNavigation', 'Main Navigation'],
       ['footerNavigation', 'Footer Navigation'],
     ]);
-    expect(answer.layout[0]!.links).toHaveLength(7); // the demo's six pages and its Members area's page
+    expect(answer.layout[0]!.links).toHaveLength(8); // the demo's six pages, its Members area's page and its course
     expect(answer.layout[0]!.links).toContainEqual({ collectionId: about().id });
     expect(answer.layout[1]!.links).toContainEqual({ externalLink: '/search', title: 'Search' });
     expect(about()).toMatchObject({ fullUrl: '/about', enabled: true });

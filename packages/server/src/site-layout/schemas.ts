@@ -82,6 +82,7 @@ export const SiteLayout = z.object({
   pages: z
     .array(z.object({ id: z.string(), title: z.string(), navigationTitle: z.string(), fullUrl: z.string(), enabled: z.boolean(), type: z.number().int() }))
     .describe('The pages (collections) of the site a navigation entry may open'),
+  memberAreas: z.array(z.object({ id: z.string(), name: z.string() })).describe('The member areas of the site a navigation entry may open (memberAreaId)'),
 });
 
 const text = (max: number) => z.string().trim().max(max);

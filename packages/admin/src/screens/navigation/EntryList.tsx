@@ -1,8 +1,9 @@
-import { entryLabel, moved, type NavEntry, type SitePage } from './navigation-calls.js';
+import { entryLabel, moved, type NavEntry, type SiteMemberArea, type SitePage } from './navigation-calls.js';
 
 interface EntryListProps {
   readonly entries: readonly NavEntry[];
   readonly pages: readonly SitePage[];
+  readonly memberAreas: readonly SiteMemberArea[];
   /** What the list is, for the names of its buttons ("Main Navigation", "folder Shop"). */
   readonly listName: string;
   readonly fieldErrors: Readonly<Record<string, string>>;
@@ -14,15 +15,20 @@ interface EntryListProps {
 }
 
 /** A navigation's entries in order: each one's title to rename, Move up, Move down and Remove; a folder's entries below it. */
-export function EntryList({ entries, pages, listName, fieldErrors, path, idPrefix, onChange }: EntryListProps) {
+export function EntryList({ entries, pages, memberAreas, listName, fieldErrors, path, idPrefix, onChange }: EntryListProps) {
   if (entries.length === 0) return <p className="hint">No entries yet.</p>;
   const replace = (index: number, entry: NavEntry) => onChange(entries.map((e, i) => (i === index ? entry : e)));
   return (
     <ol className="nav-entries">
       {entries.map((entry, index) => {
-        const label = entryLabel(entry, pages);
+        const label = entryLabel(entry, pages, memberAreas);
         const page = entry.collectionId ? pages.find((p) => p.id === entry.collectionId) : undefined;
-        const target = page ? `Page ${page.fullUrl}` : entry.externalLink ? `Link ${entry.externalLink}` : 'Member area';
+        const area = entry.memberAreaId ? memberAreas.find((a) => a.id === entry.memberAreaId) : undefined;
+        const target = page
+          ? `Page ${page.fullUrl}`
+          : entry.externalLink
+            ? `Link ${entry.externalLink}`
+            : `Member area ${area?.name ?? entry.memberAreaId ?? ''} (its join page; members reach their membership page)`;
         const titleId = `${idPrefix}-${path}-${index}-title`.replace(/[^A-Za-z0-9_-]/g, '-');
         const error = Object.entries(fieldErrors).find(([key]) => key.startsWith(`${path}.${index}.`) && !key.startsWith(`${path}.${index}.items.`))?.[1];
         return (
@@ -82,6 +88,7 @@ export function EntryList({ entries, pages, listName, fieldErrors, path, idPrefi
               <EntryList
                 entries={entry.items}
                 pages={pages}
+                memberAreas={memberAreas}
                 listName={`folder ${label}`}
                 fieldErrors={fieldErrors}
                 path={`${path}.${index}.items`}

@@ -7,7 +7,7 @@ import { ErrorText } from '../../ui/ErrorText.js';
 import { Field } from '../../ui/Field.js';
 import { Select } from '../../ui/Select.js';
 import { EntryList } from './EntryList.js';
-import { type NavEntry, SITE_LAYOUT_PATH, type SitePage, updateNavigation } from './navigation-calls.js';
+import { type NavEntry, SITE_LAYOUT_PATH, type SiteMemberArea, type SitePage, updateNavigation } from './navigation-calls.js';
 
 interface NavigationEditorProps {
   readonly templateId: string;
@@ -15,15 +15,17 @@ interface NavigationEditorProps {
   readonly title: string;
   readonly links: readonly NavEntry[];
   readonly pages: readonly SitePage[];
+  readonly memberAreas: readonly SiteMemberArea[];
 }
 
 const LINK = /^(https?:\/\/|\/|mailto:)/;
 
-/** One navigation: its entries, forms to add a page or a link, and Save. */
-export function NavigationEditor({ templateId, identifier, title, links, pages }: NavigationEditorProps) {
+/** One navigation: its entries, forms to add a page, a member area or a link, and Save. */
+export function NavigationEditor({ templateId, identifier, title, links, pages, memberAreas }: NavigationEditorProps) {
   const headingId = useId();
   const [entries, setEntries] = useState<NavEntry[]>([...links]);
   const [pageId, setPageId] = useState(pages[0]?.id ?? '');
+  const [areaId, setAreaId] = useState(memberAreas[0]?.id ?? '');
   const [linkError, setLinkError] = useState<string | undefined>();
   const [notice, setNotice] = useState('');
   const save = useMutation((items: NavEntry[]) => updateNavigation(identifier, templateId, items));
@@ -39,6 +41,12 @@ export function NavigationEditor({ templateId, identifier, title, links, pages }
     if (!page) return;
     change([...entries, { collectionId: page.id }]);
     setNotice(`${page.navigationTitle || page.title} added at the end. Save it, then publish, to show it on the site.`);
+  };
+  const addArea = () => {
+    const area = memberAreas.find((a) => a.id === areaId);
+    if (!area) return;
+    change([...entries, { memberAreaId: area.id }]);
+    setNotice(`${area.name} added at the end. Save it, then publish, to show it on the site.`);
   };
   const addLink = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,7 +77,16 @@ export function NavigationEditor({ templateId, identifier, title, links, pages }
   return (
     <section aria-labelledby={headingId} className="stack panel nav-editor">
       <h2 id={headingId}>{title}</h2>
-      <EntryList entries={entries} pages={pages} listName={title} fieldErrors={fieldErrors} path="navigation.items" idPrefix={identifier} onChange={change} />
+      <EntryList
+        entries={entries}
+        pages={pages}
+        memberAreas={memberAreas}
+        listName={title}
+        fieldErrors={fieldErrors}
+        path="navigation.items"
+        idPrefix={identifier}
+        onChange={change}
+      />
       <div className="nav-add">
         {pages.length > 0 && (
           <div className="nav-add__page">
@@ -81,6 +98,19 @@ export function NavigationEditor({ templateId, identifier, title, links, pages }
             />
             <button type="button" className="secondary" aria-label={`Add page to ${title}`} onClick={addPage}>
               Add page
+            </button>
+          </div>
+        )}
+        {memberAreas.length > 0 && (
+          <div className="nav-add__page">
+            <Select
+              label="Member area to add"
+              value={areaId}
+              onChange={(event) => setAreaId(event.target.value)}
+              options={memberAreas.map((area) => ({ value: area.id, label: area.name }))}
+            />
+            <button type="button" className="secondary" aria-label={`Add member area to ${title}`} onClick={addArea}>
+              Add member area
             </button>
           </div>
         )}

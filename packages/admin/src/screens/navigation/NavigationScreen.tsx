@@ -25,6 +25,7 @@ export default function NavigationScreen() {
           title={navigation.title}
           links={navigation.links}
           pages={layout.data!.pages}
+          memberAreas={layout.data!.memberAreas}
         />
       ))}
     </>

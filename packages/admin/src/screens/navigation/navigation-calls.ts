@@ -23,12 +23,19 @@ export interface SitePage {
   readonly enabled: boolean;
 }
 
+/** A member area of the site an entry may open: members reach its membership page, others its join page. */
+export interface SiteMemberArea {
+  readonly id: string;
+  readonly name: string;
+}
+
 /** The answer of GetSiteLayout and UpdateNavigation. */
 export interface SiteLayout {
   readonly websiteId: string;
   readonly templateId: string;
   readonly layout: readonly { readonly identifier: string; readonly title: string; readonly links: readonly NavEntry[] }[];
   readonly pages: readonly SitePage[];
+  readonly memberAreas: readonly SiteMemberArea[];
 }
 
 /** Replaces one navigation's entries. */
@@ -36,11 +43,13 @@ export function updateNavigation(fieldName: string, templateId: string, items: r
   return api<SiteLayout>(UPDATE_NAVIGATION_PATH, { method: 'POST', body: { fieldName, templateId, navigation: { items } } });
 }
 
-/** The text an entry shows: its own title, else its page's navigation title, else its link. */
-export function entryLabel(entry: NavEntry, pages: readonly SitePage[]): string {
+/** The text an entry shows: its own title, else its page's navigation title or its member area's name, else its link. */
+export function entryLabel(entry: NavEntry, pages: readonly SitePage[], areas: readonly SiteMemberArea[] = []): string {
   if (entry.title) return entry.title;
   const page = entry.collectionId ? pages.find((p) => p.id === entry.collectionId) : undefined;
   if (page) return page.navigationTitle || page.title;
+  const area = entry.memberAreaId ? areas.find((a) => a.id === entry.memberAreaId) : undefined;
+  if (area) return area.name;
   return entry.externalLink ?? entry.collectionId ?? entry.memberAreaId ?? '';
 }
 

@@ -8,6 +8,7 @@ import { loadForms } from '../queries.js';
 import { formContext } from './form-context.js';
 import { COUNTRY_BY_CURRENCY, siteInstalmentContext } from '../../instalments/index.js';
 import { cartPageIslandProps, cartPillIslandProps, checkoutIslandProps, formBlockIslandProps, pageFieldsOf } from './island-props.js';
+import { requestNavigationAccess } from './navigation-access.js';
 import { navigationContext } from './navigation-context.js';
 import { popupIslandProps } from './popup-context.js';
 import { structuredHead } from './structured-head.js';
@@ -123,7 +124,7 @@ export async function baseContext(req: PageRequest, page: BuiltPage, assets: Ren
   return {
     website: websiteContext(site, { baseUrl: req.origin, authenticUrl: req.siteOrigin }),
     websiteSettings: websiteSettingsContext(site),
-    navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path, req.language?.prefix),
+    navigation: locked ? {} : navigationContext(site.settings, req.collections, req.path, req.language?.prefix, await requestNavigationAccess(req)),
     footer,
     ...(header.announcement ? { announcement: { text: header.announcement } } : {}),
     showCart: sells,

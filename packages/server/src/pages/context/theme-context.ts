@@ -6,6 +6,7 @@ import { listItems } from '../queries.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionKind } from './collection-context.js';
 import { itemContext } from './item-context.js';
+import { requestNavigationAccess } from './navigation-access.js';
 import { namedNavigation, type NavItemContext } from './navigation-context.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 import { pageFieldsOf } from './island-props.js';
@@ -95,11 +96,12 @@ export async function themeRenderContext(
   const locked = page.pageType === PageType.LOCK_SCREEN;
 
   const navigations: Record<string, { items: NavItemContext[] }> = {};
+  const access = locked ? undefined : await requestNavigationAccess(req);
   let folderNavigation: { items: NavItemContext[] } | undefined;
   for (const [index, decl] of source.navigations.entries()) {
     const nav = locked
       ? { items: [] }
-      : namedNavigation(req.site.settings, req.collections, req.path, decl.name, NAVIGATION_FALLBACKS[index], req.language?.prefix);
+      : namedNavigation(req.site.settings, req.collections, req.path, decl.name, NAVIGATION_FALLBACKS[index], req.language?.prefix, access);
     navigations[decl.name.replace(/[^A-Za-z0-9_]/g, '_')] = nav;
     folderNavigation ??= folderOf(nav.items);
   }
