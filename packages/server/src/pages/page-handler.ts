@@ -181,10 +181,11 @@ function sendStored(
 ) {
   // A page for one visitor's eyes (an order, a member's page) is never shared.
   if (page.private) return undefined;
-  const later = into?.cache.storeLater(into.slot, { status: page.status, contentType, body, sharedWithCarts: sells(req.collections) }, req.crumb);
+  const accessDenied = page.pageType === PageType.ACCESS_DENIED;
+  const later = into?.cache.storeLater(into.slot, { status: page.status, contentType, body, sharedWithCarts: sells(req.collections), accessDenied }, req.crumb);
   if (!later) return undefined;
   later.stored.catch((error: unknown) => request.log.error({ err: error }, 'page could not be stored'));
-  return into!.cache.sendBuilt(reply, contentType, later.identity);
+  return into!.cache.sendBuilt(reply, contentType, later.identity, page.status);
 }
 
 /**

@@ -150,6 +150,43 @@ describe.each(availableDialects())('navigation entries and member areas (spec 3,
     expect(memberAfter.body).not.toContain(LOCK);
   });
 
+  it("caches a guest's access-denied page (106) as a 403 shared by guests; a member never gets it, nor a guest the member's page", async () => {
+    // The member first: their page is built fresh and never stored; the guest's first look is a miss.
+    const memberFirst = await asMember('/studio');
+    expect(memberFirst.statusCode).toBe(200);
+    expect(memberFirst.headers[CACHE]).toBe('bypass');
+    expect(memberFirst.body).toContain('Studio text');
+    const first = await guest('/studio');
+    expect(first.statusCode).toBe(403);
+    expect(first.headers[CACHE]).toBe('miss');
+    expect(first.body).toContain('page-type-106');
+    expect(first.body).not.toContain('Studio text');
+    const hit = await guest('/studio');
+    expect(hit.statusCode).toBe(403);
+    expect(hit.headers[CACHE]).toBe('hit');
+    expect(hit.headers['content-encoding']).toBeUndefined();
+    expect(hit.body).toBe(first.body);
+    // The guest's 106 in the cache: the member still gets the page, a signed-in non-member a fresh 106.
+    const memberAfter = await asMember('/studio');
+    expect(memberAfter.statusCode).toBe(200);
+    expect(memberAfter.headers[CACHE]).toBe('bypass');
+    expect(memberAfter.body).toContain('Studio text');
+    const strangerPage = await stranger.send('GET', '/studio', { headers: { accept: 'text/html' } });
+    expect(strangerPage.statusCode).toBe(403);
+    expect(strangerPage.headers[CACHE]).toBe('bypass');
+    // Compressed from the cache too, and the JSON form the same way.
+    const br = await t.app.inject({ method: 'GET', url: '/studio', headers: { host, accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(403);
+    expect(br.headers['content-encoding']).toBe('br');
+    await guest('/studio?format=json');
+    const json = await guest('/studio?format=json');
+    expect(json.statusCode).toBe(403);
+    expect(json.headers[CACHE]).toBe('hit');
+    expect(json.json().pageType).toBe(106);
+    expect(json.body).not.toContain('Studio text');
+    expect((await member.send('GET', '/studio?format=json')).body).toContain('Studio text');
+  });
+
   it('stores a navigation entry with a member area of the site, returns it from GetSiteLayout, and refuses one of another site', async () => {
     await makeOwner(testDb.db, site.id, `nav-admin-${dialect}@example.com`, 'admin');
     const admin = await signInOwner(t.app, host, `nav-admin-${dialect}@example.com`);

@@ -21,6 +21,8 @@ export interface CachedPage {
   readonly bytes: number;
   /** The page may be served to a visitor with a cart (its site sells, so the header shows the count). */
   readonly sharedWithCarts: boolean;
+  /** The HTTP status it is served with when not 200: 403 for a guest's access-denied page (106). */
+  readonly status?: number;
 }
 
 /** A body coding a cached page is kept in. */
@@ -38,19 +40,26 @@ function entryBytes(key: string, identity: Buffer, br: Buffer): number {
 }
 
 /** `body` as a page stored at `storedAt` under `key`: compressed once with brotli (quality 5). */
-export function compressedPage(key: string, contentType: string, body: string | Buffer, sharedWithCarts: boolean, storedAt: number): CachedPage {
+export function compressedPage(key: string, contentType: string, body: string | Buffer, sharedWithCarts: boolean, storedAt: number, status = 200): CachedPage {
   const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const br = brotliCompressSync(identity, brotliOptions(identity));
-  return { contentType, identity, br, storedAt, bytes: entryBytes(key, identity, br), sharedWithCarts };
+  return { contentType, identity, br, storedAt, bytes: entryBytes(key, identity, br), sharedWithCarts, ...(status === 200 ? {} : { status }) };
 }
 
 /**
  * {@link compressedPage} with the compression done on libuv's thread pool, off the main thread:
  * for a page built by a request, which is answered uncompressed before the page is stored.
  */
-export async function compressedPageLater(key: string, contentType: string, identity: Buffer, sharedWithCarts: boolean, storedAt: number): Promise<CachedPage> {
+export async function compressedPageLater(
+  key: string,
+  contentType: string,
+  identity: Buffer,
+  sharedWithCarts: boolean,
+  storedAt: number,
+  status = 200,
+): Promise<CachedPage> {
   const br = await brotliLater(identity, brotliOptions(identity));
-  return { contentType, identity, br, storedAt, bytes: entryBytes(key, identity, br), sharedWithCarts };
+  return { contentType, identity, br, storedAt, bytes: entryBytes(key, identity, br), sharedWithCarts, ...(status === 200 ? {} : { status }) };
 }
 
 function preferredEncoding(header: string | string[] | undefined): PageEncoding {

@@ -109,6 +109,22 @@ describe('cached page lane', () => {
     expect(line).toMatchObject({ msg: 'request completed', method: 'GET', url: PRODUCT, statusCode: 200 });
   });
 
+  it("answers a guest's stored access-denied page (106) with its 403, as the app does", async () => {
+    const built = await through('/members', { ...visitor(), accept: 'text/html' });
+    expect(built.app).toBe(true);
+    expect(built.status).toBe(403);
+    const appHit = await t.app.inject({ url: '/members', headers: { host: 'demo.localhost', accept: 'text/html', ...visitor() } });
+    expect(appHit.statusCode).toBe(403);
+    expect(appHit.headers[PAGE_CACHE_HEADER]).toBe('hit');
+    const laned = await through('/members', { ...visitor(), accept: 'text/html', 'x-request-id': 'lane-test-106' });
+    expect(laned.app).toBe(false);
+    expect(laned.status).toBe(403);
+    expect(laned.body).toBe(built.body);
+    expect(laned.body).toContain('page-type-106');
+    const line = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.reqId === 'lane-test-106');
+    expect(line).toMatchObject({ msg: 'request completed', url: '/members', statusCode: 403 });
+  });
+
   it('sends the encoding the visitor accepts', async () => {
     await through('/', visitor());
     const br = await through('/', { ...visitor(), 'accept-encoding': 'gzip, br' });

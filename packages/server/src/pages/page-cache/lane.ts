@@ -101,9 +101,10 @@ export class CachedPageLane {
     appendPageHeaders(headers, page, encoding, 'hit');
     deps.security.append(headers, protocolOf(req), newCspNonce(), site, req.headers.host);
     headers.push('content-length', String(body.length));
-    res.writeHead(200, headers);
+    const status = page.status ?? 200;
+    res.writeHead(status, headers);
     res.end(body);
-    if (this.logs) logRequestCompleted(deps.log, req, 200, performance.now() - started, requestId);
+    if (this.logs) logRequestCompleted(deps.log, req, status, performance.now() - started, requestId);
   }
 }
 

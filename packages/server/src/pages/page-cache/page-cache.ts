@@ -51,6 +51,14 @@ export interface BuiltBody {
   readonly body: string | Buffer;
   /** Visitors with a cart may be served it too (the site sells, so its header shows the count). */
   readonly sharedWithCarts: boolean;
+  /** The access-denied page (106, HTTP 403) of a visitor the cache serves: a guest, who holds no member area, like every other guest. */
+  readonly accessDenied?: boolean;
+}
+
+/** A built page the cache may share: an HTTP 200, or a guest's access-denied page (every guest's is the same), without the visitor's crumb. */
+function shareable(built: BuiltBody, crumb: string | undefined): boolean {
+  if (built.status !== 200 && !(built.status === 403 && built.accessDenied === true)) return false;
+  return !(crumb && built.body.includes(crumb));
 }
 
 function slotFor(websiteId: string, version: number, origin: string, path: string, search: string, cartHolder: boolean): CacheSlot | undefined {
@@ -108,12 +116,13 @@ export class PageCache extends PageStore {
   }
 
   /**
-   * Stores the page built for `slot` when it may be shared: an HTTP 200 whose body does not
-   * carry the visitor's `crumb` (the lock screen's unlock form does). Undefined when not stored.
+   * Stores the page built for `slot` when it may be shared: an HTTP 200 (or a guest's
+   * access-denied page) whose body does not carry the visitor's `crumb` (the lock screen's
+   * unlock form does). Undefined when not stored.
    */
   store(slot: CacheSlot | undefined, built: BuiltBody, crumb: string | undefined): CachedPage | undefined {
-    if (slot === undefined || built.status !== 200 || (crumb && built.body.includes(crumb))) return undefined;
-    return this.set(slot.key, built.contentType, built.body, built.sharedWithCarts);
+    if (slot === undefined || !shareable(built, crumb)) return undefined;
+    return this.set(slot.key, built.contentType, built.body, built.sharedWithCarts, built.status);
   }
 
   /**
@@ -121,15 +130,15 @@ export class PageCache extends PageStore {
    * page's bytes to answer with now, and its storing; undefined when the page may not be stored.
    */
   storeLater(slot: CacheSlot | undefined, built: BuiltBody, crumb: string | undefined): { identity: Buffer; stored: Promise<CachedPage> } | undefined {
-    if (slot === undefined || built.status !== 200 || (crumb && built.body.includes(crumb))) return undefined;
-    return this.setLater(slot.key, built.contentType, built.body, built.sharedWithCarts);
+    if (slot === undefined || !shareable(built, crumb)) return undefined;
+    return this.setLater(slot.key, built.contentType, built.body, built.sharedWithCarts, built.status);
   }
 
   /** Sends the uncompressed bytes of a page being stored, with the headers of a cached page's answer (`miss`). */
-  sendBuilt(reply: FastifyReply, contentType: string, identity: Buffer): FastifyReply {
+  sendBuilt(reply: FastifyReply, contentType: string, identity: Buffer, status = 200): FastifyReply {
     const headers: string[] = [];
     appendPageHeaders(headers, { contentType }, 'identity', 'miss');
-    reply.code(200);
+    reply.code(status);
     for (let i = 0; i < headers.length; i += 2) reply.header(headers[i]!, headers[i + 1]);
     return reply.send(identity);
   }
@@ -139,7 +148,7 @@ export class PageCache extends PageStore {
     const { encoding, body } = cachedBody(page, request.headers['accept-encoding']);
     const headers: string[] = [];
     appendPageHeaders(headers, page, encoding, state);
-    reply.code(200);
+    reply.code(page.status ?? 200);
     for (let i = 0; i < headers.length; i += 2) reply.header(headers[i]!, headers[i + 1]);
     return reply.send(body);
   }

@@ -82,10 +82,10 @@ export class PageStore {
 
   /**
    * Compresses `body` once (brotli and gzip) and stores it; bodies larger than the bound are not
-   * stored. `sharedWithCarts` says whether visitors with a cart may be served it too.
+   * stored. `sharedWithCarts` says whether visitors with a cart may be served it too; `status` is what it is served with.
    */
-  set(key: string, contentType: string, body: string | Buffer, sharedWithCarts = true): CachedPage {
-    return this.put(key, compressedPage(key, contentType, body, sharedWithCarts, this.now()));
+  set(key: string, contentType: string, body: string | Buffer, sharedWithCarts = true, status = 200): CachedPage {
+    return this.put(key, compressedPage(key, contentType, body, sharedWithCarts, this.now(), status));
   }
 
   /**
@@ -94,11 +94,11 @@ export class PageStore {
    * `key` goes on until then, so requests that miss the page meanwhile wait for it instead of
    * building it again.
    */
-  setLater(key: string, contentType: string, body: string | Buffer, sharedWithCarts = true): { identity: Buffer; stored: Promise<CachedPage> } {
+  setLater(key: string, contentType: string, body: string | Buffer, sharedWithCarts = true, status = 200): { identity: Buffer; stored: Promise<CachedPage> } {
     const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const build = this.builds.get(key);
     if (build) build.storing = true;
-    const stored = compressedPageLater(key, contentType, identity, sharedWithCarts, this.now()).then(
+    const stored = compressedPageLater(key, contentType, identity, sharedWithCarts, this.now(), status).then(
       (entry) => this.put(key, entry),
       (error: unknown) => {
         if (build) this.finishBuild(build);
