@@ -5,8 +5,9 @@ import { Browser, enableAccounts, signedInShopper } from '../../test-support/sit
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { availableDialects, createTestDb, type TestDb } from '../../test-support/test-db.js';
 import { websites } from '../db/index.js';
+import { libraryFiles } from '../db/schema-library-files.js';
 import { memberships } from '../db/schema-member-areas.js';
-import { createArea } from '../member-areas/index.js';
+import { createArea, imageAccess } from '../member-areas/index.js';
 import { registerPages } from '../pages/index.js';
 import { staticIslandAssets } from '../pages/island-assets.js';
 import type { Website } from '../sites/index.js';
@@ -228,5 +229,27 @@ describe.each(availableDialects())('courses: owner calls, gating, drip and progr
     const notMember = await outsider.browser.send('POST', path, { json: { completed: true }, headers: { 'x-siteuser-xsrf-token': outsider.xsrfToken } });
     expect(notMember.statusCode).toBe(403);
     expect(notMember.json().message).toBe(CourseMessages.NOT_A_MEMBER);
+  });
+  it("lets only members fetch a lesson's downloads", async () => {
+    const imageId = `${'d0'.repeat(15)}ab`;
+    const url = `/api/media/${site.id}/${imageId}-800.webp`;
+    const [file] = await testDb.db
+      .insert(libraryFiles)
+      .values({ websiteId: site.id, name: 'Dye chart', assetUrl: url, srcset: `${url} 800w`, originalSize: '800x600', bytes: 1000 })
+      .returning();
+    expect(await imageAccess(testDb.db, site.id, imageId, {}, clock)).toBe('public');
+    const added = await admin.call('POST', `${OWNER_COURSES_PATH}/${course.id}/lessons`, {
+      chapterId: course.chapters[0]!.id,
+      title: 'Dye chart',
+      slug: 'dye-chart',
+      kind: 'downloads',
+      fileIds: [file!.id],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await imageAccess(testDb.db, site.id, imageId, {}, clock)).toBe('denied');
+    expect((await (await Browser.open(t.app, host)).send('GET', url)).statusCode).toBe(404);
+    const member = await signedInShopper(t.app, testDb.db, host, site.id, 'downloads@example.com');
+    await testDb.db.insert(memberships).values({ websiteId: site.id, memberAreaId: areaId, siteUserId: member.siteUserId, source: 'free', startedAt: clock });
+    expect(await imageAccess(testDb.db, site.id, imageId, Object.fromEntries(member.browser.jar), clock)).toBe('member');
   });
 });

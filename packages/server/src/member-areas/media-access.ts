@@ -6,8 +6,9 @@ const IMAGE_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The areas that gate an uploaded image (by its id): the image is the picture or in the body or
- * content of a gated item or of an item of a gated collection, or in a gated page's blocks. One
- * statement; empty when nothing gated shows the image (then it is public, as every upload was).
+ * content of a gated item or of an item of a gated collection, in a gated page's blocks, or in a
+ * lesson of a gated course (its blocks or its downloads). One statement; empty when nothing gated
+ * shows the image (then it is public, as every upload was).
  */
 export async function areasGatingImage(db: DbOrTx, websiteId: string, imageId: string): Promise<string[][]> {
   if (!IMAGE_ID.test(imageId)) return [];
@@ -21,7 +22,11 @@ export async function areasGatingImage(db: DbOrTx, websiteId: string, imageId: s
       OR EXISTS (
         SELECT 1 FROM items i WHERE i.website_id = g.website_id
           AND ((g.target_kind = 'item' AND i.id = g.target_id) OR (g.target_kind = 'collection' AND i.collection_id = g.target_id))
-          AND (coalesce(i.asset_url, '') LIKE ${needle} OR i.body LIKE ${needle} OR i.structured_content::text LIKE ${needle})))`)) as unknown as {
+          AND (coalesce(i.asset_url, '') LIKE ${needle} OR i.body LIKE ${needle} OR i.structured_content::text LIKE ${needle}))
+      OR (g.target_kind = 'collection' AND EXISTS (
+        SELECT 1 FROM course_lessons l WHERE l.website_id = g.website_id AND l.course_id = g.target_id
+          AND (l.body::text LIKE ${needle} OR EXISTS (
+            SELECT 1 FROM library_files f WHERE f.website_id = l.website_id AND f.id = ANY (l.file_ids) AND f.asset_url LIKE ${needle})))))`)) as unknown as {
     rows: Array<{ areaId: string; gate: string }>;
   };
   const byGate = new Map<string, string[]>();
