@@ -10,6 +10,8 @@ export interface FormField {
   readonly required?: boolean;
   /** Choices for radio, checkbox and select; the questions (statements) of a likert field. */
   readonly options?: ReadonlyArray<string>;
+  /** The options as visitors read them in the page's language (translations), by position; the options stay the values sent. */
+  readonly optionLabels?: ReadonlyArray<string>;
   readonly maxLength?: number;
   readonly showCountryCode?: boolean;
   readonly currencySymbol?: string;

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { IslandName } from './islands/index.js';
 import { ISLAND_ID_ATTRIBUTE, isIslandId, islandIdentifierPrefix } from './island-id.js';
 import { ISLANDS, isIslandName } from './islands/index.js';
+import { withSystemTexts } from './lib/system-texts.js';
 
 const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };
 
@@ -54,7 +55,8 @@ export function renderIsland(name: string, props: Record<string, unknown>, id?: 
     return kept;
   }
   const component = ISLANDS[name] as unknown as React.ComponentType<Record<string, unknown>>;
-  const element = createElement(component, JSON.parse(json) as Record<string, unknown>);
+  const parsed = JSON.parse(json) as Record<string, unknown>;
+  const element = withSystemTexts(createElement(component, parsed), parsed);
   const html = renderToString(element, id === undefined ? undefined : { identifierPrefix: islandIdentifierPrefix(id) });
   const idAttribute = id === undefined ? '' : ` ${ISLAND_ID_ATTRIBUTE}="${id}"`;
   const out = `<div data-island="${name}" data-props="${escapeAttribute(json)}"${idAttribute}>${html}</div>`;

@@ -265,13 +265,20 @@ async function respond(
 function inLanguage(req: PageRequest, page: BuiltPage, context: Record<string, unknown>): Record<string, unknown> {
   const { translations, language } = req;
   if (!translations || !language) return context;
-  const links = languageLinks(siteLanguagesOf(req.site.settings), translations.localizer, {
+  const languages = siteLanguagesOf(req.site.settings);
+  const links = languageLinks(languages, translations.localizer, {
     path: req.path,
     query: req.query,
     exists: page.status === 200 && !page.private,
     currentPrefix: language.prefix,
   });
-  const localized = localizedContext(context, { prefix: language.prefix, texts: translations.texts, localizer: translations.localizer, switcher: links });
+  const localized = localizedContext(context, {
+    prefix: language.prefix,
+    texts: translations.texts,
+    localizer: translations.localizer,
+    switcher: links,
+    ...(language.code === languages.primary.code ? {} : { language: language.code }),
+  });
   return links.length ? { ...localized, website: { ...(localized.website as object), languages: links } } : localized;
 }
 

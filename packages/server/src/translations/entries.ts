@@ -1,5 +1,6 @@
 import type { TranslationRow } from './repository.js';
 import { sourceHash } from './source-hash.js';
+import { builtInSystemText } from './system-text-set.js';
 import { textKey, type SourceText } from './subjects.js';
 
 /** Where a source text stands in a language: not translated, translated from an older source (stale), or translated from this one. */
@@ -13,16 +14,20 @@ export interface TranslationEntry extends Omit<SourceText, 'text'> {
   readonly translation: string | null;
   readonly state: TranslationState;
   readonly updatedAt: string | null;
+  /** System texts: the language's built-in text, shown while the owner has not translated it. */
+  readonly builtIn?: string;
 }
 
-/** Each source text of `sources` with its translation among `rows` (one language's) and its state. */
-export function translationEntries(sources: readonly SourceText[], rows: readonly TranslationRow[]): TranslationEntry[] {
+/** Each source text of `sources` with its translation among `rows` (one language's, `language`) and its state. */
+export function translationEntries(sources: readonly SourceText[], rows: readonly TranslationRow[], language?: string): TranslationEntry[] {
   const byKey = new Map(rows.map((row) => [textKey(row.subjectType, row.subjectId, row.field), row]));
   return sources.map(({ text, ...subject }) => {
+    const builtIn = language && subject.subjectType === 'system' ? builtInSystemText(language, subject.subjectId) : undefined;
+    const extra = builtIn === undefined ? {} : { builtIn };
     const row = byKey.get(textKey(subject.subjectType, subject.subjectId, subject.field));
-    if (!row) return { ...subject, source: text, translation: null, state: 'missing', updatedAt: null };
+    if (!row) return { ...subject, source: text, translation: null, state: 'missing', updatedAt: null, ...extra };
     const state = row.sourceHash === sourceHash(text) ? 'current' : 'stale';
-    return { ...subject, source: text, translation: row.text, state, updatedAt: row.updatedAt.toISOString() };
+    return { ...subject, source: text, translation: row.text, state, updatedAt: row.updatedAt.toISOString(), ...extra };
   });
 }
 

@@ -1,7 +1,9 @@
 import { pathInLanguage, publishedLanguages, type SiteLanguages } from '../multilingual/index.js';
+import { formIdsOf, translatedForm } from './form-texts.js';
 import type { TextTranslations } from './page-texts.js';
 import type { PathLocalizer } from './slugs.js';
 import { optionValueField, textKey } from './subjects.js';
+import { type SystemTextSet, systemTextsIn } from './system-text-set.js';
 
 /** Fields of context objects that hold a path of the site. */
 const URL_FIELDS = ['fullUrl', 'linkUrl', 'buttonUrl'] as const;
@@ -16,6 +18,8 @@ export interface ContextLocalization {
   readonly localizer: PathLocalizer;
   /** The page's language switcher links, given to every language switcher block (`links`). */
   readonly switcher?: readonly LanguageLink[];
+  /** The page's language when it is not the site's primary one: its system texts apply (owner translations, else the built-in catalogue). */
+  readonly language?: string;
 }
 
 /** A site path (not `//host`, not absolute) in the language of `prefix`, with translated slugs; a path already under the prefix is localized from the path under it. */
@@ -57,6 +61,15 @@ interface Walk {
   readonly products: ReadonlySet<string> | undefined;
   readonly hasTexts: boolean;
   readonly hasSwitcher: boolean;
+  /** Forms with translations; undefined without texts. */
+  readonly forms: ReadonlySet<string> | undefined;
+  /** The system texts islands receive (`texts`); undefined when none differ from the English. */
+  readonly islandTexts: SystemTextSet['byEnglish'] | undefined;
+}
+
+/** Island props with the page's system texts (`texts`, by English text), which the storefront's islands show. */
+function withIslandTexts(props: unknown, texts: SystemTextSet['byEnglish']): unknown {
+  return props && typeof props === 'object' && !Array.isArray(props) ? { ...props, texts } : props;
 }
 
 function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: string | undefined): unknown {
@@ -83,10 +96,15 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
   for (const key in record) {
     const value = record[key];
     if (!value || typeof value !== 'object') continue;
-    const next =
+    let next =
       key === 'attributes' && product && !Array.isArray(value)
         ? translatedAttributes(value as Record<string, unknown>, product, to.texts)
         : localizeNode(value, walk, depth + 1, product);
+    if (walk.islandTexts && key === 'islandProps') next = withIslandTexts(next, walk.islandTexts);
+    else if (walk.islandTexts && key === 'islands' && !Array.isArray(next)) {
+      const texts = walk.islandTexts;
+      next = Object.fromEntries(Object.entries(next as Record<string, unknown>).map(([name, props]) => [name, withIslandTexts(props, texts)]));
+    }
     if (next === value) continue;
     out ??= { ...record };
     out[key] = next;
@@ -122,21 +140,38 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
       if (next !== value) set(field, next);
     }
   }
+  if (walk.forms?.has(id as string) && Array.isArray(record.fields) && typeof record.submitLabel === 'string') {
+    const form = translatedForm(out ?? record, to.texts);
+    if (form !== (out ?? record)) out = form;
+  }
   return out ?? record;
 }
 
 /**
  * A page's context in its language: every item shown (the page's own, listings, summaries,
  * related products) with its translated title, excerpt and body, its variants' option values
- * translated (in the product form's props too; option names are kept), and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
+ * translated (in the product form's props too; option names are kept), forms with their translated
+ * labels and messages, islands with the language's system texts (`texts`) and the theme's
+ * `localizedStrings`, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
  * with translated slugs, and each language switcher block with the page's `switcher` links. What has no translation stays as it is, in the primary language. The
  * context is not changed: changed parts are copies.
  */
 export function localizedContext<T extends Record<string, unknown>>(context: T, to: ContextLocalization): T {
-  if (!to.prefix && to.texts.size === 0 && !to.switcher?.length) return context;
+  const system = to.language ? systemTextsIn(to.language, to.texts) : null;
+  if (!to.prefix && to.texts.size === 0 && !to.switcher?.length && !system) return context;
   const hasTexts = to.texts.size > 0;
-  const walk: Walk = { to, products: hasTexts ? productIdsOf(to.texts) : undefined, hasTexts, hasSwitcher: !!to.switcher?.length };
-  return localizeNode(context, walk, 0, undefined) as T;
+  const walk: Walk = {
+    to,
+    products: hasTexts ? productIdsOf(to.texts) : undefined,
+    hasTexts,
+    hasSwitcher: !!to.switcher?.length,
+    forms: hasTexts ? formIdsOf(to.texts) : undefined,
+    islandTexts: system?.byEnglish,
+  };
+  const localized = localizeNode(context, walk, 0, undefined) as T;
+  if (!system || Object.keys(system.localizedStrings).length === 0) return localized;
+  const own = localized.localizedStrings;
+  return { ...localized, localizedStrings: { ...(own && typeof own === 'object' ? own : {}), ...system.localizedStrings } };
 }
 
 /** One entry of the language switcher: a published language and the page's address in it. */

@@ -65,7 +65,7 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
 
   const entriesOf = async (websiteId: string, code: string) => {
     const [sources, rows] = await Promise.all([readSourceTexts(db, websiteId), readTranslations(db, websiteId, code)]);
-    return translationEntries(sources, rows);
+    return translationEntries(sources, rows, code);
   };
 
   routes.get(
@@ -139,7 +139,7 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
           detail: { language: code, field: key.field },
         });
       });
-      const [entry] = translationEntries([source], await readTranslations(db, site.id, code));
+      const [entry] = translationEntries([source], await readTranslations(db, site.id, code), code);
       return entry!;
     },
   );

@@ -11,7 +11,7 @@ export const SAVE_BODY_LIMIT = 256 * 1024;
 export const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 const STATES = ['missing', 'stale', 'current'] as const;
-const SUBJECTS = ['site', 'collection', 'block', 'navigation', 'item', 'product-option', 'variant', 'header-footer', 'form'] as const;
+const SUBJECTS = ['site', 'collection', 'block', 'navigation', 'item', 'product-option', 'variant', 'header-footer', 'form', 'system'] as const;
 
 const Language = z.string().trim().min(1).max(35).describe('BCP 47 code of one of the site’s other languages (`fr`)');
 const SubjectKey = {
@@ -43,6 +43,7 @@ export const TranslationEntryBody = z
     translation: z.string().nullable().describe('The translation, or null: the site shows the source'),
     state: z.enum(STATES).describe('missing: not translated; stale: translated from an older source; current'),
     updatedAt: z.string().nullable(),
+    builtIn: z.string().optional().describe('System texts: the built-in translation of the language, shown on the site while the owner has not translated it'),
   })
   .describe('A text and its translation');
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { collections, items, variants, websites, type DbOrTx } from '../db/index.js';
+import { readFormSourceTexts } from './form-texts.js';
 import {
   BLOCK_TEXT_FIELDS,
   blockSubjectId,
@@ -10,6 +11,7 @@ import {
   type SourceText,
   type SubjectType,
 } from './subjects.js';
+import { SYSTEM_TEXT_FIELD, SYSTEM_TEXTS } from './system-texts.js';
 
 type Settings = Record<string, unknown>;
 
@@ -58,8 +60,8 @@ function blockTexts(out: SourceList, collectionId: string, pageTitle: string, bl
  * Every text of a site that can be translated, as it is now: the site's title and
  * description, its pages (titles, navigation titles, descriptions, slugs, SEO fields and their
  * blocks' texts), navigation entries with their own titles, header and footer texts, items
- * (titles, excerpts, bodies, slugs) and each product's option values. In the order the
- * dashboard lists them.
+ * (titles, excerpts, bodies, slugs), each product's option values, forms' labels and messages
+ * and the storefront's system texts. In the order the dashboard lists them.
  */
 export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<SourceText[]> {
   const out = new SourceList();
@@ -117,5 +119,7 @@ export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<So
       out.add('product-option', variant.productId, field, label, value);
     }
   }
+  out.list.push(...(await readFormSourceTexts(db, websiteId)));
+  for (const text of SYSTEM_TEXTS) out.add('system', text.id, SYSTEM_TEXT_FIELD, `System text › ${text.where}`, text.en);
   return out.list;
 }

@@ -1,5 +1,5 @@
 /** What a translation belongs to (decision 0049). */
-export const SUBJECT_TYPES = ['site', 'collection', 'block', 'navigation', 'item', 'product-option', 'variant', 'header-footer', 'form'] as const;
+export const SUBJECT_TYPES = ['site', 'collection', 'block', 'navigation', 'item', 'product-option', 'variant', 'header-footer', 'form', 'system'] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** The field of a page or item whose translation is its URL slug. */

@@ -4,6 +4,7 @@ import { ISLAND_ID_ATTRIBUTE, isIslandId, islandIdentifierPrefix } from '../isla
 import type { IslandName } from '../islands/index.js';
 import { replayEarlyActions } from './early-actions.js';
 import { collectEarlyInput, replayEarlyInput, type EarlyInput } from './early-input.js';
+import { withSystemTexts } from '../lib/system-texts.js';
 import { ISLAND_LOADERS } from './loaders.js';
 
 export { HYDRATED_ATTRIBUTE } from './early-action-capture.js';
@@ -41,7 +42,7 @@ function HydrationMarker({
   useEffect(() => {
     void replayEarlyInput(early).then(() => replayEarlyActions(el));
   }, [el, early]);
-  return createElement(component, props);
+  return withSystemTexts(createElement(component, props), props);
 }
 
 /** Hydrates one server-rendered island with the props serialised beside it; sets `data-hydrated` when done. */

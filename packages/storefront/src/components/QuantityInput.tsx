@@ -1,4 +1,5 @@
 import { QUANTITY_INPUT } from '@emporium/commerce';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link QuantityInput}. */
 interface QuantityInputProps {
@@ -9,9 +10,10 @@ interface QuantityInputProps {
 
 /** The quantity number input: min 1, max 9999, step 1. */
 export function QuantityInput({ id, value, onChange }: QuantityInputProps) {
+  const t = useText();
   return (
     <div className="product-quantity">
-      <label htmlFor={id}>Quantity</label>
+      <label htmlFor={id}>{t('Quantity')}</label>
       <input
         id={id}
         type="number"

@@ -1,5 +1,6 @@
 import type { ChosenOptions, ProductContent, ProductOption } from '@emporium/commerce';
 import { optionValueState } from '@emporium/commerce';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link VariantSelector}. */
 interface VariantSelectorProps {
@@ -11,10 +12,12 @@ interface VariantSelectorProps {
   readonly onChoose: (option: string, value: string) => void;
 }
 
-const SUFFIX = { available: '', 'sold-out': ' (Sold Out)', nonexistent: ' (Unavailable)' } as const;
+const SUFFIX = { available: '', 'sold-out': '(Sold Out)', nonexistent: '(Unavailable)' } as const;
 
 /** One option's picker (dropdown or radios); combinations that are sold out or missing are marked. */
 export function VariantSelector({ product, option, chosen, style, idPrefix, onChoose }: VariantSelectorProps) {
+  const t = useText();
+  const suffix = (state: keyof typeof SUFFIX) => (state === 'available' ? '' : ` ${t(SUFFIX[state])}`);
   const id = `${idPrefix}-option-${option.name.replace(/\W+/g, '-')}`;
   const states = option.values.map((value) => ({ value, state: optionValueState(product, chosen, option.name, value) }));
   if (style === 'dropdown') {
@@ -27,7 +30,7 @@ export function VariantSelector({ product, option, chosen, style, idPrefix, onCh
           <option value="">{`Select ${option.name}`}</option>
           {states.map(({ value, state }) => (
             <option key={value} value={value} data-state={state}>
-              {value + SUFFIX[state]}
+              {value + suffix(state)}
             </option>
           ))}
         </select>
@@ -41,7 +44,7 @@ export function VariantSelector({ product, option, chosen, style, idPrefix, onCh
         <label key={value} htmlFor={`${id}-${i}`} className="variant-option__radio" data-state={state}>
           <input id={`${id}-${i}`} type="radio" name={id} value={value} checked={chosen[option.name] === value} onChange={() => onChoose(option.name, value)} />
           {value}
-          {state !== 'available' && <span className="variant-option__unavailable">{SUFFIX[state]}</span>}
+          {state !== 'available' && <span className="variant-option__unavailable">{suffix(state)}</span>}
         </label>
       ))}
     </fieldset>

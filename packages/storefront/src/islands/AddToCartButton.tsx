@@ -6,6 +6,7 @@ import type { PreparedAdd } from '../lib/add-to-cart-action.js';
 import { performAdd } from '../lib/add-to-cart-action.js';
 import { FeedbackController } from '../lib/feedback-controller.js';
 import { navigate } from '../lib/navigate.js';
+import { useText } from '../lib/system-texts.js';
 
 export type { PreparedAdd } from '../lib/add-to-cart-action.js';
 
@@ -31,7 +32,8 @@ export interface AddToCartButtonProps {
  * with the sold-out text, while the variant is sold out.
  */
 export function AddToCartButton(props: AddToCartButtonProps) {
-  const { itemId, label = 'Add To Cart', expressCheckout = false, giftCard = false, subscription = false } = props;
+  const t = useText();
+  const { itemId, label = t('Add To Cart'), expressCheckout = false, giftCard = false, subscription = false } = props;
   const [controller] = useState(() => new FeedbackController());
   const state = useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
@@ -57,20 +59,22 @@ export function AddToCartButton(props: AddToCartButtonProps) {
     } finally {
       const after = controller.getSnapshot();
       if (after.phase === 'error' && after.message) {
-        setAlert({ title: addToCartAlertTitle({ expressCheckout, giftCard }), message: after.message });
+        setAlert({ title: t(addToCartAlertTitle({ expressCheckout, giftCard })), message: t(after.message) });
       }
     }
   };
 
   const soldOut = props.soldOutText !== undefined;
   const text = soldOut
-    ? props.soldOutText
+    ? t(props.soldOutText ?? '')
     : state.phase === 'adding'
-      ? AddToCartMessages.ADDING
+      ? t(AddToCartMessages.ADDING)
       : state.phase === 'added'
-        ? AddToCartMessages.ADDED
+        ? t(AddToCartMessages.ADDED)
         : state.phase === 'error'
-          ? (state.message ?? label)
+          ? state.message
+            ? t(state.message)
+            : label
           : label;
   return (
     <div className="add-to-cart">
@@ -85,14 +89,14 @@ export function AddToCartButton(props: AddToCartButtonProps) {
         {text}
       </button>
       <p className="visually-hidden" aria-live="polite">
-        {state.phase === 'adding' ? AddToCartMessages.ADDING : state.phase === 'added' ? AddToCartMessages.ADDED : ''}
+        {state.phase === 'adding' ? t(AddToCartMessages.ADDING) : state.phase === 'added' ? t(AddToCartMessages.ADDED) : ''}
       </p>
       {alert && (
         <div className="add-to-cart__alert" role="alert">
           <strong className="add-to-cart__alert-title">{alert.title}</strong>
           <p className="add-to-cart__alert-message">{alert.message}</p>
           <button type="button" className="add-to-cart__alert-close" onClick={() => setAlert(null)}>
-            OK
+            {t('OK')}
           </button>
         </div>
       )}

@@ -11,6 +11,7 @@ import type { CartEditResult } from '../lib/cart-edit.js';
 import { changeQuantity, removeLine } from '../lib/cart-edit.js';
 import { cartLineViews, cartSummaryView } from '../lib/cart-page-model.js';
 import { CHECKOUT_PATH } from '../lib/navigate.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link CartPage}. */
 export interface CartPageProps {
@@ -38,6 +39,7 @@ const PROVIDER_NAMES = { afterpay: 'Afterpay', clearpay: 'Clearpay' } as const;
 export function CartPage(props: CartPageProps) {
   const { currency = 'USD', locale = 'en-US', minimumSubtotalCents = 0, shopUrl = '/', instalments } = props;
   const idPrefix = useId();
+  const t = useText();
   const cart = useFullCart(props.cart);
   const [busy, setBusy] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, LineError>>({});
@@ -111,7 +113,7 @@ export function CartPage(props: CartPageProps) {
       </ul>
       <dl className="cart-page__totals" aria-live="polite" aria-busy={busy ? true : undefined}>
         <div>
-          <dt>Subtotal</dt>
+          <dt>{t('Subtotal')}</dt>
           <dd className="cart-page__subtotal">{summary.subtotal}</dd>
         </div>
       </dl>
@@ -124,11 +126,11 @@ export function CartPage(props: CartPageProps) {
       <p className="cart-page__actions">
         {summary.canCheckout ? (
           <a className="button button--primary button--large cart-page__checkout" href={CHECKOUT_PATH}>
-            Checkout
+            {t('Checkout')}
           </a>
         ) : (
           <button type="button" className="button button--primary button--large cart-page__checkout" disabled aria-describedby={minimumId}>
-            Checkout
+            {t('Checkout')}
           </button>
         )}
       </p>

@@ -26,6 +26,7 @@ import { StripePaymentField, usePaymentFormState } from '../components/checkout/
 import { CheckoutTextField } from '../components/checkout/TextField.js';
 import { cartLineViews, cartSummaryView } from '../lib/cart-page-model.js';
 import { CART_PATH, navigate } from '../lib/navigate.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link Checkout}. */
 export interface CheckoutProps {
@@ -65,6 +66,7 @@ function amountDue(cart: CartJson): number {
 export function Checkout(props: CheckoutProps) {
   const { currency = 'USD', locale = 'en-US', shopUrl = '/', testMode = true } = props;
   const idPrefix = useId();
+  const t = useText();
   const bcp47 = locale.replace('_', '-');
   const subscription = props.subscription;
   const sharedCart = useFullCart(subscription ? null : props.cart);
@@ -223,12 +225,12 @@ export function Checkout(props: CheckoutProps) {
         </p>
       )}
       <fieldset className="checkout-contact" disabled={placing}>
-        <legend className="checkout-section__title">Contact</legend>
+        <legend className="checkout-section__title">{t('Contact')}</legend>
         <CheckoutTextField
           id={`${idPrefix}-email`}
           name="email"
           type="email"
-          label="Email"
+          label={t('Email')}
           autoComplete="email"
           required
           maxLength={256}
@@ -283,7 +285,7 @@ export function Checkout(props: CheckoutProps) {
       )}
       <fieldset className="checkout-payment" disabled={placing}>
         <legend className="checkout-section__title">
-          Payment
+          {t('Payment')}
           {stripe?.testMode && (
             <>
               {' '}
@@ -294,7 +296,7 @@ export function Checkout(props: CheckoutProps) {
         <CheckoutTextField
           id={`${idPrefix}-gift-card`}
           name="giftCardCode"
-          label="Gift card code"
+          label={t('Gift card code')}
           autoComplete="off"
           maxLength={64}
           value={form.giftCardCode}
@@ -306,7 +308,7 @@ export function Checkout(props: CheckoutProps) {
           <CheckoutTextField
             id={`${idPrefix}-card`}
             name="cardNumber"
-            label="Card number"
+            label={t('Card number')}
             inputMode="numeric"
             autoComplete="cc-number"
             required
@@ -333,15 +335,15 @@ export function Checkout(props: CheckoutProps) {
           aria-disabled={busy || paymentsUnavailable || undefined}
           aria-describedby={paymentsUnavailable ? paymentStatusId : undefined}
         >
-          {placing ? CheckoutTexts.PLACING_ORDER : CheckoutTexts.PLACE_ORDER}
+          {t(placing ? CheckoutTexts.PLACING_ORDER : CheckoutTexts.PLACE_ORDER)}
         </button>{' '}
         {subscription ? (
           <a href={shopUrl} className="checkout__back">
-            Back to the shop
+            {t('Back to the shop')}
           </a>
         ) : (
           <a href={CART_PATH} className="checkout__back">
-            Back to cart
+            {t('Back to cart')}
           </a>
         )}
       </p>

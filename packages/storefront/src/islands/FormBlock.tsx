@@ -6,6 +6,7 @@ import { fetchSubmissionKey, saveFormSubmission } from '../api/forms-api.js';
 import { CaptchaError, useCaptcha } from '../components/Captcha.js';
 import { FieldView } from '../components/fields/FieldView.js';
 import { navigate } from '../lib/navigate.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link FormBlock}. */
 export interface FormBlockProps {
@@ -33,6 +34,7 @@ function knownFieldErrors(form: Form, body: unknown): Record<string, string> | n
  */
 export function FormBlock({ form, page, onSubmitted }: FormBlockProps) {
   const idPrefix = useId();
+  const t = useText();
   const rootRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -103,7 +105,7 @@ export function FormBlock({ form, page, onSubmitted }: FormBlockProps) {
   return (
     <div ref={rootRef} className="form-block" data-form-id={form.id}>
       <form noValidate onSubmit={submit} aria-busy={submitting || undefined} aria-label={form.name}>
-        {Object.keys(errors).length > 0 && <p className="form-block__problem">{formProblemMessage(false)}</p>}
+        {Object.keys(errors).length > 0 && <p className="form-block__problem">{t(formProblemMessage(false))}</p>}
         {form.fields.map((field) => (
           <FieldView
             key={field.id}
@@ -117,10 +119,10 @@ export function FormBlock({ form, page, onSubmitted }: FormBlockProps) {
         {captcha.widget}
         {form.parsedDisclaimerMessage && <div className="form-block__disclaimer" dangerouslySetInnerHTML={{ __html: form.parsedDisclaimerMessage }} />}
         <button type="submit" className="form-block__submit" disabled={submitting}>
-          {submitting ? FormMessages.SUBMITTING : (form.submitLabel ?? 'Submit')}
+          {submitting ? t(FormMessages.SUBMITTING) : (form.submitLabel ?? t('Submit'))}
         </button>
         <p className="form-block__error" role="alert">
-          {formError ?? ''}
+          {formError ? t(formError) : ''}
         </p>
       </form>
     </div>

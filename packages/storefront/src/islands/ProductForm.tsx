@@ -24,6 +24,7 @@ import { sharedCartStore } from '../cart/shared-cart.js';
 import { dispatchVariantChange } from '../lib/variant-event.js';
 import type { PreparedAdd } from './AddToCartButton.js';
 import { AddToCartButton } from './AddToCartButton.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link ProductForm}. */
 export interface ProductFormProps {
@@ -48,15 +49,16 @@ function unitsInCart(itemId: string, sku: string | undefined): number {
   return entries.filter((e) => e.itemId === itemId && e.chosenVariant?.sku === sku).reduce((n, e) => n + e.quantity, 0);
 }
 
-function buttonLabel(product: ProductContent): string {
+function buttonLabel(product: ProductContent, t: (english: string) => string): string {
   if (product.useCustomAddButtonText && product.customAddButtonText) return product.customAddButtonText;
-  return product.isSubscribable ? 'Subscribe' : 'Add To Cart';
+  return t(product.isSubscribable ? 'Subscribe' : 'Add To Cart');
 }
 
 /** Product page form: variant pickers, gift-card amounts, quantity, additional fields, add button. */
 export function ProductForm(props: ProductFormProps) {
   const { itemId, product, storeSettings, selectorStyle = 'dropdown', locale, additionalFields = [] } = props;
   const idPrefix = useId();
+  const t = useText();
   const [chosen, setChosen] = useState<ChosenOptions>({});
   const [giftSku, setGiftSku] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(String(QUANTITY_INPUT.defaultValue));
@@ -117,7 +119,7 @@ export function ProductForm(props: ProductFormProps) {
       ))}
       {isGiftCard && (
         <fieldset className="gift-card-denominations">
-          <legend>Amount</legend>
+          <legend>{t('Amount')}</legend>
           {denominations.map((d, i) => (
             <label key={d.sku} htmlFor={`${idPrefix}-denomination-${i}`} className="gift-card-denominations__option">
               <input
@@ -150,7 +152,7 @@ export function ProductForm(props: ProductFormProps) {
       )}
       <AddToCartButton
         itemId={itemId}
-        label={buttonLabel(product)}
+        label={buttonLabel(product, t)}
         expressCheckout={props.expressCheckout}
         giftCard={isGiftCard}
         subscription={product.isSubscribable === true}

@@ -5,6 +5,7 @@ import { signUpForRestock } from '../api/forms-api.js';
 import { CaptchaError, useCaptcha } from '../components/Captcha.js';
 import type { VariantChangeDetail } from '../lib/variant-event.js';
 import { VARIANT_CHANGE_EVENT } from '../lib/variant-event.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link RestockSignup}. */
 export interface RestockSignupProps {
@@ -26,6 +27,7 @@ export interface RestockSignupProps {
 export function RestockSignup(props: RestockSignupProps) {
   const { productId, mailingListSignUpEnabled = false, mailingListOptInByDefault = false } = props;
   const id = useId();
+  const t = useText();
   const [variantId, setVariantId] = useState(props.variantId);
   const [email, setEmail] = useState('');
   const [join, setJoin] = useState(mailingListOptInByDefault);
@@ -71,14 +73,14 @@ export function RestockSignup(props: RestockSignupProps) {
   if (done) {
     return (
       <div className="restock-signup restock-signup--done" role="status">
-        {props.successText ?? FormMessages.RESTOCK_SIGNED_UP}
+        {props.successText ?? t(FormMessages.RESTOCK_SIGNED_UP)}
       </div>
     );
   }
   return (
     <form className="restock-signup" noValidate onSubmit={submit}>
       {props.headline && <p className="restock-signup__headline">{props.headline}</p>}
-      <label htmlFor={`${id}-email`}>Email Address</label>
+      <label htmlFor={`${id}-email`}>{t('Email Address')}</label>
       <input
         id={`${id}-email`}
         type="email"
@@ -91,15 +93,15 @@ export function RestockSignup(props: RestockSignupProps) {
       {mailingListSignUpEnabled && (
         <label htmlFor={`${id}-join`} className="restock-signup__join">
           <input id={`${id}-join`} type="checkbox" checked={join} onChange={(e) => setJoin(e.target.checked)} />
-          Sign up for news and updates
+          {t('Sign up for news and updates')}
         </label>
       )}
       {captcha.widget}
       <button type="submit" disabled={busy}>
-        Sign Up
+        {t('Sign Up')}
       </button>
       <p id={`${id}-error`} className="restock-signup__error" role="alert">
-        {error ?? ''}
+        {error ? t(error) : ''}
       </p>
     </form>
   );

@@ -90,7 +90,14 @@ export function TranslationRow({ entry, language, languageLabel, primaryLanguage
               aria-invalid={problem ? true : undefined}
             />
           )}
-          {entry.state === 'missing' && <p className="hint">Until it is translated, visitors see the original.</p>}
+          {entry.state === 'missing' &&
+            (entry.builtIn ? (
+              <p className="hint">
+                Until you translate it, visitors see the built-in {languageLabel}: <span lang={language}>{entry.builtIn}</span>
+              </p>
+            ) : (
+              <p className="hint">Until it is translated, visitors see the original.</p>
+            ))}
           {entry.state === 'stale' && (
             <p className="hint">The original changed since this was translated. Visitors see this translation until you save it again.</p>
           )}

@@ -8,7 +8,7 @@ import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { Select } from '../../ui/Select.js';
 import { TranslationExchange } from './TranslationExchange.js';
 import { TranslationRow } from './TranslationRow.js';
-import { languageName, listPath, PAGE_SIZE, type StateFilter, type TranslationList } from './translations-calls.js';
+import { KINDS, languageName, listPath, PAGE_SIZE, type StateFilter, type TranslationList } from './translations-calls.js';
 // biome-ignore lint/correctness/useImportExtensions: the screen's stylesheet, bundled by Vite
 import './translations-screen.css';
 
@@ -24,9 +24,10 @@ export default function TranslationsScreen() {
   const [language, setLanguage] = useState('');
   const [state, setState] = useState<StateFilter>('all');
   const [query, setQuery] = useState('');
+  const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
   const [saved, setSaved] = useState('');
-  const list = useQuery<TranslationList>(listPath(language, state, query, page));
+  const list = useQuery<TranslationList>(listPath(language, state, query, page, kind));
   const data = list.data;
   const label = data ? languageName(data.language) : '';
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -65,6 +66,15 @@ export default function TranslationsScreen() {
             setPage(1);
           }}
           options={STATES}
+        />
+        <Select
+          label="Kind"
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value);
+            setPage(1);
+          }}
+          options={KINDS}
         />
         <div className="field">
           <label htmlFor="translations-q">Search texts</label>

@@ -18,9 +18,30 @@ export type StateFilter = 'all' | 'missing' | 'stale' | 'current';
 export const PAGE_SIZE = 25;
 
 /** The list call of one page with its filters (its path is the cache key). */
-export function listPath(language: string | undefined, state: StateFilter, q: string, page: number): string {
-  return withQuery(TRANSLATIONS_PATH, { language: language || undefined, state, q: q.trim() || undefined, page, pageSize: PAGE_SIZE });
+export function listPath(language: string | undefined, state: StateFilter, q: string, page: number, kind = ''): string {
+  return withQuery(TRANSLATIONS_PATH, {
+    language: language || undefined,
+    state,
+    subjectType: kind || undefined,
+    q: q.trim() || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
 }
+
+/** Which kinds of text the list shows (`subjectType`; empty: all). */
+export const KINDS: readonly { value: string; label: string }[] = [
+  { value: '', label: 'All kinds' },
+  { value: 'collection', label: 'Pages' },
+  { value: 'block', label: 'Blocks' },
+  { value: 'item', label: 'Items and products' },
+  { value: 'product-option', label: 'Product options' },
+  { value: 'navigation', label: 'Navigation' },
+  { value: 'header-footer', label: 'Header and footer' },
+  { value: 'site', label: 'Site' },
+  { value: 'form', label: 'Forms' },
+  { value: 'system', label: 'System texts' },
+];
 
 /** Saves one translation made from the source as it is now; an empty text removes it. */
 export function saveTranslation(body: SaveBody): Promise<TranslationEntry> {
@@ -63,10 +84,19 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   legal: 'Legal text',
   'newsletter.title': 'Newsletter title',
   'newsletter.description': 'Newsletter description',
+  submitLabel: 'Submit button',
+  submissionMessage: 'Success message',
+  disclaimerMessage: 'Disclaimer',
 };
+
+const FORM_FIELD_NAMES: Readonly<Record<string, string>> = { title: 'Field label', description: 'Field description', placeholder: 'Field placeholder' };
 
 /** What the screen calls a field: `Title`, `URL slug`, `Size value`. */
 export function fieldName(field: string): string {
+  if (field.startsWith('field:')) {
+    const [, , name = '', ...rest] = field.split(':');
+    return name === 'option' ? `Option: ${rest.join(':')}` : (FORM_FIELD_NAMES[name] ?? name);
+  }
   if (field.startsWith('name:')) return `Option name (${field.slice(5)})`;
   if (field.startsWith('value:')) {
     const [option, ...value] = field.slice(6).split('=');

@@ -2,6 +2,7 @@ import { type CountryOption, countryRegions } from '@emporium/commerce';
 import type { PostalAddress } from '../../api/checkout-api.js';
 import { CheckoutSelectField } from './SelectField.js';
 import { CheckoutTextField } from './TextField.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Props of {@link AddressFields}. */
 interface AddressFieldsProps {
@@ -41,6 +42,7 @@ const PHONE: FieldSpec = { key: 'phone', label: 'Phone', autoComplete: 'shipping
  * region from its country's list (US states, Canadian provinces…) or typed where there is none.
  */
 export function AddressFields({ idPrefix, address, countries, errors, disabled, onChange, onLocationChange, onLocationBlur }: AddressFieldsProps) {
+  const t = useText();
   const regions = countryRegions(address.country);
   const textField = (f: FieldSpec) => (
     <CheckoutTextField
@@ -70,12 +72,12 @@ export function AddressFields({ idPrefix, address, countries, errors, disabled, 
   };
   return (
     <fieldset className="checkout-address" disabled={disabled}>
-      <legend className="checkout-section__title">Shipping address</legend>
+      <legend className="checkout-section__title">{t('Shipping address')}</legend>
       {BEFORE_REGION.map(textField)}
       <CheckoutSelectField
         id={`${idPrefix}-address-country`}
         name="country"
-        label="Country"
+        label={t('Country')}
         autoComplete="shipping country"
         required
         value={address.country}

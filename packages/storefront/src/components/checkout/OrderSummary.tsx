@@ -1,5 +1,6 @@
 import type { CartLineView } from '../../lib/cart-page-model.js';
 import type { SummaryRow } from '../../checkout/order-summary.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Props of {@link OrderSummary}. */
 interface OrderSummaryProps {
@@ -11,10 +12,11 @@ interface OrderSummaryProps {
 
 /** The order's lines and its subtotal, discount, shipping, tax and total. */
 export function OrderSummary({ lines, rows, giftCardCode, busy }: OrderSummaryProps) {
+  const t = useText();
   return (
     <section className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="checkout-section__title">
-        Order summary
+        {t('Order summary')}
       </h2>
       <ul className="checkout-summary__lines" role="list">
         {lines.map((l) => (

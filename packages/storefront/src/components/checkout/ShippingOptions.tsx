@@ -1,5 +1,6 @@
 import { formatMoney, money } from '@emporium/commerce';
 import type { ShippingOptionJson } from '../../api/cart-json.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Props of {@link ShippingOptions}. */
 interface ShippingOptionsProps {
@@ -15,10 +16,11 @@ interface ShippingOptionsProps {
 
 /** Radio list of the shipping options priced for the cart. */
 export function ShippingOptions({ idPrefix, options, selectedId, currency, locale, disabled, error, onSelect }: ShippingOptionsProps) {
+  const t = useText();
   if (options.length === 0) return null;
   return (
     <fieldset className="checkout-shipping" disabled={disabled} aria-describedby={error ? `${idPrefix}-shipping-error` : undefined}>
-      <legend className="checkout-section__title">Shipping method</legend>
+      <legend className="checkout-section__title">{t('Shipping method')}</legend>
       {options.map((o, i) => (
         <label key={o.id} htmlFor={`${idPrefix}-ship-${i}`} className="checkout-shipping__option">
           <input

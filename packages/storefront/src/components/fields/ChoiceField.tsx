@@ -1,9 +1,11 @@
 import { FieldError } from './FieldError.js';
 import type { FieldViewProps } from './field-props.js';
 import { errorId, titleOf } from './field-props.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Radio, checkbox and select fields. */
 export function ChoiceField(props: FieldViewProps) {
+  const t = useText();
   const { field, value, error, onChange, idPrefix } = props;
   const id = `${idPrefix}-${field.id}`;
   const options = field.options ?? [];
@@ -13,7 +15,7 @@ export function ChoiceField(props: FieldViewProps) {
         <FieldError id={errorId(props)} message={error} />
         <label htmlFor={id} className="form-field__title">
           {titleOf(field)}
-          {field.required && <span className="form-field__required"> (required)</span>}
+          {field.required && <span className="form-field__required"> {t('(required)')}</span>}
         </label>
         <select
           id={id}
@@ -24,10 +26,10 @@ export function ChoiceField(props: FieldViewProps) {
           aria-describedby={error ? errorId(props) : undefined}
           onChange={(e) => onChange(e.target.value)}
         >
-          <option value="">Select an option</option>
-          {options.map((o) => (
+          <option value="">{t('Select an option')}</option>
+          {options.map((o, i) => (
             <option key={o} value={o}>
-              {o}
+              {field.optionLabels?.[i] ?? o}
             </option>
           ))}
         </select>
@@ -44,7 +46,7 @@ export function ChoiceField(props: FieldViewProps) {
       <FieldError id={errorId(props)} message={error} />
       <legend className="form-field__title">
         {titleOf(field)}
-        {field.required && <span className="form-field__required"> (required)</span>}
+        {field.required && <span className="form-field__required"> {t('(required)')}</span>}
       </legend>
       {field.description && <p className="form-field__description">{field.description}</p>}
       {options.map((o, i) => (
@@ -57,7 +59,7 @@ export function ChoiceField(props: FieldViewProps) {
             checked={checked.includes(o)}
             onChange={(e) => toggle(o, e.target.checked)}
           />
-          {o}
+          {field.optionLabels?.[i] ?? o}
         </label>
       ))}
     </fieldset>

@@ -1,3 +1,5 @@
+import { useText } from '../../lib/system-texts.js';
+
 /** Props of {@link FieldError}. */
 interface FieldErrorProps {
   readonly id: string;
@@ -6,10 +8,11 @@ interface FieldErrorProps {
 
 /** A field's error text, shown above the field title and announced to screen readers. */
 export function FieldError({ id, message }: FieldErrorProps) {
+  const t = useText();
   if (!message) return null;
   return (
     <p className="form-field__error" id={id} role="alert">
-      {message}
+      {t(message)}
     </p>
   );
 }

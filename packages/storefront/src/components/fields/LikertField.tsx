@@ -12,7 +12,7 @@ export function LikertField({ field, value, onChange, idPrefix }: FieldViewProps
       {field.description && <p className="form-field__description">{field.description}</p>}
       {(field.options ?? []).map((question, q) => (
         <fieldset key={question} className="form-field__likert-question">
-          <legend>{question}</legend>
+          <legend>{field.optionLabels?.[q] ?? question}</legend>
           {LIKERT_LABELS.map(({ value: answer, label }) => (
             <label key={answer} htmlFor={`${id}-${q}-${answer}`} className="form-field__option">
               <input

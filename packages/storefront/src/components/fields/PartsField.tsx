@@ -2,9 +2,11 @@ import { partsOf } from '@emporium/forms';
 import { FieldError } from './FieldError.js';
 import type { FieldViewProps } from './field-props.js';
 import { errorId, titleOf } from './field-props.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Multi-part fields: name, address, date, time and phone. */
 export function PartsField(props: FieldViewProps) {
+  const t = useText();
   const { field, value, error, onChange, idPrefix } = props;
   const id = `${idPrefix}-${field.id}`;
   const parts = partsOf(field.type, field.showCountryCode);
@@ -18,7 +20,7 @@ export function PartsField(props: FieldViewProps) {
       <FieldError id={errorId(props)} message={error} />
       <legend className="form-field__title">
         {titleOf(field)}
-        {field.required && <span className="form-field__required"> (required)</span>}
+        {field.required && <span className="form-field__required"> {t('(required)')}</span>}
       </legend>
       {field.description && <p className="form-field__description">{field.description}</p>}
       {parts.map((part, i) =>

@@ -2,6 +2,7 @@ import { characterCounter } from '@emporium/forms';
 import { FieldError } from './FieldError.js';
 import type { FieldViewProps } from './field-props.js';
 import { errorId, titleOf } from './field-props.js';
+import { useText } from '../../lib/system-texts.js';
 
 const INPUT_TYPES: Readonly<Record<string, string>> = {
   email: 'email',
@@ -15,6 +16,7 @@ const INPUT_TYPES: Readonly<Record<string, string>> = {
 
 /** Single-value fields: text, textarea, email, number, website, currency, password, twitter. */
 export function TextField(props: FieldViewProps) {
+  const t = useText();
   const { field, value, error, onChange, idPrefix } = props;
   const id = `${idPrefix}-${field.id}`;
   const text = typeof value === 'string' ? value : '';
@@ -35,7 +37,7 @@ export function TextField(props: FieldViewProps) {
       <FieldError id={errorId(props)} message={error} />
       <label htmlFor={id} className="form-field__title">
         {titleOf(field)}
-        {field.required && <span className="form-field__required"> (required)</span>}
+        {field.required && <span className="form-field__required"> {t('(required)')}</span>}
       </label>
       {field.description && (
         <p id={`${id}-desc`} className="form-field__description">

@@ -1,0 +1,49 @@
+import type { TextTranslations } from './page-texts.js';
+import { textKey } from './subjects.js';
+import { SYSTEM_TEXT_FIELD, SYSTEM_TEXTS } from './system-texts.js';
+import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
+
+/** Built-in catalogues by base language (`fr` for `fr-CA` too). */
+const BUILT_IN: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({ fr: SYSTEM_TEXTS_FR });
+
+/** The system texts of one language as a page shows them. */
+export interface SystemTextSet {
+  /** Each text that differs from the English, by its English text: what islands receive as `texts`. */
+  readonly byEnglish: Readonly<Record<string, string>>;
+  /** The theme's `localizedStrings` (add-to-cart, sold-out, sale, quantity texts). */
+  readonly localizedStrings: Readonly<Record<string, string>>;
+}
+
+/** The built-in text of system text `id` in `language`, if the language has a catalogue. */
+export function builtInSystemText(language: string, id: string): string | undefined {
+  const catalogue = BUILT_IN[language.toLowerCase().split('-')[0] ?? ''];
+  return catalogue && Object.hasOwn(catalogue, id) ? catalogue[id] : undefined;
+}
+
+const cache = new WeakMap<TextTranslations, Map<string, SystemTextSet | null>>();
+
+/**
+ * The system texts of a page in `language` (not the primary one): the owner's translation of
+ * each, else the language's built-in text, else none (the storefront's English stays). Null
+ * when nothing differs from the English. Computed once per translations map and language.
+ */
+export function systemTextsIn(language: string, texts: TextTranslations): SystemTextSet | null {
+  let known = cache.get(texts);
+  if (!known) {
+    known = new Map();
+    cache.set(texts, known);
+  }
+  const cached = known.get(language);
+  if (cached !== undefined) return cached;
+  const byEnglish: Record<string, string> = {};
+  const localizedStrings: Record<string, string> = {};
+  for (const text of SYSTEM_TEXTS) {
+    const shown = texts.get(textKey('system', text.id, SYSTEM_TEXT_FIELD)) ?? builtInSystemText(language, text.id);
+    if (shown === undefined || shown === text.en) continue;
+    byEnglish[text.en] = shown;
+    if (text.templateKey) localizedStrings[text.templateKey] = shown;
+  }
+  const set = Object.keys(byEnglish).length ? { byEnglish, localizedStrings } : null;
+  known.set(language, set);
+  return set;
+}
