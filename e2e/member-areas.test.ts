@@ -51,6 +51,9 @@ describe('a member-only page: 106 with a join button for guests, bought with the
     await page.goto(`${store.siteUrl()}/`);
     await page.waitForFunction(() => document.cookie.includes('ss_cvr='));
     await expectAccessDenied(page);
+    // The menu keeps the page, marked members only and leading to the join page.
+    const menuEntry = page.getByRole('link', { name: 'Members (Members only)' }).first();
+    expect(await menuEntry.getAttribute('href')).toMatch(/^\/commerce\/join\/[0-9a-f]{32}$/);
     const join = page.getByRole('link', { name: 'Join Members' });
     await expect.poll(() => join.isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
