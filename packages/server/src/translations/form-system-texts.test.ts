@@ -134,6 +134,19 @@ describe('translated forms and system texts (issue 29)', () => {
     expect((await t.context(DEMO_SHOP_IDENTIFIER, '/shop/linen-camp-shirt')).json.localizedStrings).toBeUndefined();
   });
 
+  it("translates a product's additional-fields form in the product form's props", async () => {
+    const workshop = (await entries('subjectType=form&q=Attendee%20name')).find((e) => e.field === 'field:attendee:title')!;
+    await translate('form', workshop.subjectId, 'field:attendee:title', 'Nom du participant');
+    const page = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/shop/natural-dye-workshop');
+    expect(page.statusCode).toBe(200);
+    const fields = islandProps(page.body, 'ProductForm').additionalFields as { id: string; title: string }[];
+    expect(fields.find((f) => f.id === 'attendee')!.title).toBe('Nom du participant');
+    expect(page.body).toContain('Nom du participant');
+    const english = await t.get(DEMO_SHOP_IDENTIFIER, '/shop/natural-dye-workshop');
+    expect(english.body).toContain('Attendee name');
+    expect(english.body).not.toContain('Nom du participant');
+  });
+
   it("uses the owner's translation of a system text over the built-in one, and German (no catalogue) stays English", async () => {
     await translate('system', 'product.addToCart', 'text', 'Mettre dans le panier');
     const product = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/shop/linen-camp-shirt');

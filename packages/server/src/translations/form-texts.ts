@@ -82,6 +82,12 @@ function translatedField(raw: unknown, formId: string, texts: TextTranslations):
   return out ?? raw;
 }
 
+/** A form's fields with their translations (a copy when one applies; `fields` itself otherwise). */
+export function translatedFields(fields: readonly unknown[], formId: string, texts: TextTranslations): readonly unknown[] {
+  const translated = fields.map((f) => translatedField(f, formId, texts));
+  return translated.some((f, i) => f !== fields[i]) ? translated : fields;
+}
+
 /**
  * A form as a page or an island shows it (its `id`, `fields`, `submitLabel` and cleaned messages),
  * with its translations: field titles, descriptions and placeholders, option labels
@@ -92,8 +98,8 @@ export function translatedForm(form: Rec, texts: TextTranslations): Rec {
   const formId = form.id as string;
   let out: Rec | undefined;
   const fields = form.fields as unknown[];
-  const translated = fields.map((f) => translatedField(f, formId, texts));
-  if (translated.some((f, i) => f !== fields[i])) out = { ...form, fields: translated };
+  const translated = translatedFields(fields, formId, texts);
+  if (translated !== fields) out = { ...form, fields: translated };
   const set = (key: string, value: string) => {
     out ??= { ...form };
     out[key] = value;

@@ -1,5 +1,5 @@
 import { pathInLanguage, publishedLanguages, type SiteLanguages } from '../multilingual/index.js';
-import { formIdsOf, translatedForm } from './form-texts.js';
+import { formIdsOf, translatedFields, translatedForm } from './form-texts.js';
 import type { TextTranslations } from './page-texts.js';
 import type { PathLocalizer } from './slugs.js';
 import { optionValueField, textKey } from './subjects.js';
@@ -143,6 +143,12 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
   if (walk.forms?.has(id as string) && Array.isArray(record.fields) && typeof record.submitLabel === 'string') {
     const form = translatedForm(out ?? record, to.texts);
     if (form !== (out ?? record)) out = form;
+  }
+  // The product form's props: the additional-fields form's fields, named by the product.
+  const extra = (record.product as { additionalFieldsFormId?: unknown } | undefined)?.additionalFieldsFormId;
+  if (typeof extra === 'string' && walk.forms?.has(extra) && Array.isArray(record.additionalFields)) {
+    const fields = translatedFields(record.additionalFields, extra, to.texts);
+    if (fields !== record.additionalFields) set('additionalFields', fields);
   }
   return out ?? record;
 }
