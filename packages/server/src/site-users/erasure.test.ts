@@ -269,12 +269,9 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
     });
     expect([401, 403]).toContain(noCrumb.statusCode);
 
-    const started = performance.now();
     const erased = await admin.call('DELETE', `${CUSTOMERS_PATH}/${dora.siteUserId}`);
-    const ms = performance.now() - started;
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json()).toMatchObject({ erased: true, counts: { orders: 2, subscriptions: 1, formSubmissions: 1, restockSignups: 1, comments: 1 } });
-    expect(ms).toBeLessThan(5000);
     expect(await tracesOf(t.testDb.db, a.id, { id: dora.siteUserId, email, visitorIds: [] })).toEqual([]);
     expect((await admin.call('DELETE', `${CUSTOMERS_PATH}/${dora.siteUserId}`)).json()).toMatchObject({ erased: false });
     expect((await admin.call('DELETE', `${CUSTOMERS_PATH}/${onB.siteUserId}`)).json()).toMatchObject({ erased: false });
