@@ -31,7 +31,7 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     browser = await launchBrowser();
     websiteId = (await findWebsiteByIdentifier(store.app.emporium.db, 'demo'))!.id;
     await store.app.emporium.db.insert(shippingOptions).values({ websiteId, name: 'Colissimo', priceCents: 900, countries: ['FR'], displayIndex: 0 });
-    await addOwner(store.app.emporium.db, { websiteId, email: OWNER_EMAIL, role: 'store-manager', password: OWNER_PASSWORD }, { ownerId: null, email: null });
+    await addOwner(store.app.emporium.db, { websiteId, email: OWNER_EMAIL, role: 'admin', password: OWNER_PASSWORD }, { ownerId: null, email: null });
   });
   afterAll(async () => {
     await browser?.close();

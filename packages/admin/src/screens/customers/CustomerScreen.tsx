@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api/http.js';
+import { useSession } from '../../api/session.js';
 import { useMutation, useQuery } from '../../api/use-query.js';
 import { Link } from '../../app/router.js';
 import { ErrorText } from '../../ui/ErrorText.js';
@@ -21,6 +22,9 @@ const back = (
 export default function CustomerScreen({ siteUserId }: { readonly siteUserId: string }) {
   const path = `${CUSTOMERS_PATH}/${encodeURIComponent(siteUserId)}`;
   const detail = useQuery<CustomerDetail>(path);
+  const session = useSession();
+  // Erasure needs customers:write (docs/roles.md); other roles are told who can do it instead of meeting a refusal.
+  const mayErase = session.data?.owner?.permissions.includes('customers:write') ?? false;
   const [asking, setAsking] = useState(false);
   const [erased, setErased] = useState<ErasureAnswer | null>(null);
   const erase = useMutation(() => api<ErasureAnswer>(path, { method: 'DELETE' }), [CUSTOMERS_PATH]);
@@ -123,12 +127,18 @@ export default function CustomerScreen({ siteUserId }: { readonly siteUserId: st
           Deletes the account, saved addresses, carts, form entries, restock sign-ups, comments, reviews and visitor data, ends their subscriptions, and keeps
           their orders for your accounting without name, email, address or phone. It cannot be undone.
         </p>
-        <ErrorText error={erase.error} />
-        <div className="actions">
-          <button type="button" className="danger" onClick={() => setAsking(true)}>
-            Erase
-          </button>
-        </div>
+        {mayErase ? (
+          <>
+            <ErrorText error={erase.error} />
+            <div className="actions">
+              <button type="button" className="danger" onClick={() => setAsking(true)}>
+                Erase
+              </button>
+            </div>
+          </>
+        ) : (
+          <p className="hint">Only an admin of the site can erase a customer.</p>
+        )}
       </section>
       <ConfirmDialog
         open={asking}
