@@ -137,6 +137,7 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
       'GET /api/owner/site-users/settings',
       'PUT /api/owner/site-users/settings',
       'GET /api/owner/site-users',
+      'GET /api/owner/site-users/export.csv',
       'GET /api/owner/site-users/{siteUserId}',
       'DELETE /api/owner/site-users/{siteUserId}',
       'GET /api/owner/site-settings',
@@ -171,6 +172,7 @@ describe('role x owner call matrix (issue 12, acceptance 2)', () => {
   it('guards customer and member data with the customers and members permissions (issue 28, owner side)', async () => {
     const needs: Readonly<Record<string, OwnerPermission>> = {
       'GET /api/owner/site-users': 'customers:read',
+      'GET /api/owner/site-users/export.csv': 'customers:read',
       'GET /api/owner/site-users/{siteUserId}': 'customers:read',
       'DELETE /api/owner/site-users/{siteUserId}': 'customers:write',
       'GET /api/owner/member-areas': 'members:read',

@@ -248,6 +248,26 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
     const secondPage = (await owner.call('GET', `${CUSTOMERS_PATH}?limit=1&cursor=${firstPage.nextPageCursor}`)).json();
     expect(secondPage.customers[0].id).not.toBe(firstPage.customers[0].id);
 
+    // The export: every account of this site (none of the other's), the search applied, cells a spreadsheet never runs.
+    const csv = await owner.call('GET', `${CUSTOMERS_PATH}/export.csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="customers-[^"]+\.csv"$/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('"Email","Name","Email verified","Language","Created","Last sign-in"');
+    expect(lines.some((line) => line.startsWith(`"${email}","`))).toBe(true);
+    expect(csv.body).not.toContain(`elio.${dialect}@example.com`);
+    const searched = await owner.call('GET', `${CUSTOMERS_PATH}/export.csv?search=${encodeURIComponent(`DORA.${dialect}`)}`);
+    expect(
+      searched.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(2);
+
     const detail = await owner.call('GET', `${CUSTOMERS_PATH}/${dora.siteUserId}`);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().orders).toHaveLength(2);

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CsvDownload } from '../csv/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
 import { decodeCursor, MICROS_PART, pageSize, TEXT_PART } from '../http/page-cursor.js';
@@ -7,6 +9,7 @@ import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { ACCOUNT_ORDERS_MAX_PAGE, listAccountOrders, listAccountSubscriptions } from './account-orders.js';
 import { customerSummary, listCustomerPage } from './customer-repository.js';
+import { customerCsvLines } from './customer-csv.js';
 import { eraseSiteUser } from './erasure.js';
 import { findSiteUser } from './site-user-repository.js';
 
@@ -79,8 +82,8 @@ const ErasureAnswer = z
   .describe('What the erasure changed, by kind of record');
 
 /**
- * Registers the dashboard's Customers calls: list and search accounts, one account's orders and
- * subscriptions, and erasure. They name people, so they need 'customers:read'; erasure needs
+ * Registers the dashboard's Customers calls: list and search accounts, export them as CSV, one
+ * account's orders and subscriptions, and erasure. They name people, so they need 'customers:read'; erasure needs
  * 'customers:write' (docs/roles.md).
  */
 export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now: () => Date): void {
@@ -104,6 +107,28 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
       const page = await listCustomerPage(deps.db, siteOf(request).id, search || undefined, decodeCursor(cursor, [MICROS_PART, TEXT_PART]), pageSize(limit));
       reply.header('cache-control', 'no-store, private');
       return { customers: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+    },
+  );
+
+  routes.get(
+    `${CUSTOMERS_PATH}/export.csv`,
+    {
+      preValidation: read,
+      schema: {
+        tags,
+        summary: "The site's customer accounts as CSV (email, name, verified, language, created, last sign-in), streamed (owner)",
+        querystring: z.object({ search: CustomerQuery.shape.search }),
+        response: withErrors({ 200: CsvDownload }),
+      },
+    },
+    async (request, reply) => {
+      const site = siteOf(request);
+      // A stream is sent as it is read; it is never serialised against the response schema.
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="customers-${site.identifier.replace(/[^A-Za-z0-9._-]/g, '_')}.csv"`)
+        .send(Readable.from(customerCsvLines(deps.db, site.id, request.query.search || undefined)));
     },
   );
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { withQuery } from '../../api/http.js';
+import { apiHref, withQuery } from '../../api/http.js';
 import { useQuery } from '../../api/use-query.js';
 import { Link } from '../../app/router.js';
 import { CursorPager, useCursorPages } from '../../ui/CursorPager.js';
@@ -28,6 +28,11 @@ export default function CustomersScreen() {
         <Field label="Email contains" name="search" type="search" maxLength={256} />
         <button type="submit">Search customers</button>
       </form>
+      <p>
+        <a href={apiHref(withQuery(`${CUSTOMERS_PATH}/export.csv`, { search }))}>
+          {search ? 'Download these customers (CSV)' : 'Download all customers (CSV)'}
+        </a>
+      </p>
       {page.status === 'loading' && <Loading />}
       <ErrorText error={page.error} />
       {page.data && page.data.customers.length === 0 && <p>{search ? 'No customer’s email contains this.' : 'No customer has an account yet.'}</p>}
