@@ -334,6 +334,10 @@ export const navItemContextSchema = z.strictObject({
     .optional()
     .describe('A page entry: its page'),
   externalLink: z.strictObject({ url: z.string(), newWindow: z.boolean() }).optional().describe('An external entry: its link'),
+  lock: z
+    .strictObject({ label: z.string().describe("The lock's accessible text ('Members only')") })
+    .optional()
+    .describe('A members-only page (or member area) the visitor cannot open: the entry leads to the join page'),
   active: z.boolean().describe('The visitor is on this page or below it'),
   folderActive: z.boolean().describe('The visitor is on the page of one of its entries'),
   get items(): z.ZodArray<typeof navItemContextSchema> {
