@@ -35,6 +35,8 @@ const FRENCH: Readonly<Record<string, string>> = Object.freeze({
   about: 'a-propos',
   Members: 'Membres',
   members: 'membres',
+  Course: 'Cours',
+  'Natural dyeing at home': 'Teinture naturelle à la maison',
   // Blocks
   'New for autumn': 'Nouveau cet automne',
   'Made slowly, made to last.': 'Fait lentement, fait pour durer.',
