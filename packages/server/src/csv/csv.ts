@@ -11,6 +11,11 @@ export function csvCell(value: unknown): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** One CSV row with its CRLF line end: for exports streamed a page at a time. */
+export function csvLine(cells: ReadonlyArray<unknown>): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
 /** A CSV document: header row then data rows, CRLF line ends, with a UTF-8 byte-order mark. */
 export function toCsv(header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<unknown>>): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { items, products, variants } from '../db/index.js';
 import type { Db } from '../db/types.js';
 import { AppError } from '../errors/index.js';
-import { csvCell } from '../csv/index.js';
+import { csvLine } from '../csv/index.js';
 import { readCsv } from './csv-reader.js';
 import { setStockIn, variantsBySku, type StockActor } from './stock-repository.js';
 
@@ -32,10 +32,6 @@ export const IMPORT_MESSAGES = Object.freeze({
   badStock: 'Stock must be a whole number of at least 0.',
   badUnlimited: 'Unlimited must be yes or no.',
 });
-
-function csvLine(cells: ReadonlyArray<unknown>): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** The products-and-stock CSV of a site, one line per variant, read in batches so memory stays flat. */
 export async function* stockCsvLines(db: Db, websiteId: string): AsyncGenerator<string> {

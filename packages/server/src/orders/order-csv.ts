@@ -1,7 +1,7 @@
 import { minorToDecimal } from '@emporium/commerce';
 import type { DbOrTx } from '../db/types.js';
 import { decodeCursor } from '../http/page-cursor.js';
-import { csvCell } from '../csv/index.js';
+import { csvLine } from '../csv/index.js';
 import { listOrderPage, ORDER_CURSOR, type OrderListFilter, type OrderListItem } from './order-list-repository.js';
 
 /** Columns of the orders CSV export. Amounts are decimals in the order's currency. */
@@ -20,10 +20,6 @@ export const ORDER_CSV_HEADER = [
 
 /** Orders read per query while exporting. */
 const BATCH = 500;
-
-function csvLine(cells: ReadonlyArray<unknown>): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 function orderCells(order: OrderListItem): unknown[] {
   return [

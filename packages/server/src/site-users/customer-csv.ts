@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/types.js';
-import { csvCell } from '../csv/index.js';
+import { csvLine } from '../csv/index.js';
 import { decodeCursor, MICROS_PART, TEXT_PART } from '../http/page-cursor.js';
 import { listCustomerPage, type CustomerSummary } from './customer-repository.js';
 
@@ -8,10 +8,6 @@ export const CUSTOMER_CSV_HEADER = ['Email', 'Name', 'Email verified', 'Language
 
 /** Accounts read per statement while the export streams. */
 const BATCH = 100;
-
-function csvLine(cells: ReadonlyArray<unknown>): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 function customerCells(customer: CustomerSummary): unknown[] {
   return [customer.email, customer.displayName, customer.emailVerified ? 'yes' : 'no', customer.locale ?? '', customer.createdAt, customer.lastSignInAt ?? ''];
