@@ -12,7 +12,8 @@ describe('the system stylesheet in pages (decision 0053)', () => {
   });
 
   it('keeps CSS it cannot parse as it is', () => {
-    expect(minifiedCss('a{color:red')).toMatch(/color:\s*red/);
+    // lightningcss refuses a stray closing brace; the page then gets the source, never nothing.
+    expect(minifiedCss('a { color: red } }')).toBe('a { color: red } }');
   });
 
   it('cannot close its style element early, in any case', () => {
