@@ -4,7 +4,7 @@ import globalSetup from '../e2e/support/global-setup.js';
 import { launchBrowser, REACT_MARKER } from '../e2e/support/browser.js';
 import { startStore } from '../e2e/support/store.js';
 
-const USAGE = `Usage: npm run bench:js -- [--path P]... [--budget-kb N]
+const USAGE = `Usage: npm run bench:js -- [--path P]... [--budget-kb N] [--scripts]
 
 Starts the seeded demo store (PGlite, random port), loads each page in Chromium and sums the
 gzip size (zlib default level) of every JavaScript response the page loads, until the network
@@ -12,7 +12,8 @@ is idle. Prints per page: scripts, raw and gzip KB, the islands on the page and 
 is loaded. The product page is checked against the budget (default 100 KB gzip); the exit code
 is 1 when it is over. Default pages: product, cart (with an item), checkout, home, a blog post,
 an about page and a gallery page of the demo shop, and three pages of the journal site (no store).
-A path may name another seeded site as 'identifier:/path' (default site: demo).`;
+A path may name another seeded site as 'identifier:/path' (default site: demo).
+--scripts also lists each page's scripts, largest first, with their gzip KB.`;
 
 const PRODUCT_PATH = '/shop/linen-camp-shirt';
 const DEFAULT_PATHS = [
@@ -31,16 +32,20 @@ const DEFAULT_PATHS = [
 interface Options {
   paths: string[];
   budgetKb: number;
+  scripts: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { paths: [], budgetKb: 100 };
+  const options: Options = { paths: [], budgetKb: 100, scripts: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1];
     if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
+    } else if (arg === '--scripts') {
+      options.scripts = true;
+      continue;
     } else if (arg === '--path' && value && /^([a-z0-9-]+:)?\//.test(value)) options.paths.push(value);
     else if (arg === '--budget-kb' && value && /^\d+$/.test(value)) options.budgetKb = Number(value);
     else throw new Error(`Unknown or incomplete argument: ${arg}\n\n${USAGE}`);
@@ -59,6 +64,8 @@ interface PageJs {
   gzipBytes: number;
   islands: string[];
   react: boolean;
+  /** Each script's file name and gzip bytes. */
+  files: { name: string; gzipBytes: number }[];
 }
 
 /** Puts one in-stock item in the context's cart from a throwaway tab that loads no script (so nothing is cached for the measured page). */
@@ -99,16 +106,19 @@ async function measure(browser: Browser, base: string, path: string): Promise<Pa
   let gzipBytes = 0;
   let react = false;
   const urls = new Set<string>();
+  const files: PageJs['files'] = [];
   for (const script of seen) {
     if (urls.has(script.url())) continue;
     urls.add(script.url());
     const body = await script.body().catch(() => Buffer.alloc(0));
+    const gzipped = gzipSync(body).length;
     rawBytes += body.length;
-    gzipBytes += gzipSync(body).length;
+    gzipBytes += gzipped;
+    files.push({ name: new URL(script.url()).pathname.split('/').pop() ?? script.url(), gzipBytes: gzipped });
     if (REACT_MARKER.test(body.toString('utf8'))) react = true;
   }
   await context.close();
-  return { path, status: response?.status() ?? 0, scripts: urls.size, rawBytes, gzipBytes, islands, react };
+  return { path, status: response?.status() ?? 0, scripts: urls.size, rawBytes, gzipBytes, islands, react, files };
 }
 
 async function main(): Promise<void> {
@@ -138,6 +148,7 @@ async function main(): Promise<void> {
     console.log(
       `${r.path} | ${r.status} | ${r.scripts} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} | ${r.react ? 'yes' : 'no'} | ${r.islands.join(', ') || '(none)'}${flag}`,
     );
+    if (options.scripts) for (const file of [...r.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`    ${kb(file.gzipBytes)} KB  ${file.name}`);
   }
   const islandless = results.filter((r) => r.islands.length === 0);
   if (islandless.length === 0) console.log('No measured page is free of islands, so none can show whether an island-less page loads React.');

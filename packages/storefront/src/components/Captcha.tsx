@@ -1,11 +1,17 @@
-import { FormMessages, solvePowChallenge } from '@emporium/forms';
+import { FormMessages } from '@emporium/forms';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { browserHttpContext } from '../api/http.js';
 import type { CaptchaProviderKind, CaptchaSettings } from '../api/captcha-api.js';
-import { fetchCaptchaSettings, fetchPowChallenge } from '../api/captcha-api.js';
 import type { Grecaptcha } from '../lib/captcha-script.js';
-import { loadRecaptcha, recaptchaSize } from '../lib/captcha-script.js';
+
+type CaptchaEngine = typeof import('./captcha-engine.js');
+let enginePromise: Promise<CaptchaEngine> | null = null;
+
+/** The captcha's working parts, loaded the first time a form needs a captcha (never for a form without one). */
+function captchaEngine(): Promise<CaptchaEngine> {
+  enginePromise ??= import('./captcha-engine.js');
+  return enginePromise;
+}
 
 /** Where the captcha is solved; sent to reCAPTCHA Enterprise as the action. */
 export type CaptchaAction = 'form_block' | 'newsletter_block' | 'product_waitlist' | 'promo_popup';
@@ -58,7 +64,9 @@ export function useCaptcha({ needed, action, theme = 'light' }: CaptchaOptions):
   const abortRef = useRef<AbortController | null>(null);
 
   const loadSettings = useCallback((): Promise<CaptchaSettings> => {
-    settingsRef.current ??= fetchCaptchaSettings(browserHttpContext()).catch(() => POW_FALLBACK);
+    settingsRef.current ??= captchaEngine()
+      .then((engine) => engine.captchaSettings())
+      .catch(() => POW_FALLBACK);
     return settingsRef.current;
   }, []);
 
@@ -77,13 +85,14 @@ export function useCaptcha({ needed, action, theme = 'light' }: CaptchaOptions):
 
   useEffect(() => {
     if (!recaptchaKind || !settings) return;
-    const script = loadRecaptcha(recaptchaKind, settings.siteKey);
-    scriptRef.current = script;
-    script
-      .then((g) => {
+    const loaded = captchaEngine().then((engine) => ({ engine, g: engine.loadRecaptcha(recaptchaKind, settings.siteKey) }));
+    scriptRef.current = loaded.then(({ g }) => g);
+    loaded
+      .then(async ({ engine, g: script }) => {
+        const g = await script;
         const container = containerRef.current;
         if (recaptchaKind !== 'recaptcha' || !container || widgetRef.current !== null) return;
-        widgetRef.current = g.render(container, { sitekey: settings.siteKey, size: recaptchaSize(container.clientWidth), theme });
+        widgetRef.current = g.render(container, { sitekey: settings.siteKey, size: engine.recaptchaSize(container.clientWidth), theme });
       })
       .catch(() => undefined);
   }, [recaptchaKind, settings, theme]);
@@ -95,15 +104,16 @@ export function useCaptcha({ needed, action, theme = 'light' }: CaptchaOptions):
     if (s.provider === 'pow' || !s.siteKey) {
       abortRef.current = new AbortController();
       try {
-        const challenge = await fetchPowChallenge(browserHttpContext());
-        return { provider: 'pow', token: await solvePowChallenge(challenge, { signal: abortRef.current.signal }) };
+        const engine = await captchaEngine();
+        return { provider: 'pow', token: await engine.solvePow(abortRef.current.signal) };
       } catch {
         throw new CaptchaError(FormMessages.RECAPTCHA_FAILED);
       }
     }
+    const provider = s.provider;
     let g: Grecaptcha;
     try {
-      g = await (scriptRef.current ?? loadRecaptcha(s.provider, s.siteKey));
+      g = await (scriptRef.current ?? captchaEngine().then((engine) => engine.loadRecaptcha(provider, s.siteKey)));
     } catch {
       throw new CaptchaError(FormMessages.RECAPTCHA_FAILED);
     }
