@@ -10,3 +10,4 @@ export { CSRF_HEADER } from './api/http.js';
 export { ApiPaths } from './api/paths.js';
 export { VARIANT_CHANGE_EVENT } from './lib/variant-event.js';
 export { CartEvents } from './cart/cart-events.js';
+export { textIn } from './lib/system-texts.js';

@@ -3,11 +3,12 @@ import type { TranslationRow, TranslationWrite } from './repository.js';
 import { sourceHash } from './source-hash.js';
 import { SLUG_FIELD, textKey, type SourceText } from './subjects.js';
 import { isSlug } from './slugs.js';
+import { placeholderProblem } from './placeholders.js';
 
 /** What an import stores and what it leaves out. */
 export interface ImportPlan {
   readonly writes: TranslationWrite[];
-  /** Texts the site no longer has and slugs that are not slugs (empty translations are left out without counting). */
+  /** Texts the site no longer has, slugs that are not slugs and system texts with other placeholders than the English (empty translations are left out without counting). */
   readonly skipped: number;
   /** Translations made from a source other than today's: stored, and flagged stale. */
   readonly stale: number;
@@ -32,7 +33,11 @@ export function planImport(sources: readonly SourceText[], stored: readonly Tran
     const key = textKey(text.subjectType, text.subjectId, text.field);
     const source = byKey.get(key);
     if (!text.translation.trim()) continue;
-    if (!source || (text.field === SLUG_FIELD && !isSlug(text.translation))) {
+    if (
+      !source ||
+      (text.field === SLUG_FIELD && !isSlug(text.translation)) ||
+      (source.subjectType === 'system' && placeholderProblem(source.text, text.translation) !== null)
+    ) {
       skipped += 1;
       continue;
     }

@@ -11,4 +11,9 @@ export const TranslationMessages = Object.freeze({
   NOT_XLIFF: 'The file is not an XLIFF 1.2 document.',
   SLUG_FORMAT: 'A translated slug may hold only letters, digits, dots, hyphens, underscores and tildes, and must start with a letter or digit.',
   SLUG_TAKEN: (slug: string) => `Another page of this language already uses ${slug}.`,
+  PLACEHOLDER_MISSING: (name: string) => `The translation must keep {${name}}: it is where the value goes when the text is shown.`,
+  PLACEHOLDER_UNKNOWN: (name: string, allowed: readonly string[]) =>
+    allowed.length
+      ? `{${name}} is not a placeholder of this text: it can use ${allowed.map((a) => `{${a}}`).join(', ')}.`
+      : `{${name}} is not a placeholder of this text, which has no values to fill in.`,
 });

@@ -25,6 +25,7 @@ import {
   TranslationListQuery,
 } from './schemas.js';
 import { sourceHash } from './source-hash.js';
+import { placeholderProblem } from './placeholders.js';
 import { readSourceTexts } from './source-texts.js';
 import { isSlug } from './slugs.js';
 import { SLUG_FIELD } from './subjects.js';
@@ -129,6 +130,8 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
       const trimmed = key.field === SLUG_FIELD ? text.trim() : text;
       if (key.field === SLUG_FIELD && trimmed && !isSlug(trimmed))
         throw new AppError('VALIDATION_FAILED', M.SLUG_FORMAT, { body: { fields: { text: M.SLUG_FORMAT } } });
+      const problem = key.subjectType === 'system' && trimmed.trim() ? placeholderProblem(source.text, trimmed) : null;
+      if (problem) throw new AppError('VALIDATION_FAILED', problem, { body: { fields: { text: problem } } });
       await db.transaction(async (tx) => {
         if (trimmed.trim()) await writeTranslations(tx, site.id, code, [{ ...key, text: trimmed, sourceHash: sourceHash(source.text) }]);
         else await deleteTranslation(tx, site.id, code, key);

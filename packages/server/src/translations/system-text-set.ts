@@ -1,4 +1,5 @@
 import type { TextTranslations } from './page-texts.js';
+import { placeholderProblem } from './placeholders.js';
 import { textKey } from './subjects.js';
 import { SYSTEM_TEXT_FIELD, SYSTEM_TEXTS } from './system-texts.js';
 import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
@@ -38,7 +39,10 @@ export function systemTextsIn(language: string, texts: TextTranslations): System
   const byEnglish: Record<string, string> = {};
   const localizedStrings: Record<string, string> = {};
   for (const text of SYSTEM_TEXTS) {
-    const shown = texts.get(textKey('system', text.id, SYSTEM_TEXT_FIELD)) ?? builtInSystemText(language, text.id);
+    const own = texts.get(textKey('system', text.id, SYSTEM_TEXT_FIELD));
+    // A translation saved before its English changed placeholders is not shown broken.
+    const usable = own !== undefined && (!text.en.includes('{') || placeholderProblem(text.en, own) === null) ? own : undefined;
+    const shown = usable ?? builtInSystemText(language, text.id);
     if (shown === undefined || shown === text.en) continue;
     byEnglish[text.en] = shown;
     if (text.templateKey) localizedStrings[text.templateKey] = shown;

@@ -26,6 +26,10 @@ const restock = (id: string, en: string): SystemText => ({ id: `restock.${id}`, 
  * messages, in English as the storefront writes them. Each is a translation subject of type
  * `system` keyed by its id (field `text`); a page in another language shows the owner's
  * translation, else the built-in catalogue of that language, else this text.
+ *
+ * A text may hold placeholders (`{option}`, `{subtotal}`): the values filled in where it is
+ * shown, already formatted in the page's language (money by its CLDR rules). A translation
+ * must hold the same placeholders (checked when it is saved or imported).
  */
 export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   product('addToCart', 'Add To Cart', 'productAddToCartText'),
@@ -53,11 +57,15 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   product('titleExpress', AddToCartMessages.TITLE_EXPRESS),
   product('titleGiftCard', AddToCartMessages.TITLE_GIFT_CARD),
   product('checkConnection', AddToCartMessages.CHECK_CONNECTION),
+  product('selectOption', 'Please select the {option} option.'),
+  product('selectTwoOptions', 'Please select the {option1} and {option2} options.'),
+  product('selectOptions', 'Please select the {optionsList} and {lastOption} options.'),
   cart('subtotal', 'Subtotal'),
   cart('checkout', 'Checkout'),
   cart('empty', AddToCartMessages.CART_EMPTY),
   cart('updateQuantityFailed', AddToCartMessages.UPDATE_QUANTITY_FAILED),
   cart('removeItemFailed', AddToCartMessages.REMOVE_ITEM_FAILED),
+  cart('minimumSubtotal', AddToCartMessages.MINIMUM_SUBTOTAL),
   checkout('contact', 'Contact'),
   checkout('email', 'Email'),
   checkout('shippingAddress', 'Shipping address'),
@@ -78,6 +86,7 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   form('submit', 'Submit'),
   form('requiredMessage', FormMessages.REQUIRED),
   form('characterLimit', FormMessages.CHARACTER_LIMIT),
+  form('emailInvalid', FormMessages.EMAIL_INVALID),
   form('submitFailed', FormMessages.SUBMIT_FAILED),
   form('notConfigured', FormMessages.NOT_CONFIGURED),
   form('rateLimited', FormMessages.RATE_LIMITED),

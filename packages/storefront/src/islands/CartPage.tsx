@@ -79,7 +79,7 @@ export function CartPage(props: CartPageProps) {
   if (summary.empty) {
     return (
       <div className="cart-page" data-empty="true">
-        <p className="cart-page__empty">{summary.emptyMessage}</p>
+        <p className="cart-page__empty">{t(summary.emptyMessage)}</p>
         <p>
           <a className="button button--secondary" href={shopUrl}>
             Continue shopping
@@ -120,7 +120,7 @@ export function CartPage(props: CartPageProps) {
       {payLater && <p className="cart-page__pay-later">{payLater}</p>}
       {summary.minimumMessage && (
         <p id={minimumId} className="cart-page__minimum" role="status">
-          {summary.minimumMessage}
+          {t(summary.minimumMessage)}
         </p>
       )}
       <p className="cart-page__actions">

@@ -1,0 +1,125 @@
+import { selectOptionsMessage } from '@emporium/commerce';
+import { emailInvalidMessage } from '@emporium/forms';
+import { textIn } from '@emporium/storefront';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
+import { cartEntries, carts, items, variants } from '../db/index.js';
+import { staticIslandAssets } from '../pages/index.js';
+import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
+import { findWebsiteByIdentifier, updateWebsiteSettings } from '../sites/index.js';
+import { TranslationPaths as P } from './index.js';
+
+const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
+
+/** Decodes the props JSON of the island `name` in a page's HTML. */
+function islandProps(html: string, name: string): Record<string, any> {
+  const match = new RegExp(`data-island="${name}" data-props="([^"]*)"`).exec(html);
+  expect(match, `island ${name}`).toBeTruthy();
+  const json = match![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(json) as Record<string, any>;
+}
+
+/** Issue 29, item 3: system texts built with values, their placeholders filled in the page's language. */
+describe('system texts with values (issue 29)', () => {
+  let t: PagesTestApp;
+  let owner: OwnerClient;
+  let cartCookie: string;
+
+  const texts = async (path: string, island: string): Promise<Record<string, string>> => {
+    const page = await t.get(DEMO_SHOP_IDENTIFIER, path);
+    expect(page.statusCode).toBe(200);
+    return islandProps(page.body, island).texts ?? {};
+  };
+  const save = (subjectId: string, text: string, language = 'fr') =>
+    owner.call('PUT', P.LIST, { language, subjectType: 'system', subjectId, field: 'text', text });
+
+  beforeAll(async () => {
+    t = await createPagesTestApp({ islands: staticIslandAssets(true) });
+    const db = t.testDb.db;
+    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    await updateWebsiteSettings(db, demo.id, { commerce: { checkoutMinimumCents: 5000 } });
+    await makeOwner(db, demo.id, 'admin@values-tr.test', 'admin');
+    owner = await signInOwner(t.app, DEMO_HOST, 'admin@values-tr.test');
+    const saved = await owner.call('PUT', '/api/multilingual/languages', {
+      languages: [
+        { code: 'en-US', primary: true },
+        { code: 'fr', published: true },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [soap] = await db
+      .select({ id: items.id, variantId: variants.id, sku: variants.sku })
+      .from(items)
+      .innerJoin(variants, and(eq(variants.websiteId, items.websiteId), eq(variants.productId, items.id)))
+      .where(and(eq(items.websiteId, demo.id), eq(items.urlId, 'oat-honey-soap')));
+    const [cart] = await db.insert(carts).values({ websiteId: demo.id }).returning();
+    await db
+      .insert(cartEntries)
+      .values({ websiteId: demo.id, cartId: cart!.id, itemId: soap!.id, variantId: soap!.variantId, sku: soap!.sku, quantity: 1, purchasePriceCents: 1200 });
+    cartCookie = `emporium_cart=${cart!.id}`;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it("spec 5 (add to cart): 'Please select the {option} option.' in its three forms, in French with the option names filled in", async () => {
+    const shown = await texts('/fr/shop/linen-camp-shirt', 'ProductForm');
+    expect(textIn(shown, selectOptionsMessage(['Size']))).toBe('Veuillez choisir l’option Size.');
+    expect(textIn(shown, selectOptionsMessage(['Size', 'Colour']))).toBe('Veuillez choisir les options Size et Colour.');
+    expect(textIn(shown, selectOptionsMessage(['Size', 'Colour', 'Fit']))).toBe('Veuillez choisir les options Size, Colour et Fit.');
+    const english = await texts('/shop/linen-camp-shirt', 'ProductForm');
+    expect(textIn(english, selectOptionsMessage(['Size']))).toBe('Please select the Size option.');
+  });
+
+  it("spec 5 (add to cart): 'To check out, your order subtotal must be {subtotal} or more.' on the French cart page, the amount in French", async () => {
+    const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/cart', { cookie: cartCookie });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toMatch(/Pour commander, le sous-total de votre commande doit être d’au moins 50,00\s\$US\./);
+    const en = await t.get(DEMO_SHOP_IDENTIFIER, '/cart', { cookie: cartCookie });
+    expect(en.body).toContain('To check out, your order subtotal must be $50.00 or more.');
+  });
+
+  it("spec 5 (public forms): 'Email is not valid. Email addresses should follow the format {email}.' in French with the example", async () => {
+    const shown = await texts('/fr/contact', 'FormBlock');
+    expect(textIn(shown, emailInvalidMessage())).toBe('L’adresse e-mail n’est pas valide. Elle doit être de la forme email@example.com.');
+    expect(textIn(await texts('/contact', 'FormBlock'), emailInvalidMessage())).toBe(
+      'Email is not valid. Email addresses should follow the format email@example.com.',
+    );
+  });
+
+  it('refuses a translation with a missing or unknown placeholder, and shows a good one with the values', async () => {
+    const missing = await save('product.selectOption', 'Choisissez une option.');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('The translation must keep {option}: it is where the value goes when the text is shown.');
+    const unknown = await save('product.selectOption', 'Choisissez l’option {nom}.');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('{nom} is not a placeholder of this text: it can use {option}.');
+    expect(unknown.json().fields.text).toBe(unknown.json().message);
+    const none = await save('product.addToCart', 'Au panier {option}');
+    expect(none.json().message).toBe('{option} is not a placeholder of this text, which has no values to fill in.');
+    const shownBefore = await texts('/fr/shop/linen-camp-shirt', 'ProductForm');
+    expect(shownBefore['Please select the {option} option.']).toBe('Veuillez choisir l’option {option}.');
+
+    const good = await save('product.selectOption', 'Merci de choisir : {option}.');
+    expect(good.statusCode, good.body).toBe(200);
+    const shown = await texts('/fr/shop/linen-camp-shirt', 'ProductForm');
+    expect(textIn(shown, selectOptionsMessage(['Size']))).toBe('Merci de choisir : Size.');
+  });
+
+  it('leaves out of an import a system text whose placeholders differ from the English', async () => {
+    const csv = [
+      'language,subject_type,subject_id,field,source,translation',
+      'fr,system,cart.minimumSubtotal,text,"To check out, your order subtotal must be {subtotal} or more.",Sous-total minimum non atteint.',
+    ].join('\n');
+    const imported = await owner.call('POST', P.IMPORT, { language: 'fr', format: 'csv', content: csv });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ imported: 0, skipped: 1 });
+    const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/cart', { cookie: cartCookie });
+    expect(fr.body).toMatch(/doit être d’au moins 50,00\s\$US\./);
+  });
+});
