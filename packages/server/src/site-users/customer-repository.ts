@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { siteUsers } from '../db/schema-site-users.js';
 import type { DbOrTx } from '../db/types.js';
 import { toPage, type Page } from '../http/page-cursor.js';
+import { tagsOfCustomers, taggedWith } from './customer-tags.js';
 import type { SiteUserRow } from './site-user-repository.js';
 
 /** A site user as the dashboard's Customers screen lists it. */
@@ -13,6 +14,17 @@ export interface CustomerSummary {
   locale: string | null;
   createdAt: string;
   lastSignInAt: string | null;
+}
+
+/** An account as the Customers list and its CSV show it: with the owner's tags. */
+export interface CustomerListEntry extends CustomerSummary {
+  tags: string[];
+}
+
+/** What the Customers list keeps: emails containing `search` (any case), accounts carrying `tag` (any case). */
+export interface CustomerFilter {
+  search?: string | undefined;
+  tag?: string | undefined;
 }
 
 /** The dashboard's view of an account. */
@@ -38,15 +50,16 @@ function likeLiteral(text: string): string {
 
 /**
  * One page of a site's accounts, newest first, after the keyset position `after`
- * ([created_at in microseconds, id]); `search` keeps those whose email contains it (any case).
+ * ([created_at in microseconds, id]), narrowed by `filter`, each with its tags.
  */
 export async function listCustomerPage(
   db: DbOrTx,
   websiteId: string,
-  search: string | undefined,
+  filter: CustomerFilter,
   after: string[] | undefined,
   limit: number,
-): Promise<Page<CustomerSummary>> {
+): Promise<Page<CustomerListEntry>> {
+  const { search, tag } = filter;
   const found = await db
     .select({ row: siteUsers, position: micros })
     .from(siteUsers)
@@ -54,15 +67,21 @@ export async function listCustomerPage(
       and(
         eq(siteUsers.websiteId, websiteId),
         search ? sql`lower(${siteUsers.email}) LIKE ${`%${likeLiteral(search.trim().toLowerCase())}%`}` : undefined,
+        tag ? taggedWith(websiteId, sql`${siteUsers.id}`, tag) : undefined,
         after ? sql`(${siteUsers.createdAt}, ${siteUsers.id}) < (${fromMicros(after[0]!)}, ${after[1]})` : undefined,
       ),
     )
     .orderBy(desc(siteUsers.createdAt), desc(siteUsers.id))
     .limit(limit + 1);
+  const tags = await tagsOfCustomers(
+    db,
+    websiteId,
+    found.slice(0, limit).map(({ row }) => row.id),
+  );
   return toPage(
     found,
     limit,
-    ({ row }) => customerSummary(row),
+    ({ row }) => ({ ...customerSummary(row), tags: tags.get(row.id) ?? [] }),
     ({ row, position }) => [String(position), row.id],
   );
 }

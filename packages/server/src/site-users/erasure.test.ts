@@ -76,7 +76,7 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
   let product: Awaited<ReturnType<typeof createProductFixture>>;
   let orderNumber = 5000;
 
-  /** Everything a shopper leaves on a site: orders (signed in and as a guest), a subscription, carts, forms, restock, comments, reviews, likes, visits, a donation, mails, audit, throttle. */
+  /** Everything a shopper leaves on a site: orders (signed in and as a guest), a subscription, carts, forms, restock, comments, reviews, likes, visits, a donation, mails, audit, throttle, and the owner’s notes and tags on them. */
   async function leaveTraces(site: Website, shopper: Shopper, email: string, visitorId: string) {
     const db = t.testDb.db;
     const w = site.id;
@@ -150,6 +150,11 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
     });
     expect(saved.statusCode, saved.body).toBe(201);
     await db.execute(sql`INSERT INTO owner_sign_in_throttle (website_id, key, failures) VALUES (${w}, ${`site-user|${email}|127.0.0.1`}, 1)`);
+    // The owner's notes and tags on the person (migration 0216): personal data about them.
+    await db.execute(
+      sql`INSERT INTO customer_notes (website_id, site_user_id, body, author_email) VALUES (${w}, ${shopper.siteUserId}, ${`Wrote from ${email} about a late parcel`}, 'owner@shop.example')`,
+    );
+    await db.execute(sql`INSERT INTO customer_tags (website_id, site_user_id, tag) VALUES (${w}, ${shopper.siteUserId}, 'Wholesale')`);
   }
 
   const orderCount = async (site: Website) =>
@@ -257,7 +262,7 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('"Email","Name","Email verified","Language","Created","Last sign-in"');
+    expect(lines[0]).toBe('"Email","Name","Email verified","Language","Created","Last sign-in","Tags"');
     expect(lines.some((line) => line.startsWith(`"${email}","`))).toBe(true);
     expect(csv.body).not.toContain(`elio.${dialect}@example.com`);
     const searched = await owner.call('GET', `${CUSTOMERS_PATH}/export.csv?search=${encodeURIComponent(`DORA.${dialect}`)}`);
@@ -291,7 +296,10 @@ describe.each(availableDialects())('erasure of a site user and their data on %s 
 
     const erased = await admin.call('DELETE', `${CUSTOMERS_PATH}/${dora.siteUserId}`);
     expect(erased.statusCode, erased.body).toBe(200);
-    expect(erased.json()).toMatchObject({ erased: true, counts: { orders: 2, subscriptions: 1, formSubmissions: 1, restockSignups: 1, comments: 1 } });
+    expect(erased.json()).toMatchObject({
+      erased: true,
+      counts: { orders: 2, subscriptions: 1, formSubmissions: 1, restockSignups: 1, comments: 1, notes: 1, tags: 1 },
+    });
     expect(await tracesOf(t.testDb.db, a.id, { id: dora.siteUserId, email, visitorIds: [] })).toEqual([]);
     expect((await admin.call('DELETE', `${CUSTOMERS_PATH}/${dora.siteUserId}`)).json()).toMatchObject({ erased: false });
     expect((await admin.call('DELETE', `${CUSTOMERS_PATH}/${onB.siteUserId}`)).json()).toMatchObject({ erased: false });

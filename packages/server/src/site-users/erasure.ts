@@ -25,6 +25,10 @@ export interface ErasureCounts {
   analyticsEvents: number;
   donations: number;
   mails: number;
+  /** The owner's notes on the person (personal data about them). */
+  notes: number;
+  /** The owner's tags on the person. */
+  tags: number;
 }
 
 /** The answer of {@link eraseSiteUser}: false `erased` when there was no such account (already erased, or never on this site). */
@@ -45,6 +49,8 @@ const NO_COUNTS: ErasureCounts = Object.freeze({
   analyticsEvents: 0,
   donations: 0,
   mails: 0,
+  notes: 0,
+  tags: 0,
 });
 
 /** Runs a changing statement and answers how many rows it touched (the same on PGlite and PostgreSQL). */
@@ -85,7 +91,9 @@ const blankAddress = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL 
  * - form submissions mentioning the address, restock sign-ups to it, comments by it, and the
  *   reviews, likes and visitor events of the browsers those comments (and the asking browser,
  *   `visitorIds`) came from are deleted; mails to or about the address leave the outbox; audit
- *   entries naming the person say {@link ERASED_TEXT}; the sign-in throttle forgets the address.
+ *   entries naming the person say {@link ERASED_TEXT}; the sign-in throttle forgets the address;
+ * - the owner's notes and tags on the person are deleted: notes are personal data about them
+ *   (what the owner knows of the person), so they go with the account rather than stay behind.
  *
  * The address is used only when confirmed, or when an owner asks (an owner answers a request
  * whose sender they checked); an unconfirmed account's address could be anyone's.
@@ -182,6 +190,8 @@ export async function eraseSiteUser(
         WHERE website_id = ${websiteId} AND (subject_id = ${user.id} OR ${mentionsAddress(sql`detail`)} OR strpos(detail::text, ${user.id}) > 0)`,
     );
     await tx.execute(sql`DELETE FROM owner_sign_in_throttle WHERE website_id = ${websiteId} AND key LIKE 'site-user|%' AND ${mentionsAddress(sql`key`)}`);
+    counts.notes = await count(tx, sql`DELETE FROM customer_notes WHERE website_id = ${websiteId} AND site_user_id = ${user.id}`);
+    counts.tags = await count(tx, sql`DELETE FROM customer_tags WHERE website_id = ${websiteId} AND site_user_id = ${user.id}`);
     await tx.execute(sql`DELETE FROM site_users WHERE website_id = ${websiteId} AND id = ${user.id}`);
 
     const actor = options.actor.kind === 'owner' ? { ownerId: options.actor.ownerId, email: options.actor.email } : { ownerId: null, email: null };

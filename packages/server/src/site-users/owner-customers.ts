@@ -10,6 +10,9 @@ import { siteOf } from '../sites/index.js';
 import { ACCOUNT_ORDERS_MAX_PAGE, listAccountOrders, listAccountSubscriptions } from './account-orders.js';
 import { customerSummary, listCustomerPage } from './customer-repository.js';
 import { customerCsvLines } from './customer-csv.js';
+import { CUSTOMER_TAG_MAX_LENGTH, CustomerNoteMessages } from './customer-notes-messages.js';
+import { registerCustomerNoteRoutes } from './customer-notes-routes.js';
+import { listCustomerTags } from './customer-tags.js';
 import { eraseSiteUser } from './erasure.js';
 import { findSiteUser } from './site-user-repository.js';
 
@@ -28,10 +31,14 @@ const Customer = z.object({
   createdAt: iso,
   lastSignInAt: iso.nullable(),
 });
-const CustomerQuery = PageQuery.extend({
+const Tags = z.array(z.string()).describe("The owner's tags on the customer, in the order they were added");
+const ListedCustomer = Customer.extend({ tags: Tags });
+const Filter = {
   search: z.string().max(256, { error: 'search holds at most 256 characters.' }).optional().describe('Part of the email'),
-});
-const CustomerPage = z.object({ customers: z.array(Customer), ...PageEnd }).describe("A page of the site's customer accounts, newest first");
+  tag: z.string().max(CUSTOMER_TAG_MAX_LENGTH, { error: CustomerNoteMessages.TAG_TOO_LONG }).optional().describe('Only customers carrying this tag (any case)'),
+};
+const CustomerQuery = PageQuery.extend(Filter);
+const CustomerPage = z.object({ customers: z.array(ListedCustomer), ...PageEnd }).describe("A page of the site's customer accounts, newest first");
 const Params = z.object({ siteUserId: z.string().min(1).max(64) });
 const DetailQuery = z.object({
   page: z.coerce.number().int().min(1).max(ACCOUNT_ORDERS_MAX_PAGE).optional().describe('Page of the order list (1 is the newest)'),
@@ -39,6 +46,7 @@ const DetailQuery = z.object({
 const CustomerDetail = z
   .object({
     customer: Customer,
+    tags: Tags,
     orders: z.array(
       z.object({
         id: z.string(),
@@ -76,6 +84,8 @@ const Counts = z.object({
   analyticsEvents: z.number().int(),
   donations: z.number().int(),
   mails: z.number().int(),
+  notes: z.number().int(),
+  tags: z.number().int(),
 });
 const ErasureAnswer = z
   .object({ erased: z.boolean().describe('False when there was no such account (already erased): nothing changed'), counts: Counts })
@@ -83,8 +93,8 @@ const ErasureAnswer = z
 
 /**
  * Registers the dashboard's Customers calls: list and search accounts, export them as CSV, one
- * account's orders and subscriptions, and erasure. They name people, so they need 'customers:read'; erasure needs
- * 'customers:write' (docs/roles.md).
+ * account's orders, subscriptions and tags, the owner's notes and tags on it, and erasure. They name people, so they need
+ * 'customers:read'; erasure, notes and tags need 'customers:write' to change (docs/roles.md).
  */
 export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now: () => Date): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -103,8 +113,9 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
       },
     },
     async (request, reply) => {
-      const { cursor, limit, search } = request.query;
-      const page = await listCustomerPage(deps.db, siteOf(request).id, search || undefined, decodeCursor(cursor, [MICROS_PART, TEXT_PART]), pageSize(limit));
+      const { cursor, limit, search, tag } = request.query;
+      const filter = { search: search || undefined, tag: tag?.trim() || undefined };
+      const page = await listCustomerPage(deps.db, siteOf(request).id, filter, decodeCursor(cursor, [MICROS_PART, TEXT_PART]), pageSize(limit));
       reply.header('cache-control', 'no-store, private');
       return { customers: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
     },
@@ -116,19 +127,20 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
       preValidation: read,
       schema: {
         tags,
-        summary: "The site's customer accounts as CSV (email, name, verified, language, created, last sign-in), streamed (owner)",
-        querystring: z.object({ search: CustomerQuery.shape.search }),
+        summary: "The site's customer accounts as CSV (email, name, verified, language, created, last sign-in, tags), streamed (owner)",
+        querystring: z.object(Filter),
         response: withErrors({ 200: CsvDownload }),
       },
     },
     async (request, reply) => {
       const site = siteOf(request);
+      const filter = { search: request.query.search || undefined, tag: request.query.tag?.trim() || undefined };
       // A stream is sent as it is read; it is never serialised against the response schema.
       return (reply as FastifyReply)
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="customers-${site.identifier.replace(/[^A-Za-z0-9._-]/g, '_')}.csv"`)
-        .send(Readable.from(customerCsvLines(deps.db, site.id, request.query.search || undefined)));
+        .send(Readable.from(customerCsvLines(deps.db, site.id, filter)));
     },
   );
 
@@ -138,7 +150,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
       preValidation: read,
       schema: {
         tags,
-        summary: 'One customer account with its orders and subscriptions (owner)',
+        summary: 'One customer account with its tags, orders and subscriptions (owner)',
         params: Params,
         querystring: DetailQuery,
         response: withErrors({ 200: CustomerDetail }),
@@ -148,10 +160,15 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
       const site = siteOf(request);
       const user = await findSiteUser(deps.db, site.id, request.params.siteUserId);
       if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND);
-      const [orders, subscriptions] = await Promise.all([listAccountOrders(deps.db, user, request.query.page ?? 1), listAccountSubscriptions(deps.db, user)]);
+      const [orders, subscriptions, customerTags] = await Promise.all([
+        listAccountOrders(deps.db, user, request.query.page ?? 1),
+        listAccountSubscriptions(deps.db, user),
+        listCustomerTags(deps.db, site.id, user.id),
+      ]);
       reply.header('cache-control', 'no-store, private');
       return {
         customer: customerSummary(user),
+        tags: customerTags,
         orders: orders.orders.map(({ statusToken: _token, createdAt, ...order }) => ({ ...order, createdAt: createdAt.toISOString() })),
         hasMoreOrders: orders.hasNextPage,
         subscriptions: subscriptions.map(({ subscription: s, firstOrderNumber }) => ({
@@ -188,4 +205,6 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: AppDeps, now:
       return result;
     },
   );
+
+  registerCustomerNoteRoutes(app, deps, { customersPath: CUSTOMERS_PATH, notFound: CUSTOMER_NOT_FOUND });
 }
