@@ -179,6 +179,10 @@ describe('events (issue 26 item 1, spec 3 Event)', () => {
     const created = await admin.call('POST', itemsOf(ids.events), { title: 'Weld dye day', status: 'published', event });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().event).toEqual(event);
+    // A new event is a draft until the site's drafts are published (decision 0055).
+    expect(created.json().draft).toEqual({ title: 'Weld dye day', status: 'published', version: 1 });
+    expect((await t.get(DEMO_SHOP_IDENTIFIER, '/events')).body).not.toContain('Weld dye day');
+    expect((await admin.call('POST', '/api/owner/publish')).statusCode).toBe(200);
     expect((await t.get(DEMO_SHOP_IDENTIFIER, '/events')).body).toContain('Weld dye day');
   });
 

@@ -1,5 +1,5 @@
 import type { items } from '../db/index.js';
-import { ItemFocalPoint, type ItemCollectionKind, type ItemSummary, type ItemView } from './schemas.js';
+import { ItemFocalPoint, type ItemCollectionKind, type ItemDraftState, type ItemSummary, type ItemView } from './schemas.js';
 
 /** The collection an item call works in. */
 export interface ItemCollection {
@@ -43,8 +43,19 @@ function imageOf(kind: ItemCollectionKind, row: ItemRow): ItemView['image'] {
   };
 }
 
-/** An item row as the owner's calls answer it. */
-export function itemViewOf(collection: ItemCollection, row: ItemRow): ItemView {
+/** An item's draft as the owner's calls tell it: its drafted title and status, and its version. */
+export function draftStateOf(draft: { value: unknown; version: number } | undefined): ItemDraftState {
+  if (!draft) return null;
+  const value = (draft.value ?? {}) as { title?: unknown; status?: unknown };
+  return {
+    title: typeof value.title === 'string' ? value.title : '',
+    status: typeof value.status === 'string' ? (value.status as NonNullable<ItemDraftState>['status']) : 'draft',
+    version: draft.version,
+  };
+}
+
+/** An item row as the owner's calls answer it, with its draft's state (null: none). */
+export function itemViewOf(collection: ItemCollection, row: ItemRow, draft: ItemDraftState = null): ItemView {
   const stored = row.structuredContent;
   const event = eventOf(stored);
   const image = imageOf(collection.kind, row);
@@ -66,13 +77,14 @@ export function itemViewOf(collection: ItemCollection, row: ItemRow): ItemView {
     version: row.version,
     displayIndex: row.displayIndex,
     updatedAt: row.updatedAt.toISOString(),
+    draft,
     ...(event ? { event } : {}),
     ...(image ? { image } : {}),
   };
 }
 
 /** A row of the item list. */
-export function itemSummaryOf(collection: ItemCollection, row: ItemRow): ItemSummary {
+export function itemSummaryOf(collection: ItemCollection, row: ItemRow, draft: ItemDraftState = null): ItemSummary {
   const { id, urlId, fullUrl, title, status, publishOn, version, displayIndex, authorName, updatedAt, image, event } = itemViewOf(collection, row);
   return {
     id,
@@ -85,6 +97,7 @@ export function itemSummaryOf(collection: ItemCollection, row: ItemRow): ItemSum
     displayIndex,
     authorName,
     updatedAt,
+    draft,
     ...(image ? { image } : {}),
     ...(event ? { event } : {}),
   };

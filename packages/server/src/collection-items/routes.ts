@@ -6,7 +6,9 @@ import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { AppError } from '../errors/index.js';
+import { discardDraft, findDraft, listDrafts, provideItemDrafting, saveDraft } from '../drafts/index.js';
 import { ITEM_MESSAGES } from './item-messages.js';
+import { cleanItemFields, ITEM_DRAFTING } from './item-drafts.js';
 import {
   authorNameFor,
   authorsOf,
@@ -20,7 +22,7 @@ import {
   updateItem,
 } from './item-repository.js';
 import { storedItemFields } from './item-rules.js';
-import { itemSummaryOf, itemViewOf, type ItemCollection } from './item-view.js';
+import { draftStateOf, itemSummaryOf, itemViewOf, type ItemCollection } from './item-view.js';
 import { registerItemUploadRoutes } from './upload-routes.js';
 import { scheduleItemPublish } from './scheduled-items.js';
 import {
@@ -62,19 +64,25 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
  * /api/owner/collections/{collectionId}/items: the list (cursor paging, status filter), read,
  * create, full update and delete with optimistic versions, the gallery's order and uploads.
  * Reading needs `content:read`, changing `content:write`; the collection must be the session
- * site's. Item writes move the site's page version on (database trigger), so a published
- * change shows on the next page; a scheduled item is published by the job queue at its time.
+ * site's. A new post or event is created as a draft (`item:{id}`, decision 0055): visitors see
+ * it once the site's drafts are published. The full update changes the published item at once
+ * (as the pages call does); the dashboard drafts its edits instead. Item writes move the site's
+ * page version on (database trigger), so a published change shows on the next page; a
+ * scheduled item is published by the job queue at its time.
  */
 export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = requireOwner(db, deps.config.ownerToken, 'content:read');
   const write = requireOwner(db, deps.config.ownerToken, 'content:write');
+  provideItemDrafting(ITEM_DRAFTING);
+
+  const draftOf = async (websiteId: string, itemId: string) => draftStateOf(await findDraft(db, websiteId, { kind: 'item', id: itemId }));
 
   async function viewOf(websiteId: string, collection: ItemCollection, itemId: string) {
     const row = await findItem(db, websiteId, collection.id, itemId);
     if (!row) throw new AppError('NOT_FOUND', ITEM_MESSAGES.itemNotFound);
-    return itemViewOf(collection, row);
+    return itemViewOf(collection, row, await draftOf(websiteId, row.id));
   }
 
   async function afterSave(websiteId: string, row: { id: string; status: string; publishOn: Date }) {
@@ -111,10 +119,11 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       const limit = pageSize(request.query.limit);
       const after = decodeCursor(request.query.cursor, [POSITION_PART, ID_PART]);
       const rows = await listItems(db, site.id, collection, { status: request.query.status }, limit, after);
+      const drafts = new Map((await listDrafts(db, site.id)).map((d) => [d.subject, d]));
       const page = toPage(
         rows,
         limit,
-        (row) => itemSummaryOf(collection, row),
+        (row) => itemSummaryOf(collection, row, draftStateOf(drafts.get(`item:${row.id}`))),
         (row) => [row.position, row.id],
       );
       return { collection, items: page.items, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
@@ -143,7 +152,8 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Adds a post or an event (version 1); rich text is cleaned; a scheduled item goes live at its time (gallery images come by upload)',
+        summary:
+          'Adds a post or an event as a draft (version 1): visitors see it once the site is published, as its status says (a scheduled item then goes live at its time); rich text is cleaned (gallery images come by upload)',
         params: CollectionParams,
         body: ItemFields,
         response: withErrors({ 201: ItemView }),
@@ -155,19 +165,22 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       if (collection.kind === 'gallery') throw new AppError('VALIDATION_FAILED', ITEM_MESSAGES.galleryByUpload);
       const authorId = request.body.authorId ?? request.owner?.ownerId ?? null;
       const authorName = await authorNameFor(db, site.id, authorId, request.body.authorName);
-      const fields = storedItemFields(collection.kind, { ...request.body, authorId }, new Date(), authorName);
-      const row = await db.transaction(async (tx) => {
-        const created = await createItem(tx, site.id, collection, fields);
+      const now = new Date();
+      const fields = storedItemFields(collection.kind, { ...request.body, authorId }, now, authorName);
+      const drafted = await cleanItemFields(db, site.id, collection, { ...request.body, authorId, authorName }, now);
+      const { row, version } = await db.transaction(async (tx) => {
+        // Out of sight until published: the row is a Draft, its draft holds the status asked for.
+        const created = await createItem(tx, site.id, collection, { ...fields, status: 'draft' });
+        const saved = await saveDraft(tx, site.id, { kind: 'item', id: created.id }, drafted, 0, request.owner?.email ?? '');
         await recordAudit(tx, request, {
           action: 'item.create',
           subjectType: 'item',
           subjectId: created.id,
-          detail: { title: created.title, status: created.status },
+          detail: { title: created.title, status: fields.status },
         });
-        return created;
+        return { row: created, version: saved === 'conflict' ? 1 : saved };
       });
-      await afterSave(site.id, row);
-      return reply.code(201).send(itemViewOf(collection, row));
+      return reply.code(201).send(itemViewOf(collection, row, { title: drafted.title, status: drafted.status, version }));
     },
   );
 
@@ -203,7 +216,7 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
         return saved;
       });
       await afterSave(site.id, row);
-      return itemViewOf(collection, row);
+      return itemViewOf(collection, row, await draftOf(site.id, row.id));
     },
   );
 
@@ -226,6 +239,7 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       await db.transaction(async (tx) => {
         const current = await lockItem(tx, site.id, collection.id, request.params.itemId, Number(request.query.version));
         await deleteItem(tx, current);
+        await discardDraft(tx, site.id, { kind: 'item', id: current.id });
         await recordAudit(tx, request, { action: 'item.delete', subjectType: 'item', subjectId: current.id, detail: { title: current.title } });
       });
       return { id: request.params.itemId, deleted: true as const };

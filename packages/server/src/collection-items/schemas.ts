@@ -94,7 +94,11 @@ export type ItemFieldsInput = z.input<typeof ItemFields>;
 export const ItemUpdate = ItemFields.extend({ version: z.number().int().min(1).describe('The version this change was made from') });
 export type ItemUpdate = z.infer<typeof ItemUpdate>;
 
-/** An item as the owner's calls answer it. */
+/** An item's unpublished changes (decision 0055): its drafted title and status and the draft's version; null when it has none. */
+export const ItemDraftState = z.object({ title: z.string(), status: ItemStatus, version: z.number().int() }).nullable();
+export type ItemDraftState = z.infer<typeof ItemDraftState>;
+
+/** An item as the owner's calls answer it: its published fields, and its draft's state. */
 export const ItemView = z.object({
   id: z.string(),
   collectionId: z.string(),
@@ -113,6 +117,7 @@ export const ItemView = z.object({
   version: z.number().int(),
   displayIndex: z.number().int(),
   updatedAt: z.string(),
+  draft: ItemDraftState.describe('Unpublished changes (a new post is one until published); null when visitors see what the editor shows'),
   event: EventFields.optional(),
   image: z
     .object({
@@ -137,6 +142,7 @@ export const ItemSummary = ItemView.pick({
   displayIndex: true,
   authorName: true,
   updatedAt: true,
+  draft: true,
   image: true,
   event: true,
 });

@@ -12,7 +12,8 @@ import { siteOf, siteOrigin } from '../sites/index.js';
 import { issuePreviewToken, PREVIEW_COOKIE, readPreviewToken } from './preview-token.js';
 import { discardDraft, draftVersion, findDraft, listDrafts, listReleases, publishDrafts, saveDraft, valueBefore } from './repository.js';
 import { schedulePublish, SCHEDULED_PUBLISH_JOB, type ScheduledPublish } from './scheduled-publish.js';
-import { cleanValue, DraftMessages, liveValue, parseSubject, permissionFor, type Subject } from './subjects.js';
+import { afterRelease } from './item-drafting.js';
+import { cleanValue, DraftMessages, liveValue, notOnSite, parseSubject, permissionFor, type Subject } from './subjects.js';
 
 /** Paths of the drafts, publishing, history and preview calls. */
 export const DraftPaths = Object.freeze({
@@ -127,7 +128,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       const site = siteOf(request);
       const subject = subjectOf(request.query.subject);
       const published = await liveValue(db, site.id, subject);
-      if (published === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
+      if (published === undefined) throw new AppError('NOT_FOUND', notOnSite(subject));
       const draft = await findDraft(db, site.id, subject);
       return { subject: request.query.subject, published, draft: draft ? { ...draft, updatedAt: draft.updatedAt.toISOString() } : null };
     },
@@ -151,10 +152,12 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
       const subject = subjectOf(request.body.subject);
       mayChange(request, subject);
       const live = await liveValue(db, site.id, subject);
+      // An item's fields are checked against the item (its collection's kind, its author).
+      if (live === undefined && subject.kind === 'item') throw new AppError('NOT_FOUND', notOnSite(subject));
       const mayWriteCode = !!request.owner && roleCan(request.owner.role, 'code:write');
       let value: unknown;
       try {
-        value = cleanValue(subject, request.body.value, mayWriteCode, live);
+        value = await cleanValue(db, site.id, subject, request.body.value, mayWriteCode, live);
       } catch (error) {
         if (error instanceof ZodError) throw new AppError('VALIDATION_FAILED', error.issues[0]?.message ?? 'The draft is not valid.', { cause: error });
         throw error;
@@ -163,7 +166,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
         const problem = blockFieldProblem(blockFieldRulesOf((await deps.themes.forSettings(site.settings)).compiled.source), live, value);
         if (problem) throw new AppError('VALIDATION_FAILED', problem.message, { body: { fields: { [problem.fieldId]: problem.message } } });
       }
-      if (live === undefined) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_PAGE);
+      if (live === undefined) throw new AppError('NOT_FOUND', notOnSite(subject));
       const saved = await saveDraft(db, site.id, subject, value, request.body.baseVersion, ownerName(request));
       if (saved === 'conflict') throw new AppError('CONFLICT', DraftMessages.CONFLICT, { body: { version: await draftVersion(db, site.id, subject) } });
       return { subject: request.body.subject, version: saved };
@@ -228,6 +231,7 @@ export function registerDraftRoutes(app: FastifyInstance, deps: AppDeps): void {
         detail: { subjects: release.changes.map((c) => c.subject) },
       });
       deps.resolver.invalidate();
+      await afterRelease(db, deps.jobs, site.id, release.changes);
       return { ...release, publishedAt: release.createdAt.toISOString() };
     },
   );

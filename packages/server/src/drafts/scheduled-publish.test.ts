@@ -15,6 +15,7 @@ let t: PagesTestApp;
 let servers: FastifyInstance[] = [];
 let admin: OwnerClient;
 let aboutId: string;
+let journalId: string;
 let websiteId: string;
 
 beforeAll(async () => {
@@ -28,6 +29,12 @@ beforeAll(async () => {
       .select()
       .from(collections)
       .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, 'about')))
+  )[0]!.id;
+  journalId = (
+    await db
+      .select()
+      .from(collections)
+      .where(and(eq(collections.websiteId, websiteId), eq(collections.urlId, 'journal')))
   )[0]!.id;
   servers = await Promise.all(
     [1, 2].map(async () => {
@@ -45,13 +52,17 @@ afterAll(async () => {
 const releases = async () => (await t.testDb.db.select().from(siteReleases).where(eq(siteReleases.websiteId, websiteId))).length;
 
 describe('scheduled publishing', () => {
-  it('publishes the drafts once at the chosen time, whichever server takes the job', async () => {
+  it('publishes the drafts once at the chosen time, a new blog post with them, whichever server takes the job', async () => {
     const sentence = 'The autumn collection arrives on Friday.';
     await admin.call('PUT', DraftPaths.DRAFTS, {
       subject: `collection:${aboutId}`,
       value: { blocks: [{ typeName: 'html', html: `<p>${sentence}</p>` }] },
       baseVersion: 0,
     });
+    const post = await admin.call('POST', `/api/owner/collections/${journalId}/items`, { title: 'Autumn wools are in', status: 'published' });
+    expect(post.statusCode, post.body).toBe(201);
+    const postUrl = post.json().fullUrl as string;
+    expect((await t.get(DEMO_SHOP_IDENTIFIER, postUrl)).statusCode).toBe(404);
     const before = await releases();
     const at = new Date(Date.now() + 1_500);
     const scheduled = await admin.call('POST', DraftPaths.PUBLISH, { at: at.toISOString() });
@@ -61,6 +72,8 @@ describe('scheduled publishing', () => {
     for (let i = 0; i < 300 && (await releases()) === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 100);
     expect((await t.get(DEMO_SHOP_IDENTIFIER, '/about')).body).toContain(sentence);
+    expect((await t.get(DEMO_SHOP_IDENTIFIER, postUrl)).statusCode).toBe(200);
+    expect((await t.get(DEMO_SHOP_IDENTIFIER, '/journal')).body).toContain('Autumn wools are in');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await releases()).toBe(before + 1);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import type { JobQueue } from '../jobs/index.js';
+import { afterRelease } from './item-drafting.js';
 import { publishDrafts } from './repository.js';
 
 /** The job that publishes a site's drafts at a chosen time. */
@@ -31,6 +32,7 @@ export function workScheduledPublishes(app: FastifyInstance, deps: AppDeps): voi
       const release = await publishDrafts(deps.db, job.data.websiteId, job.data.by);
       if (release) {
         deps.resolver.invalidate();
+        await afterRelease(deps.db, deps.jobs, job.data.websiteId, release.changes);
         app.log.info({ websiteId: job.data.websiteId, release: release.number }, 'scheduled publish');
       }
     });

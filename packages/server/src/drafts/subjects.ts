@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { collections, websites, type DbOrTx } from '../db/index.js';
 import type { OwnerPermission } from '../owner-sessions/index.js';
 import { BlockInput, checkGridRows, cleanBlocks } from '../blocks/index.js';
+import { itemDrafting } from './item-drafting.js';
 
 /**
  * Site settings an owner drafts as a whole: the navigations, header and footer, styles, block
@@ -26,14 +27,18 @@ export type DraftedSetting = (typeof DRAFTED_SETTINGS)[number];
 /** Most blocks in one layout (spec 9). */
 export const MAX_BLOCKS = 60;
 
-/** What a draft is of: a site setting (`settings.navigation`) or a collection (`collection:{id}`). */
-export type Subject = { readonly kind: 'settings'; readonly key: DraftedSetting } | { readonly kind: 'collection'; readonly id: string };
+/** What a draft is of: a site setting (`settings.navigation`), a collection (`collection:{id}`) or a collection's item (`item:{id}`: a post, an event). */
+export type Subject =
+  | { readonly kind: 'settings'; readonly key: DraftedSetting }
+  | { readonly kind: 'collection'; readonly id: string }
+  | { readonly kind: 'item'; readonly id: string };
 
 /** The drafts' messages, as the dashboard shows them. */
 export const DraftMessages = Object.freeze({
   UNKNOWN_SUBJECT:
-    'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts|siteIcons|socialAccounts|cookieBanner|siteStyles} or collection:{id}.',
+    'That cannot be drafted: use settings.{navigation|headerFooter|themeTweaks|blockFields|pageLayouts|siteIcons|socialAccounts|cookieBanner|siteStyles}, collection:{id} or item:{id}.',
   NO_SUCH_PAGE: 'That page is not on this site.',
+  NO_SUCH_ITEM: 'That post or event is not on this site.',
   CONFLICT: 'This was changed by someone else. Reload to see their changes.',
   TOO_MANY_BLOCKS: `A layout holds at most ${MAX_BLOCKS} blocks. Remove a block before adding another.`,
   NOTHING_TO_PUBLISH: 'There is nothing to publish.',
@@ -49,18 +54,25 @@ export function parseSubject(name: string): Subject | null {
   const setting = /^settings\.([A-Za-z]+)$/.exec(name);
   if (setting) return (DRAFTED_SETTINGS as readonly string[]).includes(setting[1]!) ? { kind: 'settings', key: setting[1] as DraftedSetting } : null;
   const collection = /^collection:([0-9a-f]{32})$/.exec(name);
-  return collection ? { kind: 'collection', id: collection[1]! } : null;
+  if (collection) return { kind: 'collection', id: collection[1]! };
+  const item = /^item:([0-9a-f]{32})$/.exec(name);
+  return item ? { kind: 'item', id: item[1]! } : null;
 }
 
 /** The name of a subject. */
 export function subjectName(subject: Subject): string {
-  return subject.kind === 'settings' ? `settings.${subject.key}` : `collection:${subject.id}`;
+  return subject.kind === 'settings' ? `settings.${subject.key}` : `${subject.kind}:${subject.id}`;
+}
+
+/** The message of a subject that is not on the site. */
+export function notOnSite(subject: Subject): string {
+  return subject.kind === 'item' ? DraftMessages.NO_SUCH_ITEM : DraftMessages.NO_SUCH_PAGE;
 }
 
 /** Settings that are content (pages' words and links) rather than the site's design. */
 const CONTENT_SETTINGS: ReadonlySet<DraftedSetting> = new Set(['navigation', 'blockFields']);
 
-/** The permission that changing `subject` needs: content (pages, navigations, block fields) or settings (header and footer, styles, layouts). */
+/** The permission that changing `subject` needs: content (pages, posts, navigations, block fields) or settings (header and footer, styles, layouts). */
 export function permissionFor(subject: Subject): OwnerPermission {
   return subject.kind === 'settings' && !CONTENT_SETTINGS.has(subject.key) ? 'settings:write' : 'content:write';
 }
@@ -84,15 +96,17 @@ const SettingDraft = z.record(z.string(), z.unknown()).nullable();
  * Checks and cleans a draft's value for `subject` (each block by its kind; owner HTML
  * sanitised, raw HTML and code kept only with `mayWriteCode` or unchanged from `previous`); throws a ZodError.
  */
-export function cleanValue(subject: Subject, value: unknown, mayWriteCode = false, previous?: unknown): unknown {
+export async function cleanValue(db: DbOrTx, websiteId: string, subject: Subject, value: unknown, mayWriteCode = false, previous?: unknown): Promise<unknown> {
   if (subject.kind === 'settings') return SettingDraft.parse(value);
+  if (subject.kind === 'item') return itemDrafting()?.clean(db, websiteId, subject.id, value);
   const draft = CollectionDraft.parse(value);
   const before = (previous as { blocks?: unknown } | undefined)?.blocks;
   return draft.blocks ? { ...draft, blocks: cleanBlocks(draft.blocks, { mayWriteCode, previous: Array.isArray(before) ? before : [] }) } : draft;
 }
 
-/** The published value of `subject` now; undefined when its collection is not on the site. */
+/** The published value of `subject` now; undefined when its collection (or item) is not on the site. */
 export async function liveValue(db: DbOrTx, websiteId: string, subject: Subject): Promise<unknown> {
+  if (subject.kind === 'item') return itemDrafting()?.live(db, websiteId, subject.id);
   if (subject.kind === 'settings') {
     const [row] = await db
       .select({ value: sql<unknown>`${websites.settings}->${subject.key}::text`, title: websites.title })
@@ -122,6 +136,10 @@ export async function applyValue(tx: DbOrTx, websiteId: string, subject: Subject
       .update(websites)
       .set({ settings, ...(title !== undefined ? { title } : {}), updatedAt: new Date() })
       .where(eq(websites.id, websiteId));
+    return;
+  }
+  if (subject.kind === 'item') {
+    await itemDrafting()?.apply(tx, websiteId, subject.id, value);
     return;
   }
   const draft = value as CollectionDraft;

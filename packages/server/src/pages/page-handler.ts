@@ -111,7 +111,7 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
     cartId: degraded || withoutCart ? undefined : (deps.cartIdOf ?? cartIdFromRequest)(request),
     cartShownByBrowser: withoutCart,
     islandsEnabled: deps.islands.enabled,
-    ...(drafts ? { preview: true } : {}),
+    ...(drafts ? { preview: true, drafts } : {}),
     collections: (drafts ? collectionRows.map((row) => collectionWithDraft(row, drafts)) : collectionRows).map((row) =>
       translations ? translatedPage(row, translations.texts) : row,
     ),

@@ -1,7 +1,7 @@
 import { adjacentPosts, findItem, listItems, publishedCategories, type CollectionRow } from '../queries.js';
 import { CollectionType, PageType } from '../../spec/index.js';
 import { resolveBlocks } from './blocks-context.js';
-import { pageBlocksFor } from '../../drafts/index.js';
+import { pageBlocksFor, previewItem, previewListing } from '../../drafts/index.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
 import { itemContext, plainText } from './item-context.js';
 import { itemSeoOf } from '../../seo/index.js';
@@ -118,7 +118,7 @@ async function openCollectionPage(req: PageRequest, row: CollectionRow): Promise
   const tag = req.query.tag?.slice(0, 50) || undefined;
   const category = req.query.category?.slice(0, CATEGORY_MAX) || undefined;
   const pageSize = pageSizeOf(row);
-  const { rows: listed, total } = await listItems(readerOf(req), req.site.id, row.id, {
+  const published = await listItems(readerOf(req), req.site.id, row.id, {
     kind,
     limit: pageSize,
     offset: (page - 1) * pageSize,
@@ -126,6 +126,10 @@ async function openCollectionPage(req: PageRequest, row: CollectionRow): Promise
     category,
     now: req.now,
   });
+  // The preview lists drafted posts (new ones too) in place of the published ones (a tag or category listing shows the published posts).
+  const listed =
+    req.drafts && !tag && !category ? await previewListing(req.db, req.site.id, row.id, published.rows, req.drafts, req.now, kind === 'blog') : published.rows;
+  const total = published.total + listed.length - published.rows.length;
   if (page > 1 && listed.length === 0) return notFoundPage();
   const { rows, members } = await visibleItems(req, row, listed);
   const counts =
@@ -172,7 +176,11 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
     return lesson ? (access === 'member' ? forMembersOnly(lesson) : lesson) : notFoundPage();
   }
   const kind = collectionKind(row);
-  const found = kind === 'page' || kind === 'gallery' ? undefined : await findItem(readerOf(req), req.site.id, row.id, itemUrlId, req.now);
+  const publishedItem = kind === 'page' || kind === 'gallery' ? undefined : await findItem(readerOf(req), req.site.id, row.id, itemUrlId, req.now);
+  const found =
+    req.drafts && kind !== 'page' && kind !== 'gallery'
+      ? await previewItem(req.db, req.site.id, row.id, itemUrlId, publishedItem, req.drafts, req.now)
+      : publishedItem;
   const access = await accessPage(req, row, found?.id);
   if (typeof access !== 'string') return access;
   if (!found) return notFoundPage();

@@ -39,6 +39,8 @@ export interface PageRequest {
   readonly cartShownByBrowser?: boolean;
   /** The editor's preview (a genuine preview cookie): the page shows the drafts and marks its blocks for the editor. */
   readonly preview?: boolean;
+  /** The preview's drafts by subject (`item:{id}` among them): its listings and item pages show drafted posts. */
+  readonly drafts?: ReadonlyMap<string, unknown>;
   /** True when the storefront bundle is built: builders then add island props. */
   readonly islandsEnabled: boolean;
   /** The site's collections, loaded once per request. */
