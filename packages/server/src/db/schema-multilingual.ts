@@ -10,6 +10,8 @@ export interface StoredLanguage {
   code: string;
   /** Hidden languages are absent from every page and their URL prefix answers 404. */
   published: boolean;
+  /** A domain of its own (`fr.example.test`, lower case), served at its root instead of the prefix (decision 0056); a non-primary language only. */
+  domain?: string;
 }
 
 /** `websites.settings.languages`: the primary language (served at `/`) and every language, the primary included. */

@@ -89,6 +89,8 @@ export interface PageFallbacks {
   error?: (request: FastifyRequest, reply: FastifyReply, response: ErrorResponse) => Promise<unknown>;
   /** Sends a site's account page (trusted, escaped markup) inside the site's theme layout (the `account` system template). */
   account?: (request: FastifyRequest, reply: FastifyReply, page: { status: number; title: string; body: string }) => Promise<unknown>;
+  /** Answers a GET with the site's page at the request's path, as the pages' own route does (for a route whose path turns out to name a page). */
+  page?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 /** Sends an error response as JSON (`{ error, message, ... }`) or as a small HTML page. */

@@ -6,10 +6,19 @@ export { registerMultilingualRoutes } from './routes.js';
 export { MultilingualMessages } from './messages.js';
 export { MultilingualPaths, MAX_LANGUAGES } from './paths.js';
 export { readLanguageCode, languageName, languagePrefix } from './language-codes.js';
-export { siteLanguagesOf, publishedLanguages, type SiteLanguage, type SiteLanguages } from './site-languages.js';
+export {
+  siteLanguagesOf,
+  publishedLanguages,
+  languageOfDomain,
+  onLanguageHost,
+  domainOrigin,
+  type SiteLanguage,
+  type SiteLanguages,
+} from './site-languages.js';
 export { readSiteLanguages } from './language-store.js';
 export {
   languageOfPath,
+  languageDomainRedirect,
   languageAlternates,
   pathInLanguage,
   renderAlternateLinks,

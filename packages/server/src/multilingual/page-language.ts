@@ -1,11 +1,11 @@
 import { escapeHtml } from '@emporium/template';
 import { absoluteUrl } from '../sites/index.js';
-import { publishedLanguages, siteLanguagesOf, type SiteLanguage, type SiteLanguages } from './site-languages.js';
+import { domainOrigin, languageOfDomain, publishedLanguages, siteLanguagesOf, type SiteLanguage, type SiteLanguages } from './site-languages.js';
 
 /** The `hreflang` of the alternate that search engines show visitors whose language the site lacks. */
 export const X_DEFAULT = 'x-default';
 
-/** One alternate of a page: its `hreflang` and the path prefix of its language. */
+/** One alternate of a page: its `hreflang` and the prefix of its language (an origin for a language with its own domain). */
 export interface LanguageAlternate {
   readonly hreflang: string;
   readonly prefix: string;
@@ -14,7 +14,7 @@ export interface LanguageAlternate {
 /** The language of a page request: which one the URL names, and the page's alternates. */
 export interface PageLanguage {
   readonly code: string;
-  /** `''` for the primary language, `/fr` for the others. */
+  /** `''` for the primary language, `/fr` for the others, an origin on a language's own domain (see `SiteLanguage.prefix`). */
   readonly prefix: string;
   /** Every published language (the page's own included), then `x-default` (the primary). */
   readonly alternates: readonly LanguageAlternate[];
@@ -45,18 +45,42 @@ function pageLanguageOf(languages: SiteLanguages, language: SiteLanguage): PageL
 /**
  * The language a URL path is in (the visitor's language is chosen by the URL only): a first
  * segment that is the prefix of another language (`/fr`, `/fr/shop`) names it, any other path is
- * in the primary language. The prefix of a hidden language names no page.
+ * in the primary language. The prefix of a hidden language names no page, nor does the prefix of
+ * a language with its own domain (that prefix redirects there, {@link languageDomainRedirect}).
+ * On a language's own domain (settings read by `onLanguageHost`) every path is in that language.
  */
 export function languageOfPath(settings: { readonly languages?: unknown; readonly locale: string }, path: string): PathLanguage {
   const languages = siteLanguagesOf(settings);
-  const primary = { kind: 'page', language: pageLanguageOf(languages, languages.primary), path } as const;
-  if (languages.all.length === 1) return primary;
+  const root = { kind: 'page', language: pageLanguageOf(languages, languages.root), path } as const;
+  if (languages.all.length === 1 || !languages.root.primary) return root;
   const end = path.indexOf('/', 1);
   const first = end < 0 ? path : path.slice(0, end);
-  const named = languages.all.find((l) => !l.primary && l.prefix === first);
-  if (!named) return primary;
-  if (!named.published) return { kind: 'hidden' };
+  const named = languages.all.find((l) => !l.primary && l.pathPrefix === first);
+  if (!named) return root;
+  if (!named.published || named.domain) return { kind: 'hidden' };
   return { kind: 'page', language: pageLanguageOf(languages, named), path: end < 0 ? '/' : path.slice(end) };
+}
+
+/**
+ * Where a request for `url` (path and query) on the site's own host `host` moved to: the same
+ * page on the language's own domain when the path is under the prefix of a published language
+ * that has one (`/fr/boutique?x=1` → `https://boutique.example.fr/boutique?x=1`); undefined for
+ * any other request, and on a language's domain itself.
+ */
+export function languageDomainRedirect(
+  settings: { readonly languages?: unknown; readonly locale: string },
+  host: string | undefined,
+  url: string,
+): string | undefined {
+  const languages = siteLanguagesOf(settings);
+  if (languages.all.length === 1 || languageOfDomain(settings, host)) return undefined;
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  const end = path.indexOf('/', 1);
+  const first = (end < 0 ? path : path.slice(0, end)).toLowerCase();
+  const named = languages.all.find((l) => !l.primary && l.published && l.domain && l.pathPrefix === first);
+  if (!named?.domain) return undefined;
+  return `${domainOrigin(named.domain)}${end < 0 ? '/' : path.slice(end)}${query < 0 ? '' : url.slice(query)}`;
 }
 
 /** The path of the page at `path` (a path without language prefix) in the language of `prefix`: `/fr/` for the home page, `/fr/shop` for others. */

@@ -9,8 +9,17 @@ export interface SiteLanguage {
   readonly nativeName: string;
   readonly primary: boolean;
   readonly published: boolean;
-  /** Path prefix of its pages: `''` for the primary language (served at `/`), `/fr` for the others. */
+  /**
+   * Where its pages are, as links name them: `''` for the primary language (served at `/`), `/fr`
+   * for the others, and the origin of its own domain (`https://fr.example.test`) for a language
+   * that has one (decision 0056). On a language's own domain every language's is absolute
+   * (see {@link onLanguageHost}), so links lead to the right host from any page.
+   */
   readonly prefix: string;
+  /** The path prefix that names it on the site's own hosts: `''` for the primary language, `/fr` for the others (which redirects to its domain when it has one). */
+  readonly pathPrefix: string;
+  /** Its own domain (lower case, no port), served at its root; undefined when it is served under its prefix. */
+  readonly domain: string | undefined;
 }
 
 /** A site's languages: the primary first, then the others in the owner's order. */
@@ -20,17 +29,38 @@ export interface SiteLanguages {
   readonly version: number;
   readonly primary: SiteLanguage;
   readonly all: readonly SiteLanguage[];
+  /** The language served at `/` of the host these are read for: the primary one, or on a language's own domain that language. */
+  readonly root: SiteLanguage;
 }
 
-function languageOf(code: string, primary: boolean, published: boolean): SiteLanguage {
+/** The origin of a language's own domain: HTTPS, as a site's custom domains (`canonicalOrigin`). */
+export function domainOrigin(domain: string): string {
+  return `https://${domain}`;
+}
+
+/** Marks a languages setting read on a language's own domain: that domain, and the site's main origin. */
+const ON_HOST = Symbol('languages on a language domain');
+type HostView = { readonly domain: string; readonly origin: string };
+
+function languageOf(code: string, primary: boolean, published: boolean, domain: string | undefined, view: HostView | undefined): SiteLanguage {
+  const pathPrefix = primary ? '' : languagePrefix(code);
+  const own = primary ? undefined : domain;
+  const prefix = own ? domainOrigin(own) : view ? `${view.origin}${pathPrefix}` : pathPrefix;
   return {
     code,
     name: languageName(code),
     nativeName: nativeLanguageName(code),
     primary,
     published: primary || published,
-    prefix: primary ? '' : languagePrefix(code),
+    prefix,
+    pathPrefix,
+    domain: own,
   };
+}
+
+/** A stored domain as written by the languages save: a lower-case host name. */
+function storedDomain(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[a-z0-9.-]{1,253}$/.test(value) && value.includes('.') ? value : undefined;
 }
 
 /** The stored entries that are genuine: an object with a valid code, each code once. */
@@ -43,7 +73,8 @@ function storedEntries(value: unknown): StoredLanguage[] {
     const reading = readLanguageCode(String((entry as { code?: unknown }).code ?? ''));
     if (!reading.ok || seen.has(reading.code)) continue;
     seen.add(reading.code);
-    out.push({ code: reading.code, published: (entry as { published?: unknown }).published === true });
+    const domain = storedDomain((entry as { domain?: unknown }).domain);
+    out.push({ code: reading.code, published: (entry as { published?: unknown }).published === true, ...(domain ? { domain } : {}) });
   }
   return out;
 }
@@ -65,14 +96,17 @@ export function siteLanguagesOf(settings: { readonly languages?: unknown; readon
   const localeCode = readLanguageCode(settings.locale);
   const wanted = readLanguageCode(String(setting.primary ?? ''));
   const primaryCode = wanted.ok && entries.some((e) => e.code === wanted.code) ? wanted.code : localeCode.ok ? localeCode.code : 'en-US';
-  const primary = languageOf(primaryCode, true, true);
-  const others = entries.filter((e) => e.code !== primaryCode).map((e) => languageOf(e.code, false, e.published));
+  const view = stored && typeof stored === 'object' ? (stored as { [ON_HOST]?: HostView })[ON_HOST] : undefined;
+  const primary = languageOf(primaryCode, true, true, undefined, view);
+  const others = entries.filter((e) => e.code !== primaryCode).map((e) => languageOf(e.code, false, e.published, e.domain, view));
   const version = typeof setting.version === 'number' && Number.isInteger(setting.version) ? setting.version : 0;
+  const all = Object.freeze([primary, ...others]);
   const languages: SiteLanguages = Object.freeze({
     connected: stored !== undefined && stored !== null,
     version,
     primary,
-    all: Object.freeze([primary, ...others]),
+    all,
+    root: (view && all.find((l) => l.published && l.domain === view.domain)) || primary,
   });
   if (stored && typeof stored === 'object') cache.set(stored, languages);
   return languages;
@@ -81,4 +115,50 @@ export function siteLanguagesOf(settings: { readonly languages?: unknown; readon
 /** The languages visitors see: the primary first, then the published others. */
 export function publishedLanguages(languages: SiteLanguages): readonly SiteLanguage[] {
   return languages.all.filter((language) => language.published);
+}
+
+/** The published language of the site whose own domain is `host` (a Host header: any case, port and trailing dot ignored); undefined on any other host. */
+export function languageOfDomain(
+  settings: { readonly languages?: unknown; readonly locale: string },
+  host: string | null | undefined,
+): SiteLanguage | undefined {
+  if (!host) return undefined;
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/:\d{1,5}$/, '')
+    .replace(/\.$/, '');
+  return siteLanguagesOf(settings).all.find((l) => l.published && l.domain !== undefined && l.domain === name);
+}
+
+const views = new WeakMap<object, Map<string, object>>();
+
+/**
+ * `site` as its pages are read on the host `host` (decision 0056): unchanged on the site's own
+ * hosts; on a published language's own domain, with languages whose root (`/`) is that
+ * language and whose every prefix is absolute (the primary language's under `origin`, the
+ * site's main origin), so the page's canonical, alternates, switcher and links name the right
+ * host. The view is kept per stored setting and host, so the caches keyed by it keep working.
+ */
+export function onLanguageHost<T extends { settings: { readonly languages?: unknown; readonly locale: string } }>(
+  site: T,
+  host: string | null | undefined,
+  origin: string,
+): T {
+  const language = languageOfDomain(site.settings, host);
+  const stored = site.settings.languages;
+  if (!language?.domain || !stored || typeof stored !== 'object') return site;
+  let known = views.get(stored);
+  if (!known) {
+    known = new Map();
+    views.set(stored, known);
+  }
+  const key = `${language.domain} ${origin}`;
+  let view = known.get(key);
+  if (!view) {
+    view = Object.freeze({ ...stored, [ON_HOST]: { domain: language.domain, origin } });
+    if (known.size > 100) known.clear();
+    known.set(key, view);
+  }
+  return { ...site, settings: { ...site.settings, languages: view } };
 }

@@ -1,5 +1,5 @@
 import { languageOfPath } from './page-language.js';
-import { publishedLanguages, siteLanguagesOf, type SiteLanguage } from './site-languages.js';
+import { languageOfDomain, publishedLanguages, siteLanguagesOf, type SiteLanguage } from './site-languages.js';
 
 type LanguageSettings = { readonly languages?: unknown; readonly locale: string };
 
@@ -33,9 +33,15 @@ export function siteLanguageNamed(settings: LanguageSettings, code: string | nul
   return published.find((l) => l.code.split('-')[0]!.toLowerCase() === base);
 }
 
-/** The published language of the site page at `path` (a path of the site, `/fr/boutique`); undefined for a hidden language's prefix or no path. */
-export function languageOfSitePath(settings: LanguageSettings, path: string | null | undefined): SiteLanguage | undefined {
+/**
+ * The published language of the site page at `path` (a path of the site, `/fr/boutique`) on
+ * `host` (a language's own domain: that language, decision 0056); undefined for a hidden
+ * language's prefix or no path.
+ */
+export function languageOfSitePath(settings: LanguageSettings, path: string | null | undefined, host?: string): SiteLanguage | undefined {
   if (!path?.startsWith('/')) return undefined;
+  const onDomain = languageOfDomain(settings, host);
+  if (onDomain) return onDomain;
   const located = languageOfPath(settings, path.split(/[?#]/)[0]!);
   if (located.kind !== 'page') return undefined;
   return siteLanguagesOf(settings).all.find((l) => l.code === located.language.code);
@@ -56,7 +62,7 @@ export function languageOfReferringPage(settings: LanguageSettings, headers: Cal
     return undefined;
   }
   if (!headers.host || url.host.toLowerCase() !== headers.host.toLowerCase()) return undefined;
-  return languageOfSitePath(settings, url.pathname);
+  return languageOfSitePath(settings, url.pathname, url.host);
 }
 
 /**

@@ -71,7 +71,7 @@ export async function registerPages(app: FastifyInstance, deps: AppDeps, options
   };
   registerAssetRoutes(app, { system: system.byPublicName, themeAsset: async (site, url) => (await themes.forSettings(site.settings)).assetsByUrl.get(url) });
   registerIslandAssetRoute(app);
-  registerPageRoutes(app, handlerDeps);
+  deps.pageFallbacks.page = registerPageRoutes(app, handlerDeps);
   const cache = handlerDeps.pageCache;
   // The lane answers only what the route would answer from the cache: none when the routes read the cart or the tags their own way.
   if (options.lane && !options.cartIdOf && !options.scriptTags) options.lane.answer = (ask, site) => cache.stored(deps.db, ask, site);

@@ -328,7 +328,7 @@ export async function sendSystemPage(deps: PageHandlerDeps, request: FastifyRequ
  * or rendering serves the theme's error page (type 101, HTTP 500); API paths fall through to
  * the server's JSON not-found handler.
  */
-export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps): void {
+export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
   const cache = deps.scriptTags ? undefined : deps.pageCache;
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const site = request.site;
@@ -364,4 +364,5 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
   };
   app.get('/', { schema: HOME_PAGE_SCHEMA }, handler);
   app.get('/*', { schema: SITE_PAGE_SCHEMA }, handler);
+  return handler;
 }

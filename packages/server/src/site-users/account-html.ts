@@ -4,7 +4,7 @@ import { orderStatusPath } from '../checkout/index.js';
 import type { subscriptions } from '../db/schema-subscriptions.js';
 import { canTake, SUBSCRIPTION_STATE_TEXT } from '../subscriptions/index.js';
 import type { AccountOrder } from './account-orders.js';
-import { form, type PageFrame } from './pages-html.js';
+import { at, form, t, type PageFrame } from './pages-html.js';
 
 const e = escapeHtml;
 
@@ -23,27 +23,27 @@ function day(date: Date, locale: string): string {
 
 /** The account's orders: one page, newest first, each linking to its order status page (page type 211). */
 export function ordersSection(frame: PageFrame, orders: AccountOrder[], page: number, hasNextPage: boolean): string {
-  const locale = frame.site.settings.locale;
-  if (orders.length === 0 && page === 1) return `<h2 id="orders">Your orders</h2><p>You have no orders yet.</p>`;
+  const locale = frame.language.code;
+  if (orders.length === 0 && page === 1) return `<h2 id="orders">${e(t(frame, 'Your orders'))}</h2><p>${e(t(frame, 'You have no orders yet.'))}</p>`;
   const rows = orders
     .map((order) => {
       const number = `#${order.orderNumber}`;
-      const label = order.statusToken ? `<a href="${e(orderStatusPath(order.id, order.statusToken))}">${e(number)}</a>` : e(number);
+      const label = order.statusToken ? `<a href="${e(at(frame, orderStatusPath(order.id, order.statusToken)))}">${e(number)}</a>` : e(number);
       const total = formatMoney(money(order.grandTotalCents, order.currency), locale);
-      const status = ORDER_STATUS_TEXT[order.status] ?? order.status;
+      const status = t(frame, ORDER_STATUS_TEXT[order.status] ?? order.status);
       return `<tr><th scope="row">${label}</th><td>${e(day(order.createdAt, locale))}</td><td>${e(total)}</td><td data-status="${e(order.status)}">${e(status)}</td></tr>`;
     })
     .join('');
   const pager = [
-    page > 1 ? `<a href="/account?page=${page - 1}#orders" rel="prev">Newer orders</a>` : '',
-    hasNextPage ? `<a href="/account?page=${page + 1}#orders" rel="next">Older orders</a>` : '',
+    page > 1 ? `<a href="${e(at(frame, '/account'))}?page=${page - 1}#orders" rel="prev">${e(t(frame, 'Newer orders'))}</a>` : '',
+    hasNextPage ? `<a href="${e(at(frame, '/account'))}?page=${page + 1}#orders" rel="next">${e(t(frame, 'Older orders'))}</a>` : '',
   ]
     .filter(Boolean)
     .join(' · ');
   return (
-    `<h2 id="orders">Your orders</h2>` +
-    `<table class="account-orders"><thead><tr><th scope="col">Order</th><th scope="col">Date</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>` +
-    (pager ? `<nav aria-label="Order pages"><p>${pager}</p></nav>` : '')
+    `<h2 id="orders">${e(t(frame, 'Your orders'))}</h2>` +
+    `<table class="account-orders"><thead><tr>${['Order', 'Date', 'Total', 'Status'].map((h) => `<th scope="col">${e(t(frame, h))}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>` +
+    (pager ? `<nav aria-label="${e(t(frame, 'Order pages'))}"><p>${pager}</p></nav>` : '')
   );
 }
 
@@ -52,7 +52,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The account's subscriptions, each with a form per action its state allows (crumb and XSRF token). */
 export function subscriptionsSection(frame: PageFrame, list: Array<{ subscription: SubscriptionRow; firstOrderNumber: number }>, xsrfToken: string): string {
   if (list.length === 0) return '';
-  const locale = frame.site.settings.locale;
+  const locale = frame.language.code;
   const items = list
     .map(({ subscription, firstOrderNumber }) => {
       const products = subscription.lines.map((l) => `${l.quantity} × ${l.productName}`).join(', ');
@@ -65,5 +65,5 @@ export function subscriptionsSection(frame: PageFrame, list: Array<{ subscriptio
       return `<li class="account-subscription"><p><strong>${e(products)}</strong>: ${e(price)} (from order #${e(String(firstOrderNumber))}). <span data-state="${e(subscription.state)}">${e(SUBSCRIPTION_STATE_TEXT[subscription.state])}</span>.${next}</p>${forms}</li>`;
     })
     .join('');
-  return `<h2 id="subscriptions">Your subscriptions</h2><ul class="account-subscriptions">${items}</ul>`;
+  return `<h2 id="subscriptions">${e(t(frame, 'Your subscriptions'))}</h2><ul class="account-subscriptions">${items}</ul>`;
 }

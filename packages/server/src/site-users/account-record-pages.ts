@@ -12,6 +12,12 @@ import { xsrfMatches, type LiveSession } from './session-store.js';
 
 /** What the account pages share with the record pages: the guards, the page sender and the account view. */
 export interface AccountPageKit {
+  /** The path the pages are registered under: `''`, or the language segment of `/fr/account`. */
+  base: string;
+  /** `{ hide: true }` for the language twins (documented once), else nothing. */
+  hide: { hide?: true };
+  /** A site path in the request's language (`/fr/account`). */
+  to: (request: FastifyRequest, path: string) => string;
   open: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   session: (request: FastifyRequest) => Promise<LiveSession | undefined>;
   send: (reply: FastifyReply, status: number, doc: AccountDoc) => unknown;
@@ -69,7 +75,7 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
   ): Promise<unknown> => {
     if (!(await kit.open(request, reply))) return reply;
     const live = await kit.session(request);
-    if (!live) return reply.redirect('/account/login', 303);
+    if (!live) return reply.redirect(kit.to(request, '/account/login'), 303);
     if (xsrfToken !== null && !xsrfMatches(live, xsrfToken)) return kit.refuseXsrf(request, reply);
     return act(live);
   };
@@ -80,13 +86,16 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
     return kit.send(reply, status, addressPage(kit.frameOf(request, notice), live.xsrfToken, saved, { ...fieldsOf(body), isDefault: body.isDefault ?? '' }));
   };
 
-  routes.get('/account/addresses/new', { schema: { tags, summary: 'The page that adds an address to the account', response } }, async (request, reply) =>
-    signedIn(request, reply, null, async (live) => kit.send(reply, 200, addressPage(kit.frameOf(request), live.xsrfToken, undefined))),
+  routes.get(
+    `${kit.base}/account/addresses/new`,
+    { schema: { tags, ...kit.hide, summary: 'The page that adds an address to the account', response } },
+    async (request, reply) =>
+      signedIn(request, reply, null, async (live) => kit.send(reply, 200, addressPage(kit.frameOf(request), live.xsrfToken, undefined))),
   );
 
   routes.get(
-    '/account/addresses/:addressId',
-    { schema: { tags, summary: 'The page that edits one of the account’s addresses', params: AddressParams, response } },
+    `${kit.base}/account/addresses/:addressId`,
+    { schema: { tags, ...kit.hide, summary: 'The page that edits one of the account’s addresses', params: AddressParams, response } },
     async (request, reply) =>
       signedIn(request, reply, null, async (live) => {
         try {
@@ -100,13 +109,13 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
   );
 
   routes.post(
-    '/account/addresses',
-    { bodyLimit: 8192, schema: { tags, summary: 'Saves a new address from the account area', body: AddressForm, response } },
+    `${kit.base}/account/addresses`,
+    { bodyLimit: 8192, schema: { tags, ...kit.hide, summary: 'Saves a new address from the account area', body: AddressForm, response } },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, async (live) => {
         try {
           await addAddress(deps.db, live.user.websiteId, live.user.id, checkedAddress(fieldsOf(request.body)), request.body.isDefault === 'true');
-          return reply.redirect('/account#addresses', 303);
+          return reply.redirect(kit.to(request, '/account#addresses'), 303);
         } catch (cause) {
           return again(request, reply, live, cause, request.body);
         }
@@ -114,14 +123,17 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
   );
 
   routes.post(
-    '/account/addresses/:addressId',
-    { bodyLimit: 8192, schema: { tags, summary: 'Saves a changed address from the account area', params: AddressParams, body: AddressForm, response } },
+    `${kit.base}/account/addresses/:addressId`,
+    {
+      bodyLimit: 8192,
+      schema: { tags, ...kit.hide, summary: 'Saves a changed address from the account area', params: AddressParams, body: AddressForm, response },
+    },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, async (live) => {
         try {
           const address = checkedAddress(fieldsOf(request.body));
           await updateAddress(deps.db, live.user.websiteId, live.user.id, request.params.addressId, address, request.body.isDefault === 'true');
-          return reply.redirect('/account#addresses', 303);
+          return reply.redirect(kit.to(request, '/account#addresses'), 303);
         } catch (cause) {
           if (cause instanceof AppError && cause.status === 404) {
             const { status, notice } = kit.error(reply, cause);
@@ -135,7 +147,7 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
   const withdraw = async (request: FastifyRequest, reply: FastifyReply, live: LiveSession, act: () => Promise<void>) => {
     try {
       await act();
-      return reply.redirect('/account', 303);
+      return reply.redirect(kit.to(request, '/account'), 303);
     } catch (cause) {
       const { status, notice } = kit.error(reply, cause);
       return kit.send(reply, status, await kit.accountView(request, live, 1, notice));
@@ -143,8 +155,8 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
   };
 
   routes.post(
-    '/account/addresses/:addressId/delete',
-    { bodyLimit: 8192, schema: { tags, summary: 'Deletes an address from the account area', params: AddressParams, body: AddressForm, response } },
+    `${kit.base}/account/addresses/:addressId/delete`,
+    { bodyLimit: 8192, schema: { tags, ...kit.hide, summary: 'Deletes an address from the account area', params: AddressParams, body: AddressForm, response } },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, (live) =>
         withdraw(request, reply, live, () => deleteAddress(deps.db, live.user.websiteId, live.user.id, request.params.addressId)),
@@ -152,8 +164,11 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
   );
 
   routes.post(
-    '/account/restock/:signUpId/delete',
-    { bodyLimit: 8192, schema: { tags, summary: 'Withdraws a restock sign-up from the account area', params: SignUpParams, body: AddressForm, response } },
+    `${kit.base}/account/restock/:signUpId/delete`,
+    {
+      bodyLimit: 8192,
+      schema: { tags, ...kit.hide, summary: 'Withdraws a restock sign-up from the account area', params: SignUpParams, body: AddressForm, response },
+    },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, (live) =>
         withdraw(request, reply, live, async () => {

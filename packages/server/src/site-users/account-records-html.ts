@@ -3,7 +3,7 @@ import type { PostalAddress } from '../checkout/index.js';
 import type { Page } from '../http/page-cursor.js';
 import type { AccountSignUp } from './account-restock.js';
 import type { SavedAddress } from './addresses.js';
-import { field, form, inTheme, page, type AccountDoc, type PageFrame } from './pages-html.js';
+import { at, field, form, inTheme, page, t, type AccountDoc, type PageFrame } from './pages-html.js';
 
 const e = escapeHtml;
 
@@ -35,16 +35,16 @@ export function addressesSection(frame: PageFrame, addresses: SavedAddress[], xs
   const items = addresses
     .map(
       (saved) =>
-        `<li class="account-address"><p>${addressLines(saved.address)}${saved.isDefault ? '<br><strong>Default address</strong>' : ''}</p>` +
-        `<p><a href="/account/addresses/${e(saved.id)}">Edit address<span class="visually-hidden"> ${e(saved.address.address1)}</span></a></p>` +
+        `<li class="account-address"><p>${addressLines(saved.address)}${saved.isDefault ? `<br><strong>${e(t(frame, 'Default address'))}</strong>` : ''}</p>` +
+        `<p><a href="${e(at(frame, `/account/addresses/${saved.id}`))}">${e(t(frame, 'Edit address'))}<span class="visually-hidden"> ${e(saved.address.address1)}</span></a></p>` +
         form(frame, `/account/addresses/${saved.id}/delete`, '', 'Delete address', { xsrfToken }) +
         `</li>`,
     )
     .join('');
   return (
-    `<h2 id="addresses">Your addresses</h2>` +
-    (items ? `<ul class="account-addresses">${items}</ul>` : '<p>You have no saved addresses. Checkout offers the ones you save here.</p>') +
-    `<p><a class="button" href="/account/addresses/new">Add an address</a></p>`
+    `<h2 id="addresses">${e(t(frame, 'Your addresses'))}</h2>` +
+    (items ? `<ul class="account-addresses">${items}</ul>` : `<p>${e(t(frame, 'You have no saved addresses. Checkout offers the ones you save here.'))}</p>`) +
+    `<p><a class="button" href="${e(at(frame, '/account/addresses/new'))}">${e(t(frame, 'Add an address'))}</a></p>`
   );
 }
 
@@ -59,13 +59,14 @@ export function addressPage(frame: PageFrame, xsrfToken: string, saved: SavedAdd
     }),
   ).join('');
   const isDefault = values ? values.isDefault === 'true' : (saved?.isDefault ?? false);
-  const checkbox = `<p class="account-field"><input id="account-isDefault" name="isDefault" type="checkbox" value="true"${isDefault ? ' checked' : ''}> <label for="account-isDefault">Use as my default address</label></p>`;
+  const checkbox = `<p class="account-field"><input id="account-isDefault" name="isDefault" type="checkbox" value="true"${isDefault ? ' checked' : ''}> <label for="account-isDefault">${e(t(frame, 'Use as my default address'))}</label></p>`;
   const action = saved ? `/account/addresses/${saved.id}` : '/account/addresses';
   return inTheme(
     page(
       frame,
       saved ? 'Edit address' : 'Add an address',
-      form(frame, action, inputs + checkbox, 'Save address', { xsrfToken }) + `<p><a href="/account#addresses">Back to your account</a></p>`,
+      form(frame, action, inputs + checkbox, 'Save address', { xsrfToken }) +
+        `<p><a href="${e(at(frame, '/account'))}#addresses">${e(t(frame, 'Back to your account'))}</a></p>`,
     ),
   );
 }
@@ -76,7 +77,7 @@ function day(iso: string, locale: string): string {
 
 /** The person's restock sign-ups, one page newest first, each with a form to withdraw it; `More` follows the cursor. */
 export function restockSection(frame: PageFrame, signUps: Page<AccountSignUp>, xsrfToken: string, paged: boolean): string {
-  const locale = frame.site.settings.locale;
+  const locale = frame.language.code;
   if (signUps.items.length === 0 && !paged) return '';
   const items = signUps.items
     .map((s) => {
@@ -86,16 +87,16 @@ export function restockSection(frame: PageFrame, signUps: Page<AccountSignUp>, x
     })
     .join('');
   const pager = [
-    paged ? `<a href="/account#restock">Newest sign-ups</a>` : '',
+    paged ? `<a href="${e(at(frame, '/account'))}#restock">${e(t(frame, 'Newest sign-ups'))}</a>` : '',
     signUps.hasNextPage && signUps.nextPageCursor
-      ? `<a href="/account?restock=${encodeURIComponent(signUps.nextPageCursor)}#restock" rel="next">Older sign-ups</a>`
+      ? `<a href="${e(at(frame, '/account'))}?restock=${encodeURIComponent(signUps.nextPageCursor)}#restock" rel="next">${e(t(frame, 'Older sign-ups'))}</a>`
       : '',
   ]
     .filter(Boolean)
     .join(' · ');
   return (
-    `<h2 id="restock">Back-in-stock notices</h2>` +
-    (items ? `<ul class="account-restock">${items}</ul>` : '<p>No more sign-ups.</p>') +
-    (pager ? `<nav aria-label="Restock sign-up pages"><p>${pager}</p></nav>` : '')
+    `<h2 id="restock">${e(t(frame, 'Back-in-stock notices'))}</h2>` +
+    (items ? `<ul class="account-restock">${items}</ul>` : `<p>${e(t(frame, 'No more sign-ups.'))}</p>`) +
+    (pager ? `<nav aria-label="${e(t(frame, 'Restock sign-up pages'))}"><p>${pager}</p></nav>` : '')
   );
 }

@@ -30,6 +30,7 @@ import { accountPage, messagePage, registerPage, resetPage, signInPage, type Acc
 import { CodeBody, RegisterBody, ResetConfirmBody, SessionBody } from './schemas.js';
 import { clearSiteUserCookies, findSiteUserSession, xsrfMatches, type LiveSession } from './session-store.js';
 import { isSiteUserTokenUsable } from './token-store.js';
+import { accountLanguageOf, accountPath, primaryAccountLanguage, type AccountLanguage } from './account-language.js';
 
 const text = z.string().max(500).optional();
 /** Fields of the account pages' forms (each form sends some of them, with its crumb). */
@@ -67,13 +68,42 @@ function firstIssue(result: { success: false; error: z.ZodError }): string {
   return result.error.issues[0]?.message ?? 'Check your entries and try again.';
 }
 
-/** Registers the account pages under `/account`, server-rendered on the site's own origin. */
+/** The first segment of the account pages in another language than the primary (`/fr/account`): checked against the site's languages per request. */
+const LANGUAGE_SEGMENT = '/:siteLanguage';
+
+/**
+ * Registers the account pages under `/account`, server-rendered on the site's own origin, and
+ * the same pages under each published language's prefix (`/fr/account`, decision 0044) and at
+ * `/account` of a language's own domain (decision 0056), shown in that language: its texts,
+ * `<html lang>`, formatting, and every link and redirect kept in it. The session is the host's
+ * (one cookie at path `/`), so `/account` and `/fr/account` share it.
+ */
 export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps): void {
+  const languages = new WeakMap<FastifyRequest, AccountLanguage>();
+  for (const base of ['', LANGUAGE_SEGMENT]) registerPagesAt(app, deps, base, languages);
+}
+
+function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string, languages: WeakMap<FastifyRequest, AccountLanguage>): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The prefixed twins answer as the pages they repeat: documented once.
   const tags = ['site users', 'pages'];
+  const hide: { hide?: true } = base ? { hide: true } : {};
   const html = { 200: htmlResponse() };
   const redirect = { 303: z.null().describe('Redirect to the next page') };
-  const frameOf = (request: FastifyRequest, notice?: Notice): PageFrame => ({ site: siteOf(request), crumb: request.crumb, notice });
+  const languageOf = (request: FastifyRequest): AccountLanguage => languages.get(request) ?? primaryAccountLanguage(siteOf(request));
+  /** `path` (a site path) in the request's language. */
+  const to = (request: FastifyRequest, path: string): string => accountPath(languageOf(request), path);
+  const frameOf = (request: FastifyRequest, notice?: Notice): PageFrame => ({
+    site: siteOf(request),
+    crumb: request.crumb,
+    language: languageOf(request),
+    notice,
+  });
+  /** A request whose first segment names no language of the site (`/faq/account`): the site's page at that path, as if these pages were not here. */
+  const elsewhere = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const page = request.method === 'GET' || request.method === 'HEAD' ? deps.pageFallbacks?.page : undefined;
+    return page ? page(request, reply) : reply.callNotFound();
+  };
   /** Sends an account page inside the site's theme layout when pages are on, else as its own document; never stored, never indexed. */
   const send = (reply: FastifyReply, status: number, doc: AccountDoc): unknown => {
     reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
@@ -87,8 +117,16 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     for (const [name, value] of Object.entries(cause.headers)) reply.header(name, value);
     return { status: cause.status, notice: { kind: 'error', text: cause.message } };
   };
-  /** Runs a page: 404 while accounts are off, 403 on the dashboard's origin. */
+  /** Runs a page in the language of its URL: 404 while accounts are off, 403 on the dashboard's origin. */
   const open = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (request.site && !request.adminOrigin) {
+      const language = await accountLanguageOf(deps.db, deps.config, request, request.site);
+      if (!language) {
+        await elsewhere(request, reply);
+        return false;
+      }
+      languages.set(request, language);
+    }
     try {
       await assertAccountsOpen(deps, request);
       return true;
@@ -117,12 +155,14 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     return accountPage(frame, live.user, live.xsrfToken, records);
   };
   const get = (url: string, summary: string, handler: (request: FastifyRequest, query: z.infer<typeof TokenQuery>, reply: FastifyReply) => Promise<unknown>) =>
-    routes.get(url, { schema: { tags, summary, querystring: TokenQuery, response: { ...html, ...redirect } } }, async (request, reply) =>
+    routes.get(`${base}${url}`, { schema: { tags, summary, ...hide, querystring: TokenQuery, response: { ...html, ...redirect } } }, async (request, reply) =>
       (await open(request, reply)) ? handler(request, request.query, reply) : reply,
     );
   const post = (url: string, summary: string, handler: (request: FastifyRequest, body: AccountFormBody, reply: FastifyReply) => Promise<unknown>) =>
-    routes.post(url, { bodyLimit: 8192, schema: { tags, summary, body: AccountForm, response: { ...html, ...redirect } } }, async (request, reply) =>
-      (await open(request, reply)) ? handler(request, request.body, reply) : reply,
+    routes.post(
+      `${base}${url}`,
+      { bodyLimit: 8192, schema: { tags, summary, ...hide, body: AccountForm, response: { ...html, ...redirect } } },
+      async (request, reply) => ((await open(request, reply)) ? handler(request, request.body, reply) : reply),
     );
   const refuseXsrf = (request: FastifyRequest, reply: FastifyReply) =>
     send(
@@ -138,10 +178,10 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
   ) =>
     post(url, summary, async (request, body, reply) => {
       const live = await session(request);
-      if (!live) return reply.redirect('/account/login', 303);
+      if (!live) return reply.redirect(to(request, '/account/login'), 303);
       if (!xsrfMatches(live, body.xsrfToken)) return refuseXsrf(request, reply);
       try {
-        return reply.redirect(await act(live, body, reply, request), 303);
+        return reply.redirect(to(request, await act(live, body, reply, request)), 303);
       } catch (cause) {
         const { status, notice } = error(reply, cause);
         return send(reply, status, await accountView(request, live, 1, notice));
@@ -152,7 +192,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     const live = await session(request);
     if (!live) {
       if (request.siteUserInfo.authenticated) clearSiteUserCookies(reply, deps.config.secureCookies);
-      return reply.redirect('/account/login', 303);
+      return reply.redirect(to(request, '/account/login'), 303);
     }
     return send(reply, 200, await accountView(request, live, query.page ?? 1, undefined, query.restock));
   });
@@ -167,7 +207,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     if (!parsed.success) return send(reply, 400, signInPage(frameOf(request, { kind: 'error', text: SiteUserMessages.SIGN_IN_FAILED }), body.email));
     try {
       await signInWithPassword(deps, request, reply, siteOf(request), parsed.data);
-      return reply.redirect('/account', 303);
+      return reply.redirect(to(request, '/account'), 303);
     } catch (cause) {
       const { status, notice } = error(reply, cause);
       return send(reply, status, signInPage(frameOf(request, notice), parsed.data.email));
@@ -187,7 +227,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
     if (!parsed.success) return send(reply, 400, signInPage(frameOf(request, { kind: 'error', text: firstIssue(parsed) }), body['code-email']));
     try {
       await signInWithCode(deps, request, reply, siteOf(request), parsed.data);
-      return reply.redirect('/account', 303);
+      return reply.redirect(to(request, '/account'), 303);
     } catch (cause) {
       const { status, notice } = error(reply, cause);
       return send(reply, status, signInPage(frameOf(request, notice), parsed.data.email));
@@ -197,7 +237,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
   get('/account/login/link', 'Opens a mailed sign-in link: signs in and goes to the account', async (request, query, reply) => {
     try {
       await signInWithLink(deps, request, reply, siteOf(request), query.token ?? '');
-      return reply.redirect('/account', 303);
+      return reply.redirect(to(request, '/account'), 303);
     } catch (cause) {
       const { status, notice } = error(reply, cause);
       return send(reply, status, signInPage(frameOf(request, notice)));
@@ -212,7 +252,9 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       const text = parsed.success ? 'Choose a password.' : firstIssue(parsed);
       return send(reply, 400, registerPage(frameOf(request, { kind: 'error', text }), body.email));
     }
-    await register(deps, siteOf(request), parsed.data);
+    const language = languageOf(request);
+    // The account keeps the language of the page it was registered from (decision 0052).
+    await register(deps, siteOf(request), { ...parsed.data, ...(language.primary ? {} : { language: language.code }) });
     return send(reply, 202, messagePage(frameOf(request, { kind: 'info', text: SiteUserMessages.REGISTERED }), 'Check your email', signInLink));
   });
 
@@ -272,11 +314,12 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
   });
   for (const action of ['pause', 'resume', 'cancel'] as const) {
     routes.post(
-      `/account/subscriptions/:subscriptionId/${action}`,
+      `${base}/account/subscriptions/:subscriptionId/${action}`,
       {
         bodyLimit: 8192,
         schema: {
           tags,
+          ...hide,
           summary: `${ACTION_SUMMARY[action]} one of the account’s subscriptions from the account page`,
           params: SubscriptionParams,
           body: AccountForm,
@@ -286,13 +329,13 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       async (request, reply) => {
         if (!(await open(request, reply))) return reply;
         const live = await session(request);
-        if (!live) return reply.redirect('/account/login', 303);
+        if (!live) return reply.redirect(to(request, '/account/login'), 303);
         if (!xsrfMatches(live, request.body.xsrfToken)) return refuseXsrf(request, reply);
         const { subscriptionId } = request.params;
         try {
           if (!(await ownsSubscription(deps.db, live.user, subscriptionId))) throw new AppError('NOT_FOUND', SubscriptionMessages.NOT_FOUND);
           await changeSubscription(deps.db, siteOf(request), deps.config, subscriptionId, action, { kind: 'customer' }, deps.now());
-          return reply.redirect('/account#subscriptions', 303);
+          return reply.redirect(to(request, '/account#subscriptions'), 303);
         } catch (cause) {
           const { status, notice } = error(reply, cause);
           return send(reply, status, await accountView(request, live, 1, notice));
@@ -300,7 +343,7 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
       },
     );
   }
-  registerAccountRecordPages(routes, deps, { open, session, send, refuseXsrf, accountView, frameOf, error });
+  registerAccountRecordPages(routes, deps, { base, hide, to, open, session, send, refuseXsrf, accountView, frameOf, error });
   change('/account/locale', 'Saves the language from the account page', async (live, body) => {
     await setLocale(deps, live, body.language ?? '');
     return '/account';

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@emporium/template';
 import type { Website } from '../sites/index.js';
+import { accountPath, type AccountLanguage } from './account-language.js';
 
 /** A notice above a form: an error (announced at once) or a confirmation. */
 export interface Notice {
@@ -7,14 +8,25 @@ export interface Notice {
   text: string;
 }
 
-/** What every account page needs: the site, the crumb for its forms, and an optional notice. */
+/** What every account page needs: the site, the crumb for its forms, its language (the URL's) and an optional notice. */
 export interface PageFrame {
   site: Website;
   crumb: string;
+  language: AccountLanguage;
   notice?: Notice;
 }
 
 const e = escapeHtml;
+
+/** `english` in the page's language: its system text where the language has one, else the English. */
+export function t(frame: PageFrame, english: string): string {
+  return frame.language.texts[english] ?? english;
+}
+
+/** The site path `path` (`/account/login`) in the page's language: `/fr/account/login`, or on the language's own domain. */
+export function at(frame: PageFrame, path: string): string {
+  return accountPath(frame.language, path);
+}
 
 function noticeHtml(notice: Notice | undefined): string {
   if (!notice) return '';
@@ -34,18 +46,18 @@ export function field(
   const id = `account-${name}`;
   const describedBy = [extra.hint ? `${id}-hint` : '', frame.notice?.kind === 'error' ? 'account-notice' : ''].filter(Boolean).join(' ');
   return (
-    `<p class="account-field"><label for="${id}">${e(label)}</label>` +
+    `<p class="account-field"><label for="${id}">${e(t(frame, label))}</label>` +
     `<input id="${id}" name="${e(name)}" type="${e(type)}" autocomplete="${e(autocomplete)}"${extra.value ? ` value="${e(extra.value)}"` : ''}${extra.required === false ? '' : ' required'}${describedBy ? ` aria-describedby="${describedBy}"` : ''}>` +
-    `${extra.hint ? `<small id="${id}-hint">${e(extra.hint)}</small>` : ''}</p>`
+    `${extra.hint ? `<small id="${id}-hint">${e(t(frame, extra.hint))}</small>` : ''}</p>`
   );
 }
 
-/** A post form of the account pages: its crumb, hidden fields, inner fields and one button. */
+/** A post form of the account pages: its crumb, hidden fields, inner fields and one button; `action` is a site path, sent in the page's language. */
 export function form(frame: PageFrame, action: string, inner: string, button: string, hidden: Record<string, string> = {}): string {
   const fields = Object.entries({ crumb: frame.crumb, ...hidden })
     .map(([name, value]) => `<input type="hidden" name="${e(name)}" value="${e(value)}">`)
     .join('');
-  return `<form method="post" action="${e(action)}" class="account-form">${fields}${inner}<p><button type="submit" class="button">${e(button)}</button></p></form>`;
+  return `<form method="post" action="${e(at(frame, action))}" class="account-form">${fields}${inner}<p><button type="submit" class="button">${e(t(frame, button))}</button></p></form>`;
 }
 
 /** An account page: its title, its main content, and the whole standalone document. */
@@ -59,13 +71,15 @@ export interface AccountDoc {
   inTheme?: boolean;
 }
 
-/** A whole account page: its title, notice and body. */
-export function page(frame: PageFrame, title: string, body: string): AccountDoc {
-  const lang = e(frame.site.settings.locale.split(/[-_]/)[0] || 'en');
+/** A whole account page: its title (English, shown in the page's language), notice and body. */
+export function page(frame: PageFrame, englishTitle: string, body: string): AccountDoc {
+  const title = t(frame, englishTitle);
+  const lang = e(frame.language.code);
+  const back = t(frame, 'Back to {site}').replace('{site}', frame.site.title);
   const main = `<h1 class="page__title">${e(title)}</h1>
-${noticeHtml(frame.notice)}
+${noticeHtml(frame.notice && { ...frame.notice, text: t(frame, frame.notice.text) })}
 ${body}
-<p><a href="/">Back to ${e(frame.site.title)}</a></p>`;
+<p><a href="${e(at(frame, '/'))}">${e(back)}</a></p>`;
   const html = `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${e(title)} · ${e(frame.site.title)}</title></head>
@@ -90,7 +104,7 @@ export function signInPage(frame: PageFrame, email = ''): AccountDoc {
     '/account/login',
     field(frame, 'email', 'Email', 'email', 'email', { value: email }) +
       field(frame, 'password', 'Password', 'password', 'current-password') +
-      `<p class="account-field"><input id="account-remember" name="rememberMe" type="checkbox" value="true"> <label for="account-remember">Keep me signed in</label></p>`,
+      `<p class="account-field"><input id="account-remember" name="rememberMe" type="checkbox" value="true"> <label for="account-remember">${e(t(frame, 'Keep me signed in'))}</label></p>`,
     'Sign in',
   );
   const link = form(
@@ -109,8 +123,8 @@ export function signInPage(frame: PageFrame, email = ''): AccountDoc {
   return page(
     frame,
     'Sign in',
-    `${password}<h2>Sign in without a password</h2>${link}<h2>Have a code?</h2>${code}` +
-      `<p><a href="/account/register">Create an account</a> · <a href="/account/reset">Forgot your password?</a></p>`,
+    `${password}<h2>${e(t(frame, 'Sign in without a password'))}</h2>${link}<h2>${e(t(frame, 'Have a code?'))}</h2>${code}` +
+      `<p><a href="${e(at(frame, '/account/register'))}">${e(t(frame, 'Create an account'))}</a> · <a href="${e(at(frame, '/account/reset'))}">${e(t(frame, 'Forgot your password?'))}</a></p>`,
   );
 }
 
@@ -126,13 +140,13 @@ export function registerPage(frame: PageFrame, email = ''): AccountDoc {
         field(frame, 'email', 'Email', 'email', 'email', { value: email }) +
         field(frame, 'password', 'Password', 'password', 'new-password', { hint: 'At least 12 characters.' }),
       'Create account',
-    ) + `<p><a href="/account/login">Already have an account? Sign in</a></p>`,
+    ) + `<p><a href="${e(at(frame, '/account/login'))}">${e(t(frame, 'Already have an account? Sign in'))}</a></p>`,
   );
 }
 
-/** A page with only its notice and a way on. */
+/** A page with only its notice and a way on (a site path, in the page's language). */
 export function messagePage(frame: PageFrame, title: string, next: { href: string; label: string }): AccountDoc {
-  return page(frame, title, `<p><a class="button" href="${e(next.href)}">${e(next.label)}</a></p>`);
+  return page(frame, title, `<p><a class="button" href="${e(at(frame, next.href))}">${e(t(frame, next.label))}</a></p>`);
 }
 
 /** The reset page: ask for a link, or (with a live token) choose the new password. */
@@ -153,6 +167,9 @@ export function resetPage(frame: PageFrame, token: string | undefined): AccountD
   );
 }
 
+const ERASE_TEXT =
+  "This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.";
+
 /** The signed-in account page: who is signed in, language, sign-out here or everywhere, deletion. */
 export function accountPage(
   frame: PageFrame,
@@ -162,13 +179,14 @@ export function accountPage(
 ): AccountDoc {
   const hidden = { xsrfToken };
   const who = user.displayName ? `${user.displayName} (${user.email})` : user.email;
+  const [before = '', after = ''] = t(frame, 'Signed in as {who}.').split('{who}');
   return inTheme(
     page(
       frame,
       'Your account',
-      `<p>Signed in as <strong>${e(who)}</strong>.</p>` +
+      `<p>${e(before)}<strong>${e(who)}</strong>${e(after)}</p>` +
         records +
-        `<h2>Your details</h2><p><a href="/api/site-users/account/data" download>Download my data</a> (every record the site holds about you, as JSON).</p>` +
+        `<h2>${e(t(frame, 'Your details'))}</h2><p><a href="/api/site-users/account/data" download>${e(t(frame, 'Download my data'))}</a> ${e(t(frame, '(every record the site holds about you, as JSON).'))}</p>` +
         form(
           frame,
           '/account/locale',
@@ -178,11 +196,11 @@ export function accountPage(
         ) +
         form(frame, '/account/logout', '', 'Sign out', hidden) +
         form(frame, '/account/logout-everywhere', '', 'Sign out everywhere', hidden) +
-        `<h2>Erase your account and data</h2><p>This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.</p>` +
+        `<h2>${e(t(frame, 'Erase your account and data'))}</h2><p>${e(t(frame, ERASE_TEXT))}</p>` +
         form(
           frame,
           '/account/delete',
-          `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">Yes, erase my account and my data</label></p>`,
+          `<p class="account-field"><input id="account-confirm-delete" name="confirm" type="checkbox" value="yes" required> <label for="account-confirm-delete">${e(t(frame, 'Yes, erase my account and my data'))}</label></p>`,
           'Erase account and data',
           hidden,
         ),
