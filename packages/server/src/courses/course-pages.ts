@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/types.js';
 import { PageType, RecordType } from '../spec/index.js';
+import { pageTextOf, type PageText, type PageTextSource } from '../translations/index.js';
 import { opensAtText, visitorCourse, type VisitorCourse, type VisitorLesson } from './course-view.js';
 import { filesOf } from './lesson-repository.js';
 import { CourseMessages } from './messages.js';
@@ -7,9 +8,9 @@ import { markOpened } from './progress-repository.js';
 import { courseVisitorOf, type CourseVisitor } from './visitor.js';
 
 /** What a course page needs of the page request (the page module's request satisfies it). */
-export interface CoursePageRequest {
+export interface CoursePageRequest extends PageTextSource {
   readonly db: DbOrTx;
-  readonly site: { readonly id: string; readonly settings: { readonly locale: string; readonly timeZone: string } };
+  readonly site: { readonly id: string; readonly settings: { readonly locale: string; readonly timeZone: string; readonly languages?: unknown } };
   readonly cookies?: Readonly<Record<string, string | undefined>>;
   readonly crumb?: string;
   readonly now: Date;
@@ -53,14 +54,14 @@ export function lessonUrl(course: Pick<CourseCollection, 'urlId'>, slug: string)
 
 const STATE_TEXT = { complete: 'Complete', available: 'Available' } as const;
 
-function stateText(lesson: VisitorLesson, req: CoursePageRequest): string {
-  if (lesson.state !== 'locked') return STATE_TEXT[lesson.state];
+function stateText(lesson: VisitorLesson, req: CoursePageRequest, t: PageText): string {
+  if (lesson.state !== 'locked') return t(STATE_TEXT[lesson.state]);
   const { opensAt } = lesson.release as { opensAt: Date | null };
-  if (opensAt) return `Locked until ${opensAtText(opensAt, req.site)}`;
-  return `Opens ${lesson.row.dripDays} days after you join`;
+  if (opensAt) return t('Locked until {date}', { date: opensAtText(opensAt, req.site) });
+  return t('Opens {days} days after you join', { days: String(lesson.row.dripDays) });
 }
 
-function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, resumeId: string | undefined) {
+function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, resumeId: string | undefined, t: PageText) {
   const opensAt = lesson.release.kind === 'locked' ? lesson.release.opensAt : null;
   return {
     id: lesson.row.id,
@@ -69,7 +70,7 @@ function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: Cou
     kind: lesson.row.kind,
     url: lessonUrl(course, lesson.row.slug),
     state: lesson.state,
-    stateText: stateText(lesson, req),
+    stateText: stateText(lesson, req, t),
     complete: lesson.state === 'complete',
     locked: lesson.state === 'locked',
     resume: lesson.row.id === resumeId,
@@ -77,13 +78,16 @@ function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: Cou
   };
 }
 
-function progressContext(view: VisitorCourse) {
+function progressContext(view: VisitorCourse, t: PageText) {
   const total = view.lessons.length;
   return {
     completedCount: view.completedCount,
     lessonCount: total,
     percent: view.percent,
-    label: `Course progress: ${view.completedCount} of ${total} ${total === 1 ? 'lesson' : 'lessons'} complete`,
+    label: t(total === 1 ? 'Course progress: {completed} of {total} lesson complete' : 'Course progress: {completed} of {total} lessons complete', {
+      completed: view.completedCount,
+      total,
+    }),
   };
 }
 
@@ -102,6 +106,7 @@ export async function courseOverviewPage(req: CoursePageRequest, course: CourseC
   const view = await visitorCourse(req.db, req.site.id, course.id, visitor?.siteUserId, req.now);
   const resumeId = view.progress.resumeLessonId;
   const resume = view.lessons.find((l) => l.row.id === resumeId && l.state !== 'locked') ?? view.lessons.find((l) => l.state === 'available');
+  const t = pageTextOf(req);
   return {
     status: 200,
     pageType: PageType.MAIN_CONTENT,
@@ -115,15 +120,19 @@ export async function courseOverviewPage(req: CoursePageRequest, course: CourseC
         title: course.title,
         url: `/${course.urlId}`,
         signedIn: visitor !== undefined,
-        progress: progressContext(view),
+        progress: progressContext(view, t),
         resume: resume
-          ? { title: resume.row.title, url: lessonUrl(course, resume.row.slug), text: resumeId ? `Resume: ${resume.row.title}` : `Start: ${resume.row.title}` }
+          ? {
+              title: resume.row.title,
+              url: lessonUrl(course, resume.row.slug),
+              text: t(resumeId ? 'Resume: {lesson}' : 'Start: {lesson}', { lesson: resume.row.title }),
+            }
           : undefined,
         chapters: view.chapters.map((chapter) => ({
           id: chapter.id,
           recordType: RecordType.COURSE_ITEM,
           title: chapter.title,
-          lessons: view.lessons.filter((l) => l.row.chapterId === chapter.id).map((l) => lessonSummary(course, l, req, resumeId)),
+          lessons: view.lessons.filter((l) => l.row.chapterId === chapter.id).map((l) => lessonSummary(course, l, req, resumeId, t)),
         })),
       },
     },
@@ -138,7 +147,7 @@ function formContext(course: CourseCollection, lesson: VisitorLesson, req: Cours
     crumb: req.crumb ?? '',
     xsrfToken: visitor.xsrfToken,
     completed: complete ? 'false' : 'true',
-    buttonText: complete ? CourseMessages.MARK_INCOMPLETE : CourseMessages.MARK_COMPLETE,
+    buttonText: pageTextOf(req)(complete ? CourseMessages.MARK_INCOMPLETE : CourseMessages.MARK_COMPLETE),
   };
 }
 
@@ -167,7 +176,8 @@ export async function lessonPage(req: CoursePageRequest, course: CourseCollectio
   if (!lesson) return undefined;
   const neighbour = (l: VisitorLesson | undefined) =>
     l ? { title: l.row.title, url: lessonUrl(course, l.row.slug), locked: l.state === 'locked' } : undefined;
-  const summary = lessonSummary(course, lesson, req, undefined);
+  const t = pageTextOf(req);
+  const summary = lessonSummary(course, lesson, req, undefined, t);
   const base = {
     id: lesson.row.id,
     recordType: RecordType.LESSON,
@@ -193,7 +203,7 @@ export async function lessonPage(req: CoursePageRequest, course: CourseCollectio
     if (visitor) await markOpened(req.db, { websiteId: req.site.id, siteUserId: visitor.siteUserId, courseId: course.id, lessonId: lesson.row.id }, req.now);
   }
   const marked =
-    req.query.marked === 'complete' ? CourseMessages.MARKED_COMPLETE : req.query.marked === 'incomplete' ? CourseMessages.MARKED_INCOMPLETE : undefined;
+    req.query.marked === 'complete' ? t(CourseMessages.MARKED_COMPLETE) : req.query.marked === 'incomplete' ? t(CourseMessages.MARKED_INCOMPLETE) : undefined;
   return {
     status: 200,
     pageType: PageType.ITEM,
@@ -203,7 +213,7 @@ export async function lessonPage(req: CoursePageRequest, course: CourseCollectio
     context: {
       collection: courseCollection(tools),
       item: { id: lesson.row.id, recordType: RecordType.LESSON, title: lesson.row.title, fullUrl: summary.url },
-      course: { id: course.id, title: course.title, url: `/${course.urlId}`, signedIn: visitor !== undefined, progress: progressContext(view) },
+      course: { id: course.id, title: course.title, url: `/${course.urlId}`, signedIn: visitor !== undefined, progress: progressContext(view, t) },
       lesson: { ...base, ...content, notice: marked },
       render: {
         previous: neighbour(view.lessons[index - 1]),

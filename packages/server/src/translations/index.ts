@@ -15,3 +15,4 @@ export { readPageTranslations, type PageTranslations } from './page-translations
 export { translatedPage, translatedSite, type TextTranslations } from './page-texts.js';
 export { localizedContext, languageLinks, type LanguageLink, type ContextLocalization } from './page-context.js';
 export { readOwnerTexts, ownerTextsAsWritten, type OwnerTexts } from './mail-texts.js';
+export { pageTextOf, type PageText, type PageTextSource } from './page-system-text.js';

@@ -113,7 +113,7 @@ export function Checkout(props: CheckoutProps) {
   if (!cart) {
     return (
       <div className="checkout" aria-busy="true">
-        <p className="checkout__loading">Loading your cart…</p>
+        <p className="checkout__loading">{t('Loading your cart…')}</p>
       </div>
     );
   }
@@ -121,10 +121,10 @@ export function Checkout(props: CheckoutProps) {
   if (summary.empty) {
     return (
       <div className="checkout" data-empty="true">
-        <p className="checkout__empty">{summary.emptyMessage}</p>
+        <p className="checkout__empty">{t(summary.emptyMessage)}</p>
         <p>
           <a className="button button--secondary" href={shopUrl}>
-            Continue shopping
+            {t('Continue shopping')}
           </a>
         </p>
       </div>
@@ -216,7 +216,7 @@ export function Checkout(props: CheckoutProps) {
     <form className="checkout" noValidate onSubmit={onPlace} aria-busy={placing || undefined} data-placing={placing ? 'true' : undefined}>
       {alert && (
         <div ref={alertRef} className="checkout__alert" role="alert" tabIndex={-1}>
-          {alert}
+          {t(alert)}
         </div>
       )}
       {subscription && (
@@ -289,7 +289,7 @@ export function Checkout(props: CheckoutProps) {
           {stripe?.testMode && (
             <>
               {' '}
-              <span className="tag checkout-payment__badge">{CheckoutTexts.STRIPE_TEST_MODE}</span>
+              <span className="tag checkout-payment__badge">{t(CheckoutTexts.STRIPE_TEST_MODE)}</span>
             </>
           )}
         </legend>
@@ -319,7 +319,7 @@ export function Checkout(props: CheckoutProps) {
             onValue={(v) => setField('cardNumber', v)}
           />
         )}
-        {!stripe && testMode && <p className="checkout-payment__test-mode">{CheckoutTexts.TEST_MODE}</p>}
+        {!stripe && testMode && <p className="checkout-payment__test-mode">{t(CheckoutTexts.TEST_MODE)}</p>}
       </fieldset>
       <OrderSummary
         lines={cartLineViews(cart, currency, bcp47)}

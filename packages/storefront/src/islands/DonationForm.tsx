@@ -9,6 +9,7 @@ import { StripePaymentField, usePaymentFormState } from '../components/checkout/
 import { readTypedAmount } from '../donations/donation-amount.js';
 import { DonationTexts } from '../donations/donation-texts.js';
 import { navigate } from '../lib/navigate.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link DonationForm}; amounts in minor units of `currency`. */
 export interface DonationFormProps {
@@ -36,6 +37,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
  * page (204) when paid.
  */
 export function DonationForm(props: DonationFormProps) {
+  const t = useText();
   const { currency, locale, suggested, allowCustom, allowMonthly, testMode, stripe } = props;
   const id = useId();
   const preset = props.amountCents ?? suggested[0]?.cents;
@@ -99,22 +101,22 @@ export function DonationForm(props: DonationFormProps) {
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       const text = status === 0 ? AddToCartMessages.CHECK_CONNECTION : status === 429 ? AddToCartMessages.RATE_LIMITED : (err as Error).message;
-      setError(status === 0 || status >= 500 || status === 409 ? `${text} ${DonationTexts.RETRY_HINT}` : text);
+      setError(status === 0 || status >= 500 || status === 409 ? `${text} ${t(DonationTexts.RETRY_HINT)}` : text);
     } finally {
       setBusy(false);
     }
   }
 
   const submitText = busy
-    ? DonationTexts.DONATING
+    ? t(DonationTexts.DONATING)
     : amount.ok
-      ? DonationTexts.donateAmount(`${formatMoney(money(amount.cents, currency), locale)}${frequency === 'monthly' ? '/month' : ''}`)
-      : DonationTexts.DONATE;
+      ? t('Donate {amount}', { amount: `${formatMoney(money(amount.cents, currency), locale)}${frequency === 'monthly' ? t('/month') : ''}` })
+      : t(DonationTexts.DONATE);
   const stripeUnavailable = paymentForm !== null && paymentState.status === 'unavailable';
   return (
     <form className="donation-form" onSubmit={submit} noValidate aria-describedby={`${id}-error`}>
       <fieldset className="donation-form__amounts">
-        <legend>{DonationTexts.AMOUNT_LEGEND}</legend>
+        <legend>{t(DonationTexts.AMOUNT_LEGEND)}</legend>
         {suggested.map((s) => (
           <label key={s.cents} className="donation-form__amount">
             <input
@@ -130,12 +132,12 @@ export function DonationForm(props: DonationFormProps) {
         {allowCustom && (
           <label className="donation-form__amount donation-form__amount--custom">
             <input type="radio" name={`${id}-amount`} value={CUSTOM} checked={choice === CUSTOM} onChange={() => changed(setChoice)(CUSTOM)} />
-            <span>{DonationTexts.CUSTOM_LABEL}</span>
+            <span>{t(DonationTexts.CUSTOM_LABEL)}</span>
             <input
               className="input"
               type="text"
               inputMode="decimal"
-              aria-label={`${DonationTexts.CUSTOM_LABEL} (${currency})`}
+              aria-label={`${t(DonationTexts.CUSTOM_LABEL)} (${currency})`}
               value={custom}
               onFocus={() => choice !== CUSTOM && changed(setChoice)(CUSTOM)}
               onChange={(e) => changed(setCustom)(e.target.value)}
@@ -145,36 +147,36 @@ export function DonationForm(props: DonationFormProps) {
       </fieldset>
       {allowMonthly && (
         <fieldset className="donation-form__frequency">
-          <legend>{DonationTexts.FREQUENCY_LEGEND}</legend>
+          <legend>{t(DonationTexts.FREQUENCY_LEGEND)}</legend>
           <label>
             <input type="radio" name={`${id}-frequency`} value="once" checked={frequency === 'once'} onChange={() => changed(setFrequency)('once')} />{' '}
-            {DonationTexts.ONCE}
+            {t(DonationTexts.ONCE)}
           </label>
           <label>
             <input type="radio" name={`${id}-frequency`} value="monthly" checked={frequency === 'monthly'} onChange={() => changed(setFrequency)('monthly')} />{' '}
-            {DonationTexts.MONTHLY}
+            {t(DonationTexts.MONTHLY)}
           </label>
         </fieldset>
       )}
       <label className="field">
-        <span className="field__label">{DonationTexts.EMAIL_LABEL}</span>
+        <span className="field__label">{t(DonationTexts.EMAIL_LABEL)}</span>
         <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => changed(setEmail)(e.target.value)} />
       </label>
       <label className="field">
-        <span className="field__label">{DonationTexts.NAME_LABEL}</span>
+        <span className="field__label">{t(DonationTexts.NAME_LABEL)}</span>
         <input className="input" type="text" autoComplete="name" value={name} onChange={(e) => changed(setName)(e.target.value)} />
       </label>
       {paymentForm ? (
-        <StripePaymentField form={paymentForm} statusId={`${id}-payment`} unavailableText={DonationTexts.CARD_PAYMENTS_UNAVAILABLE} />
+        <StripePaymentField form={paymentForm} statusId={`${id}-payment`} unavailableText={t(DonationTexts.CARD_PAYMENTS_UNAVAILABLE)} />
       ) : (
         <label className="field">
-          <span className="field__label">{DonationTexts.CARD_LABEL}</span>
+          <span className="field__label">{t(DonationTexts.CARD_LABEL)}</span>
           <input className="input" type="text" inputMode="numeric" autoComplete="cc-number" value={card} onChange={(e) => changed(setCard)(e.target.value)} />
         </label>
       )}
-      {!stripe && testMode && <p className="donation-form__test-mode">{DonationTexts.TEST_MODE}</p>}
+      {!stripe && testMode && <p className="donation-form__test-mode">{t(DonationTexts.TEST_MODE)}</p>}
       <p id={`${id}-error`} className="donation-form__error" role="alert">
-        {error}
+        {error ? t(error) : ''}
       </p>
       <button className="button button--primary button--large" type="submit" disabled={busy || stripeUnavailable} aria-busy={busy}>
         {submitText}

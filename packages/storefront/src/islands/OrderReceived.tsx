@@ -6,6 +6,7 @@ import { fetchOrderPayment } from '../checkout/payment-api.js';
 import type { PaymentWatchState } from '../checkout/payment-watch.js';
 import { watchPayment, watchStateOf } from '../checkout/payment-watch.js';
 import { CHECKOUT_PATH, navigate } from '../lib/navigate.js';
+import { useText } from '../lib/system-texts.js';
 
 /** Props of {@link OrderReceived}. */
 export interface OrderReceivedProps {
@@ -32,6 +33,7 @@ export interface OrderReceivedProps {
  * failed (the cart is kept) or is still pending, in a live region.
  */
 export function OrderReceived(props: OrderReceivedProps) {
+  const t = useText();
   const { orderId, token, confirmationUrl, statusUrl, checkoutUrl = CHECKOUT_PATH, pollIntervalMs, pollLimitMs } = props;
   const [state, setState] = useState<PaymentWatchState>(() => watchStateOf(props.paymentStatus, props.message));
   const waiting = state.phase === 'waiting';
@@ -54,36 +56,36 @@ export function OrderReceived(props: OrderReceivedProps) {
     <div className="order-received__payment" data-phase={state.phase} role="status">
       {state.phase === 'waiting' && (
         <>
-          <p className="lead">{OrderReceivedTexts.CONFIRMING}</p>
-          <p>{OrderReceivedTexts.CONFIRMING_HINT}</p>
+          <p className="lead">{t(OrderReceivedTexts.CONFIRMING)}</p>
+          <p>{t(OrderReceivedTexts.CONFIRMING_HINT)}</p>
         </>
       )}
       {state.phase === 'paid' && (
         <>
-          <p className="lead">{OrderReceivedTexts.PAID}</p>
+          <p className="lead">{t(OrderReceivedTexts.PAID)}</p>
           <p>
-            <a href={confirmationUrl}>{OrderReceivedTexts.CONFIRMATION_LINK}</a>
+            <a href={confirmationUrl}>{t(OrderReceivedTexts.CONFIRMATION_LINK)}</a>
           </p>
         </>
       )}
       {state.phase === 'failed' && (
         <>
-          <p className="lead">{OrderReceivedTexts.FAILED}</p>
+          <p className="lead">{t(OrderReceivedTexts.FAILED)}</p>
           {state.message && <p className="order-received__reason">{state.message}</p>}
-          <p>{OrderReceivedTexts.CART_SAVED}</p>
+          <p>{t(OrderReceivedTexts.CART_SAVED)}</p>
           <p>
             <a className="button button--primary" href={checkoutUrl}>
-              {OrderReceivedTexts.CHECKOUT_LINK}
+              {t(OrderReceivedTexts.CHECKOUT_LINK)}
             </a>
           </p>
         </>
       )}
       {(state.phase === 'still-pending' || state.phase === 'changed') && (
         <>
-          <p className="lead">{state.phase === 'changed' ? OrderReceivedTexts.CHANGED : OrderReceivedTexts.STILL_PENDING}</p>
+          <p className="lead">{t(state.phase === 'changed' ? OrderReceivedTexts.CHANGED : OrderReceivedTexts.STILL_PENDING)}</p>
           <p>
             <a className="button button--secondary" href={statusUrl}>
-              {OrderReceivedTexts.STATUS_LINK}
+              {t(OrderReceivedTexts.STATUS_LINK)}
             </a>
           </p>
         </>

@@ -2,6 +2,7 @@ import { formatMoney, money, subscriptionManagePath } from '@emporium/commerce';
 import type { DonationFormProps } from '@emporium/storefront';
 import { donationAmountText, findDonationByReceipt, loadDonationSettings, type DonationSettings } from '../../donations/index.js';
 import { PageType } from '../../spec/index.js';
+import { pageTextOf } from '../../translations/index.js';
 import { checkoutPayment } from './checkout-payment.js';
 import type { BuiltPage, PageRequest } from './page-request.js';
 import type { ContributionContext, DonationContext } from './schemas.js';
@@ -58,7 +59,7 @@ export async function donatePage(req: PageRequest): Promise<BuiltPage> {
     status: 200,
     pageType: PageType.DONATE,
     templateName: 'donate',
-    title: settings.title || 'Donate',
+    title: settings.title || pageTextOf(req)('Donate'),
     context: { donation, render: { islands: req.islandsEnabled ? { donationForm: form } : {} } },
     ...payment,
   };
@@ -79,7 +80,7 @@ export async function contributionConfirmedPage(req: PageRequest, donationId: st
     status: 200,
     pageType: PageType.CONTRIBUTION_CONFIRMED,
     templateName: 'contribution-confirmed',
-    title: 'Thank you',
+    title: pageTextOf(req)('Thank you'),
     private: true,
     context: {
       contribution: {

@@ -49,7 +49,7 @@ export function AddressFields({ idPrefix, address, countries, errors, disabled, 
       key={f.key}
       id={`${idPrefix}-address-${f.key}`}
       name={f.key}
-      label={f.label}
+      label={t(f.label)}
       value={address[f.key]}
       required={f.required}
       autoComplete={f.autoComplete}
@@ -85,7 +85,7 @@ export function AddressFields({ idPrefix, address, countries, errors, disabled, 
         onValue={chooseCountry}
       >
         <option value="" disabled>
-          Choose a country
+          {t('Choose a country')}
         </option>
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
@@ -97,14 +97,14 @@ export function AddressFields({ idPrefix, address, countries, errors, disabled, 
         <CheckoutSelectField
           id={`${idPrefix}-address-region`}
           name="region"
-          label={regions.label}
+          label={t(regions.label)}
           autoComplete="shipping address-level1"
           required
           value={address.region}
           error={errors['address.region']}
           onValue={chooseRegion}
         >
-          <option value="">{`Choose a ${regions.label.toLowerCase()}`}</option>
+          <option value="">{t(`Choose a ${regions.label.toLowerCase()}`)}</option>
           {regions.regions.map((r) => (
             <option key={r.code} value={r.code}>
               {r.name}

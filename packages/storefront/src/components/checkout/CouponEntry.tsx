@@ -2,6 +2,7 @@ import { formatMoney, money } from '@emporium/commerce';
 import { useState } from 'react';
 import type { InvalidCouponJson, ValidCouponJson } from '../../api/cart-json.js';
 import { CheckoutTexts } from '../../checkout/checkout-texts.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Props of {@link CouponEntry}. */
 interface CouponEntryProps {
@@ -19,6 +20,7 @@ interface CouponEntryProps {
 
 /** Coupon code entry with the codes that apply (and their discount) and those that do not (and why). */
 export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabled, onApply, onRemove }: CouponEntryProps) {
+  const t = useText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -36,7 +38,7 @@ export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabl
   };
   return (
     <div className="checkout-coupons">
-      <label htmlFor={inputId}>Coupon code</label>
+      <label htmlFor={inputId}>{t('Coupon code')}</label>
       <div className="checkout-coupons__row">
         <input
           id={inputId}
@@ -59,28 +61,30 @@ export function CouponEntry({ idPrefix, valid, invalid, currency, locale, disabl
           aria-busy={pending || undefined}
           onClick={() => void apply()}
         >
-          Apply
+          {t('Apply')}
         </button>
       </div>
       {error && (
         <p id={`${inputId}-error`} className="checkout-field__error" role="alert">
-          {error}
+          {t(error)}
         </p>
       )}
       <ul className="checkout-coupons__list" role="list" aria-live="polite">
         {valid.map((c) => (
           <li key={c.code} className="checkout-coupons__valid" data-code={c.code}>
-            {`${c.code} applied: −${formatMoney(money(c.discountCents, currency), locale)}`}{' '}
+            {t('{code} applied: −{amount}', { code: c.code, amount: formatMoney(money(c.discountCents, currency), locale) })}{' '}
             <button type="button" className="link-button" disabled={disabled} onClick={() => onRemove(c.code)}>
-              Remove<span className="visually-hidden">{` coupon ${c.code}`}</span>
+              {t('Remove')}
+              <span className="visually-hidden">{` ${t('coupon {code}', { code: c.code })}`}</span>
             </button>
           </li>
         ))}
         {invalid.map((c) => (
           <li key={c.code} className="checkout-coupons__invalid" data-code={c.code}>
-            {`${c.code}: ${c.reason}`}{' '}
+            {`${c.code}: ${t(c.reason)}`}{' '}
             <button type="button" className="link-button" disabled={disabled} onClick={() => onRemove(c.code)}>
-              Remove<span className="visually-hidden">{` coupon ${c.code}`}</span>
+              {t('Remove')}
+              <span className="visually-hidden">{` ${t('coupon {code}', { code: c.code })}`}</span>
             </button>
           </li>
         ))}

@@ -33,13 +33,15 @@ export function OrderSummary({ lines, rows, giftCardCode, busy }: OrderSummaryPr
       <dl className="checkout-summary__totals" aria-live="polite" aria-busy={busy || undefined}>
         {rows.map((r) => (
           <div key={r.key} className={`checkout-summary__row checkout-summary__row--${r.key}`}>
-            <dt>{r.label}</dt>
-            <dd>{r.amount}</dd>
+            <dt>{t(r.label)}</dt>
+            <dd>{t(r.amount)}</dd>
           </div>
         ))}
       </dl>
       {giftCardCode && (
-        <p className="checkout-summary__gift-card">{`Gift card ending ${giftCardCode.replace(/[\s-]/g, '').slice(-4).toUpperCase()} is applied when you place the order.`}</p>
+        <p className="checkout-summary__gift-card">
+          {t('Gift card ending {digits} is applied when you place the order.', { digits: giftCardCode.replace(/[\s-]/g, '').slice(-4).toUpperCase() })}
+        </p>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PostalAddress } from '../../api/checkout-api.js';
 import { browserHttpContext, requestJson } from '../../api/http.js';
 import { isAuthenticated } from '../../lib/cookies.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Where a signed-in customer's saved addresses are read. */
 export const SAVED_ADDRESSES_PATH = '/api/site-users/account/addresses';
@@ -29,6 +30,7 @@ function summary(address: PostalAddress): string {
  * when there are none or they cannot be read.
  */
 export function SavedAddresses({ idPrefix, disabled = false, onChoose }: SavedAddressesProps) {
+  const t = useText();
   const [addresses, setAddresses] = useState<readonly SavedAddress[]>([]);
   useEffect(() => {
     const context = browserHttpContext();
@@ -48,7 +50,7 @@ export function SavedAddresses({ idPrefix, disabled = false, onChoose }: SavedAd
   const id = `${idPrefix}-saved-address`;
   return (
     <div className="checkout-field">
-      <label htmlFor={id}>Saved addresses</label>
+      <label htmlFor={id}>{t('Saved addresses')}</label>
       <select
         id={id}
         disabled={disabled}

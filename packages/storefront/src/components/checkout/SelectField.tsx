@@ -1,3 +1,4 @@
+import { useText } from '../../lib/system-texts.js';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 
 /** Props of {@link CheckoutSelectField}. */
@@ -13,12 +14,13 @@ interface CheckoutSelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectE
 
 /** A labelled select with its error announced and linked by aria-describedby. */
 export function CheckoutSelectField({ id, label, value, error, onValue, required, children, ...rest }: CheckoutSelectFieldProps) {
+  const t = useText();
   const errorId = `${id}-error`;
   return (
     <div className={error ? 'checkout-field checkout-field--error' : 'checkout-field'}>
       <label htmlFor={id}>
         {label}
-        {required ? '' : ' (optional)'}
+        {required ? '' : ` ${t('(optional)')}`}
       </label>
       <select
         id={id}
@@ -33,7 +35,7 @@ export function CheckoutSelectField({ id, label, value, error, onValue, required
       </select>
       {error && (
         <p id={errorId} className="checkout-field__error">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

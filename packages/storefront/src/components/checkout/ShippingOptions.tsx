@@ -32,7 +32,7 @@ export function ShippingOptions({ idPrefix, options, selectedId, currency, local
             onChange={() => onSelect(o.id)}
           />
           <span>{o.name}</span>{' '}
-          <span className="checkout-shipping__cost">{o.costCents === 0 ? 'Free' : formatMoney(money(o.costCents, currency), locale)}</span>
+          <span className="checkout-shipping__cost">{o.costCents === 0 ? t('Free') : formatMoney(money(o.costCents, currency), locale)}</span>
         </label>
       ))}
       {error && (

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { CheckoutTexts } from '../../checkout/checkout-texts.js';
 import type { PaymentFormState, StripePaymentForm } from '../../checkout/stripe-payment-form.js';
+import { useText } from '../../lib/system-texts.js';
 
 /** Props of {@link StripePaymentField}. */
 interface StripePaymentFieldProps {
@@ -29,6 +30,7 @@ export function usePaymentFormState(form: StripePaymentForm | null): PaymentForm
  * with a button to try again.
  */
 export function StripePaymentField({ form, statusId, unavailableText = CheckoutTexts.CARD_PAYMENTS_UNAVAILABLE }: StripePaymentFieldProps) {
+  const t = useText();
   const state = usePaymentFormState(form);
   const mountIn = useCallback(
     (node: HTMLDivElement | null) => {
@@ -42,14 +44,14 @@ export function StripePaymentField({ form, statusId, unavailableText = CheckoutT
   return (
     <div className="checkout-stripe" data-state={state.status}>
       <div ref={mountIn} className="checkout-stripe__element" hidden={unavailable} />
-      {state.status === 'loading' && <p className="checkout-stripe__loading">{CheckoutTexts.PAYMENT_FORM_LOADING}</p>}
+      {state.status === 'loading' && <p className="checkout-stripe__loading">{t(CheckoutTexts.PAYMENT_FORM_LOADING)}</p>}
       <div id={statusId} className="checkout-stripe__status" role="status">
-        {unavailable && <p className="notice checkout-stripe__unavailable">{unavailableText}</p>}
+        {unavailable && <p className="notice checkout-stripe__unavailable">{t(unavailableText)}</p>}
       </div>
       {unavailable && (
         <p>
           <button type="button" className="button button--secondary checkout-stripe__retry" onClick={() => void form.retry()}>
-            {CheckoutTexts.PAYMENT_FORM_RETRY}
+            {t(CheckoutTexts.PAYMENT_FORM_RETRY)}
           </button>
         </p>
       )}

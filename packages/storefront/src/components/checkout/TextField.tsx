@@ -1,3 +1,4 @@
+import { useText } from '../../lib/system-texts.js';
 import type { InputHTMLAttributes } from 'react';
 
 /** Props of {@link CheckoutTextField}. */
@@ -11,12 +12,13 @@ interface CheckoutTextFieldProps extends Omit<InputHTMLAttributes<HTMLInputEleme
 
 /** A labelled text input with its error announced and linked by aria-describedby. */
 export function CheckoutTextField({ id, label, value, error, onValue, required, ...rest }: CheckoutTextFieldProps) {
+  const t = useText();
   const errorId = `${id}-error`;
   return (
     <div className={error ? 'checkout-field checkout-field--error' : 'checkout-field'}>
       <label htmlFor={id}>
         {label}
-        {required ? '' : ' (optional)'}
+        {required ? '' : ` ${t('(optional)')}`}
       </label>
       <input
         id={id}
@@ -29,7 +31,7 @@ export function CheckoutTextField({ id, label, value, error, onValue, required, 
       />
       {error && (
         <p id={errorId} className="checkout-field__error">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

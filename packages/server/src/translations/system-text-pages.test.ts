@@ -1,0 +1,133 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
+import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
+import { signedInShopper } from '../../test-support/site-users.js';
+import { cartEntries, carts, items, variants } from '../db/index.js';
+import { memberAreas, memberships } from '../db/schema-member-areas.js';
+import { saveDonationSettings } from '../donations/index.js';
+import { staticIslandAssets } from '../pages/index.js';
+import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
+import { findWebsiteByIdentifier } from '../sites/index.js';
+import { SYSTEM_TEXTS } from './system-texts.js';
+import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
+
+const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
+/** The demo's course (`/course`). */
+const DEMO_COURSE_URL_ID = 'course';
+
+/** Decodes the props JSON of the island `name` in a page's HTML. */
+function islandProps(html: string, name: string): Record<string, any> {
+  const match = new RegExp(`data-island="${name}" data-props="([^"]*)"`).exec(html);
+  expect(match, `island ${name}`).toBeTruthy();
+  const json = match![1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(json) as Record<string, any>;
+}
+
+/** The page's text without tags, spaces collapsed. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Issue 29, item 3: the checkout's address fields and messages, the order-received, donation and course pages in the page's language. */
+describe('system texts of the checkout, donation and course pages (issue 29)', () => {
+  let t: PagesTestApp;
+  let owner: OwnerClient;
+  let cartCookie: string;
+  let websiteId: string;
+
+  beforeAll(async () => {
+    t = await createPagesTestApp({ islands: staticIslandAssets(true) });
+    const db = t.testDb.db;
+    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    websiteId = demo.id;
+    await makeOwner(db, demo.id, 'admin@pages-tr.test', 'admin');
+    owner = await signInOwner(t.app, DEMO_HOST, 'admin@pages-tr.test');
+    const saved = await owner.call('PUT', '/api/multilingual/languages', {
+      languages: [
+        { code: 'en-US', primary: true },
+        { code: 'fr', published: true },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [shirt] = await db
+      .select({ id: items.id, variantId: variants.id, sku: variants.sku })
+      .from(items)
+      .innerJoin(variants, and(eq(variants.websiteId, items.websiteId), eq(variants.productId, items.id)))
+      .where(and(eq(items.websiteId, demo.id), eq(items.urlId, 'linen-camp-shirt')));
+    const [cart] = await db.insert(carts).values({ websiteId: demo.id }).returning();
+    await db
+      .insert(cartEntries)
+      .values({ websiteId: demo.id, cartId: cart!.id, itemId: shirt!.id, variantId: shirt!.variantId, sku: shirt!.sku, quantity: 1, purchasePriceCents: 8800 });
+    cartCookie = `emporium_cart=${cart!.id}`;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it("gives the checkout island every checkout text in French, and the checkout page shows the address fields' names in French", async () => {
+    const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/checkout', { cookie: cartCookie });
+    expect(fr.statusCode).toBe(200);
+    const shown = islandProps(fr.body, 'Checkout').texts as Record<string, string>;
+    for (const text of SYSTEM_TEXTS.filter((s) => s.id.startsWith('checkout.') || s.id.startsWith('orderReceived.')))
+      expect(shown[text.en], text.id).toBe(SYSTEM_TEXTS_FR[text.id] === text.en ? undefined : SYSTEM_TEXTS_FR[text.id]);
+    const html = textOf(fr.body);
+    for (const label of ['Prénom', 'Nom', 'Adresse', 'Appartement, bâtiment, etc. (facultatif)', 'Ville', 'Code postal', 'Téléphone (facultatif)'])
+      expect(html).toContain(label);
+    for (const text of ['Choisissez un pays', 'Choisissez un État', 'Code promo', 'Appliquer', 'Taxes', 'Total']) expect(html).toContain(text);
+    expect(html).not.toContain('First name');
+    const en = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/checkout', { cookie: cartCookie })).body);
+    for (const label of ['First name', 'Postal code', 'Phone (optional)', 'Choose a country', 'Coupon code']) expect(en).toContain(label);
+    expect(en).not.toContain('Prénom');
+  });
+
+  it('shows the donate page in French: its title, the form and its button', async () => {
+    await saveDonationSettings(t.testDb.db, websiteId, {
+      enabled: true,
+      title: '',
+      description: '',
+      suggestedAmounts: [1000, 2500],
+      allowCustom: true,
+      minCents: 300,
+      maxCents: 200_000,
+      allowMonthly: true,
+      thankYou: '',
+    });
+    const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/checkout/donate?amount=2500&frequency=monthly');
+    expect(fr.statusCode).toBe(200);
+    const html = textOf(fr.body);
+    expect(fr.body).toMatch(/<title>Faire un don\b/);
+    for (const text of ['Autre montant', 'Fréquence', 'Une fois', 'Tous les mois', 'E-mail pour votre reçu', 'Nom (facultatif)']) expect(html).toContain(text);
+    expect(html).toMatch(/Donner 25,00\s\$US\/mois/);
+    const en = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/checkout/donate?amount=2500&frequency=monthly')).body);
+    expect(en).toContain('Donate $25.00/month');
+    expect(en).toContain('How often');
+  });
+
+  it("shows a member the course overview in French: the lessons' states and the progress", async () => {
+    const db = t.testDb.db;
+    const member = await signedInShopper(t.app, db, DEMO_HOST, websiteId, 'member@pages-tr.test');
+    const [area] = await db
+      .select({ id: memberAreas.id })
+      .from(memberAreas)
+      .where(and(eq(memberAreas.websiteId, websiteId), eq(memberAreas.name, 'Members')));
+    await db.insert(memberships).values({ websiteId, memberAreaId: area!.id, siteUserId: member.siteUserId, source: 'free', startedAt: new Date() });
+    const fr = await member.browser.send('GET', `/fr/${DEMO_COURSE_URL_ID}`, { headers: { accept: 'text/html' } });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.body).toContain('Progression du cours : 0 leçons terminées sur 3');
+    expect(textOf(fr.body)).toContain('Disponible');
+    expect(textOf(fr.body)).toMatch(/Verrouillée jusqu’au \d{1,2} \p{L}+ \d{4}/u);
+    expect(textOf(fr.body)).toContain('Commencer : ');
+    const lesson = await member.browser.send('GET', `/fr/${DEMO_COURSE_URL_ID}/welcome?format=json`);
+    expect(lesson.json().lesson.form.buttonText).toBe('Marquer comme terminée');
+    const en = await member.browser.send('GET', `/${DEMO_COURSE_URL_ID}`, { headers: { accept: 'text/html' } });
+    expect(en.body).toContain('Course progress: 0 of 3 lessons complete');
+  });
+});
