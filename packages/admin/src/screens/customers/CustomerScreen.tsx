@@ -10,7 +10,12 @@ import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { ConfirmDialog } from '../editor/ConfirmDialog.js';
 import { statusLabel } from '../orders/order-types.js';
 import { stateLabel } from '../subscriptions/subscription-types.js';
+import { CustomerMemberships } from './CustomerMemberships.js';
+import { CustomerNotes } from './CustomerNotes.js';
+import { CustomerTags } from './CustomerTags.js';
 import { CUSTOMERS_PATH, type CustomerDetail, type ErasureAnswer } from './customer-types.js';
+// biome-ignore lint/correctness/useImportExtensions: the screen's stylesheet, bundled by Vite
+import './customer-screens.css';
 
 const back = (
   <p>
@@ -18,13 +23,17 @@ const back = (
   </p>
 );
 
-/** One customer: their account, orders and subscriptions, and the erasure of their account and data (confirmed in a dialog). */
+/**
+ * One customer: their account, tags, memberships (for owners who read member areas), orders,
+ * subscriptions and the owner's notes, and the erasure of their account and data (confirmed in a dialog).
+ */
 export default function CustomerScreen({ siteUserId }: { readonly siteUserId: string }) {
   const path = `${CUSTOMERS_PATH}/${encodeURIComponent(siteUserId)}`;
   const detail = useQuery<CustomerDetail>(path);
   const session = useSession();
   // Erasure needs customers:write (docs/roles.md); other roles are told who can do it instead of meeting a refusal.
-  const mayErase = session.data?.owner?.permissions.includes('customers:write') ?? false;
+  const permissions = session.data?.owner?.permissions ?? [];
+  const mayErase = permissions.includes('customers:write');
   const [asking, setAsking] = useState(false);
   const [erased, setErased] = useState<ErasureAnswer | null>(null);
   const erase = useMutation(() => api<ErasureAnswer>(path, { method: 'DELETE' }), [CUSTOMERS_PATH]);
@@ -69,6 +78,10 @@ export default function CustomerScreen({ siteUserId }: { readonly siteUserId: st
         {customer.emailVerified ? 'email confirmed' : 'email not confirmed yet'} · joined {new Date(customer.createdAt).toLocaleDateString()}
         {customer.lastSignInAt ? ` · last signed in ${new Date(customer.lastSignInAt).toLocaleString()}` : ''}
       </p>
+      <CustomerTags siteUserId={customer.id} tags={data.tags} mayEdit={mayErase} />
+      {permissions.includes('members:read') && (
+        <CustomerMemberships siteUserId={customer.id} email={customer.email} mayEdit={permissions.includes('members:write')} />
+      )}
       <section aria-labelledby="customer-orders" className="stack panel">
         <h2 id="customer-orders">Orders</h2>
         {data.orders.length === 0 ? (
@@ -121,11 +134,12 @@ export default function CustomerScreen({ siteUserId }: { readonly siteUserId: st
           </ul>
         )}
       </section>
+      <CustomerNotes siteUserId={customer.id} mayEdit={mayErase} />
       <section aria-labelledby="customer-erase" className="stack panel">
         <h2 id="customer-erase">Erase this customer</h2>
         <p>
-          Deletes the account, saved addresses, carts, form entries, restock sign-ups, comments, reviews and visitor data, ends their subscriptions, and keeps
-          their orders for your accounting without name, email, address or phone. It cannot be undone.
+          Deletes the account, saved addresses, carts, form entries, restock sign-ups, comments, reviews, visitor data, memberships and your notes and tags on
+          them, ends their subscriptions, and keeps their orders for your accounting without name, email, address or phone. It cannot be undone.
         </p>
         {mayErase ? (
           <>
