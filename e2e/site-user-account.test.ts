@@ -164,7 +164,7 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     expect(errors.filter((e) => !/status of (401|403)/.test(e))).toEqual([]);
   }, 180_000);
 
-  it('an owner finds a customer on the Customers screen, opens them and erases them after confirming in a dialog', async () => {
+  it('an owner finds a customer on the Customers screen, opens them, tags them, grants and revokes a membership (confirmed), writes a note, and erases them after confirming in a dialog', async () => {
     const email = 'erase-me@example.com';
     const shopper = await openPage(browser);
     const base = store.siteUrl();
@@ -184,7 +184,23 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     await link.click();
     await page.getByRole('heading', { name: email, level: 1 }).waitFor({ timeout: STEP });
     expect(await page.textContent('main')).toContain('No orders yet.');
+    // Tags, a membership granted and revoked, and a note (issue 28, owner side).
+    await page.getByLabel('New tag').fill('Wholesale');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByRole('list', { name: 'Tags of this customer' }).getByText('Wholesale').waitFor({ timeout: STEP });
+    await page.getByLabel('New note').fill('Asked about trade prices');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('list', { name: 'Notes, newest first' }).getByText('Asked about trade prices').waitFor({ timeout: STEP });
+    await page.getByRole('button', { name: 'Grant membership' }).click();
+    const held = page.getByRole('list', { name: 'Member areas of this customer' });
+    await held.waitFor({ timeout: STEP });
+    expect(await held.textContent()).toContain('granted by an owner');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await held.getByRole('button', { name: 'Revoke', exact: true }).click();
+    const revoke = page.getByRole('dialog', { name: /^Revoke .+ for erase-me@example\.com\?$/ });
+    await revoke.waitFor({ timeout: STEP });
+    await revoke.getByRole('button', { name: 'Revoke membership' }).click();
+    await expect.poll(() => page.textContent('main'), { timeout: STEP }).toContain('Not a member of any member area.');
     await page.getByRole('button', { name: 'Erase', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Erase ${email}?` });
     await dialog.waitFor({ timeout: STEP });
