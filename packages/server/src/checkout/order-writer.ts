@@ -7,11 +7,11 @@ import type { DbOrTx } from '../db/types.js';
 import { subscriptions } from '../db/schema-subscriptions.js';
 import type { SavedPaymentMethod } from '../payments/index.js';
 import { DOWNLOAD_DAYS, type DownloadLink, grantOrderDownloads, MAX_DOWNLOADS } from '../downloads/index.js';
-import { fillText, mailMoney, mailPlanText, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
+import { fillText, mailMoney, mailPlanText, mailVariantOptions, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
-import { orderedVariantOptions, variantOptionsText } from './variant-options.js';
+import { orderedVariantOptions } from './variant-options.js';
 
 /** Hands out the next order number of a site (starting after any existing orders). */
 export async function nextOrderNumber(db: DbOrTx, websiteId: string): Promise<number> {
@@ -65,8 +65,7 @@ function confirmationText(
   const { priced } = record;
   const { texts, owner } = language;
   const lines = priced.lines.map((l) => {
-    const ordered = orderedVariantOptions(l.variant.attributes, l.product.variantOptionOrdering);
-    const options = variantOptionsText(ordered.map((o) => ({ ...o, value: owner.optionValue(l.entry.itemId, o.name, o.value) })));
+    const options = mailVariantOptions(language, l.entry.itemId, l.variant.attributes, l.product.variantOptionOrdering);
     return `${l.entry.quantity} x ${owner.itemTitle(l.entry.itemId, l.product.title)}${options ? `, ${options}` : ''} (${l.variant.sku})`;
   });
   const total = mailMoney(language, priced.grandTotalCents, priced.currency);

@@ -12,6 +12,7 @@ export {
   mailLanguageAsWritten,
   mailMoney,
   mailPlanText,
+  mailVariantOptions,
   readMailLanguage,
   type MailLanguage,
   type MailSite,

@@ -90,6 +90,32 @@ export function fillHtml(template: string, values: Readonly<Record<string, strin
   return out + escapeHtml(template.slice(last));
 }
 
+/**
+ * A variant's options as a mail writes them (`Colour: Sage, Size: L`, `Couleur : Sauge, Taille : L`):
+ * in the product's option order (`ordering`, options it does not name after them by name), each
+ * option's name and value as the owner translated them into the mail's language.
+ */
+export function mailVariantOptions(
+  language: MailLanguage,
+  itemId: string | null | undefined,
+  attributes: Readonly<Record<string, string>> | null | undefined,
+  ordering: readonly string[] = [],
+): string {
+  const rank = (name: string) => {
+    const i = ordering.indexOf(name);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const names = Object.keys(attributes ?? {}).sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  return names
+    .map((name) =>
+      fillText(language.texts.optionPair, {
+        name: language.owner.optionName(itemId, name),
+        value: language.owner.optionValue(itemId, name, attributes![name]!),
+      }),
+    )
+    .join(', ');
+}
+
 /** An amount in minor units of `currency`, as the language writes money (`88,00 $US` in French). */
 export function mailMoney(language: MailLanguage, cents: number, currency: string): string {
   return formatMoney(money(cents, currency), language.code);

@@ -10,6 +10,8 @@ export const EN_TEXTS: MailTexts = Object.freeze({
   orderGiftCard: 'Gift card {code}: {amount}',
   orderDownloads: 'Your downloads:',
   downloadTerms: 'Each link works {times} times within {days} days of the order.',
+  optionPair: '{name}: {value}',
+  restockVariant: '{product} ({options})',
   shippedSubject: 'Your order #{number} from {site} is on its way',
   shippedBody: 'Good news: your order #{number} at {site} has shipped.',
   shippedTracking: 'Tracking number: {tracking}',

@@ -10,6 +10,8 @@ export const FR_TEXTS: MailTexts = Object.freeze({
   orderGiftCard: 'Carte cadeau {code} : {amount}',
   orderDownloads: 'Vos téléchargements :',
   downloadTerms: 'Chaque lien fonctionne {times} fois pendant les {days} jours qui suivent la commande.',
+  optionPair: '{name} : {value}',
+  restockVariant: '{product} ({options})',
   shippedSubject: 'Votre commande n° {number} chez {site} est en route',
   shippedBody: 'Bonne nouvelle : votre commande n° {number} chez {site} a été expédiée.',
   shippedTracking: 'Numéro de suivi : {tracking}',

@@ -21,6 +21,8 @@ export interface MailTexts {
   readonly orderGiftCard: string;
   readonly orderDownloads: string;
   readonly downloadTerms: string;
+  /** One option of an ordered or awaited variant: `Colour: Sage`. */
+  readonly optionPair: string;
   // Order shipped.
   readonly shippedSubject: string;
   readonly shippedBody: string;
@@ -30,6 +32,8 @@ export interface MailTexts {
   readonly restockSubject: string;
   readonly restockBody: string;
   readonly restockUnnamed: string;
+  /** The product with the options of the variant signed up for: `Linen Camp Shirt (Colour: Sage, Size: L)`. */
+  readonly restockVariant: string;
   // Site-user accounts.
   readonly verifySubject: string;
   readonly verifyBody: string;

@@ -75,6 +75,19 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
 
   it('sends a French visitor’s restock notice and order confirmation in French, with French money and translated product texts', async () => {
     const email = 'camille@example.fr';
+    for (const [option, text] of [
+      ['Colour', 'Couleur'],
+      ['Size', 'Taille'],
+    ] as const) {
+      const saved = await owner.call('PUT', '/api/owner/translations', {
+        language: 'fr',
+        subjectType: 'product-option',
+        subjectId: shirt.itemId,
+        field: `name:${option}`,
+        text,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
     const { cartId, orderId } = await signUpAndOrder(email, { product: '/fr/boutique/chemise-camp-en-lin', checkout: '/fr/checkout' });
     const db = t.testDb.db;
     expect((await db.select({ language: carts.language }).from(carts).where(eq(carts.id, cartId)))[0]?.language).toBe('fr');
@@ -88,7 +101,7 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
     const confirmation = await lastMail(db, websiteId, 'order-confirmation', email);
     expect(confirmation.subject).toMatch(/^Votre commande n° \d+ chez Fern & Field$/);
     expect(confirmation.textBody).toMatch(/^Merci pour votre commande n° \d+ chez Fern & Field\./);
-    expect(confirmation.textBody).toContain('1 x Chemise de camp en lin, Colour: Sauge, Size: L (FF-SHIRT-SAGE-L)');
+    expect(confirmation.textBody).toContain('1 x Chemise de camp en lin, Couleur : Sauge, Taille : L (FF-SHIRT-SAGE-L)');
     expect(confirmation.textBody).toMatch(new RegExp(`Total : ${FRENCH_DOLLARS.source}`));
     expect(confirmation.textBody).not.toMatch(/Thank you|\$\d/);
 
@@ -97,6 +110,19 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
     expect(restock.textBody).toContain('Bonne nouvelle : Tasse en grès moucheté est de nouveau en stock chez Fern & Field.');
     expect(restock.textBody).toContain('/fr/boutique/tasse-en-gres');
     expect(restock.htmlBody).toContain('Bonne nouvelle : <strong>Tasse en grès moucheté</strong>');
+
+    // A sign-up for a variant names its options, as translated.
+    const signedUp = await new Visitor(t.app, HOST).request(
+      'POST',
+      RESTOCK_PATH,
+      { isJoinMailingList: false, productId: shirt.itemId, variantId: shirt.variantId, siteVisitorEmail: email },
+      { headers: { referer: page('/fr/boutique/chemise-camp-en-lin') } },
+    );
+    expect(signedUp.statusCode, signedUp.body).toBe(200);
+    expect((await owner.call('POST', `${RESTOCK_PATH}/send`, { productId: shirt.itemId, variantId: shirt.variantId })).statusCode).toBe(200);
+    const shirtNotice = await lastMail(db, websiteId, 'restock', email);
+    expect(shirtNotice.textBody).toContain('Bonne nouvelle : Chemise de camp en lin (Couleur : Sauge, Taille : L) est de nouveau en stock chez Fern & Field.');
+    expect(shirtNotice.htmlBody).toContain('<strong>Chemise de camp en lin</strong> (Couleur : Sauge, Taille : L)');
   });
 
   it('sends the French order’s shipping mail in French, and a French donor’s receipt in French with French money and date', async () => {

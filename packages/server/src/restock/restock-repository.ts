@@ -166,15 +166,23 @@ export async function notifySignUps(db: Db, websiteId: string, requests: SendReq
         counts.push(0);
         continue;
       }
-      const [product] = await rows<{ title: string; path: string; sku: string }>(
+      const [product] = await rows<{ title: string; path: string; sku: string; attributes: Record<string, string> | null; ordering: string[] | null }>(
         tx,
         sql`
-        SELECT i.title, '/' || c.url_id || '/' || i.url_id AS path, coalesce(v.sku, '') AS sku
+        SELECT i.title, '/' || c.url_id || '/' || i.url_id AS path, coalesce(v.sku, '') AS sku, v.attributes, p.variant_option_ordering AS ordering
         FROM items i JOIN collections c ON c.website_id = i.website_id AND c.id = i.collection_id
         LEFT JOIN variants v ON v.website_id = i.website_id AND v.id = ${request.variantId}
+        LEFT JOIN products p ON p.website_id = i.website_id AND p.item_id = i.id
         WHERE i.website_id = ${websiteId} AND i.id = ${request.productId}`,
       );
-      const product_ = { id: request.productId, title: product?.title ?? '', path: product?.path ?? '/', sku: product?.sku ?? '' };
+      const product_ = {
+        id: request.productId,
+        title: product?.title ?? '',
+        path: product?.path ?? '/',
+        sku: product?.sku ?? '',
+        attributes: product?.attributes ?? {},
+        ordering: product?.ordering ?? [],
+      };
       const languages = new Map<string | null, MailLanguage>();
       const mails = [];
       for (const n of notified) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { siteLanguagesOf } from '../multilingual/index.js';
 import { pathLocalizer, readSlugRows } from './slugs.js';
-import { optionValueField, SLUG_FIELD, textKey } from './subjects.js';
+import { optionNameField, optionValueField, SLUG_FIELD, textKey } from './subjects.js';
 import { translations } from './table.js';
 
 /**
@@ -13,20 +13,28 @@ export interface OwnerTexts {
   readonly siteTitle: string;
   /** The item's title in the language (`title` when untranslated or the item is unknown). */
   itemTitle(itemId: string | null | undefined, title: string): string;
-  /** A product's option value in the language (`Colour=Sage` → `Sauge`); option names are kept, as on pages. */
+  /** A product's option value in the language (`Colour=Sage` → `Sauge`). */
   optionValue(itemId: string | null | undefined, option: string, value: string): string;
+  /** A product's option name in the language (`Colour` → `Couleur`), where the owner translated it. */
+  optionName(itemId: string | null | undefined, option: string): string;
   /** The site path `path` (a primary-language path) in the language: its prefix and translated slugs. */
   path(path: string): string;
 }
 
 /** The owner's texts of the primary language: as written. */
 export function ownerTextsAsWritten(siteTitle: string): OwnerTexts {
-  return { siteTitle, itemTitle: (_id, title) => title, optionValue: (_id, _option, value) => value, path: (path) => path };
+  return {
+    siteTitle,
+    itemTitle: (_id, title) => title,
+    optionValue: (_id, _option, value) => value,
+    optionName: (_id, option) => option,
+    path: (path) => path,
+  };
 }
 
 /**
  * The owner's texts a mail in `language` (a code of the site) names: the site's title, the
- * titles and option values of the items `itemIds`, and, with `paths`, the site's paths with
+ * titles, option names and option values of the items `itemIds`, and, with `paths`, the site's paths with
  * translated slugs. One statement for the texts (none for the primary language), one more for
  * the slugs.
  */
@@ -63,6 +71,7 @@ export async function readOwnerTexts(
     siteTitle: texts.get(textKey('site', 'site', 'title')) ?? site.title,
     itemTitle: (id, title) => (id ? texts.get(textKey('item', id, 'title')) : undefined) ?? title,
     optionValue: (id, option, value) => (id ? texts.get(textKey('product-option', id, optionValueField(option, value))) : undefined) ?? value,
+    optionName: (id, option) => (id ? texts.get(textKey('product-option', id, optionNameField(option))) : undefined) ?? option,
     path: (path) => localizer.pathIn(own.prefix, path),
   };
 }

@@ -6,6 +6,7 @@ import {
   blockSubjectId,
   HEADER_FOOTER_FIELDS,
   navigationSubjectId,
+  optionNameField,
   optionValueField,
   SLUG_FIELD,
   type SourceText,
@@ -113,6 +114,11 @@ export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<So
     const label = `${itemTitles.get(variant.productId) ?? 'Product'} › options`;
     for (const [name, value] of Object.entries(variant.attributes ?? {})) {
       if (typeof value !== 'string') continue;
+      const nameField = optionNameField(name);
+      if (!seen.has(`${variant.productId}\u0000${nameField}`)) {
+        seen.add(`${variant.productId}\u0000${nameField}`);
+        out.add('product-option', variant.productId, nameField, label, name);
+      }
       const field = optionValueField(name, value);
       if (seen.has(`${variant.productId}\u0000${field}`)) continue;
       seen.add(`${variant.productId}\u0000${field}`);

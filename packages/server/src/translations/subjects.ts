@@ -53,6 +53,11 @@ export function optionValueField(option: string, value: string): string {
   return `value:${option}=${value}`;
 }
 
+/** The field of a product's option name (`name:Colour`): one translation per option of the product, shown where the name is written out (mails). */
+export function optionNameField(option: string): string {
+  return `name:${option}`;
+}
+
 /** The id of a navigation entry subject: the navigation and what the entry leads to. */
 export function navigationSubjectId(navigation: string, target: string): string {
   return `${navigation}:${target}`;
