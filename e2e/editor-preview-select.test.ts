@@ -4,6 +4,7 @@
  * the inspector, and the block whose fields have the focus is outlined in the frame, also after
  * an edit reloads the preview; at desktop and 390 px width, with axe on the editor screen. The
  * inspector's grid controls place a block beside the one before it and set its width, by keyboard.
+ * Two owners on the same page each see that the other is editing it (presence, item 7).
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -17,6 +18,7 @@ import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'selecting@example.com';
 const PASSWORD = 'linen-and-ink-on-paper-2026';
+const SECOND_EMAIL = 'second-editor@example.com';
 const TIMEOUT = 15_000;
 
 let store: RunningStore;
@@ -58,6 +60,7 @@ beforeAll(async () => {
   const db = store.app.emporium.db;
   const site = (await findWebsiteByIdentifier(db, 'demo'))!;
   await makeOwner(db, site.id, EMAIL, 'admin', PASSWORD);
+  await makeOwner(db, site.id, SECOND_EMAIL, 'editor', PASSWORD);
 }, 240_000);
 
 afterAll(async () => {
@@ -87,6 +90,26 @@ describe("the Editor's grid controls", () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+});
+
+describe('two owners editing the same page', () => {
+  it('each sees that the other has the page open, and the notice goes when one leaves it', async () => {
+    const first = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD });
+    const second = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: SECOND_EMAIL, password: PASSWORD, viewport: ADMIN_WIDTHS[1]!.viewport });
+    await openAbout(first.page);
+    await openAbout(second.page);
+    const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'also editing this page' });
+    await notice(second.page).filter({ hasText: `${EMAIL} is also editing this page.` }).waitFor({ timeout: 30_000 });
+    // The first owner learns of the second at their next heartbeat.
+    await notice(first.page).filter({ hasText: `${SECOND_EMAIL} is also editing this page.` }).waitFor({ timeout: 30_000 });
+    console.log(await screenshot(second.page, 'editor-presence-phone'));
+    await first.context.close();
+    // Closing the tab says the page was closed, so the notice goes at the second owner's next heartbeat.
+    await notice(second.page).waitFor({ state: 'detached', timeout: 45_000 });
+    expect(second.errors).toEqual([]);
+    expect(first.errors).toEqual([]);
+    await second.context.close();
+  }, 150_000);
 });
 
 describe("the Editor's preview and inspector select the same block", () => {

@@ -57,6 +57,7 @@ import { registerSiteLayoutRoutes } from './site-layout/index.js';
 import { registerSiteSettingsRoutes } from './site-settings/index.js';
 import { registerMultilingualRoutes } from './multilingual/index.js';
 import { registerDraftRoutes, workScheduledPublishes } from './drafts/index.js';
+import { registerPresenceRoutes } from './presence/index.js';
 import { registerTranslationRoutes } from './translations/index.js';
 import { registerCollectionItemRoutes, workScheduledItems } from './collection-items/index.js';
 import { registerSubscriptionRoutes, workSubscriptionRenewals } from './subscriptions/index.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSiteSettingsRoutes(app, deps);
   registerMultilingualRoutes(app, deps);
   registerDraftRoutes(app, deps);
+  registerPresenceRoutes(app, deps, options.now);
   registerCollectionItemRoutes(app, deps);
   registerLibraryRoutes(app, deps);
   registerTranslationRoutes(app, deps);

@@ -49,6 +49,8 @@ export interface CallOptions {
   readonly query?: Readonly<Record<string, string | number | undefined>>;
   readonly body?: unknown;
   readonly signal?: AbortSignal;
+  /** Lets the call outlive the page (a last word sent as the tab closes). */
+  readonly keepalive?: boolean;
 }
 
 /** A path with its query string (undefined values left out). */
@@ -106,6 +108,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

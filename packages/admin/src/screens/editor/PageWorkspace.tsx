@@ -9,6 +9,7 @@ import { PreviewFrame } from './PreviewFrame.js';
 import { shortcutOf } from './shortcuts.js';
 import type { NamedPage } from './subject-labels.js';
 import { usePageDraft } from './use-page-draft.js';
+import { presenceSentence, usePresence } from './use-presence.js';
 
 /** The page the workspace edits. */
 export interface EditedPage extends NamedPage {
@@ -36,6 +37,7 @@ export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, fl
   const draft = usePageDraft(page.id, page.hasBlocks, reload);
   flushRef.current = draft.flush;
   const { refresh } = draft;
+  const presence = presenceSentence(usePresence(pageSubject(page.id)));
 
   useEffect(() => {
     if (refreshSignal === 0) return;
@@ -75,6 +77,9 @@ export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, fl
         />
       </section>
       <section className="editor-side panel" aria-label="Inspector">
+        <div className="presence-status" role="status">
+          {presence && <p className="notice notice-info">{presence}</p>}
+        </div>
         <Tabs
           label="Inspector"
           selected={tab}
