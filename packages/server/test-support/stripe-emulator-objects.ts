@@ -167,6 +167,11 @@ export type StripeEventType =
   | 'payment_intent.payment_failed'
   | 'payment_intent.canceled'
   | 'payment_method.attached'
+  | 'setup_intent.created'
+  | 'setup_intent.requires_action'
+  | 'setup_intent.succeeded'
+  | 'setup_intent.setup_failed'
+  | 'setup_intent.canceled'
   | 'payment_method.detached'
   | 'charge.succeeded'
   | 'charge.failed'
@@ -237,6 +242,8 @@ export interface StripeErrorBody {
   charge?: string;
   payment_intent?: PaymentIntent;
   payment_method?: PaymentMethod;
+  /** The SetupIntent a card error happened on (test-support/stripe-emulator-setup-intents.ts). */
+  setup_intent?: Record<string, unknown>;
 }
 
 /** stripe-stateful-mock's RestError, and ours: an HTTP status with a Stripe error body. */

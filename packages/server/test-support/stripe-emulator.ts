@@ -59,6 +59,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 import type { StripeEvent, StripeEventType } from './stripe-emulator-objects.js';
+import { SetupIntents } from './stripe-emulator-setup-intents.js';
 
 export type { StripeEvent, StripeEventType };
 
@@ -129,6 +130,11 @@ export class Emulator {
   private paymentMethods = new Map<string, PaymentMethodRecord>();
   private deliveredCount = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly setupIntents = new SetupIntents({
+    paymentMethodRecord: (id, param) => this.paymentMethod(id, param),
+    customerOf: (body) => this.readCustomer(body),
+    recordEvent: (type, object, request) => this.record(type, object, request),
+  });
 
   constructor(private readonly webhook: { url: string; secret: string } | null) {}
 
@@ -158,6 +164,7 @@ export class Emulator {
     app.post('/v1/payment_intents/:id', (req, res) => this.updateIntent(req, res));
     app.post('/v1/payment_intents/:id/confirm', (req, res) => this.confirmIntent(req, res));
     app.post('/v1/payment_intents/:id/cancel', (req, res) => this.cancelIntent(req, res));
+    this.setupIntents.routes(app);
     app.post('/v1/payment_methods', (req, res) => this.createPaymentMethod(req, res));
     app.get('/v1/payment_methods', (req, res) => this.listPaymentMethods(req, res, readString(req.query, 'customer')));
     app.get('/v1/customers/:customer/payment_methods', (req, res) => this.listPaymentMethods(req, res, req.params.customer));
@@ -713,6 +720,7 @@ export class Emulator {
     this.mock = loadStatefulMock();
     this.intents = new Map();
     this.paymentMethods = new Map();
+    this.setupIntents.reset();
     this.events = [];
     this.deliveredCount = 0;
     res.status(200).json({ reset: true });

@@ -16,6 +16,7 @@ export {
   CART_CHANGED_MESSAGE,
   GIFT_CARD_INVALID_MESSAGE,
   COUPON_USED_UP_MESSAGE,
+  TRIAL_NOT_SUPPORTED_MESSAGE,
   type CheckoutDeps,
   type CheckoutResponse,
   type PlaceOrderResult,
@@ -34,6 +35,7 @@ export {
 export { assertCheckoutAllowed, SHIPPING_OPTION_MESSAGE, NO_SHIPPING_MESSAGE } from './checkout-rules.js';
 export { findGiftCard, newGiftCardCode, normalizeGiftCardCode, type GiftCardRow } from './gift-cards.js';
 export { nextOrderNumber } from './order-writer.js';
+export { onOrderCompleted, type CompletedOrder, type OrderCompletedListener } from './order-completed.js';
 export { orderedVariantOptions, variantOptionsText } from './variant-options.js';
 export { registerStripeCheckoutRoutes, ORDER_PAYMENT_PATH, EXPIRE_ATTEMPTS_JOB } from './stripe-routes.js';
 export { placeIntentOrder, orderReceivedPath, type IntentCheckoutResponse } from './intent-checkout.js';

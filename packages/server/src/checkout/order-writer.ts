@@ -11,6 +11,7 @@ import { fillText, mailMoney, mailPlanText, mailVariantOptions, readMailLanguage
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
+import { orderCompleted } from './order-completed.js';
 import { orderedVariantOptions } from './variant-options.js';
 
 /** Hands out the next order number of a site (starting after any existing orders). */
@@ -34,6 +35,11 @@ export interface OrderRecord {
   payment: Record<string, unknown>;
   /** The plan when the cart was a subscription cart. */
   subscription?: SubscriptionPlan | null;
+  /**
+   * A free trial of the subscription: nothing is charged now (the order's total is 0), and its
+   * first charge, `amountCents`, is the first renewal at `endsAt` (ISO time).
+   */
+  trial?: { days: number; endsAt: string; amountCents: number } | null;
   /** The payment method the provider kept for the subscription's renewals. */
   savedMethod?: SavedPaymentMethod;
   /** Secret of the order's status page link. */
@@ -70,9 +76,7 @@ function confirmationText(
   });
   const total = mailMoney(language, priced.grandTotalCents, priced.currency);
   const giftLines = cards.map((c) => fillText(texts.orderGiftCard, { code: c.code, amount: mailMoney(language, c.amountCents, priced.currency) }));
-  const plan = record.subscription
-    ? [fillText(texts.orderSubscription, { plan: mailPlanText(language, priced.grandTotalCents, priced.currency, record.subscription) })]
-    : [];
+  const plan = record.subscription ? [fillText(texts.orderSubscription, { plan: planLine(record, language, record.subscription) })] : [];
   if (manageToken)
     plan.push(
       fillText(texts.orderManage, {
@@ -94,6 +98,14 @@ function confirmationText(
     ...(giftLines.length ? ['', ...giftLines] : []),
     ...(downloadLines.length ? ['', texts.orderDownloads, ...downloadLines, terms] : []),
   ].join('\n');
+}
+
+/** The plan as the receipt writes it; with a free trial, when the trial ends and what is charged from then. */
+function planLine(record: OrderRecord, language: MailLanguage, plan: SubscriptionPlan): string {
+  const { priced, trial } = record;
+  if (!trial) return mailPlanText(language, priced.grandTotalCents, priced.currency, plan);
+  const endsAt = new Intl.DateTimeFormat(language.code, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(trial.endsAt));
+  return `free trial of ${trial.days} days, then ${mailPlanText(language, trial.amountCents, priced.currency, plan)} from ${endsAt}`;
 }
 
 /**
@@ -205,19 +217,24 @@ export async function completeOrder(tx: DbOrTx, record: OrderRecord, orderNumber
     .update(carts)
     .set({ isPurchased: true, orderId, updatedAt: sql`now()` })
     .where(and(eq(carts.websiteId, site.id), eq(carts.id, priced.cart!.id)));
+  await orderCompleted(tx, { websiteId: site.id, orderId, cartId: priced.cart!.id, placedAt: record.now ?? new Date() });
   return { orderNumber, downloads };
 }
 
 /**
  * Starts the subscription of a subscription cart's order (when the provider kept its payment
  * method): its first cycle is this order; the next is due one billing period after it; a plan
- * of one cycle is completed at once. Returns the manage token, or null without a subscription.
+ * of one cycle is completed at once. With a free trial nothing was billed yet: the first cycle
+ * is due when the trial ends, and the renewals bill it. Returns the manage token, or null without a subscription.
  */
 async function startSubscription(tx: DbOrTx, record: OrderRecord): Promise<string | null> {
   const plan = record.subscription;
   if (!plan || !record.savedMethod) return null;
   const placedAt = record.now ?? new Date();
-  const completed = plan.numBillingCycles === 1;
+  // A free trial bills nothing now: its first cycle is due when the trial ends.
+  const trial = record.trial ?? null;
+  const firstDue = trial ? new Date(trial.endsAt) : null;
+  const completed = !trial && plan.numBillingCycles === 1;
   const manageToken = randomBytes(24).toString('base64url');
   const { billingPeriod, numBillingCycles } = plan;
   await tx.insert(subscriptions).values({
@@ -226,7 +243,7 @@ async function startSubscription(tx: DbOrTx, record: OrderRecord): Promise<strin
     customerEmail: record.input.email,
     plan: { billingPeriod: { ...billingPeriod }, numBillingCycles },
     currency: record.priced.currency,
-    amountCents: record.priced.grandTotalCents,
+    amountCents: trial ? trial.amountCents : record.priced.grandTotalCents,
     lines: record.priced.lines.map((l) => ({
       itemId: l.entry.itemId,
       variantId: l.variant.id,
@@ -238,10 +255,10 @@ async function startSubscription(tx: DbOrTx, record: OrderRecord): Promise<strin
     })),
     paymentMethod: { ...record.savedMethod, summary: { ...record.savedMethod.summary } },
     state: completed ? 'completed' : 'active',
-    cyclesBilled: 1,
-    anchorAt: placedAt,
+    cyclesBilled: trial ? 0 : 1,
+    anchorAt: firstDue ?? placedAt,
     anchorCycle: 1,
-    nextBillingAt: completed ? null : nextBillingDate(placedAt, billingPeriod),
+    nextBillingAt: firstDue ?? (completed ? null : nextBillingDate(placedAt, billingPeriod)),
     manageToken,
     endedAt: completed ? placedAt : null,
     language: record.language ?? null,

@@ -47,9 +47,25 @@ export interface CheckoutResponse {
   downloads: DownloadLink[];
 }
 
-/** What an order records besides the cart: the plan of a subscription cart. */
+/** What an order records besides the cart: the plan of a subscription cart, and its free trial. */
 export interface OrderOptions {
   subscription?: SubscriptionPlan;
+  /**
+   * Days of a free trial of the subscription: the card is checked and kept (the provider's
+   * `saveMethod`), nothing is charged, the order's total is 0, and the first charge is the
+   * first renewal when the trial ends.
+   */
+  trialDays?: number;
+}
+
+/** Message when the provider cannot keep a card without charging it (a free trial). */
+export const TRIAL_NOT_SUPPORTED_MESSAGE = 'This payment method cannot start a free trial.';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The cart as a free trial's order records it: the lines at their price, all of it off, a total of 0. */
+function trialPricing(priced: PricedCart): PricedCart {
+  return { ...priced, taxCents: 0, shippingCostCents: 0, discountCents: priced.subtotalCents, grandTotalCents: 0 };
 }
 
 /** Result of {@link placeOrder}; `replayed` when an earlier response was returned for the key. */
@@ -163,7 +179,21 @@ export async function placeOrder(
   let authorizationId: string | undefined;
   let payment: Record<string, unknown> = { amount: money(amountDue, priced.currency) };
   let savedMethod: SavedPaymentMethod | undefined;
-  if (amountDue > 0) {
+  const trialDays = options.subscription && options.trialDays && options.trialDays > 0 ? options.trialDays : 0;
+  const trial = trialDays > 0 ? { days: trialDays, endsAt: new Date(now.getTime() + trialDays * DAY_MS).toISOString(), amountCents: amountDue } : null;
+  if (trial) {
+    if (giftCard) throw new AppError('VALIDATION_FAILED', GIFT_CARD_INVALID_MESSAGE);
+    if (!input.payment) throw new AppError('VALIDATION_FAILED', 'Payment details are required.');
+    provider = deps.providers.get(input.payment.provider);
+    if (!provider) throw new AppError('VALIDATION_FAILED', `Payment provider '${input.payment.provider}' is not available.`);
+    if (provider.testMode && site.settings.commerce.testMode === false)
+      throw new AppError('VALIDATION_FAILED', 'Test payments are not accepted by this store.');
+    if (!provider.saveMethod) throw new AppError('VALIDATION_FAILED', TRIAL_NOT_SUPPORTED_MESSAGE);
+    const kept = await provider.saveMethod({ details: input.payment.details, orderId, email: input.email });
+    if (!kept.ok) throw new AppError('UNPROCESSABLE', kept.message);
+    savedMethod = kept.savedMethod;
+    payment = { amount: money(0, priced.currency), ...kept.summary, trial };
+  } else if (amountDue > 0) {
     if (!input.payment) throw new AppError('VALIDATION_FAILED', 'Payment details are required.');
     provider = deps.providers.get(input.payment.provider);
     if (!provider) throw new AppError('VALIDATION_FAILED', `Payment provider '${input.payment.provider}' is not available.`);
@@ -201,7 +231,8 @@ export async function placeOrder(
       const { downloads } = await writeOrder(tx, {
         orderId,
         site,
-        priced: fresh,
+        priced: trial ? trialPricing(fresh) : fresh,
+        trial,
         input,
         testMode,
         giftCard,

@@ -45,7 +45,7 @@ export const subscriptions = pgTable(
     lines: jsonb('lines').$type<SubscriptionLine[]>().notNull(),
     paymentMethod: jsonb('payment_method').$type<StoredPaymentMethod>().notNull(),
     state: text('state').$type<SubscriptionState>().notNull().default('active'),
-    /** Cycles paid so far (the checkout's is the first). */
+    /** Cycles paid so far (the checkout's is the first; 0 during a free trial). */
     cyclesBilled: integer('cycles_billed').notNull().default(1),
     /** Cycle `anchorCycle` is due at `anchorAt`; each later cycle one billing period after the one before, counted from here. */
     anchorAt: at('anchor_at').notNull(),

@@ -117,7 +117,7 @@ export function visitorAreaIds(
   if (!held) {
     held = (async () => {
       const siteUserId = await siteUserOfCookies(db, websiteId, cookies, now);
-      return siteUserId ? activeAreaIdsOf(db, websiteId, siteUserId) : new Set<string>();
+      return siteUserId ? activeAreaIdsOf(db, websiteId, siteUserId, now) : new Set<string>();
     })();
     heldByCookies.set(cookies, held);
   }

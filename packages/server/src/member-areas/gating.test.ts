@@ -164,14 +164,16 @@ describe.each(availableDialects())('member areas on the site (%s)', (dialect) =>
     expect(confirmed.body).toContain('href="/members"');
     expect((await get(`/checkout/membership-confirmed/${areaId}`)).statusCode).toBe(404);
 
-    // Granted once: the order's grant does not repeat, and the trial moved the first renewal 7 days on.
+    // Granted once: the order's grant does not repeat; the 7-day trial charged nothing and bills its first cycle when it ends.
     expect(await grantPaidMemberships(testDb.db, site.id, siteUserId, new Date())).toBe(0);
     const rows = await testDb.db.select().from(memberships).where(eq(memberships.websiteId, site.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ siteUserId, source: 'order', memberAreaId: areaId });
     const [subscription] = await testDb.db.select().from(subscriptions).where(eq(subscriptions.id, rows[0]!.subscriptionId!));
     const days = (subscription!.nextBillingAt!.getTime() - subscription!.createdAt.getTime()) / 86_400_000;
-    expect(days).toBeGreaterThan(34);
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    expect(subscription).toMatchObject({ cyclesBilled: 0, amountCents: 900 });
 
     // The member first (never stored), then a guest: 106. The guest first, then the member: the page.
     const memberPage = await get('/members', browser);
@@ -199,15 +201,20 @@ describe.each(availableDialects())('member areas on the site (%s)', (dialect) =>
     // Members are listed for the owner's screen with their start date.
     expect((await browser.send('GET', `/commerce/join/${areaId}`)).body).toContain(MemberAreaMessages.ALREADY_MEMBER);
 
-    // Cancelling the subscription ends the membership at once.
+    // Cancelled during its free trial, the membership lasts until the trial ends; once a cycle was billed, cancelling ends it at once.
     await testDb.db
       .update(subscriptions)
       .set({ state: 'cancelled', endedAt: new Date() })
       .where(and(eq(subscriptions.websiteId, site.id), eq(subscriptions.id, rows[0]!.subscriptionId!)));
+    expect((await get('/members', browser)).statusCode).toBe(200);
+    await testDb.db
+      .update(subscriptions)
+      .set({ cyclesBilled: 1 })
+      .where(and(eq(subscriptions.websiteId, site.id), eq(subscriptions.id, rows[0]!.subscriptionId!)));
     const after = await get('/members', browser);
     expect(after.statusCode).toBe(403);
     expect(after.body).not.toContain(SECRET);
-    await testDb.db.execute(sql`UPDATE subscriptions SET state = 'active', ended_at = NULL WHERE website_id = ${site.id}`);
+    await testDb.db.execute(sql`UPDATE subscriptions SET state = 'active', ended_at = NULL, cycles_billed = 0 WHERE website_id = ${site.id}`);
   }, 120_000);
 
   it('charges once when two joins are sent at once', async () => {

@@ -2,71 +2,22 @@ import type { SubscriptionPlan } from '@emporium/commerce';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createCart } from '../cart/index.js';
-import { placeOrder } from '../checkout/index.js';
+import { placeIntentOrder, placeOrder, type CheckoutInput } from '../checkout/index.js';
 import { cartEntries, carts, variants } from '../db/index.js';
 import { siteUsers } from '../db/schema-site-users.js';
 import type { Db, DbOrTx } from '../db/types.js';
 import { AppError } from '../errors/index.js';
-import type { PaymentProvider } from '../payments/index.js';
+import { type PaymentProvider, StripeMessages, StripePaymentProvider } from '../payments/index.js';
 import type { Website } from '../sites/index.js';
 import { isFree, type MemberAreaRow } from './area-repository.js';
+import { grantPaidMemberships } from './join-grants.js';
 import { activeAreaIdsOf, grantMembership } from './membership-repository.js';
 import { MemberAreaMessages } from './messages.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The plan a recurring area is sold with: its period, billed until cancelled. */
 export function planOf(area: MemberAreaRow): SubscriptionPlan | undefined {
   if (area.billing !== 'recurring' || !area.periodValue || !area.periodUnit) return undefined;
   return { billingPeriod: { value: area.periodValue, unit: area.periodUnit }, numBillingCycles: 0 };
-}
-
-/**
- * Grants the memberships a site user's committed orders have paid for and that were not yet
- * granted: orders bought from the user's cart, paid, holding the paywall product of an area.
- * The grant is unique per order, so running this again (after a crash between the order's
- * commit and the grant, or from two requests at once) grants nothing twice. A recurring area's
- * membership follows the subscription its order started; the area's trial days move that
- * subscription's first renewal later. Returns how many were granted.
- */
-export async function grantPaidMemberships(db: Db, websiteId: string, siteUserId: string, now: Date): Promise<number> {
-  const due = (await db.execute(sql`
-    SELECT DISTINCT ON (o.id) o.id AS "orderId", a.id AS "areaId", a.trial_days AS "trialDays", s.id AS "subscriptionId", o.created_at AS "placedAt"
-    FROM orders o
-    JOIN carts c ON c.website_id = o.website_id AND c.id = o.purchased_cart_id
-    JOIN order_items oi ON oi.website_id = o.website_id AND oi.order_id = o.id
-    JOIN member_areas a ON a.website_id = o.website_id AND a.product_item_id = oi.item_id
-    LEFT JOIN subscriptions s ON s.website_id = o.website_id AND s.first_order_id = o.id
-    WHERE o.website_id = ${websiteId} AND c.site_user_id = ${siteUserId}
-      AND o.payment_status = 'paid' AND o.status <> 'PAYMENT_FAILED'
-      AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.website_id = o.website_id AND m.order_id = o.id)
-    ORDER BY o.id, a.id`)) as unknown as { rows: Array<{ orderId: string; areaId: string; trialDays: number; subscriptionId: string | null; placedAt: Date }> };
-  let granted = 0;
-  for (const row of due.rows) {
-    const done = await db.transaction(async (tx) => {
-      const fresh = await grantMembership(tx, {
-        websiteId,
-        areaId: row.areaId,
-        siteUserId,
-        source: 'order',
-        orderId: row.orderId,
-        subscriptionId: row.subscriptionId,
-        startedAt: now,
-      });
-      if (fresh && row.subscriptionId && Number(row.trialDays) > 0) await delayFirstRenewal(tx, websiteId, row.subscriptionId, Number(row.trialDays));
-      return fresh;
-    });
-    if (done) granted += 1;
-  }
-  return granted;
-}
-
-/** Moves an active subscription's schedule `days` later (the area's trial): its anchor and next billing date. */
-async function delayFirstRenewal(tx: DbOrTx, websiteId: string, subscriptionId: string, days: number): Promise<void> {
-  const interval = `${days * DAY_MS} milliseconds`;
-  await tx.execute(sql`
-    UPDATE subscriptions SET anchor_at = anchor_at + ${interval}::interval, next_billing_at = next_billing_at + ${interval}::interval, updated_at = now()
-    WHERE website_id = ${websiteId} AND id = ${subscriptionId} AND state = 'active' AND cycles_billed = 1`);
 }
 
 /**
@@ -149,24 +100,36 @@ export interface JoinDeps {
   now: Date;
 }
 
-/** The outcome of a join: the membership is granted (with the order that paid for it, when there is one). */
-export interface JoinOutcome {
-  orderId: string | null;
-}
+/** How a paid area is paid: the test card, or a PaymentMethod made by Stripe's Payment Element. */
+export type JoinPayment = { provider: 'test'; cardNumber: string } | { provider: 'stripe'; paymentMethod: string };
+
+/**
+ * The outcome of a join: `granted` (the membership is held, with the order that paid for it when
+ * there is one), or, for a Stripe payment still open, `requires_action` (3-D Secure: Stripe.js
+ * finishes it with the client secret, then the join is sent again) or `processing`; either is
+ * granted as soon as the order is paid, by the webhook or by the next join.
+ */
+export type JoinOutcome =
+  | { status: 'granted'; orderId: string | null }
+  | { status: 'requires_action'; orderId: string; clientSecret: string }
+  | { status: 'processing'; orderId: string };
 
 /**
  * Joins an area as a signed-in site user. A free area grants at once. A paid one is bought
- * through the store's own checkout: a one-line cart of the area's paywall product, owned by
- * the account (so the order shows in its account area), placed by `placeOrder` with the test
- * provider (and the area's plan when it recurs); the membership is granted from the committed
- * order by {@link grantPaidMemberships}.
+ * through the store's own checkout: a one-line cart of the area's paywall product, owned by the
+ * account (so the order shows in its account area). With the test card, or with Stripe for a
+ * recurring area (a subscription on the kept card; 3-D Secure is refused, as for every Stripe
+ * subscription), `placeOrder` places it with the area's plan and trial; with Stripe for a
+ * one-time area, the checkout's PaymentIntent attempt does (3-D Secure finishes in the browser).
+ * The membership is granted in the transaction that marks the order paid (checkout's
+ * order-completed listener, {@link grantOrderMemberships}), and healed here afterwards.
  */
-export async function joinArea(deps: JoinDeps, site: Website, area: MemberAreaRow, joiner: Joiner, cardNumber: string | undefined): Promise<JoinOutcome> {
+export async function joinArea(deps: JoinDeps, site: Website, area: MemberAreaRow, joiner: Joiner, pay: JoinPayment): Promise<JoinOutcome> {
   const { db } = deps;
-  if ((await activeAreaIdsOf(db, site.id, joiner.id)).has(area.id)) throw new AppError('CONFLICT', MemberAreaMessages.ALREADY_MEMBER);
+  if ((await activeAreaIdsOf(db, site.id, joiner.id, deps.now)).has(area.id)) throw new AppError('CONFLICT', MemberAreaMessages.ALREADY_MEMBER);
   if (isFree(area)) {
     await grantMembership(db, { websiteId: site.id, areaId: area.id, siteUserId: joiner.id, source: 'free', startedAt: deps.now });
-    return { orderId: null };
+    return { status: 'granted', orderId: null };
   }
   if (!area.productItemId) throw new AppError('CONFLICT', MemberAreaMessages.NOT_FOR_SALE);
   const [variant] = await db
@@ -178,24 +141,40 @@ export async function joinArea(deps: JoinDeps, site: Website, area: MemberAreaRo
   if (!variant) throw new AppError('CONFLICT', MemberAreaMessages.NOT_FOR_SALE);
   const cart = await joinCart(db, site.id, joiner.id, area.id, area.productItemId, variant);
   const plan = planOf(area);
+  const input: CheckoutInput = {
+    email: joiner.email,
+    shippingAddress: null,
+    billingAddress: null,
+    shippingOptionId: null,
+    couponCodes: null,
+    giftCardCode: null,
+    payment:
+      pay.provider === 'stripe'
+        ? { provider: 'stripe', details: { paymentMethod: pay.paymentMethod } }
+        : { provider: 'test', details: { cardNumber: pay.cardNumber } },
+  };
+  if (pay.provider === 'stripe' && !plan) {
+    const stripe = deps.providers.get('stripe');
+    if (!(stripe instanceof StripePaymentProvider)) throw new AppError('VALIDATION_FAILED', StripeMessages.NOT_CONNECTED);
+    // One attempt per join cart: a second join sent at once reaches the same PaymentIntent (or waits).
+    const answer = await placeIntentOrder({ db, stripe, log: deps.log, origin: deps.origin }, site, cart.id, input, deps.now);
+    const orderId = answer.order.id;
+    if (answer.payment.status === 'requires_action') return { status: 'requires_action', orderId, clientSecret: answer.payment.clientSecret ?? '' };
+    if (answer.payment.status === 'processing') return { status: 'processing', orderId };
+    await grantPaidMemberships(db, site.id, joiner.id, deps.now);
+    return { status: 'granted', orderId };
+  }
   const result = await placeOrder(
     { db, providers: deps.providers, log: deps.log, origin: deps.origin },
     site,
     cart.id,
-    {
-      email: joiner.email,
-      shippingAddress: null,
-      billingAddress: null,
-      shippingOptionId: null,
-      couponCodes: null,
-      giftCardCode: null,
-      payment: { provider: 'test', details: { cardNumber: cardNumber ?? '' } },
-    },
+    input,
     // One key per join cart: two joins sent at once place one order, the other replays it.
     { key: `member-area-join-${cart.id}`, hash: cart.id },
     deps.now,
-    plan ? { subscription: plan } : {},
+    plan ? { subscription: plan, trialDays: area.trialDays } : {},
   );
   await grantPaidMemberships(db, site.id, joiner.id, deps.now);
-  return { orderId: result.body.order.id };
+  return { status: 'granted', orderId: result.body.order.id };
 }
+export { grantPaidMemberships } from './join-grants.js';

@@ -9,11 +9,15 @@ import { SECURE_SITE_USER_COOKIE, SITE_USER_COOKIE } from '../site-users/index.j
  * The one rule of an active membership, as SQL over the memberships row `m`: not ended, and,
  * when bought with a subscription, that subscription neither cancelled nor completed. The
  * subscription's state is read at access time, so a cancellation closes the area at once
- * without any job.
+ * without any job. A free trial cancelled before its end (nothing billed yet, `cycles_billed`
+ * 0) keeps the area until the trial ends (its first cycle's due date, `anchor_at`), counted at
+ * `now` (the database's clock when not given).
  */
-export function activeMembershipSql(m: SQL): SQL {
+export function activeMembershipSql(m: SQL, now?: Date): SQL {
+  const at = now ? sql`${now}::timestamptz` : sql`now()`;
   return sql`${m}.ended_at IS NULL AND (${m}.subscription_id IS NULL OR EXISTS (
-    SELECT 1 FROM subscriptions s WHERE s.website_id = ${m}.website_id AND s.id = ${m}.subscription_id AND s.state NOT IN ('cancelled', 'completed')))`;
+    SELECT 1 FROM subscriptions s WHERE s.website_id = ${m}.website_id AND s.id = ${m}.subscription_id
+      AND (s.state NOT IN ('cancelled', 'completed') OR (s.state = 'cancelled' AND s.cycles_billed = 0 AND s.anchor_at > ${at}))))`;
 }
 
 /** What a grant records. */
@@ -48,11 +52,11 @@ export async function grantMembership(db: DbOrTx, grant: Grant): Promise<boolean
   return inserted.length > 0;
 }
 
-/** Ids of the areas a site user holds now. */
-export async function activeAreaIdsOf(db: DbOrTx, websiteId: string, siteUserId: string): Promise<Set<string>> {
+/** Ids of the areas a site user holds at `now` (the database's clock when not given). */
+export async function activeAreaIdsOf(db: DbOrTx, websiteId: string, siteUserId: string, now?: Date): Promise<Set<string>> {
   const rows = (await db.execute(sql`
     SELECT DISTINCT m.member_area_id AS "areaId" FROM memberships m
-    WHERE m.website_id = ${websiteId} AND m.site_user_id = ${siteUserId} AND ${activeMembershipSql(sql`m`)}`)) as unknown as {
+    WHERE m.website_id = ${websiteId} AND m.site_user_id = ${siteUserId} AND ${activeMembershipSql(sql`m`, now)}`)) as unknown as {
     rows: Array<{ areaId: string }>;
   };
   return new Set(rows.rows.map((r) => r.areaId));

@@ -88,3 +88,20 @@ export const JoinForm = z
     cardNumber: z.string().max(40).optional(),
   })
   .describe('The join form: the crumb and, for a paid area, the test card number');
+
+/** The join page's card payment call (JSON, with the crumb in X-CSRF-Token): the PaymentMethod of Stripe's Payment Element. */
+export const JoinPaymentBody = z.strictObject({
+  paymentMethod: z
+    .string()
+    .regex(/^pm_[A-Za-z0-9_]{1,200}$/)
+    .describe("Stripe's PaymentMethod id (pm_…) made by the Payment Element"),
+});
+
+/** Where a join's card payment stands. */
+export const JoinPaymentAnswer = z.object({
+  status: z
+    .enum(['succeeded', 'requires_action', 'processing'])
+    .describe('succeeded: the membership is held; requires_action: finish 3-D Secure, then send again; processing: the bank is still confirming'),
+  clientSecret: z.string().optional().describe('For Stripe.js to finish 3-D Secure (requires_action only)'),
+  redirectUrl: z.string().describe('Where the browser goes once the membership is held: the membership-confirmed page (208)'),
+});

@@ -6,6 +6,8 @@ export type {
   SavedPaymentMethod,
   SavedChargeRequest,
   SavedChargeResult,
+  SaveMethodRequest,
+  SaveMethodResult,
   ProviderRefundRequest,
   ProviderRefundResult,
   ProviderPaymentFacts,
@@ -37,4 +39,4 @@ export {
   type StripePublicConfig,
 } from './stripe/account.js';
 export { StripePaymentProvider, type IntentOutcome, type IntentStatus } from './stripe/provider.js';
-export { StripeMessages, STRIPE_WEBHOOK_PATH } from './stripe/messages.js';
+export { StripeMessages, STRIPE_WEBHOOK_PATH, STRIPE_JS_CSP_SOURCES } from './stripe/messages.js';

@@ -46,6 +46,22 @@ export interface SavedChargeRequest {
 /** Outcome of a saved-method charge: the provider's payment reference, or why it failed. */
 export type SavedChargeResult = { ok: true; paymentRef: string; summary: Record<string, unknown> } | { ok: false; message: string };
 
+/**
+ * A payment method to keep for later charges without charging it now (a subscription's free
+ * trial): the provider checks the card and keeps it.
+ */
+export interface SaveMethodRequest {
+  /** Provider-specific payment details from the checkout body (e.g. a card number). */
+  details: Record<string, unknown>;
+  /** Our reference for the order being placed (also the provider's idempotency key). */
+  orderId: string;
+  /** The customer's email, for the provider's customer record. */
+  email?: string;
+}
+
+/** Outcome of keeping a method: the method, or why the provider refused it. */
+export type SaveMethodResult = { ok: true; savedMethod: SavedPaymentMethod; summary: Record<string, unknown> } | { ok: false; message: string };
+
 /** A refund of part or all of a captured payment. */
 export interface ProviderRefundRequest {
   /** The provider's reference of the captured payment (`payment.authorizationId` of the order). */
@@ -89,6 +105,8 @@ export interface PaymentProvider {
   authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
   capture(authorizationId: string): Promise<void>;
   void(authorizationId: string): Promise<void>;
+  /** Checks and keeps a method for later charges without charging it (free trials); never throws for a decline. */
+  saveMethod?(request: SaveMethodRequest): Promise<SaveMethodResult>;
   /** Charges a saved method (renewals); never throws for a decline, only for a provider fault. */
   chargeSaved(request: SavedChargeRequest): Promise<SavedChargeResult>;
   /** Refunds part or all of a captured payment. */

@@ -8,6 +8,8 @@ import type {
   ProviderRefundResult,
   SavedChargeRequest,
   SavedChargeResult,
+  SaveMethodRequest,
+  SaveMethodResult,
 } from './payment-provider.js';
 
 /** Test card that is always approved. */
@@ -76,6 +78,25 @@ export class TestPaymentProvider implements PaymentProvider {
             },
           }
         : {}),
+    };
+  }
+
+  /** Checks the card as {@link authorize} does and keeps it, charging nothing (a free trial). */
+  async saveMethod(request: SaveMethodRequest): Promise<SaveMethodResult> {
+    const digits = cardDigits(request.details.cardNumber);
+    if (!digits) return { ok: false, message: CARD_NUMBER_INVALID_MESSAGE };
+    if (digits === TEST_CARD_DECLINED) return { ok: false, message: CARD_DECLINED_MESSAGE };
+    if (digits !== TEST_CARD_APPROVED && digits !== TEST_CARD_FAILS_LATER) return { ok: false, message: TEST_CARD_ONLY_MESSAGE };
+    const last4 = digits.slice(-4);
+    return {
+      ok: true,
+      summary: { provider: this.id, cardLast4: last4, brand: 'visa' },
+      savedMethod: {
+        provider: this.id,
+        customerRef: `testcus_${request.orderId.slice(0, 12)}`,
+        methodRef: `testpm_${last4}`,
+        summary: { brand: 'visa', last4 },
+      },
     };
   }
 

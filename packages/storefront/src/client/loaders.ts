@@ -24,4 +24,5 @@ export const ISLAND_LOADERS: Readonly<Record<IslandName, Loader>> = Object.freez
   PopupOverlay: () => import('../islands/PopupOverlay.js').then((m) => m.PopupOverlay as never),
   OrderReceived: () => import('../islands/OrderReceived.js').then((m) => m.OrderReceived as never),
   DonationForm: () => import('../islands/DonationForm.js').then((m) => m.DonationForm as never),
+  JoinPayment: () => import('../islands/JoinPayment.js').then((m) => m.JoinPayment as never),
 });

@@ -18,6 +18,7 @@ import { ShareButtons } from './ShareButtons.js';
 import { PopupOverlay } from './PopupOverlay.js';
 import { OrderReceived } from './OrderReceived.js';
 import { DonationForm } from './DonationForm.js';
+import { JoinPayment } from './JoinPayment.js';
 
 export type { AddToCartButtonProps } from './AddToCartButton.js';
 export type { CartPageProps } from './CartPage.js';
@@ -38,6 +39,7 @@ export type { ShareButtonsProps } from './ShareButtons.js';
 export type { PopupOverlayProps } from './PopupOverlay.js';
 export type { OrderReceivedProps } from './OrderReceived.js';
 export type { DonationFormProps } from './DonationForm.js';
+export type { JoinPaymentProps } from './JoinPayment.js';
 
 /** Every island by the name used in `data-island`. */
 export const ISLANDS = Object.freeze({
@@ -60,6 +62,7 @@ export const ISLANDS = Object.freeze({
   PopupOverlay,
   OrderReceived,
   DonationForm,
+  JoinPayment,
 }) satisfies Readonly<Record<string, ComponentType<never>>>;
 
 /** The name of an island. */

@@ -1,18 +1,10 @@
 import type { CheckoutProps } from '@emporium/storefront';
 import type { CspDirectives } from '../../http/security-headers.js';
-import { stripePublicConfig } from '../../payments/index.js';
+import { STRIPE_JS_CSP_SOURCES as STRIPE_CSP, stripePublicConfig } from '../../payments/index.js';
 import type { PageRequest } from './page-request.js';
 
-/**
- * What Stripe.js and its Payment Element need of a page's Content-Security-Policy: the script,
- * its frames (3-D Secure runs on hooks.stripe.com) and its API. Only checkout pages of a site
- * with Stripe connected add them.
- */
-export const STRIPE_JS_CSP_SOURCES: Readonly<CspDirectives> = Object.freeze({
-  'script-src': ['https://js.stripe.com'],
-  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
-  'connect-src': ['https://api.stripe.com'],
-});
+/** What Stripe.js and its Payment Element need of a page's Content-Security-Policy (the payments module's list). */
+export const STRIPE_JS_CSP_SOURCES: Readonly<CspDirectives> = STRIPE_CSP;
 
 /** The parts of a checkout page that follow from the site's payment account. */
 export interface CheckoutPayment {

@@ -1,6 +1,17 @@
 /** Path of Stripe's webhook on each site's origin. */
 export const STRIPE_WEBHOOK_PATH = '/api/commerce/webhooks/stripe';
 
+/**
+ * What Stripe.js and its Payment Element need of a page's Content-Security-Policy: the script,
+ * its frames (3-D Secure runs on hooks.stripe.com) and its API. Only pages that take a payment
+ * on a site with Stripe connected add them (checkout, donate, a member area's join page).
+ */
+export const STRIPE_JS_CSP_SOURCES = Object.freeze({
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+});
+
 /** What owners and shoppers are told about Stripe payments. */
 export const StripeMessages = Object.freeze({
   KEYS_MALFORMED:

@@ -9,6 +9,8 @@ import type {
   ProviderRefundResult,
   SavedChargeRequest,
   SavedChargeResult,
+  SaveMethodRequest,
+  SaveMethodResult,
 } from '../payment-provider.js';
 import type { StripeAccount } from './account.js';
 import { STRIPE_SPECIAL_CURRENCIES, stripeAmount, stripeClient } from './client.js';
@@ -256,6 +258,48 @@ export class StripePaymentProvider implements PaymentProvider {
   /** The payment was taken at confirmation, so voiding refunds it in full (once, whatever the retries). */
   async void(authorizationId: string): Promise<void> {
     await this.api.refunds.create({ payment_intent: authorizationId }, { idempotencyKey: `void:${authorizationId}` });
+  }
+
+  /**
+   * Keeps a card for later off-session charges without charging it, as Stripe recommends for
+   * free trials: a customer and a SetupIntent confirmed on the server with `usage: off_session`
+   * (Stripe checks the card with its bank). Both carry keys of the order, so a retry keeps the
+   * same card once. Like {@link authorize}, it cannot finish 3-D Secure in the browser: a card
+   * that asks for it is refused with a clear message and the SetupIntent cancelled.
+   */
+  async saveMethod(request: SaveMethodRequest): Promise<SaveMethodResult> {
+    const paymentMethod = request.details.paymentMethod;
+    if (typeof paymentMethod !== 'string' || !/^pm_[A-Za-z0-9_]+$/.test(paymentMethod)) return { ok: false, message: StripeMessages.PAYMENT_METHOD_REQUIRED };
+    const customer = await this.api.customers.create({ ...(request.email ? { email: request.email } : {}) }, { idempotencyKey: `customer:${request.orderId}` });
+    try {
+      const setup = await this.api.setupIntents.create(
+        {
+          customer: customer.id,
+          payment_method: paymentMethod,
+          confirm: true,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { orderId: request.orderId },
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: `setup:${request.orderId}` },
+      );
+      if (setup.status === 'requires_action') {
+        await this.api.setupIntents.cancel(setup.id).catch(() => undefined);
+        return { ok: false, message: StripeMessages.AUTHENTICATION_NOT_POSSIBLE };
+      }
+      if (setup.status !== 'succeeded') return { ok: false, message: setup.last_setup_error?.message ?? StripeMessages.UNAVAILABLE };
+      const card = typeof setup.payment_method === 'object' && setup.payment_method?.card ? setup.payment_method.card : undefined;
+      const summary = { ...(card ? { brand: card.brand, last4: card.last4 } : {}) };
+      return {
+        ok: true,
+        summary: { provider: this.id, setupIntentId: setup.id, ...(card ? { brand: card.brand, cardLast4: card.last4 } : {}) },
+        savedMethod: { provider: this.id, customerRef: customer.id, methodRef: paymentMethod, summary },
+      };
+    } catch (error) {
+      if (isCardError(error)) return { ok: false, message: error.message };
+      throw error;
+    }
   }
 
   async chargeSaved(request: SavedChargeRequest): Promise<SavedChargeResult> {
