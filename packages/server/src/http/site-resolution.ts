@@ -29,6 +29,9 @@ const ADMIN_PATHS = [
   /^\/api\/(?:commondata\/GetSiteLayout|widget\/UpdateNavigation|site-header-footer|v1\/commerce-preferences\/[^/]+)$/,
   /^\/api\/multilingual\/(?:settings|status|languages|connection)$/,
   MEDIA_COPY,
+  // The generated illustrations are the same on every origin and hold nothing of a site: the
+  // editor shows them as thumbnails of the blocks that use them.
+  /^\/assets\/illustrations\/[^/]+$/,
 ];
 
 function portOf(host: string | undefined): string | undefined {

@@ -7,6 +7,7 @@ import { nodeCldrProvider } from '@emporium/template/node';
 import { staticIslandAssets } from './island-assets.js';
 import { pageFormatters } from './island-formatter.js';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
+import { adminHostOf } from '../../test-support/test-app.js';
 
 const HOSTILE = `<script>alert("x")</script>"><img src=x onerror=alert(1)>`;
 let compiles = 0;
@@ -140,6 +141,10 @@ describe('assets and islands', () => {
     const again = await t.get('demo', '/assets/illustrations/shirt-sage.svg', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect((await t.get('demo', '/assets/illustrations/constructor-sage.svg')).statusCode).toBe(404);
+    // The editor shows them as block thumbnails on the dashboard's origin; nothing else of a site is served there.
+    const dashboard = { host: adminHostOf(t.app) };
+    expect((await t.app.inject({ method: 'GET', url: '/assets/illustrations/shirt-sage.svg', headers: dashboard })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/illustrations/x/shirt-sage.svg', headers: dashboard })).statusCode).toBe(404);
   });
 
   it('gives every product image alt text', async () => {
