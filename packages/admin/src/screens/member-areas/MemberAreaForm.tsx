@@ -125,7 +125,7 @@ export function MemberAreaForm({ area, currency, onDone }: MemberAreaFormProps) 
             type="number"
             min={0}
             max={365}
-            hint="Days added before the first renewal."
+            hint="A free trial: joining charges nothing and keeps the card; the first charge comes when the trial ends. Cancelling during the trial never charges."
             {...register('trialDays', { valueAsNumber: true })}
             error={errors.trialDays?.message}
           />
