@@ -21,3 +21,4 @@ export {
 export type { MailTextKey, MailTexts, PluralText } from './texts.js';
 export { EN_TEXTS } from './texts-en.js';
 export { FR_TEXTS } from './texts-fr.js';
+export { DE_TEXTS } from './texts-de.js';

@@ -3,12 +3,13 @@ import { escapeHtml } from '@emporium/template';
 import type { DbOrTx } from '../db/index.js';
 import { siteLanguageFor, siteLanguagesOf } from '../multilingual/index.js';
 import { ownerTextsAsWritten, readOwnerTexts, type OwnerTexts } from '../translations/index.js';
+import { DE_TEXTS } from './texts-de.js';
 import { EN_TEXTS } from './texts-en.js';
 import { FR_TEXTS } from './texts-fr.js';
 import type { MailTexts, PluralText } from './texts.js';
 
 /** The catalogues by base language. A language without one is mailed in the site's primary language. */
-const CATALOGUES: Readonly<Record<string, MailTexts>> = Object.freeze({ en: EN_TEXTS, fr: FR_TEXTS });
+const CATALOGUES: Readonly<Record<string, MailTexts>> = Object.freeze({ de: DE_TEXTS, en: EN_TEXTS, fr: FR_TEXTS });
 
 /** The site a mail is about: its id, title and the settings that name its languages. */
 export interface MailSite {

@@ -199,6 +199,30 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
     expect((await lastMail(t.testDb.db, websiteId, 'restock', 'jonas@example.de')).subject).toBe('Speckled Stoneware Mug is back in stock');
   });
 
+  it('sends German mails and shows German system texts once the owner publishes German (acceptance 1, German added here)', async () => {
+    const current = (await owner.call('GET', '/api/multilingual/languages')).json() as { languages: Record<string, unknown>[] };
+    const languages = [...current.languages.map((l) => ({ code: l.code, primary: l.primary, published: l.published })), { code: 'de', published: true }];
+    const saved = await owner.call('PUT', '/api/multilingual/languages', { languages });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const product = await t.get(DEMO_SHOP_IDENTIFIER, '/de/shop/linen-camp-shirt');
+    expect(product.statusCode).toBe(200);
+    expect(product.body).toContain('<html lang="de"');
+    expect(product.body).toContain('In den Warenkorb');
+    expect(product.body).toContain('Menge');
+
+    const email = 'jonas@example.de';
+    await signUpAndOrder(email, { product: '/de/shop/linen-camp-shirt', checkout: '/de/checkout' });
+    const confirmation = await lastMail(t.testDb.db, websiteId, 'order-confirmation', email);
+    expect(confirmation.subject).toMatch(/^Ihre Bestellung Nr\. \d+ bei Fern & Field$/);
+    expect(confirmation.textBody).toMatch(/^Vielen Dank für Ihre Bestellung Nr\. \d+ bei Fern & Field\./);
+    expect(confirmation.textBody).toContain('1 x Linen Camp Shirt, Colour: Sage, Size: L (FF-SHIRT-SAGE-L)');
+    expect(confirmation.textBody).toMatch(/Gesamt: \d+,\d\d\s\$/);
+    const restock = await lastMail(t.testDb.db, websiteId, 'restock', email);
+    expect(restock.subject).toBe('Speckled Stoneware Mug ist wieder vorrätig');
+    expect(restock.textBody).toContain('Gute Nachrichten: Speckled Stoneware Mug ist bei Fern & Field wieder vorrätig.');
+  });
+
   it('keeps the language of the page a form was sent from with the submission', async () => {
     const db = t.testDb.db;
     const [newsletter] = await db

@@ -10,6 +10,7 @@ import { staticIslandAssets } from '../pages/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier } from '../sites/index.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
+import { SYSTEM_TEXTS_DE } from './system-texts-de.js';
 import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
 
 const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
@@ -38,7 +39,7 @@ function textOf(html: string): string {
     .trim();
 }
 
-/** Issue 29, item 3: the checkout's address fields and messages, the order-received, donation and course pages in the page's language. */
+/** Issue 29, item 3: the checkout's address fields and messages, the order-received, donation and course pages in the page's language (French, and German added here). */
 describe('system texts of the checkout, donation and course pages (issue 29)', () => {
   let t: PagesTestApp;
   let owner: OwnerClient;
@@ -56,6 +57,7 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
       languages: [
         { code: 'en-US', primary: true },
         { code: 'fr', published: true },
+        { code: 'de', published: true },
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -83,6 +85,13 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
       expect(html).toContain(label);
     for (const text of ['Choisissez un pays', 'Choisissez un État', 'Code promo', 'Appliquer', 'Taxes', 'Total']) expect(html).toContain(text);
     expect(html).not.toContain('First name');
+    const de = await t.get(DEMO_SHOP_IDENTIFIER, '/de/checkout', { cookie: cartCookie });
+    const german = islandProps(de.body, 'Checkout').texts as Record<string, string>;
+    for (const text of SYSTEM_TEXTS.filter((s) => s.id.startsWith('checkout.') || s.id.startsWith('orderReceived.')))
+      expect(german[text.en], text.id).toBe(SYSTEM_TEXTS_DE[text.id] === text.en ? undefined : SYSTEM_TEXTS_DE[text.id]);
+    const deHtml = textOf(de.body);
+    for (const label of ['Vorname', 'Nachname', 'Postleitzahl', 'Telefon (optional)', 'Land wählen', 'Bundesstaat wählen', 'Gutscheincode', 'Einlösen'])
+      expect(deHtml).toContain(label);
     const en = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/checkout', { cookie: cartCookie })).body);
     for (const label of ['First name', 'Postal code', 'Phone (optional)', 'Choose a country', 'Coupon code']) expect(en).toContain(label);
     expect(en).not.toContain('Prénom');
@@ -106,6 +115,10 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
     expect(fr.body).toMatch(/<title>Faire un don\b/);
     for (const text of ['Autre montant', 'Fréquence', 'Une fois', 'Tous les mois', 'E-mail pour votre reçu', 'Nom (facultatif)']) expect(html).toContain(text);
     expect(html).toMatch(/Donner 25,00\s\$US\/mois/);
+    const de = await t.get(DEMO_SHOP_IDENTIFIER, '/de/checkout/donate?amount=2500&frequency=monthly');
+    expect(de.body).toMatch(/<title>Spenden\b/);
+    for (const text of ['Anderer Betrag', 'Wie oft', 'Einmalig', 'Monatlich', 'E-Mail für Ihre Quittung']) expect(textOf(de.body)).toContain(text);
+    expect(textOf(de.body)).toMatch(/25,00\s\$\/Monat spenden/);
     const en = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/checkout/donate?amount=2500&frequency=monthly')).body);
     expect(en).toContain('Donate $25.00/month');
     expect(en).toContain('How often');
@@ -127,6 +140,14 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
     expect(textOf(fr.body)).toContain('Commencer : ');
     const lesson = await member.browser.send('GET', `/fr/${DEMO_COURSE_URL_ID}/welcome?format=json`);
     expect(lesson.json().lesson.form.buttonText).toBe('Marquer comme terminée');
+    const de = await member.browser.send('GET', `/de/${DEMO_COURSE_URL_ID}`, { headers: { accept: 'text/html' } });
+    expect(de.body).toContain('Kursfortschritt: 0 von 3 Lektionen abgeschlossen');
+    expect(textOf(de.body)).toContain('Verfügbar');
+    expect(textOf(de.body)).toMatch(/Gesperrt bis \d{1,2}\. \p{L}+ \d{4}/u);
+    // The French lesson page opened the first lesson: it is where the member resumes.
+    expect(textOf(de.body)).toContain('Weitermachen: ');
+    const deLesson = await member.browser.send('GET', `/de/${DEMO_COURSE_URL_ID}/welcome?format=json`);
+    expect(deLesson.json().lesson.form.buttonText).toBe('Als abgeschlossen markieren');
     const en = await member.browser.send('GET', `/${DEMO_COURSE_URL_ID}`, { headers: { accept: 'text/html' } });
     expect(en.body).toContain('Course progress: 0 of 3 lessons complete');
   });

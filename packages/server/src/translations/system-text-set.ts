@@ -2,10 +2,14 @@ import type { TextTranslations } from './page-texts.js';
 import { placeholderProblem } from './placeholders.js';
 import { textKey } from './subjects.js';
 import { SYSTEM_TEXT_FIELD, SYSTEM_TEXTS } from './system-texts.js';
+import { SYSTEM_TEXTS_DE } from './system-texts-de.js';
 import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
 
 /** Built-in catalogues by base language (`fr` for `fr-CA` too). */
-const BUILT_IN: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({ fr: SYSTEM_TEXTS_FR });
+const BUILT_IN: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+  de: SYSTEM_TEXTS_DE,
+  fr: SYSTEM_TEXTS_FR,
+});
 
 /** The system texts of one language as a page shows them. */
 export interface SystemTextSet {

@@ -10,6 +10,10 @@ import { staticIslandAssets } from '../pages/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier, updateWebsiteSettings } from '../sites/index.js';
 import { TranslationPaths as P } from './index.js';
+import { placeholderProblem } from './placeholders.js';
+import { SYSTEM_TEXTS } from './system-texts.js';
+import { SYSTEM_TEXTS_DE } from './system-texts-de.js';
+import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
 
 const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
 
@@ -51,6 +55,7 @@ describe('system texts with values (issue 29)', () => {
       languages: [
         { code: 'en-US', primary: true },
         { code: 'fr', published: true },
+        { code: 'de', published: true },
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -72,24 +77,42 @@ describe('system texts with values (issue 29)', () => {
     expect(textIn(shown, selectOptionsMessage(['Size']))).toBe('Veuillez choisir l’option Size.');
     expect(textIn(shown, selectOptionsMessage(['Size', 'Colour']))).toBe('Veuillez choisir les options Size et Colour.');
     expect(textIn(shown, selectOptionsMessage(['Size', 'Colour', 'Fit']))).toBe('Veuillez choisir les options Size, Colour et Fit.');
+    const german = await texts('/de/shop/linen-camp-shirt', 'ProductForm');
+    expect(textIn(german, selectOptionsMessage(['Size']))).toBe('Bitte wählen Sie die Option Size.');
+    expect(textIn(german, selectOptionsMessage(['Size', 'Colour']))).toBe('Bitte wählen Sie die Optionen Size und Colour.');
+    expect(textIn(german, selectOptionsMessage(['Size', 'Colour', 'Fit']))).toBe('Bitte wählen Sie die Optionen Size, Colour und Fit.');
     const english = await texts('/shop/linen-camp-shirt', 'ProductForm');
     expect(textIn(english, selectOptionsMessage(['Size']))).toBe('Please select the Size option.');
+    expect(textIn(english, selectOptionsMessage(['Size', 'Colour', 'Fit']))).toBe('Please select the Size, Colour and Fit options.');
   });
 
-  it("spec 5 (add to cart): 'To check out, your order subtotal must be {subtotal} or more.' on the French cart page, the amount in French", async () => {
+  it("spec 5 (add to cart): 'To check out, your order subtotal must be {subtotal} or more.' on the French and German cart pages, the amount in their formats", async () => {
     const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/cart', { cookie: cartCookie });
     expect(fr.statusCode).toBe(200);
     expect(fr.body).toMatch(/Pour commander, le sous-total de votre commande doit être d’au moins 50,00\s\$US\./);
+    const de = await t.get(DEMO_SHOP_IDENTIFIER, '/de/cart', { cookie: cartCookie });
+    expect(de.body).toMatch(/Um zur Kasse zu gehen, muss die Zwischensumme Ihrer Bestellung mindestens 50,00\s\$ betragen\./);
     const en = await t.get(DEMO_SHOP_IDENTIFIER, '/cart', { cookie: cartCookie });
     expect(en.body).toContain('To check out, your order subtotal must be $50.00 or more.');
   });
 
-  it("spec 5 (public forms): 'Email is not valid. Email addresses should follow the format {email}.' in French with the example", async () => {
+  it("spec 5 (public forms): 'Email is not valid. Email addresses should follow the format {email}.' in French and German with the example", async () => {
     const shown = await texts('/fr/contact', 'FormBlock');
     expect(textIn(shown, emailInvalidMessage())).toBe('L’adresse e-mail n’est pas valide. Elle doit être de la forme email@example.com.');
+    expect(textIn(await texts('/de/contact', 'FormBlock'), emailInvalidMessage())).toBe(
+      'Die E-Mail-Adresse ist ungültig. E-Mail-Adressen haben die Form email@example.com.',
+    );
     expect(textIn(await texts('/contact', 'FormBlock'), emailInvalidMessage())).toBe(
       'Email is not valid. Email addresses should follow the format email@example.com.',
     );
+  });
+
+  it.each([
+    ['French', SYSTEM_TEXTS_FR],
+    ['German', SYSTEM_TEXTS_DE],
+  ] as const)('has a %s built-in text for every system text, with the English placeholders', (_name, catalogue) => {
+    expect(Object.keys(catalogue).sort()).toEqual(SYSTEM_TEXTS.map((s) => s.id).sort());
+    for (const text of SYSTEM_TEXTS) expect(placeholderProblem(text.en, catalogue[text.id]!), text.id).toBeNull();
   });
 
   it('refuses a translation with a missing or unknown placeholder, and shows a good one with the values', async () => {
