@@ -23,7 +23,7 @@ export function HistoryPanel({ pages, onRestored }: HistoryPanelProps) {
   const [busy, setBusy] = useState<string>();
 
   const restore = async (release: Release, subject: string) => {
-    const label = subjectLabel(subject, pages);
+    const label = subjectLabel(subject, pages, release.changes.find((c) => c.subject === subject)?.after);
     setBusy(`${release.id} ${subject}`);
     setFailure(undefined);
     setNotice('');
@@ -59,7 +59,7 @@ export function HistoryPanel({ pages, onRestored }: HistoryPanelProps) {
             </p>
             <ul className="change-list">
               {release.changes.map((change) => {
-                const label = subjectLabel(change.subject, pages);
+                const label = subjectLabel(change.subject, pages, change.after);
                 return (
                   <li key={change.subject}>
                     <span>{label}</span>

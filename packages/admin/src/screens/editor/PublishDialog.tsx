@@ -12,7 +12,7 @@ export function DraftSubjects({ drafts, pages }: { readonly drafts: readonly Dra
     <ul className="change-list">
       {drafts.map((draft) => (
         <li key={draft.subject}>
-          {subjectLabel(draft.subject, pages)} <span className="meta">· by {draft.updatedBy || 'an owner'}</span>
+          {subjectLabel(draft.subject, pages, draft.value)} <span className="meta">· by {draft.updatedBy || 'an owner'}</span>
         </li>
       ))}
     </ul>

@@ -33,7 +33,7 @@ export interface Release {
   readonly number: number;
   readonly publishedBy: string;
   readonly publishedAt: string;
-  readonly changes: readonly { readonly subject: string }[];
+  readonly changes: readonly { readonly subject: string; readonly after?: unknown }[];
 }
 
 /** A publish waiting for its time. */

@@ -17,4 +17,8 @@ describe('subject labels', () => {
   ])('%s is called %s', (subject, label) => {
     expect(subjectLabel(subject, pages)).toBe(label);
   });
+  it('names a post by the title of its draft', () => {
+    expect(subjectLabel('item:p1', pages, { title: 'Indigo notes', status: 'published' })).toBe('Post: Indigo notes');
+    expect(subjectLabel('item:p1', pages)).toBe('A post');
+  });
 });

@@ -16,10 +16,18 @@ export interface NamedPage {
   readonly title: string;
 }
 
-/** The name of `subject` for people: the page's title for `collection:{id}` ("Page: About"), the setting's name otherwise. */
-export function subjectLabel(subject: string, pages: readonly NamedPage[]): string {
+/**
+ * The name of `subject` for people: the page's title for `collection:{id}` ("Page: About"), the
+ * post's title (from its drafted or released `value`) for `item:{id}` ("Post: Indigo notes"),
+ * the setting's name otherwise.
+ */
+export function subjectLabel(subject: string, pages: readonly NamedPage[], value?: unknown): string {
   const setting = SETTING_LABELS[subject];
   if (setting) return setting;
+  if (subject.startsWith('item:')) {
+    const title = (value as { title?: unknown } | null | undefined)?.title;
+    return typeof title === 'string' && title ? `Post: ${title}` : 'A post';
+  }
   const id = /^collection:(.+)$/.exec(subject)?.[1];
   if (!id) return subject;
   const page = pages.find((p) => p.id === id);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/http.js';
 import { invalidate } from '../../api/query-cache.js';
 import { DraftCalls, readSubject, saveDraft } from './editor-calls.js';
@@ -28,18 +28,25 @@ export function isDestroyed(error: unknown): boolean {
 }
 
 /** Someone else's newer draft, offered when a save was refused. */
-interface Conflict {
-  readonly theirs: PageFields;
+interface Conflict<F> {
+  readonly theirs: F;
   readonly version: number;
 }
 
-/** The page being edited: its fields with undo and redo, and its draft saving. */
-export interface PageDraft {
+/** How a subject's drafted fields are read and compared: the fields the editor edits from the published value and the draft, whether two are the same, and what stops a save. */
+export interface DraftFields<F> {
+  fieldsOf(published: unknown, draft: unknown): F;
+  same(a: F, b: F): boolean;
+  problem(fields: F): string | undefined;
+}
+
+/** The subject being edited (a page, a post): its fields with undo and redo, and its draft saving. */
+export interface SubjectDraft<F> {
   readonly loadError: unknown;
-  readonly stack: UndoStack<PageFields> | undefined;
+  readonly stack: UndoStack<F> | undefined;
   readonly save: SaveState;
   /** Changes the fields; `key` names the field, so typing in it is one undo step. */
-  change(next: PageFields, key: string): void;
+  change(next: F, key: string): void;
   undo(): void;
   redo(): void;
   /** Saves now what waits to be saved; resolves once the server has it (or refused it). */
@@ -54,27 +61,40 @@ export interface PageDraft {
   retry(): void;
 }
 
+/** The page being edited. */
+export type PageDraft = SubjectDraft<PageFields>;
+
+/** Loads page `pageId`'s draft (or its published fields) and saves every change as a draft (see {@link useSubjectDraft}). */
+export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () => void): PageDraft {
+  const fields = useMemo<DraftFields<PageFields>>(
+    () => ({ fieldsOf: (published, draft) => fieldsOf(published, draft, withBlocks), same: sameFields, problem: titleProblem }),
+    [withBlocks],
+  );
+  return useSubjectDraft(pageSubject(pageId), fields, onSaved);
+}
+
 /**
- * Loads page `pageId`'s draft (or its published fields) and saves every change as a draft,
+ * Loads `subject`'s draft (or its published value) and saves every change as a draft,
  * debounced and one save at a time, from the version last read; a save refused because someone
  * saved in between shows who, and never drops the owner's text. `onSaved` runs after each save.
+ * `fields` must keep its identity between renders.
  */
-export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () => void): PageDraft {
-  const subject = pageSubject(pageId);
-  const [stack, setStack] = useState<UndoStack<PageFields>>();
+export function useSubjectDraft<F>(subject: string, fields: DraftFields<F>, onSaved: () => void): SubjectDraft<F> {
+  const { fieldsOf: fieldsFrom, same: sameFields, problem: titleProblem } = fields;
+  const [stack, setStack] = useState<UndoStack<F>>();
   const [loadError, setLoadError] = useState<unknown>();
   const [save, setSave] = useState<SaveState>({ kind: 'published' });
-  const present = useRef<PageFields | undefined>(undefined);
-  const saved = useRef<PageFields | undefined>(undefined);
+  const present = useRef<F | undefined>(undefined);
+  const saved = useRef<F | undefined>(undefined);
   const version = useRef(0);
-  const conflict = useRef<Conflict | undefined>(undefined);
+  const conflict = useRef<Conflict<F> | undefined>(undefined);
   const destroyed = useRef(false);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  const adopt = useCallback((next: UndoStack<PageFields>) => {
+  const adopt = useCallback((next: UndoStack<F>) => {
     present.current = next.present;
     setStack(next);
   }, []);
@@ -107,10 +127,10 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
         return;
       }
       const state = await readSubject(subject).catch(() => undefined);
-      conflict.current = { theirs: fieldsOf(state?.published, state?.draft?.value, withBlocks), version: state?.draft?.version ?? 0 };
+      conflict.current = { theirs: fieldsFrom(state?.published, state?.draft?.value), version: state?.draft?.version ?? 0 };
       setSave({ kind: 'conflict', by: state?.draft?.updatedBy || 'someone else', at: state?.draft?.updatedAt });
     }
-  }, [subject, withBlocks]);
+  }, [subject, fieldsFrom, sameFields, titleProblem]);
 
   const flush = useCallback((): Promise<void> => {
     clearTimeout(timer.current);
@@ -128,7 +148,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
     const controller = new AbortController();
     readSubject(subject, controller.signal)
       .then((state) => {
-        const fields = fieldsOf(state.published, state.draft?.value, withBlocks);
+        const fields = fieldsFrom(state.published, state.draft?.value);
         saved.current = fields;
         version.current = state.draft?.version ?? 0;
         setSave({ kind: state.draft ? 'saved' : 'published' });
@@ -142,7 +162,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
       // Leaving the page saves what waited for the debounce: no keystroke is lost.
       if (timer.current) void flush();
     };
-  }, [subject, withBlocks, adopt, flush]);
+  }, [subject, fieldsFrom, adopt, flush]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
@@ -150,9 +170,9 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  }, [sameFields]);
 
-  const changeTo = (next: UndoStack<PageFields>) => {
+  const changeTo = (next: UndoStack<F>) => {
     if (!stack || next === stack) return;
     adopt(next);
     if (conflict.current || destroyed.current) return;
@@ -183,7 +203,7 @@ export function usePageDraft(pageId: string, withBlocks: boolean, onSaved: () =>
         return undefined;
       });
       if (!state || !stack) return;
-      const fields = fieldsOf(state.published, state.draft?.value, withBlocks);
+      const fields = fieldsFrom(state.published, state.draft?.value);
       saved.current = fields;
       version.current = state.draft?.version ?? 0;
       conflict.current = undefined;

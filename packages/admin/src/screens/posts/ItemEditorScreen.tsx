@@ -1,5 +1,6 @@
 import { ITEM_STATUS_LABELS, ItemFields, ItemStatus, MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH, type ItemView } from '@emporium/server/collection-items/schemas';
-import { lazy, Suspense, useState } from 'react';
+import type { ItemFieldsInput } from '@emporium/server/collection-items/schemas';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/http.js';
 import { invalidate, setData } from '../../api/query-cache.js';
@@ -12,7 +13,10 @@ import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { Select } from '../../ui/Select.js';
 import { TextArea } from '../../ui/TextArea.js';
 import { AUTHORS_PATH, type Authors, createItem, deleteItem, type ItemPage, itemPath, itemsPath, saveItem, uploadBodyImage } from './item-calls.js';
-import { fieldsOf, formOf, type ItemForm } from './item-form.js';
+import { fieldsOf, formOf, itemDraftFields, type ItemForm } from './item-form.js';
+import { PublishBar } from '../editor/PublishBar.js';
+import { SaveStatus } from '../editor/SaveStatus.js';
+import { type SubjectDraft, useSubjectDraft } from '../editor/use-page-draft.js';
 import { TagInput } from './TagInput.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './posts.css';
@@ -42,7 +46,16 @@ function ExistingItem({ collection, itemId, authors }: Omit<ItemEditorFormProps,
   if (isNotFound(item.error)) return <MissingContent />;
   if (item.status === 'error') return <ErrorText error={item.error} />;
   if (!item.data) return <Loading />;
-  return <ItemEditorForm collection={collection} item={item.data} authors={authors} />;
+  return <DraftedItem collection={collection} item={item.data} authors={authors} />;
+}
+
+/** An existing item: its draft (else its published fields) in the form, every change saved as its draft (decision 0055). */
+function DraftedItem({ collection, item, authors }: Omit<ItemEditorFormProps, 'item' | 'draft'> & { readonly item: ItemView }) {
+  const fields = useMemo(() => itemDraftFields(collection.kind), [collection.kind]);
+  const draft = useSubjectDraft<ItemFieldsInput>(`item:${item.id}`, fields, () => invalidate(itemsPath(collection.id)));
+  if (draft.loadError) return isNotFound(draft.loadError) ? <MissingContent /> : <ErrorText error={draft.loadError} />;
+  if (!draft.stack) return <Loading />;
+  return <ItemEditorForm collection={collection} item={item} authors={authors} draft={draft} />;
 }
 
 /** Spec 8: what the editor says when the post, event or image (or its page) it was opened for is not there. */
@@ -70,18 +83,36 @@ interface ItemEditorFormProps {
   readonly collection: ItemPage['collection'];
   readonly item: ItemView | undefined;
   readonly authors: Authors['authors'];
+  /** An existing item's draft: the form saves into it as the owner types, and Publish makes it live. */
+  readonly draft?: SubjectDraft<ItemFieldsInput>;
 }
 
-function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
+function ItemEditorForm({ collection, item, authors, draft }: ItemEditorFormProps) {
   const [saved, setSaved] = useState<ItemView | undefined>(item);
   const [failure, setFailure] = useState<unknown>(null);
   // A new item's first save moves to its own address (`?saved`), where the editor says it was saved.
   const { search } = useLocation();
-  const [note, setNote] = useState<string | null>(item && search.has('saved') ? `Saved: ${ITEM_STATUS_LABELS[item.status]}.` : null);
-  const { register, control, handleSubmit, watch, setError, formState, reset } = useForm<ItemForm>({ defaultValues: formOf(item) });
+  const [note, setNote] = useState<string | null>(
+    item && search.has('saved') ? `Saved as a draft: ${ITEM_STATUS_LABELS[item.draft?.status ?? item.status]}.` : null,
+  );
+  const present = draft?.stack?.present;
+  const { register, control, handleSubmit, watch, setError, formState, reset, getValues } = useForm<ItemForm>({ defaultValues: formOf(present ?? item) });
   const errors = formState.errors;
   const status = watch('status');
   const noun = collection.kind === 'blog' ? 'post' : collection.kind === 'events' ? 'event' : 'image';
+
+  // Every change of an existing item is saved as its draft; the draft read again (after a publish, or their changes loaded) fills the form.
+  const change = draft?.change;
+  useEffect(() => {
+    if (!change) return;
+    const subscription = watch((form, { name }) => {
+      if (name) change(fieldsOf(form as ItemForm, collection.kind, item), 'form');
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, change, collection.kind, item]);
+  useEffect(() => {
+    if (present && JSON.stringify(fieldsOf(getValues(), collection.kind, item)) !== JSON.stringify(present)) reset(formOf(present));
+  }, [present, getValues, reset, collection.kind, item]);
 
   const submit = handleSubmit(async (form) => {
     setFailure(null);
@@ -97,8 +128,9 @@ function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
       setSaved(answer);
       setData(itemPath(collection.id, answer.id), answer);
       invalidate(itemsPath(collection.id));
+      invalidate('/api/owner/drafts');
       reset(formOf(answer));
-      setNote(`Saved: ${ITEM_STATUS_LABELS[answer.status]}.`);
+      setNote(`Saved as a draft: ${ITEM_STATUS_LABELS[answer.draft?.status ?? answer.status]}.`);
       if (!saved) navigate(`/posts/${collection.id}/${answer.id}?saved`, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -121,96 +153,120 @@ function ItemEditorForm({ collection, item, authors }: ItemEditorFormProps) {
   }
 
   return (
-    <form className="item-editor" onSubmit={submit} noValidate>
-      <p>
-        <Link to={`/posts?page=${collection.id}`}>← {collection.title}</Link>
-      </p>
-      <ScreenHeading>{saved ? `Edit ${noun}: ${saved.title}` : `New ${noun}`}</ScreenHeading>
-      <Field label="Title" maxLength={200} {...register('title')} error={errors.title?.message} />
-      {collection.kind === 'gallery' && saved?.image && (
-        <fieldset>
-          <legend>Image</legend>
-          <img className="item-image" src={saved.image.assetUrl} alt="" style={{ objectPosition: `${watch('focalX') * 100}% ${watch('focalY') * 100}%` }} />
-          <Field label="Alt text" maxLength={250} hint="Describes the image for people who cannot see it; empty uses the title." {...register('altText')} />
-          <Field label="Focal point, across (0 left, 1 right)" type="number" min={0} max={1} step={0.05} {...register('focalX', { valueAsNumber: true })} />
-          <Field label="Focal point, down (0 top, 1 bottom)" type="number" min={0} max={1} step={0.05} {...register('focalY', { valueAsNumber: true })} />
-        </fieldset>
-      )}
-      {collection.kind !== 'gallery' && (
-        <Suspense fallback={<Loading label="Loading the text editor…" />}>
-          <Controller
-            control={control}
-            name="body"
-            render={({ field }) => (
-              <RichTextEditor label="Text" value={field.value} onChange={field.onChange} uploadImage={(file) => uploadBodyImage(collection.id, file)} />
-            )}
-          />
-        </Suspense>
-      )}
-      {collection.kind === 'events' && (
-        <fieldset>
-          <legend>When and where</legend>
-          <Field label="Starts" type="datetime-local" {...register('startDate')} error={errors.startDate?.message} />
-          <Field label="Ends" type="datetime-local" {...register('endDate')} error={errors.endDate?.message} />
-          <Field label="All day" type="checkbox" {...register('allDay')} />
-          <Field label="Place" maxLength={200} {...register('addressTitle')} />
-          <Field label="Address" maxLength={200} {...register('addressLine1')} />
-          <Field label="Town and postcode" maxLength={200} {...register('addressLine2')} />
-          <Field label="Country code" maxLength={2} {...register('addressCountry')} />
-        </fieldset>
-      )}
-      {collection.kind === 'blog' && <TextArea label="Excerpt" rows={3} maxLength={5000} {...register('excerpt')} error={errors.excerpt?.message} />}
-      <Controller
-        control={control}
-        name="tags"
-        render={({ field }) => (
-          <TagInput label="Tags" addLabel="Add tag" values={field.value} maxLength={MAX_TAG_LENGTH} onChange={field.onChange} error={errors.tags?.message} />
+    <>
+      <form className="item-editor" onSubmit={draft ? (event) => event.preventDefault() : submit} noValidate>
+        <p>
+          <Link to={`/posts?page=${collection.id}`}>← {collection.title}</Link>
+        </p>
+        <ScreenHeading>{saved ? `Edit ${noun}: ${saved.title}` : `New ${noun}`}</ScreenHeading>
+        <Field label="Title" maxLength={200} {...register('title')} error={errors.title?.message} />
+        {collection.kind === 'gallery' && saved?.image && (
+          <fieldset>
+            <legend>Image</legend>
+            <img className="item-image" src={saved.image.assetUrl} alt="" style={{ objectPosition: `${watch('focalX') * 100}% ${watch('focalY') * 100}%` }} />
+            <Field label="Alt text" maxLength={250} hint="Describes the image for people who cannot see it; empty uses the title." {...register('altText')} />
+            <Field label="Focal point, across (0 left, 1 right)" type="number" min={0} max={1} step={0.05} {...register('focalX', { valueAsNumber: true })} />
+            <Field label="Focal point, down (0 top, 1 bottom)" type="number" min={0} max={1} step={0.05} {...register('focalY', { valueAsNumber: true })} />
+          </fieldset>
         )}
-      />
-      {collection.kind === 'blog' && (
+        {collection.kind !== 'gallery' && (
+          <Suspense fallback={<Loading label="Loading the text editor…" />}>
+            <Controller
+              control={control}
+              name="body"
+              render={({ field }) => (
+                <RichTextEditor label="Text" value={field.value} onChange={field.onChange} uploadImage={(file) => uploadBodyImage(collection.id, file)} />
+              )}
+            />
+          </Suspense>
+        )}
+        {collection.kind === 'events' && (
+          <fieldset>
+            <legend>When and where</legend>
+            <Field label="Starts" type="datetime-local" {...register('startDate')} error={errors.startDate?.message} />
+            <Field label="Ends" type="datetime-local" {...register('endDate')} error={errors.endDate?.message} />
+            <Field label="All day" type="checkbox" {...register('allDay')} />
+            <Field label="Place" maxLength={200} {...register('addressTitle')} />
+            <Field label="Address" maxLength={200} {...register('addressLine1')} />
+            <Field label="Town and postcode" maxLength={200} {...register('addressLine2')} />
+            <Field label="Country code" maxLength={2} {...register('addressCountry')} />
+          </fieldset>
+        )}
+        {collection.kind === 'blog' && <TextArea label="Excerpt" rows={3} maxLength={5000} {...register('excerpt')} error={errors.excerpt?.message} />}
         <Controller
           control={control}
-          name="categories"
+          name="tags"
           render={({ field }) => (
-            <TagInput
-              label="Categories"
-              addLabel="Add category"
-              values={field.value}
-              maxLength={MAX_CATEGORY_LENGTH}
-              onChange={field.onChange}
-              error={errors.categories?.message}
-            />
+            <TagInput label="Tags" addLabel="Add tag" values={field.value} maxLength={MAX_TAG_LENGTH} onChange={field.onChange} error={errors.tags?.message} />
           )}
         />
-      )}
-      {collection.kind !== 'gallery' && (
-        <>
-          <Select
-            label="Author"
-            {...register('authorId')}
-            options={[{ value: '', label: 'No author' }, ...authors.map((a) => ({ value: a.id, label: a.email }))]}
+        {collection.kind === 'blog' && (
+          <Controller
+            control={control}
+            name="categories"
+            render={({ field }) => (
+              <TagInput
+                label="Categories"
+                addLabel="Add category"
+                values={field.value}
+                maxLength={MAX_CATEGORY_LENGTH}
+                onChange={field.onChange}
+                error={errors.categories?.message}
+              />
+            )}
           />
-          <Field label="Author name shown" maxLength={100} hint="Empty uses the author's email name." {...register('authorName')} />
-        </>
-      )}
-      <Select label="Status" {...register('status')} options={ItemStatus.options.map((value) => ({ value, label: ITEM_STATUS_LABELS[value] }))} />
-      {status === 'scheduled' && <Field label="Publish on" type="datetime-local" {...register('publishOn')} error={errors.publishOn?.message} />}
-      <ErrorText error={failure} />
-      {note && (
-        <p className="note" role="status">
-          {note}
-        </p>
-      )}
-      <div className="row">
-        <button type="submit" disabled={formState.isSubmitting}>
-          Save
-        </button>
-        {saved && (
-          <button type="button" className="secondary" onClick={remove}>
-            Delete
-          </button>
         )}
-      </div>
-    </form>
+        {collection.kind !== 'gallery' && (
+          <>
+            <Select
+              label="Author"
+              {...register('authorId')}
+              options={[{ value: '', label: 'No author' }, ...authors.map((a) => ({ value: a.id, label: a.email }))]}
+            />
+            <Field label="Author name shown" maxLength={100} hint="Empty uses the author's email name." {...register('authorName')} />
+          </>
+        )}
+        <Select label="Status" {...register('status')} options={ItemStatus.options.map((value) => ({ value, label: ITEM_STATUS_LABELS[value] }))} />
+        {status === 'scheduled' && <Field label="Publish on" type="datetime-local" {...register('publishOn')} error={errors.publishOn?.message} />}
+        <ErrorText error={failure} />
+        {draft && item && (
+          <>
+            <p className="hint">
+              Visitors see this {noun} as {ITEM_STATUS_LABELS[item.status]}
+              {item.draft || draft.save.kind !== 'published' ? '; your changes are a draft until you publish.' : '.'}
+            </p>
+            <SaveStatus save={draft.save} onRetry={draft.retry} onLoadTheirs={draft.loadTheirs} onKeepMine={draft.keepMine} />
+          </>
+        )}
+        {note && (
+          <p className="note" role="status">
+            {note}
+          </p>
+        )}
+        <div className="row">
+          {!draft && (
+            <button type="submit" disabled={formState.isSubmitting}>
+              Save
+            </button>
+          )}
+          {saved && (
+            <button type="button" className="secondary" onClick={remove}>
+              Delete
+            </button>
+          )}
+        </div>
+      </form>
+      {draft && (
+        <PublishBar
+          pages={[]}
+          flush={draft.flush}
+          onPublishedOrDiscarded={() => {
+            invalidate(itemPath(collection.id, item!.id));
+            invalidate(itemsPath(collection.id));
+            void draft.refresh();
+          }}
+        />
+      )}
+    </>
   );
 }

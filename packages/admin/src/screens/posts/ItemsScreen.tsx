@@ -94,7 +94,10 @@ export function ItemList({ collectionId }: { readonly collectionId: string }) {
                 <td>
                   <Link to={`/posts/${collection.id}/${item.id}`}>{item.title}</Link>
                 </td>
-                <td>{ITEM_STATUS_LABELS[item.status]}</td>
+                <td>
+                  {ITEM_STATUS_LABELS[item.status]}
+                  {item.draft && <span className="meta"> · Draft: {ITEM_STATUS_LABELS[item.draft.status]}, not published yet</span>}
+                </td>
                 <td>{new Date(item.event?.startDate ?? item.publishOn).toLocaleString()}</td>
                 <td>{item.authorName}</td>
               </tr>

@@ -1,4 +1,5 @@
-import type { ItemFieldsInput, ItemStatus, ItemView } from '@emporium/server/collection-items/schemas';
+import { ItemFields, type ItemFieldsInput, type ItemStatus } from '@emporium/server/collection-items/schemas';
+import type { DraftFields } from '../editor/use-page-draft.js';
 
 /** The editor's form: the item's fields with dates as `datetime-local` text. */
 export interface ItemForm {
@@ -30,8 +31,8 @@ const localOf = (iso: string | undefined) => {
 };
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : null);
 
-/** The form of an item read from the server (or of a new one). */
-export function formOf(item: ItemView | undefined): ItemForm {
+/** The form of an item read from the server, or of its draft (or of a new one). */
+export function formOf(item: ItemFieldsInput | undefined): ItemForm {
   return {
     title: item?.title ?? '',
     body: item?.body ?? '',
@@ -41,22 +42,25 @@ export function formOf(item: ItemView | undefined): ItemForm {
     authorId: item?.authorId ?? '',
     authorName: item?.authorName ?? '',
     status: item?.status ?? 'draft',
-    publishOn: item?.status === 'scheduled' ? localOf(item.publishOn) : '',
+    publishOn: item?.status === 'scheduled' ? localOf(item.publishOn ?? undefined) : '',
     startDate: localOf(item?.event?.startDate),
     endDate: localOf(item?.event?.endDate),
     allDay: item?.event?.allDay ?? false,
-    addressTitle: item?.event?.location.addressTitle ?? '',
-    addressLine1: item?.event?.location.addressLine1 ?? '',
-    addressLine2: item?.event?.location.addressLine2 ?? '',
-    addressCountry: item?.event?.location.addressCountry ?? '',
+    addressTitle: item?.event?.location?.addressTitle ?? '',
+    addressLine1: item?.event?.location?.addressLine1 ?? '',
+    addressLine2: item?.event?.location?.addressLine2 ?? '',
+    addressCountry: item?.event?.location?.addressCountry ?? '',
     altText: item?.image?.altText ?? '',
-    focalX: item?.image?.focalPoint.x ?? 0.5,
-    focalY: item?.image?.focalPoint.y ?? 0.5,
+    focalX: item?.image?.focalPoint?.x ?? 0.5,
+    focalY: item?.image?.focalPoint?.y ?? 0.5,
   };
 }
 
+/** The published item a save starts from: a published post keeps its date. */
+type Original = { readonly status?: ItemStatus | undefined; readonly publishOn?: string | null | undefined } | undefined;
+
 /** The body of a save of `form` for a collection of `kind`. */
-export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', original: ItemView | undefined): ItemFieldsInput {
+export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', original: Original): ItemFieldsInput {
   return {
     title: form.title,
     body: form.body,
@@ -67,7 +71,11 @@ export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', or
     authorName: form.authorName,
     status: form.status,
     publishOn:
-      form.status === 'scheduled' ? isoOf(form.publishOn) : form.status === 'published' && original?.status === 'published' ? original.publishOn : null,
+      form.status === 'scheduled'
+        ? isoOf(form.publishOn)
+        : form.status === 'published' && original?.status === 'published'
+          ? (original.publishOn ?? null)
+          : null,
     ...(kind === 'events'
       ? {
           event: {
@@ -84,5 +92,23 @@ export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', or
         }
       : {}),
     ...(kind === 'gallery' ? { image: { altText: form.altText, focalPoint: { x: Number(form.focalX), y: Number(form.focalY) } } } : {}),
+  };
+}
+
+/**
+ * An item's draft as the editor keeps it (decision 0055): the fields of its form, read from its
+ * draft or else its published fields, compared as saved, and checked with the server's own schema.
+ */
+export function itemDraftFields(kind: 'blog' | 'events' | 'gallery'): DraftFields<ItemFieldsInput> {
+  return {
+    fieldsOf: (published, draft) => {
+      const value = (draft ?? published) as ItemFieldsInput | undefined;
+      return fieldsOf(formOf(value), kind, published as Original);
+    },
+    same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+    problem: (fields) => {
+      const checked = ItemFields.safeParse(fields);
+      return checked.success ? undefined : checked.error.issues[0]?.message;
+    },
   };
 }
