@@ -6,7 +6,8 @@
  *   - publish to served: a drafted sentence published on server A (POST /api/owner/publish),
  *     then the public page read on server B until it shows it. Timed from the publish's start.
  *   - the editor's first-load JavaScript: the dashboard's entry and the editor screen's chunk
- *     with their static imports, gzip, from the built admin (its Vite manifest).
+ *     with their static imports, gzip, from the built admin (its Vite manifest), per chunk; and
+ *     what a page of blocks loads beside its draft (the inspector's blocks chunk).
  * No assertions: it prints figures (p50, p95 and worst of each loop).
  */
 import { readFileSync } from 'node:fs';
@@ -19,10 +20,12 @@ import { buildServer, REPO_ROOT, runCli, startServer, type ServerProcess } from 
 import { percentile } from './load/stats.js';
 
 const USAGE = `Usage: DATABASE_URL=postgres://… npm run bench:editor -- [--runs N]
+       npm run bench:editor -- --sizes
 
 Times, on two server processes sharing one PostgreSQL database: an edit of a 60-block page until
 the preview shows it, and a publish until the other server serves it; prints the editor's
-first-load JavaScript (gzip) from the built admin. Default 40 runs of each loop.`;
+first-load JavaScript (gzip) per chunk from the built admin. Default 40 runs of each loop.
+--sizes prints the first-load figures only (no database, no servers).`;
 
 const OWNER_TOKEN = 'bench-editor-owner-token-0123456789abcdef';
 const SITE = 'demo';
@@ -31,15 +34,21 @@ const ADMIN_HOST = 'admin.localhost';
 const BLOCKS = 60;
 const PAGE_PATH = '/about';
 
-function parseRuns(argv: string[]): number | undefined {
+function parseArgs(argv: string[]): { runs: number; sizes: boolean } | undefined {
   let runs = 40;
-  for (let i = 0; i < argv.length; i += 2) {
+  let sizes = false;
+  for (let i = 0; i < argv.length; i += 1) {
     if (argv[i] === '--help' || argv[i] === '-h') return undefined;
+    if (argv[i] === '--sizes') {
+      sizes = true;
+      continue;
+    }
     const n = Number(argv[i + 1]);
     if (argv[i] === '--runs' && Number.isInteger(n) && n > 0) runs = n;
     else throw new Error(`Unknown or incomplete argument: ${argv[i]}\n\n${USAGE}`);
+    i += 1;
   }
-  return runs;
+  return { runs, sizes };
 }
 
 /** An owner on the dashboard's origin, with the break-glass token and a genuine crumb. */
@@ -74,30 +83,68 @@ function summary(name: string, samples: number[]): string {
   return `| ${name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`;
 }
 
-/** Gzip bytes of the dashboard's entry plus the editor screen's chunk and their static imports (JS and CSS). */
-function editorFirstLoad(): { js: number; css: number; files: number } {
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** A set of built files and its gzip bytes, JavaScript and CSS, with each script's own figure. */
+interface Files {
+  js: number;
+  css: number;
+  files: number;
+  chunks: { file: string; gzip: number }[];
+}
+
+/**
+ * Gzip bytes of the dashboard's entry plus the editor screen's chunk and their static imports
+ * (JS and CSS): what the editor needs before its first paint. Then what a page of blocks loads
+ * beside its draft (the inspector's blocks, `loadInspectorBlocks`), without the files already counted.
+ */
+function editorFirstLoad(): { first: Files; blocks: Files } {
   const dist = join(REPO_ROOT, 'packages/admin/dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; css?: string[] }>;
-  const seen = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || seen.has(entry.file)) return;
-    seen.add(entry.file);
-    for (const sheet of entry.css ?? []) css.add(sheet);
-    for (const next of entry.imports ?? []) visit(next);
-  };
-  visit('index.html');
-  visit('src/screens/editor/EditorScreen.tsx');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  return { js: [...seen].reduce((sum, file) => sum + gz(file), 0), css: [...css].reduce((sum, file) => sum + gz(file), 0), files: seen.size + css.size };
+  const seen = new Set<string>();
+  const collect = (keys: string[]): Files => {
+    const scripts: string[] = [];
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const entry = manifest[key];
+      if (!entry || seen.has(entry.file)) return;
+      seen.add(entry.file);
+      scripts.push(entry.file);
+      for (const sheet of entry.css ?? []) css.add(sheet);
+      for (const next of entry.imports ?? []) visit(next);
+    };
+    for (const key of keys) visit(key);
+    const chunks = scripts.map((file) => ({ file, gzip: gz(file) })).sort((a, b) => b.gzip - a.gzip);
+    return {
+      js: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+      css: [...css].reduce((sum, file) => sum + gz(file), 0),
+      files: scripts.length + css.size,
+      chunks,
+    };
+  };
+  const first = collect(['index.html', 'src/screens/editor/EditorScreen.tsx']);
+  return { first, blocks: collect(['src/screens/editor/InspectorBlocks.tsx']) };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function printFiles(title: string, files: Files): void {
+  console.log(`\n${title} (${files.files} files): JS ${kib(files.js)} gzip, CSS ${kib(files.css)} gzip`);
+  for (const chunk of files.chunks) console.log(`  ${kib(chunk.gzip).padStart(9)}  ${chunk.file}`);
 }
 
 async function main(): Promise<void> {
-  const runs = parseRuns(process.argv.slice(2));
-  if (runs === undefined) return void console.log(USAGE);
-  if (!process.env.DATABASE_URL) throw new Error(`bench:editor runs on PostgreSQL: set DATABASE_URL.\n\n${USAGE}`);
+  const args = parseArgs(process.argv.slice(2));
+  if (args === undefined) return void console.log(USAGE);
+  const { runs } = args;
   const firstLoad = editorFirstLoad();
+  if (args.sizes) {
+    printFiles('editor first load (dashboard entry + editor chunk and their imports)', firstLoad.first);
+    printFiles("then, for a page of blocks, beside its draft (the inspector's blocks)", firstLoad.blocks);
+    return;
+  }
+  if (!process.env.DATABASE_URL) throw new Error(`bench:editor runs on PostgreSQL: set DATABASE_URL.\n\n${USAGE}`);
   await buildServer();
   let database: FreshDatabase | undefined;
   const servers: ServerProcess[] = [];
@@ -154,9 +201,8 @@ async function main(): Promise<void> {
     console.log('|---|---:|---:|---:|---:|');
     console.log(summary(`edit to preview (${BLOCKS} blocks, save on A, preview on B)`, edits));
     console.log(summary('publish on A to served by B', publishes));
-    console.log(
-      `\neditor first load (dashboard entry + editor chunk and their imports, ${firstLoad.files} files): JS ${(firstLoad.js / 1024).toFixed(1)} KiB gzip, CSS ${(firstLoad.css / 1024).toFixed(1)} KiB gzip`,
-    );
+    printFiles('editor first load (dashboard entry + editor chunk and their imports)', firstLoad.first);
+    printFiles("then, for a page of blocks, beside its draft (the inspector's blocks)", firstLoad.blocks);
   } finally {
     for (const server of servers) await server.stop();
     await database?.drop();

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -18,7 +18,7 @@ function precompress(): Plugin {
     name: 'emporium-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir, config.build.assetsDir);
+      outDir = join(resolve(config.root, config.build.outDir), config.build.assetsDir);
     },
     closeBundle() {
       for (const name of readdirSync(outDir)) {

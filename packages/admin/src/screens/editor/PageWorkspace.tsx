@@ -3,6 +3,7 @@ import { Tabs } from '../../ui/Tabs.js';
 import { DeviceSwitch } from './DeviceSwitch.js';
 import type { DeviceId } from './devices.js';
 import { HistoryPanel } from './HistoryPanel.js';
+import { loadInspectorBlocks } from './inspector-blocks-loader.js';
 import { type BlockSelection, PageInspector } from './PageInspector.js';
 import { pageSubject } from './page-fields.js';
 import { PreviewFrame } from './PreviewFrame.js';
@@ -38,6 +39,11 @@ export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, fl
   flushRef.current = draft.flush;
   const { refresh } = draft;
   const presence = presenceSentence(usePresence(pageSubject(page.id)));
+
+  // The blocks' forms load beside the draft of a page of blocks, not after it.
+  useEffect(() => {
+    if (page.hasBlocks) void loadInspectorBlocks();
+  }, [page.hasBlocks]);
 
   useEffect(() => {
     if (refreshSignal === 0) return;
