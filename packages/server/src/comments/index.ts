@@ -38,3 +38,4 @@ export {
   MAX_COMMENTS_LISTED,
 } from './comment-repository.js';
 export { itemCommentsContext, type ItemCommentsContext } from './comment-context.js';
+export { requireOpenItem, itemCacheControl, type OpenItem } from './open-item.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { itemIdParam, requirePublicItem, siteOf, existingVisitorId } from '../content/index.js';
+import { itemIdParam, siteOf, existingVisitorId } from '../content/index.js';
 import { AppError, notFound } from '../errors/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import type { RateLimitRule } from '../http/rate-limit.js';
@@ -8,6 +8,7 @@ import { EmptyBody, withErrors, type ZodTypeProvider } from '../http/schemas.js'
 import { addComment, approvedComments, commentQueue, moderateComment } from './comment-repository.js';
 import { COMMENT_NOT_FOUND_MESSAGE, COMMENT_PENDING_MESSAGE, COMMENTS_CLOSED_MESSAGE, commentCountText } from './comment-texts.js';
 import { acceptsComments, commentStateOf, commentsVisible } from './comment-visibility.js';
+import { itemCacheControl, requireOpenItem } from './open-item.js';
 import { CommentBody, CommentParams, CommentQueue, CommentQueueQuery, ItemComments, ItemParams, ModeratedComment, PendingComment } from './schemas.js';
 
 /** Path of an item's comments. */
@@ -31,13 +32,15 @@ function commentId(id: string): string {
 
 /**
  * Registers the comment calls: the public listing (approved comments only) and posting
- * (crumb-checked, rate-limited, queued as pending), and the owner's queue, approve and reject
- * (the owner check runs before the request is validated).
+ * (crumb-checked, rate-limited, queued as pending), both answering 404 for an item a member area
+ * keeps from the visitor, and the owner's queue, approve and reject (the owner check runs before
+ * the request is validated).
  */
 export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, limit: RateLimitRule = COMMENT_RATE_LIMIT): void {
   const readQueue = requireOwner(deps.db, deps.config.ownerToken, 'moderation:read');
   const moderate = requireOwner(deps.db, deps.config.ownerToken, 'moderation:write');
   const { db } = deps;
+  const clock = deps.now ?? (() => new Date());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 
@@ -49,11 +52,11 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, limit
   };
   routes.get('/api/content/items/:itemId/comments', { schema: listSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+    const { item, access } = await requireOpenItem(db, site.id, itemIdParam(request), request.cookies, clock());
     const list = await approvedComments(db, site.id, item.id);
     const commentState = commentStateOf(item.structuredContent);
     const commentsEnabled = site.settings.commentsEnabled === true;
-    reply.header('cache-control', 'no-cache');
+    itemCacheControl(reply, access, 'no-cache');
     return {
       itemId: item.id,
       commentState,
@@ -77,7 +80,7 @@ export function registerCommentRoutes(app: FastifyInstance, deps: AppDeps, limit
     { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema },
     async (request, reply) => {
       const site = siteOf(request);
-      const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+      const { item } = await requireOpenItem(db, site.id, itemIdParam(request), request.cookies, clock());
       if (!acceptsComments(site.settings.commentsEnabled, commentStateOf(item.structuredContent))) {
         throw new AppError('FORBIDDEN', COMMENTS_CLOSED_MESSAGE);
       }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import type { AppDeps } from '../app-deps.js';
-import { itemIdParam, requirePublicItem, siteOf } from '../content/index.js';
+import { itemCacheControl, requireOpenItem } from '../comments/index.js';
+import { itemIdParam, siteOf } from '../content/index.js';
 import { ensureVisitorId, existingVisitorId } from '../content/index.js';
 import { AppError } from '../errors/index.js';
 import { likeState, setLike } from './like-repository.js';
@@ -17,10 +18,12 @@ export const itemLikePath = (itemId: string) => `/api/content/items/${encodeURIC
 
 /**
  * Registers GET (state) and PUT `{ liked }` (idempotent set) of an item's like. The visitor is
- * the `ss_cvr` cookie's id, issued on the first like.
+ * the `ss_cvr` cookie's id, issued on the first like. An item a member area keeps from the
+ * visitor answers 404, as a missing one does: its count is not shown and it cannot be liked.
  */
 export function registerLikeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
+  const clock = deps.now ?? (() => new Date());
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -35,7 +38,7 @@ export function registerLikeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const site = siteOf(request);
-      const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+      const { item } = await requireOpenItem(db, site.id, itemIdParam(request), request.cookies, clock());
       reply.header('cache-control', 'no-store, private');
       return { itemId: item.id, ...(await likeState(db, site.id, item.id, existingVisitorId(request))) };
     },
@@ -51,7 +54,7 @@ export function registerLikeRoutes(app: FastifyInstance, deps: AppDeps): void {
   routes.put('/api/content/items/:itemId/like', { onRequest: deps.rateLimit({ ...LIKE_RATE_LIMIT }), schema: putSchema }, async (request, reply) => {
     const site = siteOf(request);
     if (site.settings.simpleLikingEnabled !== true) throw new AppError('FORBIDDEN', LIKES_DISABLED_MESSAGE);
-    const { item } = await requirePublicItem(db, site.id, itemIdParam(request));
+    const { item } = await requireOpenItem(db, site.id, itemIdParam(request), request.cookies, clock());
     const { liked } = request.body;
     const visitorId = ensureVisitorId(request, reply, deps.config.secureCookies);
     reply.header('cache-control', 'no-store, private');

@@ -123,3 +123,20 @@ export function visitorAreaIds(
   }
   return held;
 }
+
+/**
+ * The access rule for a call outside a page (an item's comments, like, reviews): reads the site's
+ * gates, and the visitor's areas only when a gate applies to the target. `public` when nothing
+ * gates it, `member` when the visitor holds an area of every gate, else `denied`.
+ */
+export async function visitorAccess(
+  db: DbOrTx,
+  websiteId: string,
+  target: GatedTarget,
+  cookies: Readonly<Record<string, string | undefined>> | undefined,
+  now: Date,
+): Promise<AccessDecision['kind']> {
+  const index = await loadGateIndex(db, websiteId);
+  if (!isGated(index, target)) return 'public';
+  return decideAccess(index, target, await visitorAreaIds(db, websiteId, cookies, now)).kind;
+}

@@ -32,6 +32,7 @@ export {
   isGated,
   loadGateIndex,
   NO_GATES,
+  visitorAccess,
   visitorAreaIds,
   type AccessDecision,
   type AreaOffer,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { CONTENT_POST_BODY_LIMIT } from '../comments/index.js';
+import { CONTENT_POST_BODY_LIMIT, itemCacheControl } from '../comments/index.js';
 import { existingVisitorId, itemIdParam, siteOf } from '../content/index.js';
 import { notFound } from '../errors/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
@@ -22,13 +22,15 @@ const REVIEW_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Registers product reviews: the public listing with its aggregate rating, posting (crumb,
- * rate limit, moderation queue), and the owner's queue, approve and reject (the owner check
+ * rate limit, moderation queue), both answering 404 for a product a member area keeps from the
+ * visitor, and the owner's queue, approve and reject (the owner check
  * runs before the request is validated).
  */
 export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, limit: RateLimitRule = REVIEW_RATE_LIMIT): void {
   const readQueue = requireOwner(deps.db, deps.config.ownerToken, 'moderation:read');
   const moderate = requireOwner(deps.db, deps.config.ownerToken, 'moderation:write');
   const { db } = deps;
+  const clock = deps.now ?? (() => new Date());
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
 
@@ -40,9 +42,9 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, limit:
   };
   routes.get('/api/content/products/:itemId/reviews', { schema: listSchema }, async (request, reply) => {
     const site = siteOf(request);
-    const itemId = await reviewableProduct(db, site, itemIdParam(request));
+    const { itemId, access } = await reviewableProduct(db, site, itemIdParam(request), { cookies: request.cookies, now: clock() });
     const [reviews, aggregate] = await Promise.all([approvedReviews(db, site.id, itemId), aggregateRating(db, site.id, itemId)]);
-    reply.header('cache-control', 'no-cache');
+    itemCacheControl(reply, access, 'no-cache');
     return { itemId, aggregateRating: aggregate, reviews };
   });
 
@@ -58,7 +60,7 @@ export function registerReviewRoutes(app: FastifyInstance, deps: AppDeps, limit:
     { onRequest: deps.rateLimit({ ...limit }), bodyLimit: CONTENT_POST_BODY_LIMIT, schema: postSchema },
     async (request, reply) => {
       const site = siteOf(request);
-      const itemId = await reviewableProduct(db, site, itemIdParam(request));
+      const { itemId } = await reviewableProduct(db, site, itemIdParam(request), { cookies: request.cookies, now: clock() });
       const id = await addReview(db, site.id, itemId, request.body, existingVisitorId(request));
       return reply.code(202).send({ id, status: 'pending' as const, message: REVIEW_PENDING_MESSAGE });
     },
