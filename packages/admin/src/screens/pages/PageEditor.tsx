@@ -10,7 +10,7 @@ import { BlockList, blockName, type EditedBlock } from './BlockList.js';
 import { newBlock } from './blocks/block-fields.js';
 import { normalizeGrid } from './blocks/grid-layout.js';
 import { DeletePage } from './DeletePage.js';
-import { changePage, KIND_LABELS, PAGES_PATH, type PageView } from './page-calls.js';
+import { changePage, pageKindLabel, PAGES_PATH, type PageView } from './page-calls.js';
 
 interface PageEditorProps {
   readonly page: PageView;
@@ -86,7 +86,7 @@ export function PageEditor({ page, siteUrl, onDeleted }: PageEditorProps) {
           {page.title}
         </h2>
         <span className="meta">
-          {KIND_LABELS[page.kind]} · {page.enabled ? 'Published' : 'Draft'}
+          {pageKindLabel(page)} · {page.enabled ? 'Published' : 'Draft'}
           {page.enabled && siteUrl && (
             <>
               {' · '}

@@ -6,7 +6,7 @@ import { LoadFailure, UNABLE_TO_LOAD_COLLECTIONS } from '../../ui/LoadFailure.js
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { AddPageForm } from './AddPageForm.js';
-import { KIND_LABELS, PAGES_PATH, type PageList } from './page-calls.js';
+import { pageKindLabel, PAGES_PATH, type PageList } from './page-calls.js';
 import { PageEditor } from './PageEditor.js';
 import { SharedBlocks } from './SharedBlocks.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
@@ -68,7 +68,7 @@ export default function PagesScreen() {
                 >
                   <span className="page-choice-title">{page.title || page.urlId}</span>
                   <span className="meta">
-                    {KIND_LABELS[page.kind]} · {page.fullUrl}
+                    {pageKindLabel(page)} · {page.fullUrl}
                     {page.isHomepage ? ' · Home' : ''}
                     {page.enabled ? '' : ' · Draft'}
                   </span>

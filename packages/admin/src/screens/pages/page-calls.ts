@@ -19,6 +19,14 @@ export const KIND_LABELS: Readonly<Record<PageKind, string>> = Object.freeze({
   folder: 'Folder',
 });
 
+/** The collection type of a course (spec 3, Collection types: course 25); the Pages list gives it the blog kind. */
+export const COURSE_COLLECTION_TYPE = 25;
+
+/** What a listed page is called on the screen: "Course" for a course collection, else its kind's label. */
+export function pageKindLabel(page: Pick<PageView, 'kind' | 'type'>): string {
+  return page.type === COURSE_COLLECTION_TYPE ? 'Course' : KIND_LABELS[page.kind];
+}
+
 /** Adds a page (a draft unless `enabled`). */
 export function addPage(body: NewPageBody): Promise<PageView> {
   return api<PageView>(PAGES_PATH, { method: 'POST', body });
