@@ -4,10 +4,12 @@
  * the inspector, and the block whose fields have the focus is outlined in the frame, also after
  * an edit reloads the preview; at desktop and 390 px width, with axe on the editor screen. The
  * inspector's grid controls place a block beside the one before it and set its width, by keyboard.
- * Two owners on the same page each see that the other is editing it (presence, item 7).
+ * A row can be painted as a section with a colour theme (item 5). Two owners on the same page each
+ * see that the other is editing it (presence, item 7).
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/index.js';
 import { makeOwner } from '../packages/server/test-support/owners.js';
@@ -61,6 +63,9 @@ beforeAll(async () => {
   const site = (await findWebsiteByIdentifier(db, 'demo'))!;
   await makeOwner(db, site.id, EMAIL, 'admin', PASSWORD);
   await makeOwner(db, site.id, SECOND_EMAIL, 'editor', PASSWORD);
+  // Colour themes on (Design → Site styles), from the default palette, so rows can be painted with them.
+  const siteStyles = { colors: { palette: ['#fbf9f4', '#dfe9e1', '#24513d', '#2b3a31', '#121a15'] } };
+  await db.execute(sql`UPDATE websites SET settings = settings || ${JSON.stringify({ siteStyles })}::jsonb WHERE id = ${site.id}`);
 }, 240_000);
 
 afterAll(async () => {
@@ -87,6 +92,15 @@ describe("the Editor's grid controls", () => {
     await frame.locator('.block-row .block-col--8 [data-block-id="0"]').waitFor({ timeout: TIMEOUT });
     await frame.locator('.block-row .block-col--4 [data-block-id="1"]').waitFor({ timeout: TIMEOUT });
     expect(await page.locator('[data-block-index="0"]').getByLabel('Place beside previous').count()).toBe(0);
+
+    // The row as a section of a colour theme (item 5): the site's colour themes are on.
+    const colours = page.locator('[data-block-index="0"]').getByLabel('Section colours');
+    await expect.poll(() => colours.isEnabled(), { timeout: TIMEOUT }).toBe(true);
+    await colours.selectOption({ label: 'Dark 1' });
+    const section = frame.locator('.block-section.color-theme-dark-1 > .block-row [data-block-id="1"]');
+    await section.waitFor({ timeout: TIMEOUT });
+    const background = await frame.locator('.block-section.color-theme-dark-1').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(43, 58, 49)');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -95,13 +109,22 @@ describe("the Editor's grid controls", () => {
 describe('two owners editing the same page', () => {
   it('each sees that the other has the page open, and the notice goes when one leaves it', async () => {
     const first = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD });
-    const second = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: SECOND_EMAIL, password: PASSWORD, viewport: ADMIN_WIDTHS[1]!.viewport });
+    const second = await signInAt(browser, '/editor', {
+      dashboard: store.dashboardUrl(),
+      email: SECOND_EMAIL,
+      password: PASSWORD,
+      viewport: ADMIN_WIDTHS[1]!.viewport,
+    });
     await openAbout(first.page);
     await openAbout(second.page);
     const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'also editing this page' });
-    await notice(second.page).filter({ hasText: `${EMAIL} is also editing this page.` }).waitFor({ timeout: 30_000 });
+    await notice(second.page)
+      .filter({ hasText: `${EMAIL} is also editing this page.` })
+      .waitFor({ timeout: 30_000 });
     // The first owner learns of the second at their next heartbeat.
-    await notice(first.page).filter({ hasText: `${SECOND_EMAIL} is also editing this page.` }).waitFor({ timeout: 30_000 });
+    await notice(first.page)
+      .filter({ hasText: `${SECOND_EMAIL} is also editing this page.` })
+      .waitFor({ timeout: 30_000 });
     console.log(await screenshot(second.page, 'editor-presence-phone'));
     await first.context.close();
     // Closing the tab says the page was closed, so the notice goes at the second owner's next heartbeat.

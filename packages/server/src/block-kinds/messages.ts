@@ -65,12 +65,17 @@ export const BlockMessages = Object.freeze({
 export const GRID_COLUMNS = 12;
 
 /** The 12-column grid's messages. */
+/** The colour themes a row of blocks may take as a section (the site styles' seven, `COLOR_THEME_IDS` of @emporium/theme). */
+export const SECTION_COLOR_THEMES = ['white', 'light-1', 'light-2', 'accent', 'dark-1', 'dark-2', 'black'] as const;
+
 export const GridMessages = Object.freeze({
   SPAN: `A block spans a whole number of columns from 1 to ${GRID_COLUMNS}.`,
   FIRST_BESIDE: 'The first block has no block before it to sit beside.',
   rowSum: (sum: number) => `The blocks of a row share ${GRID_COLUMNS} columns; this row's take ${sum}.`,
   LOCKED: "This area's layout is fixed by the theme: its blocks can be edited but not added, moved or removed.",
   SINGLE_COLUMN: 'This area is one column wide: its blocks stack one under another.',
+  COLOR_THEME: `A section's colour theme is one of: ${SECTION_COLOR_THEMES.join(', ')}.`,
+  COLOR_THEME_BESIDE: "A section's colour theme is set on the first block of its row.",
 });
 
 /** The video block's messages (spec 5 "Image component and editor", spec 8 "Setup and UI"). */

@@ -155,6 +155,45 @@ describe('the block kinds of the site’s content and the 12-column grid (#26 it
     expect(html).toMatch(/<\/div><\/div>\s*<hr class="container block block--line">/);
   });
 
+  it('paints a row as a section of a colour theme of the site styles (#26 item 5: colour themes sections can be assigned)', async () => {
+    const saved = await publishedPage('Sections', [
+      { typeName: 'quote', text: 'Plain' },
+      { typeName: 'quote', text: 'Dark left', grid: { span: 6, colorTheme: 'dark-1' } },
+      { typeName: 'quote', text: 'Dark right', grid: { span: 6, beside: true } },
+      { typeName: 'quote', text: 'Accent alone', grid: { span: 12, colorTheme: 'accent' } },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().blocks[1].grid).toEqual({ span: 6, colorTheme: 'dark-1' });
+    const page = (await t.get(DEMO_SHOP_IDENTIFIER, saved.json().fullUrl)).body;
+    const html = blocksOf(page);
+    expect(html).toMatch(
+      /<div class="block-section color-theme-dark-1" data-section-theme="dark-1"><div class="container block-row">[\s\S]*?Dark left[\s\S]*?Dark right[\s\S]*?<\/div><\/div><\/div>/,
+    );
+    expect(html).toMatch(
+      /<div class="block-section color-theme-accent" data-section-theme="accent">\s*<section[^>]*block--quote"><blockquote><p>Accent alone<\/p>[\s\S]*?<\/section>\s*<\/div>/,
+    );
+    expect(html.slice(0, html.indexOf('Dark left'))).not.toContain('block-section color-theme-accent');
+    expect((html.match(/block-section/g) ?? []).length).toBe(2);
+    expect(html.indexOf('Plain')).toBeLessThan(html.indexOf('block-section'));
+  });
+
+  it.each([
+    ['a colour theme that is not one', [{ typeName: 'line', grid: { span: 12, colorTheme: 'purple' } }], 'blocks.0.grid.colorTheme', GridMessages.COLOR_THEME],
+    [
+      'a colour theme on a block beside another',
+      [
+        { typeName: 'line', grid: { span: 6 } },
+        { typeName: 'line', grid: { span: 6, beside: true, colorTheme: 'dark-1' } },
+      ],
+      'blocks.1.grid',
+      GridMessages.COLOR_THEME_BESIDE,
+    ],
+  ])('refuses %s', async (_what, blocks, field, message) => {
+    const response = await publishedPage('Bad section', blocks);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields[field], response.body).toBe(message);
+  });
+
   it.each([
     [
       'spans that do not fill the row',

@@ -20,6 +20,7 @@ interface SortableBlockItemProps {
   readonly index: number;
   readonly onPlaceBeside: (beside: boolean) => void;
   readonly onWidth: (span: number) => void;
+  readonly onSectionTheme: (colorTheme: string | undefined) => void;
   /** The theme fixes the layout (lock-layout): no moving or deleting, content edits only. */
   readonly locked?: boolean;
   /** The area is one column (columns="1"): no placing beside. */
@@ -43,6 +44,7 @@ export function SortableBlockItem({
   index,
   onPlaceBeside,
   onWidth,
+  onSectionTheme,
   locked = false,
   singleColumn = false,
 }: SortableBlockItemProps) {
@@ -86,7 +88,9 @@ export function SortableBlockItem({
               : `Not supported: ${BlockMessages.UNSUPPORTED}`}
           </p>
         )}
-        {!locked && !singleColumn && <GridControls blocks={layout} index={index} name={name} onPlaceBeside={onPlaceBeside} onWidth={onWidth} />}
+        {!locked && !singleColumn && (
+          <GridControls blocks={layout} index={index} name={name} onPlaceBeside={onPlaceBeside} onWidth={onWidth} onSectionTheme={onSectionTheme} />
+        )}
       </fieldset>
       {!locked && (
         <div className="actions">

@@ -1,6 +1,6 @@
 import { gridProblems } from '@emporium/server/block-kinds';
 import { describe, expect, it } from 'vitest';
-import { normalizeGrid, placeBeside, setWidth, shareColumns, widthChoices, widthLabel } from './grid-layout.js';
+import { normalizeGrid, placeBeside, setSectionTheme, setWidth, shareColumns, widthChoices, widthLabel } from './grid-layout.js';
 
 const text = (n: number) => ({ typeName: 'quote', text: `Q${n}` });
 
@@ -36,5 +36,22 @@ describe('the 12-column grid in the block editor (#26 item 2)', () => {
     expect(moved.map((b) => b.grid)).toEqual([undefined, undefined]);
     const deleted = normalizeGrid([text(0), { ...text(1), grid: { span: 8 } }, { ...text(2), grid: { span: 2, beside: true } }]);
     expect(deleted.map((b) => b.grid)).toEqual([undefined, { span: 6 }, { span: 6, beside: true }]);
+  });
+
+  it("keeps a row's section colour theme on the row's first block through widths, moves and placing beside (#26 item 5)", () => {
+    const painted = setSectionTheme([text(1), text(2), text(3)], 1, 'dark-1');
+    expect(painted.map((b) => b.grid)).toEqual([undefined, { span: 12, colorTheme: 'dark-1' }, undefined]);
+    const row = placeBeside(painted, 2, true);
+    expect(row.map((b) => b.grid)).toEqual([undefined, { span: 6, colorTheme: 'dark-1' }, { span: 6, beside: true }]);
+    expect(gridProblems(row)).toEqual([]);
+    expect(setWidth(row, 2, 4).map((b) => b.grid)).toEqual([undefined, { span: 8, colorTheme: 'dark-1' }, { span: 4, beside: true }]);
+    // Joining the row before it, the block leaves its colours: a section is its row's.
+    const joined = placeBeside(row, 1, true);
+    expect(joined[1]!.grid).toEqual({ span: 4, beside: true });
+    expect(gridProblems(joined)).toEqual([]);
+    expect(normalizeGrid(row)).toEqual(row);
+    // A block beside another takes no colours of its own; clearing the colours leaves a plain row.
+    expect(setSectionTheme(row, 2, 'accent')).toEqual(row);
+    expect(setSectionTheme(painted, 1, undefined).map((b) => b.grid)).toEqual([undefined, undefined, undefined]);
   });
 });

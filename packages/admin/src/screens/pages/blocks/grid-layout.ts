@@ -8,10 +8,16 @@ export function shareColumns(total: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.floor(total / count) + (i < total % count ? 1 : 0));
 }
 
+/**
+ * `block` placed at `span` columns, beside the block before it or starting a row. A block that
+ * starts a row keeps its section colour theme; one set beside another has none (the section is
+ * its row's, set on the row's first block).
+ */
 function withPlacement(block: Block, span: number, beside: boolean): Block {
   const { grid: _grid, ...rest } = block;
-  if (span >= GRID_COLUMNS && !beside) return rest;
-  return { ...rest, grid: beside ? { span, beside: true } : { span } };
+  const colorTheme = beside ? undefined : placementOf(block).colorTheme;
+  if (span >= GRID_COLUMNS && !beside && !colorTheme) return rest;
+  return { ...rest, grid: beside ? { span, beside: true } : colorTheme ? { span, colorTheme } : { span } };
 }
 
 /** The blocks with each row's spans as given, the first of each row not beside, a block alone in its row with no grid data. */
@@ -69,6 +75,17 @@ export function setWidth(blocks: readonly Block[], index: number, span: number):
   return placeRows(blocks, (cells) =>
     cells.includes(index) ? cells.map((i) => (i === index ? own : rest.shift()!)) : cells.map((i) => placementOf(blocks[i]!).span),
   );
+}
+
+/** Sets the section colour theme of the row block `index` starts (undefined: the page's colours). */
+export function setSectionTheme(blocks: readonly Block[], index: number, colorTheme: string | undefined): Block[] {
+  const block = blocks[index]!;
+  const placement = placementOf(block);
+  if (placement.beside) return [...blocks];
+  const { grid: _grid, ...rest } = block;
+  const next: Block =
+    placement.span >= GRID_COLUMNS && !colorTheme ? rest : { ...rest, grid: colorTheme ? { span: placement.span, colorTheme } : { span: placement.span } };
+  return blocks.map((b, i) => (i === index ? next : b));
 }
 
 /** A width as the editor names it: "6 of 12 columns (half)". */
