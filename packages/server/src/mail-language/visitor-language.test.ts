@@ -263,7 +263,8 @@ describe('the visitor’s language in mails and formats (issue 29)', () => {
     const verify = await lastMail(db, websiteId, 'site-user-verify', email);
     expect(verify.subject).toBe('Confirmez votre adresse e-mail pour Fern & Field');
     expect(verify.textBody).toContain('Bienvenue chez Fern & Field.');
-    await browser.send('GET', linkIn(verify.textBody, '/account/verify'));
+    // A French account's links lead to the French account pages.
+    await browser.send('GET', linkIn(verify.textBody, '/fr/account/verify'));
     const signedIn = await browser.send('POST', `${ACCOUNT}/session`, { json: { email, password: TEST_SITE_USER_PASSWORD } });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const xsrf = { 'x-siteuser-xsrf-token': signedIn.json().xsrfToken as string };

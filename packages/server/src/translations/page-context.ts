@@ -64,12 +64,13 @@ interface Walk {
   /** Forms with translations; undefined without texts. */
   readonly forms: ReadonlySet<string> | undefined;
   /** The system texts islands receive (`texts`); undefined when none differ from the English. */
-  readonly islandTexts: SystemTextSet['byEnglish'] | undefined;
+  readonly islandTexts: SystemTextSet['forIsland'] | undefined;
 }
 
 /** Island props with the page's system texts (`texts`, by English text), which the storefront's islands show. */
 function withIslandTexts(props: unknown, texts: SystemTextSet['byEnglish']): unknown {
-  return props && typeof props === 'object' && !Array.isArray(props) ? { ...props, texts } : props;
+  if (!props || typeof props !== 'object' || Array.isArray(props) || Object.keys(texts).length === 0) return props;
+  return { ...props, texts };
 }
 
 function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: string | undefined): unknown {
@@ -100,10 +101,10 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
       key === 'attributes' && product && !Array.isArray(value)
         ? translatedAttributes(value as Record<string, unknown>, product, to.texts)
         : localizeNode(value, walk, depth + 1, product);
-    if (walk.islandTexts && key === 'islandProps') next = withIslandTexts(next, walk.islandTexts);
+    if (walk.islandTexts && key === 'islandProps') next = withIslandTexts(next, walk.islandTexts());
     else if (walk.islandTexts && key === 'islands' && !Array.isArray(next)) {
       const texts = walk.islandTexts;
-      next = Object.fromEntries(Object.entries(next as Record<string, unknown>).map(([name, props]) => [name, withIslandTexts(props, texts)]));
+      next = Object.fromEntries(Object.entries(next as Record<string, unknown>).map(([name, props]) => [name, withIslandTexts(props, texts(name))]));
     }
     if (next === value) continue;
     out ??= { ...record };
@@ -172,7 +173,7 @@ export function localizedContext<T extends Record<string, unknown>>(context: T, 
     hasTexts,
     hasSwitcher: !!to.switcher?.length,
     forms: hasTexts ? formIdsOf(to.texts) : undefined,
-    islandTexts: system?.byEnglish,
+    islandTexts: system?.forIsland,
   };
   const localized = localizeNode(context, walk, 0, undefined) as T;
   if (!system || Object.keys(system.localizedStrings).length === 0) return localized;

@@ -39,7 +39,7 @@ function textOf(html: string): string {
     .trim();
 }
 
-/** Issue 29, item 3: the checkout's address fields and messages, the order-received, donation and course pages in the page's language (French, and German added here). */
+/** Issue 29, item 3: the checkout's address fields and messages, the order-received, donation, course and account pages in the page's language (French, and German added here). */
 describe('system texts of the checkout, donation and course pages (issue 29)', () => {
   let t: PagesTestApp;
   let owner: OwnerClient;
@@ -78,16 +78,22 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
     const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/checkout', { cookie: cartCookie });
     expect(fr.statusCode).toBe(200);
     const shown = islandProps(fr.body, 'Checkout').texts as Record<string, string>;
-    for (const text of SYSTEM_TEXTS.filter((s) => s.id.startsWith('checkout.') || s.id.startsWith('orderReceived.')))
+    for (const text of SYSTEM_TEXTS.filter((s) => s.id.startsWith('checkout.')))
       expect(shown[text.en], text.id).toBe(SYSTEM_TEXTS_FR[text.id] === text.en ? undefined : SYSTEM_TEXTS_FR[text.id]);
     const html = textOf(fr.body);
     for (const label of ['Prénom', 'Nom', 'Adresse', 'Appartement, bâtiment, etc. (facultatif)', 'Ville', 'Code postal', 'Téléphone (facultatif)'])
       expect(html).toContain(label);
     for (const text of ['Choisissez un pays', 'Choisissez un État', 'Code promo', 'Appliquer', 'Taxes', 'Total']) expect(html).toContain(text);
     expect(html).not.toContain('First name');
+    // An island gets the texts it can show: the order-received and course texts are not the checkout's.
+    expect(shown['We are confirming your payment…']).toBeUndefined();
+    expect(shown['Complete']).toBeUndefined();
+    const product = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/shop/linen-camp-shirt');
+    expect(islandProps(product.body, 'ProductForm').texts['First name']).toBeUndefined();
+    expect(islandProps(product.body, 'ProductForm').texts['Add To Cart']).toBe('Ajouter au panier');
     const de = await t.get(DEMO_SHOP_IDENTIFIER, '/de/checkout', { cookie: cartCookie });
     const german = islandProps(de.body, 'Checkout').texts as Record<string, string>;
-    for (const text of SYSTEM_TEXTS.filter((s) => s.id.startsWith('checkout.') || s.id.startsWith('orderReceived.')))
+    for (const text of SYSTEM_TEXTS.filter((s) => s.id.startsWith('checkout.')))
       expect(german[text.en], text.id).toBe(SYSTEM_TEXTS_DE[text.id] === text.en ? undefined : SYSTEM_TEXTS_DE[text.id]);
     const deHtml = textOf(de.body);
     for (const label of ['Vorname', 'Nachname', 'Postleitzahl', 'Telefon (optional)', 'Land wählen', 'Bundesstaat wählen', 'Gutscheincode', 'Einlösen'])
@@ -122,6 +128,17 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
     const en = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/checkout/donate?amount=2500&frequency=monthly')).body);
     expect(en).toContain('Donate $25.00/month');
     expect(en).toContain('How often');
+  });
+
+  it('shows the account pages in French and German: the sign-in page and its fields', async () => {
+    const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/account/login');
+    expect(fr.statusCode).toBe(200);
+    for (const text of ['Se connecter', 'Mot de passe', 'Rester connecté', 'Mot de passe oublié ?', 'Créer un compte']) expect(textOf(fr.body)).toContain(text);
+    const de = await t.get(DEMO_SHOP_IDENTIFIER, '/de/account/login');
+    expect(de.statusCode).toBe(200);
+    for (const text of ['Anmelden', 'Passwort', 'Angemeldet bleiben', 'Passwort vergessen?', 'Konto anlegen']) expect(textOf(de.body)).toContain(text);
+    const en = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/account/login')).body);
+    for (const text of ['Sign in', 'Password', 'Keep me signed in', 'Forgot your password?']) expect(en).toContain(text);
   });
 
   it("shows a member the course overview in French: the lessons' states and the progress", async () => {

@@ -4,7 +4,7 @@ import { FormMessages } from '@emporium/forms';
 /** A fixed text of the storefront that visitors read: its stable id, where it shows, its English text and the template's `localizedStrings` key when the theme prints it. */
 export interface SystemText {
   readonly id: string;
-  readonly where: 'Product page' | 'Cart' | 'Checkout' | 'Order received' | 'Donation page' | 'Course page' | 'Forms' | 'Restock sign-up';
+  readonly where: 'Product page' | 'Cart' | 'Checkout' | 'Order received' | 'Donation page' | 'Course page' | 'Account pages' | 'Forms' | 'Restock sign-up';
   readonly en: string;
   readonly templateKey?: string;
 }
@@ -20,6 +20,7 @@ const checkout = (id: string, en: string): SystemText => ({ id: `checkout.${id}`
 const received = (id: string, en: string): SystemText => ({ id: `orderReceived.${id}`, where: 'Order received', en });
 const donation = (id: string, en: string): SystemText => ({ id: `donation.${id}`, where: 'Donation page', en });
 const course = (id: string, en: string): SystemText => ({ id: `course.${id}`, where: 'Course page', en });
+const account = (id: string, en: string): SystemText => ({ id: `account.${id}`, where: 'Account pages', en });
 const form = (id: string, en: string): SystemText => ({ id: `form.${id}`, where: 'Forms', en });
 const restock = (id: string, en: string): SystemText => ({ id: `restock.${id}`, where: 'Restock sign-up', en });
 
@@ -168,6 +169,75 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   course('markIncomplete', 'Mark as not complete'),
   course('markedComplete', 'Lesson marked as complete.'),
   course('markedIncomplete', 'Lesson marked as not complete.'),
+  account('backToSite', 'Back to {site}'),
+  account('signIn', 'Sign in'),
+  account('password', 'Password'),
+  account('keepSignedIn', 'Keep me signed in'),
+  account('linkEmail', 'Email me a sign-in link'),
+  account('codeFromMail', 'Code from the mail'),
+  account('codeHint', 'Six digits. It works in any browser.'),
+  account('signInWithCode', 'Sign in with the code'),
+  account('withoutPassword', 'Sign in without a password'),
+  account('haveCode', 'Have a code?'),
+  account('createAnAccount', 'Create an account'),
+  account('createAccount', 'Create account'),
+  account('forgotPassword', 'Forgot your password?'),
+  account('haveAccount', 'Already have an account? Sign in'),
+  account('name', 'Name'),
+  account('passwordHint', 'At least 12 characters.'),
+  account('resetTitle', 'Reset your password'),
+  account('resetSend', 'Email me a reset link'),
+  account('chooseNewPassword', 'Choose a new password'),
+  account('newPassword', 'New password'),
+  account('savePassword', 'Save password'),
+  account('account', 'Account'),
+  account('yourAccount', 'Your account'),
+  account('passwordChanged', 'Password changed'),
+  account('checkEmail', 'Check your email'),
+  account('goToSignIn', 'Go to sign-in'),
+  account('goHome', 'Go to the home page'),
+  account('signedInAs', 'Signed in as {who}.'),
+  account('yourDetails', 'Your details'),
+  account('downloadData', 'Download my data'),
+  account('downloadDataHint', '(every record the site holds about you, as JSON).'),
+  account('language', 'Language'),
+  account('languageHint', 'A code such as en or pt-BR.'),
+  account('saveLanguage', 'Save language'),
+  account('signOut', 'Sign out'),
+  account('signOutEverywhere', 'Sign out everywhere'),
+  account('erase', 'Erase your account and data'),
+  account('eraseConfirm', 'Yes, erase my account and my data'),
+  account('yourOrders', 'Your orders'),
+  account('noOrders', 'You have no orders yet.'),
+  account('order', 'Order'),
+  account('date', 'Date'),
+  account('status', 'Status'),
+  account('newerOrders', 'Newer orders'),
+  account('olderOrders', 'Older orders'),
+  account('orderPages', 'Order pages'),
+  account('yourSubscriptions', 'Your subscriptions'),
+  account('pause', 'Pause'),
+  account('resume', 'Resume'),
+  account('cancel', 'Cancel'),
+  account('yourAddresses', 'Your addresses'),
+  account('noAddresses', 'You have no saved addresses. Checkout offers the ones you save here.'),
+  account('addAddress', 'Add an address'),
+  account('defaultAddress', 'Default address'),
+  account('editAddress', 'Edit address'),
+  account('useAsDefault', 'Use as my default address'),
+  account('saveAddress', 'Save address'),
+  account('deleteAddress', 'Delete address'),
+  account('addressLine2', 'Address line 2'),
+  account('stateOrRegion', 'State or region'),
+  account('countryCode', 'Country code'),
+  account('countryCodeHint', 'Two letters, such as US, FR or DE.'),
+  account('backToAccount', 'Back to your account'),
+  account('restockNotices', 'Back-in-stock notices'),
+  account('newestSignUps', 'Newest sign-ups'),
+  account('olderSignUps', 'Older sign-ups'),
+  account('noMoreSignUps', 'No more sign-ups.'),
+  account('restockPages', 'Restock sign-up pages'),
+  account('stopNotice', 'Stop this notice'),
   form('required', '(required)'),
   form('selectOption', 'Select an option'),
   form('submit', 'Submit'),
