@@ -3,8 +3,8 @@ import type { LanguageBody, LanguagesBody, MultilingualSettingsBody, Multilingua
 import { publishedLanguages, type SiteLanguage, type SiteLanguages } from './site-languages.js';
 
 function languageAnswer(language: SiteLanguage): z.infer<typeof LanguageBody> {
-  const { code, name, nativeName, primary, published, prefix } = language;
-  return { code, name, nativeName, primary, published, urlPrefix: `${prefix}/` };
+  const { code, name, nativeName, primary, published, prefix, domain } = language;
+  return { code, name, nativeName, primary, published, urlPrefix: `${prefix}/`, ...(domain ? { domain } : {}) };
 }
 
 /** The answer of `GET /api/multilingual/languages`. */

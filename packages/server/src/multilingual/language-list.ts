@@ -9,6 +9,7 @@ export interface LanguageEntry {
   code: string;
   primary?: boolean | undefined;
   published?: boolean | undefined;
+  domain?: string | null | undefined;
 }
 
 /** A checked save: the setting to store, or each refused entry's message by field (`languages.2.code`) with the first as `message`. */
@@ -43,7 +44,9 @@ export function checkLanguageList(entries: readonly LanguageEntry[], current: Si
     } else if (pagePrefixes.has(languagePrefix(code))) {
       return refuse(`languages.${index}.code`, M.PAGE_AT_PREFIX(code, languagePrefix(code)));
     }
-    list.push({ code, published: entry.primary === true || entry.published !== false });
+    const domain = entry.domain?.trim() ? entry.domain.trim() : undefined;
+    if (domain && entry.primary === true) return refuse(`languages.${index}.domain`, M.DOMAIN_PRIMARY);
+    list.push({ code, published: entry.primary === true || entry.published !== false, ...(domain ? { domain } : {}) });
   });
   const was = current.primary.code;
   if (current.connected && !seen.has(was)) refuse('languages', M.PRIMARY_REMOVED(languageName(was), was));

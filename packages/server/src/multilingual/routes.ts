@@ -4,7 +4,9 @@ import { AppError } from '../errors/index.js';
 import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
-import { siteOf } from '../sites/index.js';
+import { replaceLanguageDomains, siteOf } from '../sites/index.js';
+import { checkLanguageDomains, servedDomains } from './language-domains.js';
+import { languageDomainRedirect } from './page-language.js';
 import { languagesAnswer, settingsAnswer, statusAnswer } from './answers.js';
 import { languagePrefix, readLanguageCode } from './language-codes.js';
 import { checkLanguageList } from './language-list.js';
@@ -14,6 +16,13 @@ import { LANGUAGES_BODY_LIMIT, MultilingualPaths as P } from './paths.js';
 import { LanguagesBody, MultilingualSettingsBody, MultilingualStatusBody, SaveLanguagesBody } from './schemas.js';
 
 const tags = ['owner', 'multilingual'];
+
+/** A PostgreSQL unique violation (23505), as either driver reports it. */
+function isUniqueViolation(cause: unknown): boolean {
+  for (let error = cause as { code?: unknown; cause?: unknown } | undefined, depth = 0; error && depth < 4; error = error.cause as typeof error, depth += 1)
+    if (error.code === '23505') return true;
+  return false;
+}
 
 async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store, private');
@@ -32,6 +41,13 @@ export function registerMultilingualRoutes(app: FastifyInstance, deps: AppDeps):
   const read = requireOwner(db, deps.config.ownerToken, 'settings:read');
   const write = requireOwner(db, deps.config.ownerToken, 'settings:write');
   const current = (request: FastifyRequest) => readSiteLanguages(db, siteOf(request).id);
+
+  // A language with a domain of its own is served there: its prefix on the site's own hosts moves (decision 0056).
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.site || request.adminOrigin) return;
+    const moved = languageDomainRedirect(request.site.settings, request.headers.host, request.url);
+    if (moved) return reply.code(301).header('location', moved).header('cache-control', 'no-store').send();
+  });
 
   routes.get(
     P.SETTINGS,
@@ -97,17 +113,29 @@ export function registerMultilingualRoutes(app: FastifyInstance, deps: AppDeps):
       });
       const checked = checkLanguageList(entries, was, await pagePrefixesOf(db, site.id, prefixes));
       if (!checked.ok) throw new AppError('VALIDATION_FAILED', checked.message, { body: { fields: checked.fields } });
-      const saved = await db.transaction(async (tx) => {
-        const result = await saveSiteLanguages(tx, site.id, checked.setting, version ?? was.version);
-        if ('version' in result)
-          await recordAudit(tx, request, {
-            action: 'site.languages',
-            subjectType: 'site',
-            subjectId: site.id,
-            detail: { languages: checked.setting.list.map((l) => l.code) },
-          });
-        return result;
-      });
+      const indexOf = (code: string) => entries.findIndex((e) => readLanguageCode(e.code).ok && (readLanguageCode(e.code) as { code: string }).code === code);
+      const domains = await checkLanguageDomains(db, deps.config, site.id, checked.setting.list, indexOf);
+      if (!domains.ok) throw new AppError('VALIDATION_FAILED', Object.values(domains.fields)[0] ?? M.REFUSED, { body: { fields: domains.fields } });
+      const setting = { ...checked.setting, list: domains.list };
+      const saved = await db
+        .transaction(async (tx) => {
+          const result = await saveSiteLanguages(tx, site.id, setting, version ?? was.version);
+          if ('version' in result) {
+            await replaceLanguageDomains(tx, site.id, servedDomains(setting.list));
+            await recordAudit(tx, request, {
+              action: 'site.languages',
+              subjectType: 'site',
+              subjectId: site.id,
+              detail: { languages: setting.list.map((l) => l.code), domains: setting.list.flatMap((l) => (l.domain ? [l.domain] : [])) },
+            });
+          }
+          return result;
+        })
+        .catch((cause: unknown) => {
+          // Another site took one of the domains meanwhile: the table keeps each domain to one language.
+          if (isUniqueViolation(cause)) throw new AppError('CONFLICT', M.DOMAIN_TAKEN(setting.list.find((l) => l.domain)?.domain ?? ''));
+          throw cause;
+        });
       if ('stale' in saved) throw new AppError('CONFLICT', M.STALE(version ?? was.version, saved.stale), { body: { currentVersion: saved.stale } });
       deps.resolver.invalidate();
       return languagesAnswer(await current(request));
@@ -129,6 +157,7 @@ export function registerMultilingualRoutes(app: FastifyInstance, deps: AppDeps):
       const site = siteOf(request);
       await db.transaction(async (tx) => {
         await removeSiteLanguages(tx, site.id);
+        await replaceLanguageDomains(tx, site.id, new Map());
         await recordAudit(tx, request, { action: 'site.languages.disconnect', subjectType: 'site', subjectId: site.id });
       });
       deps.resolver.invalidate();

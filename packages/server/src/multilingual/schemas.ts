@@ -10,7 +10,13 @@ export const LanguageBody = z
     nativeName: z.string().describe('Name in the language itself (`português`)'),
     primary: z.boolean().describe('The primary language, served at `/`; exactly one'),
     published: z.boolean().describe('Visitors see it; a hidden language is on no page and its prefix answers 404'),
-    urlPrefix: z.string().describe('Where its pages are: `/` for the primary language, `/fr/` for the others'),
+    urlPrefix: z
+      .string()
+      .describe('Where its pages are: `/` for the primary language, `/fr/` for the others, `https://{domain}/` for a language with a domain of its own'),
+    domain: z
+      .string()
+      .optional()
+      .describe('The domain of its own it is served at (lower case, no port), instead of its prefix; absent when it has none (decision 0056)'),
   })
   .describe('A language of the site');
 
@@ -32,6 +38,14 @@ export const SaveLanguagesBody = z
             code: z.string().min(1).max(64).describe('A BCP 47 code, in any case (`FR`, `pt-br`): stored canonical'),
             primary: z.boolean().optional().describe('True for exactly one language'),
             published: z.boolean().optional().describe('Default true; the primary language is always published'),
+            domain: z
+              .string()
+              .max(260)
+              .nullable()
+              .optional()
+              .describe(
+                "A domain of its own (`fr.example.com`), served at its root instead of the prefix; not the primary language's, not the dashboard's, not another site's. Null, empty or left out: none (decision 0056)",
+              ),
           })
           .strict(),
       )

@@ -23,7 +23,7 @@ import { collectionWithDraft, previewDrafts, previewSelectTag, siteWithDrafts } 
 import { renderPage } from './theme-renderer.js';
 import { themeRenderContext } from './context/theme-context.js';
 import { websites } from '../db/index.js';
-import { languageOfPath, pathInLanguage, siteLanguagesOf } from '../multilingual/index.js';
+import { languageOfPath, onLanguageHost, pathInLanguage, siteLanguagesOf } from '../multilingual/index.js';
 import { languageLinks, localizedContext, readPageTranslations, translatedPage, translatedSite } from '../translations/index.js';
 import { eq, sql } from 'drizzle-orm';
 import type { ActiveTheme, SiteStyles, ThemeRegistry } from '../themes/index.js';
@@ -77,7 +77,8 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   if (drafts) request.framedBy = adminOrigin(request.server.emporium.config);
   const published = fresh?.site ?? requestSite;
   const shown = drafts ? siteWithDrafts(published, drafts) : published;
-  const visitor = visitorSite(shown, cookies, now.getTime());
+  // On a language's own domain the page is in that language, its links absolute (decision 0056).
+  const visitor = onLanguageHost(visitorSite(shown, cookies, now.getTime()), request.headers.host, canonicalOrigin(published, request.server.emporium.config));
   const located = languageOfPath(visitor.settings, path);
   const language = located.kind === 'page' ? located.language : undefined;
   const data = fresh ? siteDataAt(deps.db, requestSite.id, fresh.contentVersion) : undefined;

@@ -45,7 +45,8 @@ export const ROBOTS_DISALLOWED = Object.freeze(['/api/', '/config', '/cart', '/c
  * paths are skipped under every language's prefix too (`/fr/cart`).
  */
 export function buildRobotsTxt(origin: string, languages: readonly LanguageAlternate[] = []): string {
-  const prefixes = ['', ...new Set(languages.map((l) => l.prefix).filter(Boolean))];
+  // A language with a domain of its own (an absolute prefix) has its own robots.txt there.
+  const prefixes = ['', ...new Set(languages.map((l) => l.prefix).filter((prefix) => prefix.startsWith('/')))];
   const disallowed = prefixes.flatMap((prefix) => ROBOTS_DISALLOWED.filter((p) => !prefix || p !== '/api/').map((p) => `Disallow: ${prefix}${p}`));
   const lines = ['User-agent: *', ...disallowed, 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`];
   return `${lines.join('\n')}\n`;

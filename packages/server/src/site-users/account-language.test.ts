@@ -33,8 +33,10 @@ describe('account pages under a language prefix', () => {
     const response = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/account/login');
     expect(response.statusCode).toBe(200);
     expect(response.body).toMatch(/<html lang="fr"/);
-    // "Email" is a system text with a built-in French text.
+    // System texts with built-in French texts.
     expect(response.body).toContain('>E-mail</label>');
+    expect(response.body).toContain('>Mot de passe</label>');
+    expect(response.body).toContain('<h1 class="page__title">Se connecter</h1>');
     expect(actionsOf(response.body)).toEqual(['/fr/account/login', '/fr/account/login/link', '/fr/account/login/code']);
     expect(hrefsOf(response.body)).toEqual(expect.arrayContaining(['/fr/account/register', '/fr/account/reset', '/fr/']));
     for (const href of hrefsOf(response.body)) expect(href, href).toMatch(/^\/fr\//);
@@ -80,6 +82,14 @@ describe('account pages under a language prefix', () => {
     expect(english.body).toContain('marie@account-language.test');
     expect(english.body).toMatch(/<html lang="en-US"/);
     expect(actionsOf(english.body).every((action) => action.startsWith('/account/'))).toBe(true);
+
+    const address = await browser.send('GET', '/fr/account/addresses/new');
+    expect(address.statusCode).toBe(200);
+    expect(address.body).toMatch(/<html lang="fr"/);
+    expect(actionsOf(address.body)).toContain('/fr/account/addresses');
+    const missing = await browser.send('GET', '/fr/account/addresses/no-such-address');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toMatch(/<html lang="fr"/);
 
     const reset = await browser.send('POST', '/fr/account/reset', { form: { email } });
     expect(reset.statusCode).toBe(202);

@@ -14,8 +14,10 @@ import { xsrfMatches, type LiveSession } from './session-store.js';
 export interface AccountPageKit {
   /** The path the pages are registered under: `''`, or the language segment of `/fr/account`. */
   base: string;
-  /** `{ hide: true }` for the language twins (documented once), else nothing. */
-  hide: { hide?: true };
+  /** The path parameter of the language twins (`fr` of `/fr/account`), else nothing. */
+  twin: { params?: z.ZodObject<{ blogUrlId: z.ZodString }> };
+  /** A route's own path parameters, with the language twins' beside them. */
+  paramsWith: <T extends z.ZodRawShape>(own: z.ZodObject<T>) => z.ZodObject<T>;
   /** A site path in the request's language (`/fr/account`). */
   to: (request: FastifyRequest, path: string) => string;
   open: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
@@ -88,14 +90,14 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
 
   routes.get(
     `${kit.base}/account/addresses/new`,
-    { schema: { tags, ...kit.hide, summary: 'The page that adds an address to the account', response } },
+    { schema: { tags, ...kit.twin, summary: 'The page that adds an address to the account', response } },
     async (request, reply) =>
       signedIn(request, reply, null, async (live) => kit.send(reply, 200, addressPage(kit.frameOf(request), live.xsrfToken, undefined))),
   );
 
   routes.get(
     `${kit.base}/account/addresses/:addressId`,
-    { schema: { tags, ...kit.hide, summary: 'The page that edits one of the account’s addresses', params: AddressParams, response } },
+    { schema: { tags, summary: 'The page that edits one of the account’s addresses', params: kit.paramsWith(AddressParams), response } },
     async (request, reply) =>
       signedIn(request, reply, null, async (live) => {
         try {
@@ -110,7 +112,7 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
 
   routes.post(
     `${kit.base}/account/addresses`,
-    { bodyLimit: 8192, schema: { tags, ...kit.hide, summary: 'Saves a new address from the account area', body: AddressForm, response } },
+    { bodyLimit: 8192, schema: { tags, ...kit.twin, summary: 'Saves a new address from the account area', body: AddressForm, response } },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, async (live) => {
         try {
@@ -126,7 +128,7 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
     `${kit.base}/account/addresses/:addressId`,
     {
       bodyLimit: 8192,
-      schema: { tags, ...kit.hide, summary: 'Saves a changed address from the account area', params: AddressParams, body: AddressForm, response },
+      schema: { tags, summary: 'Saves a changed address from the account area', params: kit.paramsWith(AddressParams), body: AddressForm, response },
     },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, async (live) => {
@@ -156,7 +158,10 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
 
   routes.post(
     `${kit.base}/account/addresses/:addressId/delete`,
-    { bodyLimit: 8192, schema: { tags, ...kit.hide, summary: 'Deletes an address from the account area', params: AddressParams, body: AddressForm, response } },
+    {
+      bodyLimit: 8192,
+      schema: { tags, summary: 'Deletes an address from the account area', params: kit.paramsWith(AddressParams), body: AddressForm, response },
+    },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, (live) =>
         withdraw(request, reply, live, () => deleteAddress(deps.db, live.user.websiteId, live.user.id, request.params.addressId)),
@@ -167,7 +172,7 @@ export function registerAccountRecordPages(app: FastifyInstance, deps: SiteUserD
     `${kit.base}/account/restock/:signUpId/delete`,
     {
       bodyLimit: 8192,
-      schema: { tags, ...kit.hide, summary: 'Withdraws a restock sign-up from the account area', params: SignUpParams, body: AddressForm, response },
+      schema: { tags, summary: 'Withdraws a restock sign-up from the account area', params: kit.paramsWith(SignUpParams), body: AddressForm, response },
     },
     async (request, reply) =>
       signedIn(request, reply, request.body.xsrfToken, (live) =>

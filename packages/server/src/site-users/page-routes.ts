@@ -69,7 +69,12 @@ function firstIssue(result: { success: false; error: z.ZodError }): string {
 }
 
 /** The first segment of the account pages in another language than the primary (`/fr/account`): checked against the site's languages per request. */
-const LANGUAGE_SEGMENT = '/:siteLanguage';
+// The router keeps one parameter name per position: the blog feed's `/:blogUrlId/rss.xml` names this first segment too.
+const LANGUAGE_SEGMENT = '/:blogUrlId';
+/** The first segment of a language twin of an account page. */
+export const LanguageParams = z.object({
+  blogUrlId: z.string().max(64).describe("A published language's prefix (`fr` of `/fr/account`); any other segment is the site's page at that path"),
+});
 
 /**
  * Registers the account pages under `/account`, server-rendered on the site's own origin, and
@@ -85,9 +90,12 @@ export function registerSiteUserPages(app: FastifyInstance, deps: SiteUserDeps):
 
 function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string, languages: WeakMap<FastifyRequest, AccountLanguage>): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // The prefixed twins answer as the pages they repeat: documented once.
   const tags = ['site users', 'pages'];
-  const hide: { hide?: true } = base ? { hide: true } : {};
+  // The language twins name their first segment (`fr` of `/fr/account`) beside their own parameters.
+  const twin: { params?: typeof LanguageParams } = base ? { params: LanguageParams } : {};
+  // The twin's parameter is read from the request (`accountLanguageOf`), not by the handlers: the type stays the route's own.
+  const paramsWith = <T extends z.ZodRawShape>(own: z.ZodObject<T>): z.ZodObject<T> =>
+    base ? (own.extend(LanguageParams.shape) as unknown as z.ZodObject<T>) : own;
   const html = { 200: htmlResponse() };
   const redirect = { 303: z.null().describe('Redirect to the next page') };
   const languageOf = (request: FastifyRequest): AccountLanguage => languages.get(request) ?? primaryAccountLanguage(siteOf(request));
@@ -155,13 +163,13 @@ function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string,
     return accountPage(frame, live.user, live.xsrfToken, records);
   };
   const get = (url: string, summary: string, handler: (request: FastifyRequest, query: z.infer<typeof TokenQuery>, reply: FastifyReply) => Promise<unknown>) =>
-    routes.get(`${base}${url}`, { schema: { tags, summary, ...hide, querystring: TokenQuery, response: { ...html, ...redirect } } }, async (request, reply) =>
+    routes.get(`${base}${url}`, { schema: { tags, summary, ...twin, querystring: TokenQuery, response: { ...html, ...redirect } } }, async (request, reply) =>
       (await open(request, reply)) ? handler(request, request.query, reply) : reply,
     );
   const post = (url: string, summary: string, handler: (request: FastifyRequest, body: AccountFormBody, reply: FastifyReply) => Promise<unknown>) =>
     routes.post(
       `${base}${url}`,
-      { bodyLimit: 8192, schema: { tags, summary, ...hide, body: AccountForm, response: { ...html, ...redirect } } },
+      { bodyLimit: 8192, schema: { tags, summary, ...twin, body: AccountForm, response: { ...html, ...redirect } } },
       async (request, reply) => ((await open(request, reply)) ? handler(request, request.body, reply) : reply),
     );
   const refuseXsrf = (request: FastifyRequest, reply: FastifyReply) =>
@@ -319,9 +327,8 @@ function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string,
         bodyLimit: 8192,
         schema: {
           tags,
-          ...hide,
           summary: `${ACTION_SUMMARY[action]} one of the account’s subscriptions from the account page`,
-          params: SubscriptionParams,
+          params: paramsWith(SubscriptionParams),
           body: AccountForm,
           response: { ...html, ...redirect },
         },
@@ -343,7 +350,7 @@ function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string,
       },
     );
   }
-  registerAccountRecordPages(routes, deps, { base, hide, to, open, session, send, refuseXsrf, accountView, frameOf, error });
+  registerAccountRecordPages(routes, deps, { base, twin, paramsWith, to, open, session, send, refuseXsrf, accountView, frameOf, error });
   change('/account/locale', 'Saves the language from the account page', async (live, body) => {
     await setLocale(deps, live, body.language ?? '');
     return '/account';

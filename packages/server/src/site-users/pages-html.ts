@@ -19,8 +19,8 @@ export interface PageFrame {
 const e = escapeHtml;
 
 /** `english` in the page's language: its system text where the language has one, else the English. */
-export function t(frame: PageFrame, english: string): string {
-  return frame.language.texts[english] ?? english;
+export function t(frame: PageFrame, english: string, values?: Readonly<Record<string, string>>): string {
+  return frame.language.text(english, values);
 }
 
 /** The site path `path` (`/account/login`) in the page's language: `/fr/account/login`, or on the language's own domain. */
@@ -75,7 +75,7 @@ export interface AccountDoc {
 export function page(frame: PageFrame, englishTitle: string, body: string): AccountDoc {
   const title = t(frame, englishTitle);
   const lang = e(frame.language.code);
-  const back = t(frame, 'Back to {site}').replace('{site}', frame.site.title);
+  const back = t(frame, 'Back to {site}', { site: frame.site.title });
   const main = `<h1 class="page__title">${e(title)}</h1>
 ${noticeHtml(frame.notice && { ...frame.notice, text: t(frame, frame.notice.text) })}
 ${body}

@@ -7,6 +7,7 @@ export {
   getWebsite,
   findWebsiteByIdentifier,
   findWebsiteByDomain,
+  findWebsiteByLanguageDomain,
   listWebsites,
   countWebsites,
   addCustomDomain,
@@ -20,3 +21,4 @@ export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteRe
 export { renderSiteListing, renderUnknownSite, siteUrl } from './site-listing-pages.js';
 export { siteOf } from './request-site.js';
 export { siteOrigin, canonicalOrigin, absoluteUrl, adminOrigin, dashboardUrl, DASHBOARD_SITES } from './site-origin.js';
+export { languageDomains, languageDomainUse, replaceLanguageDomains } from './language-domains.js';

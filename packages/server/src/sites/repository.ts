@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/types.js';
 import { websiteDomains, websites, type WebsiteSettings } from '../db/schema.js';
 import { AppError } from '../errors/index.js';
 import { IDENTIFIER_PATTERN, normalizeHost } from './host.js';
+import { websiteIdOfLanguageDomain } from './language-domains.js';
 import { withSettingsDefaults, type Website } from './website.js';
 
 /** Identifiers that would clash with infrastructure host names. */
@@ -105,6 +106,12 @@ export async function findWebsiteByDomain(db: DbOrTx, domain: string): Promise<W
   return row ? toWebsite(row.website, row.domains) : null;
 }
 
+/** The website one of whose languages has the domain `domain` (decision 0056), or null. */
+export async function findWebsiteByLanguageDomain(db: DbOrTx, domain: string): Promise<Website | null> {
+  const websiteId = await websiteIdOfLanguageDomain(db, domain);
+  return websiteId ? getWebsite(db, websiteId) : null;
+}
+
 /** All websites ordered by identifier. */
 export async function listWebsites(db: DbOrTx): Promise<Website[]> {
   const rows = await db.select().from(websites).orderBy(asc(websites.identifier));
@@ -127,6 +134,8 @@ export async function addCustomDomain(db: DbOrTx, websiteId: string, domain: str
   const normalized = normalizeDomain(domain);
   const [taken] = await db.select().from(websiteDomains).where(eq(websiteDomains.domain, normalized));
   if (taken && taken.websiteId !== websiteId) throw new AppError('CONFLICT', `Domain '${normalized}' is already used by another site.`);
+  if (!taken && (await websiteIdOfLanguageDomain(db, normalized)))
+    throw new AppError('CONFLICT', `Domain '${normalized}' is already used by a site's language.`);
   if (!taken) await db.insert(websiteDomains).values({ domain: normalized, websiteId });
 }
 

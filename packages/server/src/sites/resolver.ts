@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.js';
 import { classifyHost, IDENTIFIER_PATTERN, type HostTarget } from './host.js';
-import { findWebsiteByDomain, findWebsiteByIdentifier } from './repository.js';
+import { findWebsiteByDomain, findWebsiteByIdentifier, findWebsiteByLanguageDomain } from './repository.js';
 import type { Website } from './website.js';
 
 /** Outcome of resolving a Host header. */
@@ -43,7 +43,11 @@ export function createSiteResolver(db: Db, options: SiteResolverOptions): SiteRe
   async function lookup(target: HostTarget): Promise<SiteResolution> {
     if (target.kind === 'root' || target.kind === 'admin') return { kind: target.kind };
     if (target.kind === 'invalid') return { kind: 'unknown' };
-    const website = target.kind === 'subdomain' ? await findWebsiteByIdentifier(db, target.identifier) : await findWebsiteByDomain(db, target.domain);
+    // A domain is a site's own, else one of its languages' (decision 0056: the page reads its language from the host).
+    const website =
+      target.kind === 'subdomain'
+        ? await findWebsiteByIdentifier(db, target.identifier)
+        : ((await findWebsiteByDomain(db, target.domain)) ?? (await findWebsiteByLanguageDomain(db, target.domain)));
     return website ? { kind: 'site', website } : { kind: 'unknown' };
   }
 

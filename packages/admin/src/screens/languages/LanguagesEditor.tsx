@@ -25,8 +25,9 @@ function nameOf(code: string): string {
   return (canonical && names.of(canonical)) || code.trim() || 'New language';
 }
 
-/** Where a language's pages are: `/` for the primary, `/fr/` for the others. */
-function prefixOf(code: string, primary: boolean): string {
+/** Where a language's pages are: `/` for the primary, `/fr/` for the others, the root of its own domain when it has one. */
+function prefixOf(code: string, primary: boolean, domain?: string | null): string {
+  if (!primary && domain?.trim()) return `https://${domain.trim().toLowerCase()}/`;
   return primary ? '/' : `/${(canonicalCode(code) ?? code.trim()).toLowerCase()}/`;
 }
 
@@ -93,7 +94,7 @@ export function LanguagesEditor({ current }: { readonly current: Languages }) {
             </legend>
             <Field
               label={`Code of ${name}`}
-              hint={`A BCP 47 code such as fr, de-CH or pt-BR. Its pages: ${prefixOf(language.code, primary)}`}
+              hint={`A BCP 47 code such as fr, de-CH or pt-BR. Its pages: ${prefixOf(language.code, primary, language.domain)}`}
               autoComplete="off"
               spellCheck={false}
               maxLength={64}
@@ -112,6 +113,18 @@ export function LanguagesEditor({ current }: { readonly current: Languages }) {
                 type="checkbox"
                 {...register(`languages.${index}.published`)}
                 error={errors.languages?.[index]?.published?.message}
+              />
+            )}
+            {!primary && (
+              <Field
+                label={`Domain of ${name}`}
+                hint={`Optional: a domain of your own such as fr.example.com, pointed at this service, serves ${name} at its root instead of ${prefixOf(language.code, false)}. Leave empty for the prefix.`}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode="url"
+                maxLength={253}
+                {...register(`languages.${index}.domain`)}
+                error={errors.languages?.[index]?.domain?.message}
               />
             )}
             <button type="button" className="secondary" disabled={primary} onClick={() => rows.remove(index)}>
@@ -133,7 +146,11 @@ export function LanguagesEditor({ current }: { readonly current: Languages }) {
       <ErrorText error={failure} />
       <p role="status">{notice}</p>
       <div className="actions">
-        <button type="button" className="secondary" onClick={() => rows.append({ code: '', primary: false, published: true }, { shouldFocus: true })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => rows.append({ code: '', primary: false, published: true, domain: '' }, { shouldFocus: true })}
+        >
           Add a language
         </button>
         <button type="submit" disabled={formState.isSubmitting}>

@@ -42,9 +42,10 @@ export const LanguagesForm = SaveLanguagesBody.superRefine((value, context) => {
 export type LanguagesFormInput = (typeof LanguagesForm)['_zod']['input'];
 export type LanguagesFormOutput = (typeof LanguagesForm)['_zod']['output'];
 
-/** Saves the whole list over the version read; 409 when another owner saved in between. */
+/** Saves the whole list over the version read (an empty domain sent as none); 409 when another owner saved in between. */
 export function saveLanguages(body: LanguagesFormOutput): Promise<Languages> {
-  return api<Languages>(LANGUAGES_PATH, { method: 'PUT', body });
+  const languages = body.languages.map(({ domain, ...language }) => ({ ...language, domain: language.primary || !domain?.trim() ? null : domain.trim() }));
+  return api<Languages>(LANGUAGES_PATH, { method: 'PUT', body: { ...body, languages } });
 }
 
 /** Removes every language but the site's own: the site is left at / in the language of its locale. */
@@ -54,5 +55,8 @@ export function removeLanguages(): Promise<MultilingualStatus> {
 
 /** The form's values for the languages read. */
 export function formOf(current: Languages): LanguagesFormInput {
-  return { version: current.version, languages: current.languages.map(({ code, primary, published }) => ({ code, primary, published })) };
+  return {
+    version: current.version,
+    languages: current.languages.map(({ code, primary, published, domain }) => ({ code, primary, published, domain: domain ?? '' })),
+  };
 }
