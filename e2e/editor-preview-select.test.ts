@@ -177,3 +177,26 @@ describe("the Editor's preview and inspector select the same block", () => {
     }, 120_000);
   }
 });
+
+describe("a block of the theme's shared areas chosen in the preview", () => {
+  it('says the block is shared and links to the shared blocks, which open on the Pages screen', async () => {
+    const db = store.app.emporium.db;
+    const site = (await findWebsiteByIdentifier(db, 'demo'))!;
+    const footer = { theme: 'magazine', blockFields: { footer: [{ typeName: 'quote', text: 'Made in the valley.' }] } };
+    await db.execute(sql`UPDATE websites SET settings = settings || ${JSON.stringify(footer)}::jsonb WHERE id = ${site.id}`);
+    try {
+      const { context, page, errors } = await signInAt(browser, '/editor', { dashboard: store.dashboardUrl(), email: EMAIL, password: PASSWORD });
+      const frame = await openAbout(page);
+      await frame.locator('[data-block-id="f:footer:0"]').getByText('Made in the valley.').click();
+      const notice = page.getByRole('status').filter({ hasText: 'Block 1 of Footer is shared by every page that shows Footer.' });
+      await notice.waitFor({ timeout: TIMEOUT });
+      await notice.getByRole('link', { name: 'Edit the shared blocks' }).click();
+      await page.getByRole('heading', { name: 'Shared blocks' }).waitFor({ timeout: TIMEOUT });
+      expect(new URL(page.url()).pathname).toMatch(/\/pages$/);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await db.execute(sql`UPDATE websites SET settings = (settings - 'blockFields') || '{"theme":"default"}'::jsonb WHERE id = ${site.id}`);
+    }
+  }, 120_000);
+});

@@ -24,5 +24,5 @@ export async function previewDrafts(
   if (!token || !readPreviewToken(await secret(), token, websiteId)) return undefined;
   return draftValues(db, websiteId);
 }
-export { pageBlocksFor, previewSelectTag } from './preview-select.js';
+export { fieldBlocksFor, pageBlocksFor, previewSelectTag } from './preview-select.js';
 export { PREVIEW_BLOCK_ATTRIBUTE, PreviewMessage } from './preview-messages.js';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
@@ -84,6 +84,30 @@ describe("the preview's block selection", () => {
       expect(page.body).toContain('Published text.');
       expect(blockIds(page.body)).toEqual([]);
       expect(page.body).not.toContain(PreviewMessage.READY);
+    }
+  });
+
+  it("marks the blocks of the theme's shared areas (footer, sidebar) by area and place, in the preview only", async () => {
+    const { db } = t.testDb;
+    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    await db.execute(sql`UPDATE websites SET settings = settings || '{"theme":"magazine"}'::jsonb WHERE id = ${demo.id}`);
+    try {
+      const saved = await admin.call('PUT', DraftPaths.DRAFTS, {
+        subject: 'settings.blockFields',
+        value: { footer: [{ typeName: 'quote', text: 'Made in the valley.' }], sidebar: [{ typeName: 'line' }, { typeName: 'quote', text: 'Side note.' }] },
+        baseVersion: 0,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const preview = await t.get(DEMO_SHOP_IDENTIFIER, '/journal', { cookie: await previewCookie('/journal') });
+      expect(preview.statusCode).toBe(200);
+      const ids = blockIds(preview.body);
+      expect(ids).toEqual(expect.arrayContaining(['f:footer:0', 'f:sidebar:0', 'f:sidebar:1']));
+      expect(preview.body).toMatch(/<div data-block-id="f:footer:0" style="display: contents">[\s\S]*?Made in the valley\./);
+      const published = await t.get(DEMO_SHOP_IDENTIFIER, '/journal');
+      expect(blockIds(published.body)).toEqual([]);
+    } finally {
+      await admin.call('DELETE', `${DraftPaths.DRAFTS}?subject=settings.blockFields`);
+      await db.execute(sql`UPDATE websites SET settings = settings || '{"theme":"default"}'::jsonb WHERE id = ${demo.id}`);
     }
   });
 });

@@ -23,6 +23,20 @@ export function pageBlocksFor(raw: unknown, preview: boolean): unknown {
 }
 
 /**
+ * A theme block field's stored blocks as the page renders them: in a preview each is marked
+ * `f:{field id}:{index}`, so a click on a block of the header, footer or sidebar tells the editor
+ * which shared area and block it is; on every other render no block carries the mark.
+ */
+export function fieldBlocksFor(raw: unknown, fieldId: string, preview: boolean): unknown {
+  if (!Array.isArray(raw)) return raw;
+  const marked = pageBlocksFor(raw, preview);
+  if (!preview || !Array.isArray(marked)) return marked;
+  return marked.map((block: unknown) =>
+    block && typeof block === 'object' && MARK in block ? { ...(block as Block), [MARK]: `f:${fieldId}:${String((block as Block)[MARK])}` } : block,
+  );
+}
+
+/**
  * The preview page's part of the block selection, run in the site's origin: a click on a block,
  * or focus inside one, tells the dashboard which block it is (a click on a block's link or
  * button only selects the block); the dashboard's answer outlines

@@ -7,6 +7,7 @@ import { loadInspectorBlocks } from './inspector-blocks-loader.js';
 import { type BlockSelection, PageInspector } from './PageInspector.js';
 import { pageSubject } from './page-fields.js';
 import { PreviewFrame } from './PreviewFrame.js';
+import { type SharedChoice, SharedBlockNotice } from './SharedBlockNotice.js';
 import { shortcutOf } from './shortcuts.js';
 import type { NamedPage } from './subject-labels.js';
 import { usePageDraft } from './use-page-draft.js';
@@ -33,6 +34,7 @@ interface PageWorkspaceProps {
 export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, flushRef }: PageWorkspaceProps) {
   const [reloadSignal, setReloadSignal] = useState(0);
   const [selection, setSelection] = useState<BlockSelection>();
+  const [sharedChoice, setSharedChoice] = useState<SharedChoice>();
   const [tab, setTab] = useState('page');
   const reload = () => setReloadSignal((n) => n + 1);
   const draft = usePageDraft(page.id, page.hasBlocks, reload);
@@ -78,13 +80,21 @@ export function PageWorkspace({ page, pages, device, onDevice, refreshSignal, fl
           onChooseBlock={(index) => {
             if (!draft.stack?.present.blocks?.[index]) return;
             setSelection({ index, from: 'frame' });
+            setSharedChoice(undefined);
             setTab('page');
+          }}
+          onChooseShared={(fieldId, index) => {
+            setSelection(undefined);
+            setSharedChoice({ fieldId, index });
           }}
         />
       </section>
       <section className="editor-side panel" aria-label="Inspector">
         <div className="presence-status" role="status">
           {presence && <p className="notice notice-info">{presence}</p>}
+        </div>
+        <div className="shared-choice" role="status">
+          {sharedChoice && <SharedBlockNotice choice={sharedChoice} />}
         </div>
         <Tabs
           label="Inspector"

@@ -15,6 +15,8 @@ interface PreviewFrameProps {
   readonly selectedBlock?: number;
   /** A block was clicked or focused in the frame. */
   readonly onChooseBlock?: (index: number) => void;
+  /** A block of a theme's shared area (header, footer, sidebar) was clicked or focused in the frame. */
+  readonly onChooseShared?: (fieldId: string, index: number) => void;
 }
 
 /** A preview link is fetched again this long before it expires. */
@@ -24,14 +26,14 @@ const RENEW_BEFORE_MS = 60_000;
  * The site itself, on its own origin, showing the drafts: the frame opens the preview link (a
  * short-lived token the site turns into its preview cookie), at the chosen device's width.
  */
-export function PreviewFrame({ path, pageTitle, device, reloadSignal, selectedBlock, onChooseBlock }: PreviewFrameProps) {
+export function PreviewFrame({ path, pageTitle, device, reloadSignal, selectedBlock, onChooseBlock, onChooseShared }: PreviewFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const link = useRef<{ url: string; expiresAt: string; path: string } | undefined>(undefined);
   const [error, setError] = useState<unknown>();
   const [loading, setLoading] = useState(true);
   const width = DEVICES.find((d) => d.id === device)?.width ?? null;
-  const selection = useRef({ selectedBlock, onChooseBlock });
-  selection.current = { selectedBlock, onChooseBlock };
+  const selection = useRef({ selectedBlock, onChooseBlock, onChooseShared });
+  selection.current = { selectedBlock, onChooseBlock, onChooseShared };
 
   /** Tells the frame which block to outline, addressed to the site's origin only. */
   const showSelection = () => {
@@ -44,6 +46,7 @@ export function PreviewFrame({ path, pageTitle, device, reloadSignal, selectedBl
       const news = frameNews(event, frame.current?.contentWindow, link.current && originOf(link.current.url));
       if (news?.kind === 'ready') showSelection();
       else if (news?.kind === 'chosen') selection.current.onChooseBlock?.(news.index);
+      else if (news?.kind === 'chosen-shared') selection.current.onChooseShared?.(news.fieldId, news.index);
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);

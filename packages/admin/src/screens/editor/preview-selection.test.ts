@@ -10,6 +10,9 @@ describe("the editor's side of the preview's block selection", () => {
     const chosen = { type: 'emporium:preview-block', blockId: '2' };
     expect(frameNews({ origin: SITE, source: frame, data: chosen }, frame, SITE)).toEqual({ kind: 'chosen', index: 2 });
     expect(frameNews({ origin: SITE, source: frame, data: { type: 'emporium:preview-ready' } }, frame, SITE)).toEqual({ kind: 'ready' });
+    // A block of a theme's shared area: its area and place.
+    const footer = { type: 'emporium:preview-block', blockId: 'f:footer:1' };
+    expect(frameNews({ origin: SITE, source: frame, data: footer }, frame, SITE)).toEqual({ kind: 'chosen-shared', fieldId: 'footer', index: 1 });
     expect(frameNews({ origin: 'http://evil.localhost:3000', source: frame, data: chosen }, frame, SITE)).toBeUndefined();
     expect(frameNews({ origin: SITE, source: other, data: chosen }, frame, SITE)).toBeUndefined();
     expect(frameNews({ origin: SITE, source: frame, data: chosen }, frame, undefined)).toBeUndefined();
@@ -21,6 +24,8 @@ describe("the editor's side of the preview's block selection", () => {
       'emporium:preview-block',
       { type: 'emporium:preview-block', blockId: 2 },
       { type: 'emporium:preview-block', blockId: '1e3' },
+      { type: 'emporium:preview-block', blockId: 'f:foot er:1' },
+      { type: 'emporium:preview-block', blockId: 'f:footer:x' },
       { type: 'other' },
     ]) {
       expect(frameNews({ origin: SITE, source: frame, data }, frame, SITE)).toBeUndefined();

@@ -18,7 +18,8 @@ export default function PagesScreen() {
   const pages = useQuery<PageList>(PAGES_PATH);
   const [adding, setAdding] = useState(false);
   const [selectedId, setSelectedId] = useState<string>();
-  const [shared, setShared] = useState(false);
+  // `?shared=1` (the editor's link from a shared block chosen in its preview) opens the shared blocks.
+  const [shared, setShared] = useState(() => new URLSearchParams(window.location.search).has('shared'));
   const siteUrl = siteOfSession(session.data)?.url;
 
   if (pages.error instanceof ApiError && pages.error.status === 403) {

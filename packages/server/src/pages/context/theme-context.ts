@@ -3,6 +3,7 @@ import { type ExpandedTemplate, QUERY_LIMITS } from '@emporium/theme';
 import type { ActiveTheme, SiteStyle } from '../../themes/index.js';
 import { CollectionType, PageType } from '../../spec/index.js';
 import { listItems } from '../queries.js';
+import { fieldBlocksFor } from '../../drafts/index.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionKind } from './collection-context.js';
 import { itemContext } from './item-context.js';
@@ -117,7 +118,7 @@ export async function themeRenderContext(
       const { blocks } = await resolveBlocks(
         readerOf(req),
         req.site.id,
-        storedFields[field.id],
+        fieldBlocksFor(storedFields[field.id], field.id, req.preview === true),
         req.collections,
         req.site.settings.currency,
         req.now,
