@@ -13,6 +13,8 @@ export const TEST_OWNER_TOKEN = 'content-owner-token-0123456789';
 export interface ContentSite {
   site: Website;
   blogId: string;
+  /** The home page (a page collection). */
+  homeId: string;
   postId: string;
   closedPostId: string;
   draftId: string;
@@ -124,7 +126,7 @@ export async function seedContent(db: Db, site: Website, merchandising: Record<s
     },
   });
   void home;
-  return { site, blogId: blog!.id, postId, closedPostId, draftId, memberPostId, productId, eventId };
+  return { site, blogId: blog!.id, homeId: home!.id, postId, closedPostId, draftId, memberPostId, productId, eventId };
 }
 
 /**

@@ -198,4 +198,35 @@ describe.each(availableDialects())('comments, likes and reviews follow the membe
     const forMember = await member.send('GET', '/journal?format=json');
     expect(likesOf(forMember)[gatedPostId]).toBeGreaterThanOrEqual(GATED_LIKES);
   });
+
+  it("never names a gated post to a guest beside another post or in a page's blocks (summary, archive), and names it to the member", async () => {
+    // first-post's newer neighbour is the gated post.
+    const guestPost = await t.app.inject({ method: 'GET', url: '/journal/first-post', headers: { host, accept: 'text/html' } });
+    expect(guestPost.statusCode).toBe(200);
+    expect(guestPost.body).not.toContain(GATED_TITLE);
+    expect(guestPost.body).not.toContain('/journal/glaze-notes');
+    const memberPost = await member.send('GET', '/journal/first-post?format=json');
+    expect(memberPost.json().render.adjacent.newer).toMatchObject({ title: GATED_TITLE });
+
+    const [home] = await testDb.db.select().from(collections).where(eq(collections.id, s.homeId));
+    const blocks = [
+      { typeName: 'summary', collectionId: s.blogId, title: 'From the journal', limit: 6 },
+      { typeName: 'summary-v2', collectionId: s.blogId, design: 'list', limit: 6 },
+      { typeName: 'archive', collectionId: s.blogId },
+      { typeName: 'tag-cloud', collectionId: s.blogId },
+    ];
+    await testDb.db
+      .update(collections)
+      .set({ settings: { ...(home!.settings as object), blocks } })
+      .where(eq(collections.id, s.homeId));
+    const guestHome = await t.app.inject({ method: 'GET', url: '/?format=json', headers: { host } });
+    expect(guestHome.statusCode).toBe(200);
+    expect(guestHome.body).toContain('/journal/first-post');
+    expect(guestHome.body).not.toContain(GATED_TITLE);
+    expect(guestHome.body).not.toContain('glaze-notes');
+    const memberHome = await member.send('GET', '/?format=json');
+    const summaries = (memberHome.json().collection.blocks as Array<{ typeName: string; items?: { title: string }[] }>).filter((b) => b.items);
+    expect(summaries).toHaveLength(2);
+    for (const block of summaries) expect(block.items!.map((item) => item.title)).toContain(GATED_TITLE);
+  });
 });

@@ -32,6 +32,8 @@ export interface KindDataSource {
   /** The site's time zone (IANA): an archive's months are the site's months. */
   readonly timeZone: string;
   readonly islands: boolean;
+  /** Which listed items the visitor may see (the member-area rule). */
+  readonly listed: <T extends { id: string }>(collection: CollectionRow, rows: readonly T[]) => Promise<T[]>;
 }
 
 const enabledCollection = (src: KindDataSource, id: unknown) => src.collections.find((c) => c.id === id && c.enabled);
@@ -42,7 +44,7 @@ async function summaryData(src: KindDataSource, block: StoredBlock): Promise<Kin
   const kind = collectionKind(source);
   const limit = Math.min(Math.max(1, Number(block.limit) || 6), SUMMARY_MAX_ITEMS);
   const { rows } = await listItems(src.db, src.websiteId, source.id, { kind, limit, offset: 0, now: src.now, count: false });
-  const items = rows.map((row) => itemContext(row, source));
+  const items = (await src.listed(source, rows)).map((row) => itemContext(row, source));
   const merchandising = kind === 'products' ? (await enrichProducts(src.db, src.websiteId, items, src.currency)).merchandising : {};
   return { fields: { collectionType: kind, items, linkUrl: collectionUrl(source), collectionTitle: source.title }, merchandising };
 }
@@ -50,7 +52,8 @@ async function summaryData(src: KindDataSource, block: StoredBlock): Promise<Kin
 async function productData(src: KindDataSource, block: StoredBlock): Promise<KindData> {
   for (const store of src.collections.filter((c) => c.enabled && collectionKind(c) === 'products')) {
     const { rows } = await listItems(src.db, src.websiteId, store.id, { kind: 'products', limit: STORE_READ_LIMIT, offset: 0, now: src.now, count: false });
-    const row = rows.find((r) => r.id === block.itemId);
+    const found = rows.find((r) => r.id === block.itemId);
+    const [row] = found ? await src.listed(store, [found]) : [];
     if (!row) continue;
     const product = itemContext(row, store);
     const { merchandising } = await enrichProducts(src.db, src.websiteId, [product], src.currency);
@@ -63,7 +66,12 @@ async function blogData(src: KindDataSource, block: StoredBlock): Promise<KindDa
   const blog = enabledCollection(src, block.collectionId);
   if (!blog || collectionKind(blog) !== 'blog') return { fields: null };
   const { rows } = await listItems(src.db, src.websiteId, blog.id, { kind: 'blog', limit: BLOG_READ_LIMIT, offset: 0, now: src.now, count: false });
-  const posts = rows.map((row) => ({ title: row.title, fullUrl: itemContext(row, blog).fullUrl, tags: row.tags, publishOn: row.publishOn.getTime() }));
+  const posts = (await src.listed(blog, rows)).map((row) => ({
+    title: row.title,
+    fullUrl: itemContext(row, blog).fullUrl,
+    tags: row.tags,
+    publishOn: row.publishOn.getTime(),
+  }));
   const blogUrl = collectionUrl(blog);
   const fields = block.typeName === 'tag-cloud' ? { tags: tagCloudOf(posts, blogUrl) } : { months: archiveOf(posts, src.locale, src.timeZone) };
   return { fields: { ...fields, blogUrl, blogTitle: blog.title } };

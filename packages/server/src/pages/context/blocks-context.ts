@@ -37,19 +37,30 @@ async function summaryBlock(
   source: CollectionRow,
   currency: string,
   now: Date,
+  listed: ListedFilter,
 ): Promise<{ fields: Record<string, unknown>; merchandising: Record<string, unknown> }> {
   const kind = collectionKind(source);
   const limit = Math.min(Math.max(1, Number(block.limit) || 3), SUMMARY_LIMIT_MAX);
   const { rows } = await listItems(db, websiteId, source.id, { kind, limit, offset: 0, now, count: false });
-  const list = rows.map((r) => itemContext(r, source));
+  const list = (await listed(source, rows)).map((r) => itemContext(r, source));
   const merchandising = kind === 'products' ? (await enrichProducts(db, websiteId, list, currency)).merchandising : {};
   return { fields: { collectionType: kind, items: list }, merchandising };
 }
 
-/** How blocks print dates and numbers: the site's (or the page language's) locale and the site's time zone. */
+/**
+ * The items of `collection` a visitor may see listed by a block (summary, product, tag cloud,
+ * archive): the member-area rule applied to rows read for every visitor alike.
+ */
+export type ListedFilter = <T extends { id: string }>(collection: CollectionRow, rows: readonly T[]) => Promise<T[]>;
+
+/**
+ * How blocks print dates and numbers (the site's, or the page language's, locale and the site's
+ * time zone) and which listed items the visitor may see.
+ */
 export interface BlockFormats {
   readonly locale: string;
   readonly timeZone?: string;
+  readonly listed: ListedFilter;
 }
 
 /** `zone` when this runtime knows it, else UTC (a stored zone the runtime no longer knows never breaks a page). */
@@ -80,9 +91,9 @@ export async function resolveBlocks(
   now: Date,
   page: PageFields | null,
   formsOf: FormsLoader = (ids) => loadForms(db, websiteId, ids),
-  formats: BlockFormats = { locale: 'en-US' },
+  formats: BlockFormats,
 ): Promise<{ blocks: Record<string, unknown>[]; merchandising: Record<string, unknown> }> {
-  const { locale } = formats;
+  const { locale, listed } = formats;
   const kept = cleanHtmlBlocks(raw);
   const stored = (Array.isArray(kept) ? kept : []).filter(
     (b): b is StoredBlock => !!b && typeof b === 'object' && BLOCK_KINDS.includes((b as StoredBlock).typeName as string),
@@ -95,9 +106,9 @@ export async function resolveBlocks(
   });
   const [formsById, summaries, donation, kindData] = await Promise.all([
     formsOf(formIds),
-    Promise.all(stored.map((block, i) => (sources[i] ? summaryBlock(db, websiteId, block, sources[i], currency, now) : undefined))),
+    Promise.all(stored.map((block, i) => (sources[i] ? summaryBlock(db, websiteId, block, sources[i], currency, now, listed) : undefined))),
     stored.some((b) => b.typeName === 'donation') ? donationBlock(db, websiteId, currency, locale) : undefined,
-    blockKindData({ db, websiteId, collections, currency, now, locale, timeZone: validTimeZone(formats.timeZone), islands: page !== null }, stored),
+    blockKindData({ db, websiteId, collections, currency, now, locale, timeZone: validTimeZone(formats.timeZone), islands: page !== null, listed }, stored),
   ]);
   const merchandising: Record<string, unknown> = {};
   const blocks: Record<string, unknown>[] = [];

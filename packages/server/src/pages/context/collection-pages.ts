@@ -22,7 +22,7 @@ import { enrichProducts } from './product-items.js';
 import { productPageExtras } from './product-page.js';
 import { notFoundPage } from './system-pages.js';
 import { collectionUnlocked } from '../page-access.js';
-import { accessDeniedPage, accessOf, forMembersOnly, visibleItems } from './member-access.js';
+import { accessDeniedPage, accessOf, blockFormatsOf, forMembersOnly, listedByVisitor, visibleItems } from './member-access.js';
 import { courseOverviewPage, lessonPage, type CoursePageTools } from '../../courses/index.js';
 
 const MAX_PAGE = 10_000;
@@ -70,7 +70,7 @@ async function contentPage(req: PageRequest, row: CollectionRow): Promise<BuiltP
     req.now,
     req.islandsEnabled ? page : null,
     req.siteData?.forms,
-    req.site.settings,
+    blockFormatsOf(req),
   );
   const collection = { ...collectionContext(row), blocks };
   return {
@@ -104,7 +104,7 @@ function courseTools(req: PageRequest, row: CollectionRow): CoursePageTools {
         req.now,
         req.islandsEnabled ? page : null,
         req.siteData?.forms,
-        req.site.settings,
+        blockFormatsOf(req),
       )
     ).blocks;
   return { collection: collectionContext(row), resolveBlocks: blocksOf };
@@ -203,7 +203,11 @@ async function openItemPage(req: PageRequest, row: CollectionRow, found: NonNull
       adjacentPosts(readerOf(req), req.site.id, found, req.now),
       readThrough(readerOf(req), `comments:${found.id}`, (db) => approvedComments(db, req.site.id, found.id)),
     ]);
-    render.adjacent = newer || older ? { newer: newer && itemContext(newer, row), older: older && itemContext(older, row) } : undefined;
+    // A neighbour gated for this visitor is not named (its title and link would show what it is).
+    const [shownNewer] = newer ? await listedByVisitor(req, row, [newer]) : [];
+    const [shownOlder] = older ? await listedByVisitor(req, row, [older]) : [];
+    render.adjacent =
+      shownNewer || shownOlder ? { newer: shownNewer && itemContext(shownNewer, row), older: shownOlder && itemContext(shownOlder, row) } : undefined;
     item.comments = comments;
     item.publicCommentCount = comments.length;
     if (req.islandsEnabled) {

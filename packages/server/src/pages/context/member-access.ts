@@ -110,6 +110,31 @@ export async function visibleItems<T extends { id: string }>(
   return { rows: shown, members };
 }
 
+/**
+ * The rows of `collection` this visitor may see listed outside the collection's own page (a
+ * summary block, a product block, a tag cloud, an archive, the previous and next posts): none of
+ * a collection they may not open, and of the rest, no item gated for them. The rows are read for
+ * every visitor alike; only this filter depends on who asks.
+ */
+export async function listedByVisitor<T extends { id: string }>(req: PageRequest, collection: CollectionRow, rows: readonly T[]): Promise<T[]> {
+  if (rows.length === 0) return [];
+  if ((await accessOf(req, collection)).kind === 'denied') return [];
+  return (await visibleItems(req, collection, rows)).rows;
+}
+
+/** How this request's blocks print dates and numbers, and which listed items its visitor may see (a `BlockFormats` of blocks-context). */
+export function blockFormatsOf(req: PageRequest): {
+  locale: string;
+  timeZone: string | undefined;
+  listed: <T extends { id: string }>(collection: CollectionRow, rows: readonly T[]) => Promise<T[]>;
+} {
+  return {
+    locale: req.site.settings.locale,
+    timeZone: req.site.settings.timeZone,
+    listed: (collection, rows) => listedByVisitor(req, collection, rows),
+  };
+}
+
 /** Ids of the search hits the visitor may see: hits in gated collections, or gated themselves, only for members of their areas. */
 export async function searchableByVisitor(
   req: PageRequest,

@@ -7,6 +7,7 @@ import { fieldBlocksFor } from '../../drafts/index.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionKind } from './collection-context.js';
 import { itemContext } from './item-context.js';
+import { blockFormatsOf } from './member-access.js';
 import { requestNavigationAccess } from './navigation-access.js';
 import { namedNavigation, type NavItemContext } from './navigation-context.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
@@ -124,7 +125,7 @@ export async function themeRenderContext(
         req.now,
         pageFields,
         req.siteData?.forms,
-        req.site.settings,
+        blockFormatsOf(req),
       );
       blockFields[field.key] = { id: field.id, label: field.label, blocks };
     }),
