@@ -52,7 +52,7 @@ describe('renderIsland', () => {
     expect(() => renderIsland('Nope', {})).toThrow('Unknown island: "Nope"');
   });
 
-  it('registers the nineteen islands (twelve buying, seven content)', () => {
+  it('registers the twenty islands (thirteen buying, seven content)', () => {
     expect([...ISLAND_NAMES].sort()).toEqual([
       'AddToCartButton',
       'CartPage',
@@ -63,6 +63,7 @@ describe('renderIsland', () => {
       'FormBlock',
       'Gallery',
       'InstallmentPill',
+      'JoinPayment',
       'Lightbox',
       'LikeButton',
       'OrderReceived',
