@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentTestApp, type ContentSite, type ContentTestApp } from '../../test-support/content-test-kit.js';
@@ -228,5 +228,14 @@ describe.each(availableDialects())('comments, likes and reviews follow the membe
     const summaries = (memberHome.json().collection.blocks as Array<{ typeName: string; items?: { title: string }[] }>).filter((b) => b.items);
     expect(summaries).toHaveLength(2);
     for (const block of summaries) expect(block.items!.map((item) => item.title)).toContain(GATED_TITLE);
+
+    // A theme's own query (the magazine's "Latest stories" beside every page) follows the rule too.
+    await testDb.db.execute(sql`UPDATE websites SET settings = settings || '{"theme":"magazine"}'::jsonb WHERE id = ${s.site.id}`);
+    const latest = (html: string) => /<ol class="latest-stories__list">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '';
+    const guestAbout = await t.app.inject({ method: 'GET', url: '/', headers: { host, accept: 'text/html' } });
+    expect(latest(guestAbout.body)).toContain('/journal/first-post');
+    expect(latest(guestAbout.body)).not.toContain(GATED_TITLE);
+    const memberAbout = await member.send('GET', '/', { headers: { accept: 'text/html' } });
+    expect(latest(memberAbout.body)).toContain(GATED_TITLE);
   });
 });

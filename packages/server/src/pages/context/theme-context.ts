@@ -7,7 +7,7 @@ import { fieldBlocksFor } from '../../drafts/index.js';
 import { resolveBlocks } from './blocks-context.js';
 import { collectionKind } from './collection-context.js';
 import { itemContext } from './item-context.js';
-import { blockFormatsOf } from './member-access.js';
+import { blockFormatsOf, listedByVisitor } from './member-access.js';
 import { requestNavigationAccess } from './navigation-access.js';
 import { namedNavigation, type NavItemContext } from './navigation-context.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
@@ -156,7 +156,8 @@ export async function themeRenderContext(
       });
       queries[query.key] = {
         collection: { id: row.id, title: row.title, urlId: row.urlId, fullUrl: row.isHomepage ? '/' : `/${row.urlId}` },
-        items: rows.map((r) => itemContext(r, row)),
+        // A theme's query lists only what this visitor may open (the member-area rule).
+        items: (await listedByVisitor(req, row, rows)).map((r) => itemContext(r, row)),
       };
     }),
   );
