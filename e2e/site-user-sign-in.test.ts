@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../packages/server/src/db/schema.js';
 import { findWebsiteByIdentifier } from '../packages/server/src/sites/repository.js';
-import { launchBrowser, openPage, seriousA11yViolations } from './support/browser.js';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './support/browser.js';
 import { startStore, type RunningStore } from './support/store.js';
 
 const EMAIL = 'visitor@example.com';
@@ -41,6 +41,12 @@ describe('a visitor registers, confirms the email from the outbox, signs in and 
     const context = page.context();
     await page.goto(`${store.siteUrl()}/account/register`);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // The page carries its own look: the site's name above one card, no horizontal scroll at phone width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('.account-page').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+    console.log(await screenshot(page, 'site-user-register-phone'));
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Name').fill('Ada Visitor');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);

@@ -71,6 +71,33 @@ export interface AccountDoc {
   inTheme?: boolean;
 }
 
+/**
+ * The look of the pages that stand on their own (sign in, register, confirm, reset): the site's
+ * name above one centred card, readable at 390 px, with visible focus and the notices' colours
+ * at WCAG AA contrast. Nothing is loaded: the page carries its own few rules.
+ */
+const STANDALONE_CSS = [
+  '*,*::before,*::after{box-sizing:border-box}',
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d2620;background:#f4f2ec}',
+  '.account-site{padding:1rem 1.25rem;text-align:center;font-weight:700;font-size:1.15rem}',
+  '.account-site a{color:inherit;text-decoration:none}',
+  '.account-page{width:min(28rem,calc(100% - 1.5rem));margin:0 auto 3rem;padding:1.5rem 1.25rem;background:#fff;border:1px solid #dcd6c8;border-radius:10px}',
+  'h1{font-size:1.6rem;line-height:1.2;margin:0 0 1rem}',
+  'h2{font-size:1.15rem;margin:1.5rem 0 .5rem}',
+  'label{display:block;font-weight:600;margin:0 0 .25rem}',
+  '.account-field{margin:0 0 1rem}',
+  'input:not([type=checkbox]){display:block;width:100%;font:inherit;padding:.6rem .7rem;border:1px solid #8a8f86;border-radius:6px;background:#fff;color:inherit}',
+  'input[type=checkbox]+label{display:inline;font-weight:400}',
+  '.button,button{font:inherit;font-weight:600;padding:.65rem 1.2rem;border:0;border-radius:6px;background:#24513d;color:#fff;cursor:pointer}',
+  '.button:hover,button:hover{background:#183a2b}',
+  'a{color:#1f4a37}',
+  ':focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}',
+  '.account-notice{padding:.75rem 1rem;border-radius:6px;margin:0 0 1rem}',
+  '.account-notice--error{background:#fbeceb;color:#7d1d15;border:1px solid #a8281c}',
+  '.account-notice--info{background:#e8f1ec;color:#183a2b;border:1px solid #24513d}',
+  'small,.hint{color:#4f5a52}',
+].join('');
+
 /** A whole account page: its title (English, shown in the page's language), notice and body. */
 export function page(frame: PageFrame, englishTitle: string, body: string): AccountDoc {
   const title = t(frame, englishTitle);
@@ -82,8 +109,9 @@ ${body}
 <p><a href="${e(at(frame, '/'))}">${e(back)}</a></p>`;
   const html = `<!doctype html>
 <html lang="${lang}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${e(title)} · ${e(frame.site.title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>${e(title)} · ${e(frame.site.title)}</title><style>${STANDALONE_CSS}</style></head>
 <body>
+<header class="account-site"><a href="${e(at(frame, '/'))}">${e(frame.site.title)}</a></header>
 <main class="container container--narrow account-page">
 ${main}
 </main>
