@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/types.js';
 import { subscriptions } from '../db/schema-subscriptions.js';
 import type { SavedPaymentMethod } from '../payments/index.js';
 import { DOWNLOAD_DAYS, type DownloadLink, grantOrderDownloads, MAX_DOWNLOADS } from '../downloads/index.js';
-import { fillText, mailMoney, mailPlanText, mailVariantOptions, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
+import { fillText, mailMoney, mailPlanText, mailTrialText, mailVariantOptions, readMailLanguage, type MailLanguage } from '../mail-language/index.js';
 import { absoluteUrl, type Website } from '../sites/index.js';
 import type { CheckoutInput } from './checkout-input.js';
 import { issueGiftCards } from './gift-cards.js';
@@ -104,8 +104,7 @@ function confirmationText(
 function planLine(record: OrderRecord, language: MailLanguage, plan: SubscriptionPlan): string {
   const { priced, trial } = record;
   if (!trial) return mailPlanText(language, priced.grandTotalCents, priced.currency, plan);
-  const endsAt = new Intl.DateTimeFormat(language.code, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(trial.endsAt));
-  return `free trial of ${trial.days} days, then ${mailPlanText(language, trial.amountCents, priced.currency, plan)} from ${endsAt}`;
+  return mailTrialText(language, trial.days, mailPlanText(language, trial.amountCents, priced.currency, plan), new Date(trial.endsAt));
 }
 
 /**

@@ -12,6 +12,7 @@ export {
   mailLanguageAsWritten,
   mailMoney,
   mailPlanText,
+  mailTrialText,
   mailVariantOptions,
   readMailLanguage,
   type MailLanguage,

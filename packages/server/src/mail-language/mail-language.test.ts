@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ownerTextsAsWritten } from '../translations/index.js';
-import { DE_TEXTS, EN_TEXTS, FR_TEXTS, fillHtml, mailPlanText, type MailLanguage } from './index.js';
+import { DE_TEXTS, EN_TEXTS, FR_TEXTS, fillHtml, mailPlanText, mailTrialText, type MailLanguage } from './index.js';
 
 const english: MailLanguage = { code: 'en-US', texts: EN_TEXTS, owner: ownerTextsAsWritten('Shop') };
 const french: MailLanguage = { code: 'fr', texts: FR_TEXTS, owner: ownerTextsAsWritten('Boutique') };
@@ -32,6 +32,14 @@ describe('mail texts (decision 0052)', () => {
     expect(mailPlanText(english, 1000, 'USD', plan)).toBe(inEnglish);
     expect(mailPlanText(french, 1000, 'USD', plan).replace(/\s/g, ' ')).toBe(inFrench);
     expect(mailPlanText(german, 1000, 'USD', plan).replace(/\s/g, ' ')).toBe(inGerman);
+  });
+
+  it("writes a member area's free trial on the receipt in the mail's language, one day and many", () => {
+    const ends = new Date('2026-12-14T12:00:00Z');
+    expect(mailTrialText(english, 7, '$5.00 every month', ends)).toBe('free trial of 7 days, then $5.00 every month from December 14, 2026');
+    expect(mailTrialText(english, 1, '$5.00 every month', ends)).toBe('free trial of 1 day, then $5.00 every month from December 14, 2026');
+    expect(mailTrialText(french, 7, '5,00 $US chaque mois', ends)).toBe('essai gratuit de 7 jours, puis 5,00 $US chaque mois à partir du 14 décembre 2026');
+    expect(mailTrialText(german, 1, '5,00 $ jeden Monat', ends)).toBe('kostenlose Testphase von 1 Tag, danach 5,00 $ jeden Monat ab dem 14. Dezember 2026');
   });
 
   it('escapes the text and the values of an HTML mail, and keeps only the markup the mail gives', () => {

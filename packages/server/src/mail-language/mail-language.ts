@@ -151,3 +151,9 @@ export function mailPlanText(language: MailLanguage, cents: number, currency: st
   if (!duration) return fillText(texts.planPrice, { price, every });
   return fillText(texts.planPriceFor, { price, every, duration: plural(language, texts.planUnits[duration.unit], duration.n) });
 }
+
+/** A free trial as a receipt writes it: its days, then the plan's price text from the day it ends, in the mail's language. */
+export function mailTrialText(language: MailLanguage, days: number, planText: string, endsAt: Date): string {
+  const date = new Intl.DateTimeFormat(language.code, { dateStyle: 'long', timeZone: 'UTC' }).format(endsAt);
+  return fillText(plural(language, language.texts.planTrial, days), { plan: planText, date });
+}

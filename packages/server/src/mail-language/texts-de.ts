@@ -58,6 +58,7 @@ export const DE_TEXTS: MailTexts = Object.freeze({
   planPrice: '{price} {every}',
   planPriceFor: '{price} {every} für {duration}',
   planUnavailable: 'Nicht verfügbar',
+  planTrial: { one: 'kostenlose Testphase von {n} Tag, danach {plan} ab dem {date}', other: 'kostenlose Testphase von {n} Tagen, danach {plan} ab dem {date}' },
   planEvery: {
     WEEK: { one: 'jede Woche', other: 'alle {n} Wochen' },
     MONTH: { one: 'jeden Monat', other: 'alle {n} Monate' },

@@ -55,6 +55,7 @@ export const EN_TEXTS: MailTexts = Object.freeze({
   planPrice: '{price} {every}',
   planPriceFor: '{price} {every} for {duration}',
   planUnavailable: 'Unavailable',
+  planTrial: { one: 'free trial of {n} day, then {plan} from {date}', other: 'free trial of {n} days, then {plan} from {date}' },
   planEvery: {
     WEEK: { one: 'every week', other: 'every {n} weeks' },
     MONTH: { one: 'every month', other: 'every {n} months' },

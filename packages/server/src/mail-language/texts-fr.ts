@@ -56,6 +56,7 @@ export const FR_TEXTS: MailTexts = Object.freeze({
   planPrice: '{price} {every}',
   planPriceFor: '{price} {every} pendant {duration}',
   planUnavailable: 'Indisponible',
+  planTrial: { one: 'essai gratuit de {n} jour, puis {plan} à partir du {date}', other: 'essai gratuit de {n} jours, puis {plan} à partir du {date}' },
   planEvery: {
     WEEK: { one: 'chaque semaine', other: 'toutes les {n} semaines' },
     MONTH: { one: 'chaque mois', other: 'tous les {n} mois' },

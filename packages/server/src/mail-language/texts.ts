@@ -74,6 +74,8 @@ export interface MailTexts {
   readonly planPrice: string;
   readonly planPriceFor: string;
   readonly planUnavailable: string;
+  /** A free trial on a receipt: `{n}` days, then `{plan}` (the plan's price text) from `{date}`. */
+  readonly planTrial: PluralText;
   readonly planEvery: Readonly<Record<BillingPeriod['unit'], PluralText>>;
   readonly planUnits: Readonly<Record<BillingPeriod['unit'], PluralText>>;
 }
