@@ -43,6 +43,10 @@ describe('Posts screen', () => {
       viewport: ADMIN_WIDTHS[0]!.viewport,
     });
     await page.getByRole('link', { name: 'Posts', exact: true }).click();
+    // The demo course's lessons are written on the Courses screen: the course is not a page of posts.
+    const holders = page.getByRole('navigation', { name: 'Pages with posts' });
+    await holders.getByRole('link', { name: /^Journal/ }).waitFor({ timeout: TIMEOUT });
+    expect(await holders.getByRole('link', { name: /Teinture|Natural dyeing|Course/i }).count()).toBe(0);
     await page.getByRole('link', { name: /^Journal/ }).click();
     await page.getByRole('link', { name: 'New post' }).click();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(TITLE);

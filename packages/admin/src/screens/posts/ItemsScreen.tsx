@@ -7,7 +7,7 @@ import { ErrorText } from '../../ui/ErrorText.js';
 import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { Select } from '../../ui/Select.js';
-import { KIND_LABELS, PAGES_PATH, type PageList } from '../pages/page-calls.js';
+import { COURSE_COLLECTION_TYPE, KIND_LABELS, PAGES_PATH, type PageList } from '../pages/page-calls.js';
 import { GalleryPanel } from './GalleryPanel.js';
 import { type ItemPage, itemsPath } from './item-calls.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
@@ -21,7 +21,8 @@ export default function ItemsScreen() {
   const pages = useQuery<PageList>(PAGES_PATH);
   if (pages.status === 'error') return <ErrorText error={pages.error} />;
   if (!pages.data) return <Loading />;
-  const holders = pages.data.pages.filter((page) => ITEM_KINDS.has(page.kind));
+  // A course's lessons are written on the Courses screen, not here.
+  const holders = pages.data.pages.filter((page) => ITEM_KINDS.has(page.kind) && page.type !== COURSE_COLLECTION_TYPE);
   const chosen = holders.find((page) => page.id === search.get('page')) ?? holders[0];
   return (
     <section>
