@@ -133,7 +133,8 @@ export function registerFormRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       if (!(await isSubmissionKeyUsable(db, site.id, submission.key))) throw new AppError('UNAUTHORIZED', FormMessages.SUBMIT_FAILED);
       await submitLimit.acceptForSite(request, reply);
-      const language = languageOfSitePath(site.settings, submission.pageFields.pagePath, request.headers.host)?.code ?? visitorLanguageOf(site.settings, request.headers);
+      const language =
+        languageOfSitePath(site.settings, submission.pageFields.pagePath, request.headers.host)?.code ?? visitorLanguageOf(site.settings, request.headers);
       const stored = await storeSubmission(db, form, submission, read.stored, language);
       return { success: true as const, submissionId: stored.id, formId: form.id };
     },
