@@ -86,6 +86,14 @@ describe('system texts with values (issue 29)', () => {
     expect(textIn(english, selectOptionsMessage(['Size', 'Colour', 'Fit']))).toBe('Please select the Size, Colour and Fit options.');
   });
 
+  it("the option picker's first entry ('Select {option}') in French and German, server-rendered on the page", async () => {
+    expect(textIn(await texts('/fr/shop/linen-camp-shirt', 'ProductForm'), 'Select Size')).toBe('Choisir Size');
+    expect(textIn(await texts('/de/shop/linen-camp-shirt', 'ProductForm'), 'Select Size')).toBe('Size wählen');
+    const page = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/shop/linen-camp-shirt');
+    expect(page.body).toMatch(/<option value=""[^>]*>Choisir Size<\/option>/);
+    expect(page.body).not.toMatch(/<option value=""[^>]*>Select /);
+  });
+
   it("spec 5 (add to cart): 'To check out, your order subtotal must be {subtotal} or more.' on the French and German cart pages, the amount in their formats", async () => {
     const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/cart', { cookie: cartCookie });
     expect(fr.statusCode).toBe(200);

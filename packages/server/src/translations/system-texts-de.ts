@@ -12,6 +12,7 @@ export const SYSTEM_TEXTS_DE: Readonly<Record<string, string>> = Object.freeze({
   'product.priceFrom': 'ab {fromPrice}',
   'product.optionSoldOut': '(Ausverkauft)',
   'product.optionUnavailable': '(Nicht verfügbar)',
+  'product.optionPrompt': '{option} wählen',
   'product.amount': 'Betrag',
   'product.adding': 'Wird hinzugefügt…',
   'product.added': 'Hinzugefügt!',

@@ -12,6 +12,7 @@ export const SYSTEM_TEXTS_FR: Readonly<Record<string, string>> = Object.freeze({
   'product.priceFrom': 'à partir de {fromPrice}',
   'product.optionSoldOut': '(Épuisé)',
   'product.optionUnavailable': '(Indisponible)',
+  'product.optionPrompt': 'Choisir {option}',
   'product.amount': 'Montant',
   'product.adding': 'Ajout…',
   'product.added': 'Ajouté !',

@@ -45,6 +45,7 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   product('priceFrom', 'from {fromPrice}', 'productPriceFromText'),
   product('optionSoldOut', '(Sold Out)'),
   product('optionUnavailable', '(Unavailable)'),
+  product('optionPrompt', 'Select {option}'),
   product('amount', 'Amount'),
   product('adding', AddToCartMessages.ADDING),
   product('added', AddToCartMessages.ADDED),

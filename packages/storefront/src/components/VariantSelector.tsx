@@ -27,7 +27,7 @@ export function VariantSelector({ product, option, chosen, style, idPrefix, onCh
           {option.name}
         </label>
         <select id={id} value={chosen[option.name] ?? ''} onChange={(e) => onChoose(option.name, e.target.value)}>
-          <option value="">{`Select ${option.name}`}</option>
+          <option value="">{t(`Select ${option.name}`)}</option>
           {states.map(({ value, state }) => (
             <option key={value} value={value} data-state={state}>
               {value + suffix(state)}
