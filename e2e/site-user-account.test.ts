@@ -52,14 +52,17 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
   }
 
   /** A state-changing account call from the page, with the crumb, and the XSRF header when given. */
-  function localeCall(page: Page, xsrfToken: string | null) {
-    return page.evaluate(async (token) => {
-      const crumb = decodeURIComponent(document.cookie.match(/(?:^|; )crumb=([^;]*)/)?.[1] ?? '');
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-csrf-token': crumb };
-      if (token) headers['X-SiteUser-XSRF-Token'] = token;
-      const response = await fetch('/api/site-users/account/locale', { method: 'POST', headers, body: JSON.stringify({ language: 'fr' }) });
-      return { status: response.status, body: await response.json() };
-    }, xsrfToken);
+  function localeCall(page: Page, xsrfToken: string | null, language = 'fr') {
+    return page.evaluate(
+      async ([token, language]) => {
+        const crumb = decodeURIComponent(document.cookie.match(/(?:^|; )crumb=([^;]*)/)?.[1] ?? '');
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-csrf-token': crumb };
+        if (token) headers['X-SiteUser-XSRF-Token'] = token;
+        const response = await fetch('/api/site-users/account/locale', { method: 'POST', headers, body: JSON.stringify({ language }) });
+        return { status: response.status, body: await response.json() };
+      },
+      [xsrfToken, language] as const,
+    );
   }
 
   it('register → verify → sign in → save an address → buy with it → the order in /account → sign out → mail link → erase', async () => {
@@ -90,6 +93,8 @@ describe('the account area of a signed-in customer (issue 28, acceptance 1 and 4
     expect(refused.status).toBe(403);
     expect(refused.body.xsrfFail).toBe(true);
     expect((await localeCall(page, session.xsrfToken)).status).toBe(200);
+    // Back to English: the rest of the visit (and the sign-in mail below) is in the site's language.
+    expect((await localeCall(page, session.xsrfToken, 'en-US')).status).toBe(200);
 
     await page.getByRole('link', { name: 'Add an address' }).click();
     await page.getByLabel('First name').fill('Ada');
