@@ -277,7 +277,6 @@ function inLanguage(req: PageRequest, page: BuiltPage, context: Record<string, u
     prefix: language.prefix,
     texts: translations.texts,
     localizer: translations.localizer,
-    switcher: links,
     ...(language.code === languages.primary.code ? {} : { language: language.code }),
   });
   return links.length ? { ...localized, website: { ...(localized.website as object), languages: links } } : localized;
