@@ -16,3 +16,4 @@ export { translatedPage, translatedSite, type TextTranslations } from './page-te
 export { localizedContext, languageLinks, type LanguageLink, type ContextLocalization } from './page-context.js';
 export { readOwnerTexts, ownerTextsAsWritten, type OwnerTexts } from './mail-texts.js';
 export { pageTextOf, type PageText, type PageTextSource } from './page-system-text.js';
+export { courseTextsOf, type CourseTexts } from './course-texts.js';

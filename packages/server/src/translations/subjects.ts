@@ -1,5 +1,17 @@
 /** What a translation belongs to (decision 0049). */
-export const SUBJECT_TYPES = ['site', 'collection', 'block', 'navigation', 'item', 'product-option', 'variant', 'header-footer', 'form', 'system'] as const;
+export const SUBJECT_TYPES = [
+  'site',
+  'collection',
+  'block',
+  'navigation',
+  'item',
+  'product-option',
+  'variant',
+  'header-footer',
+  'form',
+  'system',
+  'course',
+] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** The field of a page or item whose translation is its URL slug. */

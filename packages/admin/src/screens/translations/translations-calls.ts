@@ -40,6 +40,7 @@ export const KINDS: readonly { value: string; label: string }[] = [
   { value: 'header-footer', label: 'Header and footer' },
   { value: 'site', label: 'Site' },
   { value: 'form', label: 'Forms' },
+  { value: 'course', label: 'Courses' },
   { value: 'system', label: 'System texts' },
 ];
 
