@@ -1,37 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
-import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
+import type { OwnerClient } from '../../test-support/owners.js';
+import type { PagesTestApp } from '../../test-support/pages-test-app.js';
+import { createTranslatedDemo, islandProps, saveTranslation, type TranslationEntry as Entry } from '../../test-support/translations-test-kit.js';
 import { forms } from '../db/index.js';
 import { staticIslandAssets } from '../pages/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
-import { findWebsiteByIdentifier } from '../sites/index.js';
 import { TranslationPaths as P } from './index.js';
-
-const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
-
-interface Entry {
-  subjectType: string;
-  subjectId: string;
-  field: string;
-  source: string;
-  translation: string | null;
-  state: string;
-  builtIn?: string;
-}
-
-/** Decodes the props JSON of the island `name` in a page's HTML. */
-function islandProps(html: string, name: string): Record<string, any> {
-  const match = new RegExp(`data-island="${name}" data-props="([^"]*)"`).exec(html);
-  expect(match, `island ${name}`).toBeTruthy();
-  const json = match![1]!
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return JSON.parse(json) as Record<string, any>;
-}
 
 /** Form labels and messages and the storefront's system texts in the page's language (issue 29, item 3). */
 describe('translated forms and system texts (issue 29)', () => {
@@ -39,11 +14,7 @@ describe('translated forms and system texts (issue 29)', () => {
   let owner: OwnerClient;
   let contactId: string;
 
-  const translate = async (subjectType: string, subjectId: string, field: string, text: string) => {
-    const res = await owner.call('PUT', P.LIST, { language: 'fr', subjectType, subjectId, field, text });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Entry;
-  };
+  const translate = (subjectType: string, subjectId: string, field: string, text: string) => saveTranslation(owner, 'fr', subjectType, subjectId, field, text);
   const entries = async (query: string): Promise<Entry[]> => {
     const res = await owner.call('GET', `${P.LIST}?language=fr&pageSize=200&${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -51,19 +22,9 @@ describe('translated forms and system texts (issue 29)', () => {
   };
 
   beforeAll(async () => {
-    t = await createPagesTestApp({ islands: staticIslandAssets(true) });
-    const db = t.testDb.db;
-    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
-    await makeOwner(db, demo.id, 'admin@forms-tr.test', 'admin');
-    owner = await signInOwner(t.app, DEMO_HOST, 'admin@forms-tr.test');
-    const saved = await owner.call('PUT', '/api/multilingual/languages', {
-      languages: [
-        { code: 'en-US', primary: true },
-        { code: 'fr', published: true },
-        { code: 'de', published: true },
-      ],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const translated = await createTranslatedDemo('admin@forms-tr.test', { islands: staticIslandAssets(true) });
+    ({ t, owner } = translated);
+    const { db, demo } = translated;
     contactId = (
       await db
         .select({ id: forms.id })

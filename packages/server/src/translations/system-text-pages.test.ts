@@ -1,76 +1,31 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
-import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
+import type { PagesTestApp } from '../../test-support/pages-test-app.js';
 import { signedInShopper } from '../../test-support/site-users.js';
-import { cartEntries, carts, items, variants } from '../db/index.js';
+import { cartCookieWith, createTranslatedDemo, DEMO_HOST, islandProps, textOf } from '../../test-support/translations-test-kit.js';
 import { memberAreas, memberships } from '../db/schema-member-areas.js';
 import { saveDonationSettings } from '../donations/index.js';
 import { staticIslandAssets } from '../pages/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
-import { findWebsiteByIdentifier } from '../sites/index.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { SYSTEM_TEXTS_DE } from './system-texts-de.js';
 import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
 
-const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
 /** The demo's course (`/course`). */
 const DEMO_COURSE_URL_ID = 'course';
-
-/** Decodes the props JSON of the island `name` in a page's HTML. */
-function islandProps(html: string, name: string): Record<string, any> {
-  const match = new RegExp(`data-island="${name}" data-props="([^"]*)"`).exec(html);
-  expect(match, `island ${name}`).toBeTruthy();
-  const json = match![1]!
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return JSON.parse(json) as Record<string, any>;
-}
-
-/** The page's text without tags, spaces collapsed. */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** Issue 29, item 3: the checkout's address fields and messages, the order-received, donation, course and account pages in the page's language (French, and German added here). */
 describe('system texts of the checkout, donation and course pages (issue 29)', () => {
   let t: PagesTestApp;
-  let owner: OwnerClient;
   let cartCookie: string;
   let websiteId: string;
 
   beforeAll(async () => {
-    t = await createPagesTestApp({ islands: staticIslandAssets(true) });
-    const db = t.testDb.db;
-    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    const translated = await createTranslatedDemo('admin@pages-tr.test', { islands: staticIslandAssets(true) });
+    ({ t } = translated);
+    const { db, demo } = translated;
     websiteId = demo.id;
-    await makeOwner(db, demo.id, 'admin@pages-tr.test', 'admin');
-    owner = await signInOwner(t.app, DEMO_HOST, 'admin@pages-tr.test');
-    const saved = await owner.call('PUT', '/api/multilingual/languages', {
-      languages: [
-        { code: 'en-US', primary: true },
-        { code: 'fr', published: true },
-        { code: 'de', published: true },
-      ],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const [shirt] = await db
-      .select({ id: items.id, variantId: variants.id, sku: variants.sku })
-      .from(items)
-      .innerJoin(variants, and(eq(variants.websiteId, items.websiteId), eq(variants.productId, items.id)))
-      .where(and(eq(items.websiteId, demo.id), eq(items.urlId, 'linen-camp-shirt')));
-    const [cart] = await db.insert(carts).values({ websiteId: demo.id }).returning();
-    await db
-      .insert(cartEntries)
-      .values({ websiteId: demo.id, cartId: cart!.id, itemId: shirt!.id, variantId: shirt!.variantId, sku: shirt!.sku, quantity: 1, purchasePriceCents: 8800 });
-    cartCookie = `emporium_cart=${cart!.id}`;
+    cartCookie = await cartCookieWith(db, demo.id, 'linen-camp-shirt', 8800);
   }, 120_000);
   afterAll(() => t?.close());
 

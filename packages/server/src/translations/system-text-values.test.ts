@@ -1,34 +1,18 @@
 import { selectOptionsMessage } from '@emporium/commerce';
 import { emailInvalidMessage } from '@emporium/forms';
 import { textIn } from '@emporium/storefront';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
-import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
-import { cartEntries, carts, items, variants } from '../db/index.js';
+import type { OwnerClient } from '../../test-support/owners.js';
+import type { PagesTestApp } from '../../test-support/pages-test-app.js';
+import { cartCookieWith, createTranslatedDemo, islandProps } from '../../test-support/translations-test-kit.js';
 import { staticIslandAssets } from '../pages/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
-import { findWebsiteByIdentifier, updateWebsiteSettings } from '../sites/index.js';
+import { updateWebsiteSettings } from '../sites/index.js';
 import { TranslationPaths as P } from './index.js';
 import { placeholderProblem } from './placeholders.js';
 import { SYSTEM_TEXTS } from './system-texts.js';
 import { SYSTEM_TEXTS_DE } from './system-texts-de.js';
 import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
-
-const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
-
-/** Decodes the props JSON of the island `name` in a page's HTML. */
-function islandProps(html: string, name: string): Record<string, any> {
-  const match = new RegExp(`data-island="${name}" data-props="([^"]*)"`).exec(html);
-  expect(match, `island ${name}`).toBeTruthy();
-  const json = match![1]!
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-  return JSON.parse(json) as Record<string, any>;
-}
 
 /** Issue 29, item 3: system texts built with values, their placeholders filled in the page's language. */
 describe('system texts with values (issue 29)', () => {
@@ -45,30 +29,11 @@ describe('system texts with values (issue 29)', () => {
     owner.call('PUT', P.LIST, { language, subjectType: 'system', subjectId, field: 'text', text });
 
   beforeAll(async () => {
-    t = await createPagesTestApp({ islands: staticIslandAssets(true) });
-    const db = t.testDb.db;
-    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    const translated = await createTranslatedDemo('admin@values-tr.test', { islands: staticIslandAssets(true) });
+    ({ t, owner } = translated);
+    const { db, demo } = translated;
     await updateWebsiteSettings(db, demo.id, { commerce: { checkoutMinimumCents: 5000 } });
-    await makeOwner(db, demo.id, 'admin@values-tr.test', 'admin');
-    owner = await signInOwner(t.app, DEMO_HOST, 'admin@values-tr.test');
-    const saved = await owner.call('PUT', '/api/multilingual/languages', {
-      languages: [
-        { code: 'en-US', primary: true },
-        { code: 'fr', published: true },
-        { code: 'de', published: true },
-      ],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const [soap] = await db
-      .select({ id: items.id, variantId: variants.id, sku: variants.sku })
-      .from(items)
-      .innerJoin(variants, and(eq(variants.websiteId, items.websiteId), eq(variants.productId, items.id)))
-      .where(and(eq(items.websiteId, demo.id), eq(items.urlId, 'oat-honey-soap')));
-    const [cart] = await db.insert(carts).values({ websiteId: demo.id }).returning();
-    await db
-      .insert(cartEntries)
-      .values({ websiteId: demo.id, cartId: cart!.id, itemId: soap!.id, variantId: soap!.variantId, sku: soap!.sku, quantity: 1, purchasePriceCents: 1200 });
-    cartCookie = `emporium_cart=${cart!.id}`;
+    cartCookie = await cartCookieWith(db, demo.id, 'oat-honey-soap', 1200);
   }, 120_000);
   afterAll(() => t?.close());
 

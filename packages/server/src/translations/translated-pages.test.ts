@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
-import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
+import type { OwnerClient } from '../../test-support/owners.js';
+import type { PagesTestApp } from '../../test-support/pages-test-app.js';
+import { createTranslatedDemo, DEMO_HOST, saveTranslation } from '../../test-support/translations-test-kit.js';
 import { collections, items, websites } from '../db/index.js';
 import { DEMO_SHOP_IDENTIFIER } from '../seed/index.js';
-import { findWebsiteByIdentifier } from '../sites/index.js';
 import { TranslationPaths as P } from './index.js';
 
-const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
 const ORIGIN = `http://${DEMO_HOST}:3000`;
 
 function alternatesOf(html: string): Record<string, string> {
@@ -27,26 +26,14 @@ describe('pages in a translated language (issue 29)', () => {
   let shirtId: string;
   let websiteId: string;
 
-  const translate = async (language: string, subjectType: string, subjectId: string, field: string, text: string) => {
-    const res = await owner.call('PUT', P.LIST, { language, subjectType, subjectId, field, text });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const translate = (language: string, subjectType: string, subjectId: string, field: string, text: string) =>
+    saveTranslation(owner, language, subjectType, subjectId, field, text);
 
   beforeAll(async () => {
-    t = await createPagesTestApp();
-    const db = t.testDb.db;
-    const demo = (await findWebsiteByIdentifier(db, DEMO_SHOP_IDENTIFIER))!;
+    const translated = await createTranslatedDemo('admin@pages.test');
+    ({ t, owner } = translated);
+    const { db, demo } = translated;
     websiteId = demo.id;
-    await makeOwner(db, demo.id, 'admin@pages.test', 'admin');
-    owner = await signInOwner(t.app, DEMO_HOST, 'admin@pages.test');
-    const saved = await owner.call('PUT', '/api/multilingual/languages', {
-      languages: [
-        { code: 'en-US', primary: true },
-        { code: 'fr', published: true },
-        { code: 'de', published: true },
-      ],
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
     shopId = (
       await db
         .select({ id: collections.id })

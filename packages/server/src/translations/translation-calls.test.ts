@@ -2,21 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPagesTestApp, type PagesTestApp } from '../../test-support/pages-test-app.js';
 import { makeOwner, type OwnerClient, signInOwner } from '../../test-support/owners.js';
+import { DEMO_HOST, type TranslationEntry as Entry } from '../../test-support/translations-test-kit.js';
 import { collections } from '../db/index.js';
 import { DEMO_SHOP_IDENTIFIER, JOURNAL_IDENTIFIER } from '../seed/index.js';
 import { findWebsiteByIdentifier, type Website } from '../sites/index.js';
 import { TranslationMessages as M, TranslationPaths as P } from './index.js';
-
-const DEMO_HOST = `${DEMO_SHOP_IDENTIFIER}.localhost`;
-
-interface Entry {
-  subjectType: string;
-  subjectId: string;
-  field: string;
-  source: string;
-  translation: string | null;
-  state: string;
-}
 
 /** The owner's translation calls (issue 29, item 3): texts beside translations, stale flags, CSV and XLIFF, with the owner checks of every owner call. */
 describe('translation calls (issue 29)', () => {
