@@ -1,13 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { items, type DbOrTx } from '../db/index.js';
-import { DraftMessages, type ItemDrafting } from '../drafts/index.js';
+import { DraftMessages, listDrafts, type ItemDrafting } from '../drafts/index.js';
 import { AppError } from '../errors/index.js';
 import type { JobQueue } from '../jobs/index.js';
-import { authorNameFor, itemCollectionOf, updateItem } from './item-repository.js';
+import { ITEM_MESSAGES } from './item-messages.js';
+import { authorNameFor, deleteItem, itemCollectionOf, refuseTakenUrlId, updateItem } from './item-repository.js';
 import { storedItemFields } from './item-rules.js';
 import { itemViewOf, type ItemCollection } from './item-view.js';
 import { scheduleItemPublish } from './scheduled-items.js';
-import { ItemFields } from './schemas.js';
+import { ItemDraftValue } from './schemas.js';
 
 type ItemRow = typeof items.$inferSelect;
 
@@ -29,9 +30,14 @@ async function itemOf(db: DbOrTx, websiteId: string, itemId: string, lock = fals
   return collection ? { row, collection } : undefined;
 }
 
-/** An item's fields as its editor edits them (and as its draft holds them): every field of an item save but the version. */
-export function editedFieldsOf(collection: ItemCollection, row: ItemRow): ItemFields {
-  const { title, body, excerpt, tags, categories, authorId, authorName, status, publishOn, event, image } = itemViewOf(collection, row);
+/**
+ * An item's fields as its editor edits them (and as its draft holds them): every field of an
+ * item save but the version (its URL slug, SEO title and description and social image too), and
+ * a gallery image's place.
+ */
+export function editedFieldsOf(collection: ItemCollection, row: ItemRow): ItemDraftValue {
+  const view = itemViewOf(collection, row);
+  const { title, body, excerpt, tags, categories, authorId, authorName, status, publishOn, event, image } = view;
   return {
     title,
     body,
@@ -44,7 +50,36 @@ export function editedFieldsOf(collection: ItemCollection, row: ItemRow): ItemFi
     publishOn,
     ...(event ? { event } : {}),
     ...(image ? { image: { altText: image.altText, focalPoint: image.focalPoint } } : {}),
+    urlId: view.urlId,
+    seoTitle: view.seoTitle,
+    seoDescription: view.seoDescription,
+    socialImageUrl: view.socialImageUrl,
+    ...(collection.kind === 'gallery' ? { displayIndex: row.displayIndex } : {}),
   };
+}
+
+/**
+ * Refuses a drafted slug that another item of the collection has, published or drafted (the
+ * items call's rule, and no two drafts that would meet at the publish).
+ */
+async function refuseDraftedUrlId(db: DbOrTx, websiteId: string, row: ItemRow, urlId: string | undefined): Promise<void> {
+  if (urlId === undefined || urlId === row.urlId) return;
+  await refuseTakenUrlId(db, websiteId, row.collectionId, urlId, row.id);
+  const claimedBy = (await listDrafts(db, websiteId)).flatMap((draft) =>
+    draft.subject.startsWith('item:') && draft.subject !== itemSubject(row.id) && (draft.value as { urlId?: unknown } | null)?.urlId === urlId
+      ? [draft.subject.slice('item:'.length)]
+      : [],
+  );
+  if (claimedBy.length === 0) return;
+  const [other] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, row.collectionId), inArray(items.id, claimedBy)))
+    .limit(1);
+  if (other) {
+    const message = ITEM_MESSAGES.urlIdTaken(urlId);
+    throw new AppError('VALIDATION_FAILED', message, { body: { fields: { urlId: message } } });
+  }
 }
 
 /**
@@ -52,25 +87,31 @@ export function editedFieldsOf(collection: ItemCollection, row: ItemRow): ItemFi
  * future, the author an owner of the site) and returns them as the draft keeps them: rich text
  * cleaned, the author's shown name filled in.
  */
-export async function cleanItemFields(db: DbOrTx, websiteId: string, collection: ItemCollection, value: unknown, now: Date): Promise<ItemFields> {
-  const fields = ItemFields.parse(value);
+export async function cleanItemFields(db: DbOrTx, websiteId: string, collection: ItemCollection, value: unknown, now: Date): Promise<ItemDraftValue> {
+  const fields = ItemDraftValue.parse(value);
   const authorName = await authorNameFor(db, websiteId, fields.authorId, fields.authorName);
   const stored = storedItemFields(collection.kind, fields, now, authorName);
   return { ...fields, body: stored.body, excerpt: stored.excerpt, authorName };
 }
 
 /**
- * Publishing a drafted item: its fields become the row's. A post drafted as scheduled for a time
- * the release came after is published, dated that time.
+ * Publishing a drafted item: its fields become the row's (a new slug keeps the old one
+ * redirecting; a gallery image takes its drafted place), or a drafted removal deletes it. A post
+ * drafted as scheduled for a time the release came after is published, dated that time.
  */
 async function applyItem(tx: DbOrTx, websiteId: string, itemId: string, value: unknown): Promise<void> {
   const found = await itemOf(tx, websiteId, itemId, true);
   if (!found) return;
-  const fields = ItemFields.parse(value);
+  const { displayIndex, removed, ...fields } = ItemDraftValue.parse(value);
+  if (removed) {
+    await deleteItem(tx, found.row);
+    return;
+  }
   const now = new Date();
   const due = fields.status === 'scheduled' && fields.publishOn !== null && new Date(fields.publishOn).getTime() <= now.getTime();
   const stored = storedItemFields(found.collection.kind, due ? { ...fields, status: 'published' } : fields, now, fields.authorName);
-  await updateItem(tx, found.row, stored);
+  const place = found.collection.kind === 'gallery' && displayIndex !== undefined ? { displayIndex } : {};
+  await updateItem(tx, found.row, { ...stored, ...place });
 }
 
 /** After a release: each released item now scheduled gets the job that publishes it at its time. */
@@ -91,7 +132,9 @@ export const ITEM_DRAFTING: ItemDrafting = Object.freeze({
   clean: async (db: DbOrTx, websiteId: string, itemId: string, value: unknown) => {
     const found = await itemOf(db, websiteId, itemId);
     if (!found) throw new AppError('NOT_FOUND', DraftMessages.NO_SUCH_ITEM);
-    return cleanItemFields(db, websiteId, found.collection, value, new Date());
+    const cleaned = await cleanItemFields(db, websiteId, found.collection, value, new Date());
+    await refuseDraftedUrlId(db, websiteId, found.row, cleaned.urlId);
+    return cleaned;
   },
   apply: applyItem,
   released: releasedItems,

@@ -4,12 +4,16 @@ import { owners } from '../db/schema-owners.js';
 import { AppError } from '../errors/index.js';
 import { baseUrlId, nextFreeUrlId, urlIdFamilyPattern } from '../catalogue/index.js';
 import { pageKindOf } from '../site-pages/index.js';
+import { SEO_DATA_KEY } from '../seo/index.js';
 import { ITEM_MESSAGES } from './item-messages.js';
 import { RECORD_TYPE_OF, type StoredItemFields } from './item-rules.js';
-import type { ItemCollection } from './item-view.js';
+import { PREVIOUS_URL_IDS_KEY, previousUrlIdsOf, type ItemCollection } from './item-view.js';
 import type { ItemStatus } from './schemas.js';
 
 type ItemRow = typeof items.$inferSelect;
+
+/** Most former URL slugs an item keeps redirecting (as many as a page). */
+const MAX_PREVIOUS_URL_IDS = 20;
 
 /** Fallback titles whose slug an item takes when its own title gives under 3 characters. */
 const FALLBACK_TITLE = Object.freeze({ blog: 'Post', events: 'Event', gallery: 'Image' });
@@ -98,7 +102,20 @@ async function freeUrlId(db: DbOrTx, websiteId: string, collection: ItemCollecti
   );
 }
 
-/** Adds an item to the collection (version 1, last in a gallery); returns its row. */
+/** Refuses (400, on the `urlId` field) a slug another item of the collection has. */
+export async function refuseTakenUrlId(db: DbOrTx, websiteId: string, collectionId: string, urlId: string, itemId?: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, collectionId), eq(items.urlId, urlId)))
+    .limit(1);
+  if (taken && taken.id !== itemId) {
+    const message = ITEM_MESSAGES.urlIdTaken(urlId);
+    throw new AppError('VALIDATION_FAILED', message, { body: { fields: { urlId: message } } });
+  }
+}
+
+/** Adds an item to the collection (version 1, last in a gallery) at its given slug (400 when taken) or its title's; returns its row. */
 export async function createItem(
   tx: DbOrTx,
   websiteId: string,
@@ -110,14 +127,15 @@ export async function createItem(
     .select({ max: sql<number>`coalesce(max(${items.displayIndex}), -1)` })
     .from(items)
     .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, collection.id)));
-  const { structured, ...columns } = fields;
+  const { structured, urlId: wanted, displayIndex: _place, ...columns } = fields;
+  if (wanted !== undefined) await refuseTakenUrlId(tx, websiteId, collection.id, wanted);
   const [row] = await tx
     .insert(items)
     .values({
       websiteId,
       collectionId: collection.id,
       recordType: RECORD_TYPE_OF[collection.kind],
-      urlId: await freeUrlId(tx, websiteId, collection, fields.title),
+      urlId: wanted ?? (await freeUrlId(tx, websiteId, collection, fields.title)),
       ...columns,
       assetUrl: extra.assetUrl ?? null,
       displayIndex: Number(last?.max ?? -1) + 1,
@@ -142,15 +160,40 @@ export async function lockItem(tx: DbOrTx, websiteId: string, collectionId: stri
   return row;
 }
 
-/** Saves every field of a locked item and moves its version on; returns the new row. */
+/**
+ * Saves every field of a locked item and moves its version on; returns the new row. A new slug
+ * (400 when another item of the collection has it) keeps the old one of a published item,
+ * which then redirects to it, as a page's does.
+ */
 export async function updateItem(tx: DbOrTx, current: ItemRow, fields: StoredItemFields): Promise<ItemRow> {
-  const { structured, ...columns } = fields;
+  const { structured, urlId, displayIndex, ...columns } = fields;
+  const stored: Record<string, unknown> = { ...current.structuredContent, ...structured };
+  const seo = structured[SEO_DATA_KEY];
+  if (seo && typeof seo === 'object') stored[SEO_DATA_KEY] = { ...objectOf(current.structuredContent[SEO_DATA_KEY]), ...seo };
+  const moved = urlId !== undefined && urlId !== current.urlId;
+  if (moved) {
+    await refuseTakenUrlId(tx, current.websiteId, current.collectionId, urlId, current.id);
+    const kept = previousUrlIdsOf(current.structuredContent).filter((u) => u !== urlId && u !== current.urlId);
+    // Only an address visitors could have known redirects.
+    stored[PREVIOUS_URL_IDS_KEY] = (current.status === 'published' ? [current.urlId, ...kept] : kept).slice(0, MAX_PREVIOUS_URL_IDS);
+  }
   const [row] = await tx
     .update(items)
-    .set({ ...columns, structuredContent: { ...current.structuredContent, ...structured }, version: current.version + 1, updatedAt: new Date() })
+    .set({
+      ...columns,
+      ...(moved ? { urlId } : {}),
+      ...(displayIndex !== undefined ? { displayIndex } : {}),
+      structuredContent: stored,
+      version: current.version + 1,
+      updatedAt: new Date(),
+    })
     .where(and(eq(items.websiteId, current.websiteId), eq(items.id, current.id)))
     .returning();
   return row!;
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** Deletes a locked item. */

@@ -1,7 +1,9 @@
 import { AppError } from '../errors/index.js';
 import { cleanOwnerHtml } from '../rich-text/index.js';
+import { SEO_DATA_KEY } from '../seo/index.js';
 import { RecordType } from '../spec/index.js';
 import { ITEM_MESSAGES } from './item-messages.js';
+import { SOCIAL_IMAGE_KEY } from './item-view.js';
 import type { ItemCollectionKind, ItemFields, ItemStatus } from './schemas.js';
 
 /** The record type of each collection's items (spec 3 record types). */
@@ -21,8 +23,12 @@ export interface StoredItemFields {
   authorName: string;
   status: ItemStatus;
   publishOn: Date;
-  /** Keys of `structured_content` this save sets (event dates and place, alt text, focal point, author). */
+  /** Keys of `structured_content` this save sets (event dates and place, alt text, focal point, author, SEO, social image). */
   structured: Record<string, unknown>;
+  /** A new URL slug (absent: kept, or made from the title for a new item). */
+  urlId?: string;
+  /** A gallery image's new place (absent: kept). */
+  displayIndex?: number;
 }
 
 /** The first repeated entry of a list, compared without case, or undefined. */
@@ -72,6 +78,14 @@ export function storedItemFields(kind: ItemCollectionKind, fields: ItemFields, n
     structured.altText = fields.image.altText.trim() || fields.title.slice(0, 250);
     structured.mediaFocalPoint = fields.image.focalPoint;
   }
+  if (fields.seoTitle !== undefined || fields.seoDescription !== undefined) {
+    // Only the given halves: the other keeps its stored value (see updateItem).
+    structured[SEO_DATA_KEY] = {
+      ...(fields.seoTitle !== undefined ? { seoTitle: fields.seoTitle } : {}),
+      ...(fields.seoDescription !== undefined ? { seoDescription: fields.seoDescription } : {}),
+    };
+  }
+  if (fields.socialImageUrl !== undefined) structured[SOCIAL_IMAGE_KEY] = fields.socialImageUrl;
   const published = fields.status === 'published' && publishOn && publishOn.getTime() <= now.getTime() ? publishOn : now;
   return {
     title: fields.title,
@@ -83,5 +97,6 @@ export function storedItemFields(kind: ItemCollectionKind, fields: ItemFields, n
     status: fields.status,
     publishOn: fields.status === 'scheduled' ? publishOn! : fields.status === 'published' ? published : (publishOn ?? now),
     structured,
+    ...(fields.urlId !== undefined ? { urlId: fields.urlId } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { items } from '../db/index.js';
+import { itemSeoOf } from '../seo/index.js';
 import { ItemFocalPoint, type ItemCollectionKind, type ItemDraftState, type ItemSummary, type ItemView } from './schemas.js';
 
 /** The collection an item call works in. */
@@ -43,14 +44,33 @@ function imageOf(kind: ItemCollectionKind, row: ItemRow): ItemView['image'] {
   };
 }
 
-/** An item's draft as the owner's calls tell it: its drafted title and status, and its version. */
+/** Key of an item's `structured_content` holding the image shared with links to it. */
+export const SOCIAL_IMAGE_KEY = 'socialImageUrl';
+/** Key of an item's `structured_content` holding its former URL slugs, newest first. */
+export const PREVIOUS_URL_IDS_KEY = 'previousUrlIds';
+
+/** The former URL slugs an item keeps redirecting, newest first. */
+export function previousUrlIdsOf(stored: Readonly<Record<string, unknown>>): string[] {
+  const kept = stored[PREVIOUS_URL_IDS_KEY];
+  return Array.isArray(kept) ? kept.filter((u): u is string => typeof u === 'string') : [];
+}
+
+/** The image an item shares with links to it ('' for none of its own). */
+export function socialImageOf(stored: Readonly<Record<string, unknown>>): string {
+  const url = stored[SOCIAL_IMAGE_KEY];
+  return typeof url === 'string' ? url : '';
+}
+
+/** An item's draft as the owner's calls tell it: its drafted title and status (a gallery image's place, a removal), and its version. */
 export function draftStateOf(draft: { value: unknown; version: number } | undefined): ItemDraftState {
   if (!draft) return null;
-  const value = (draft.value ?? {}) as { title?: unknown; status?: unknown };
+  const value = (draft.value ?? {}) as { title?: unknown; status?: unknown; displayIndex?: unknown; removed?: unknown };
   return {
     title: typeof value.title === 'string' ? value.title : '',
     status: typeof value.status === 'string' ? (value.status as NonNullable<ItemDraftState>['status']) : 'draft',
     version: draft.version,
+    ...(typeof value.displayIndex === 'number' ? { displayIndex: value.displayIndex } : {}),
+    ...(value.removed === true ? { removed: true as const } : {}),
   };
 }
 
@@ -59,6 +79,7 @@ export function itemViewOf(collection: ItemCollection, row: ItemRow, draft: Item
   const stored = row.structuredContent;
   const event = eventOf(stored);
   const image = imageOf(collection.kind, row);
+  const seo = itemSeoOf(stored);
   return {
     id: row.id,
     collectionId: row.collectionId,
@@ -77,6 +98,10 @@ export function itemViewOf(collection: ItemCollection, row: ItemRow, draft: Item
     version: row.version,
     displayIndex: row.displayIndex,
     updatedAt: row.updatedAt.toISOString(),
+    seoTitle: seo.title,
+    seoDescription: seo.description,
+    socialImageUrl: socialImageOf(stored),
+    previousUrlIds: previousUrlIdsOf(stored),
     draft,
     ...(event ? { event } : {}),
     ...(image ? { image } : {}),

@@ -24,6 +24,7 @@ import {
 import { storedItemFields } from './item-rules.js';
 import { draftStateOf, itemSummaryOf, itemViewOf, type ItemCollection } from './item-view.js';
 import { registerItemUploadRoutes } from './upload-routes.js';
+import { draftOrder, draftRemoval } from './gallery-drafts.js';
 import { scheduleItemPublish } from './scheduled-items.js';
 import {
   AuthorList,
@@ -227,7 +228,8 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       preValidation: write,
       schema: {
         tags,
-        summary: 'Deletes an item; refused (409) when its version moved on',
+        summary:
+          'Deletes an item; refused (409) when its version moved on. With drafted=true a published item is deleted by the next publish (its draft) instead',
         params: ItemParams,
         querystring: ItemDeleteQuery,
         response: withErrors({ 200: ItemDeleted }),
@@ -236,13 +238,20 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
     async (request) => {
       const site = siteOf(request);
       const collection = await itemCollectionOf(db, site.id, request.params.collectionId);
-      await db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const current = await lockItem(tx, site.id, collection.id, request.params.itemId, Number(request.query.version));
+        // Drafted: what visitors see goes at the publish; an item they do not see goes at once.
+        if (request.query.drafted === 'true' && current.status === 'published') {
+          await draftRemoval(tx, site.id, collection, current, request.owner?.email ?? '');
+          await recordAudit(tx, request, { action: 'item.delete.draft', subjectType: 'item', subjectId: current.id, detail: { title: current.title } });
+          return false;
+        }
         await deleteItem(tx, current);
         await discardDraft(tx, site.id, { kind: 'item', id: current.id });
         await recordAudit(tx, request, { action: 'item.delete', subjectType: 'item', subjectId: current.id, detail: { title: current.title } });
+        return true;
       });
-      return { id: request.params.itemId, deleted: true as const };
+      return { id: request.params.itemId, deleted };
     },
   );
 
@@ -253,7 +262,8 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       preValidation: write,
       schema: {
         tags,
-        summary: "Puts a gallery's images in the order given (at most 250, spec 9); images not named follow them",
+        summary:
+          "Puts a gallery's images in the order given (at most 250, spec 9); images not named follow them. With drafted: true the order is drafted, seen by visitors once published",
         params: CollectionParams,
         body: ItemOrderBody,
         response: withErrors({ 204: EmptyResponse }),
@@ -263,9 +273,10 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       const site = siteOf(request);
       const collection = await itemCollectionOf(db, site.id, request.params.collectionId);
       await db.transaction(async (tx) => {
-        await orderItems(tx, site.id, collection.id, request.body.itemIds);
+        if (request.body.drafted) await draftOrder(tx, site.id, collection, request.body.itemIds, request.owner?.email ?? '');
+        else await orderItems(tx, site.id, collection.id, request.body.itemIds);
         await recordAudit(tx, request, {
-          action: 'item.order',
+          action: request.body.drafted ? 'item.order.draft' : 'item.order',
           subjectType: 'collection',
           subjectId: collection.id,
           detail: { items: request.body.itemIds.length },

@@ -5,9 +5,18 @@
  */
 import { z } from 'zod';
 import { PageEnd } from '../http/page-end.js';
-import { ITEM_MESSAGES, MAX_CATEGORY_LENGTH, MAX_ORDERED_ITEMS, MAX_TAG_LENGTH } from './item-messages.js';
+import { ITEM_MESSAGES, MAX_CATEGORY_LENGTH, MAX_ITEM_URL_ID, MAX_ORDERED_ITEMS, MAX_SEO_DESCRIPTION, MAX_SEO_TITLE, MAX_TAG_LENGTH } from './item-messages.js';
 
-export { ITEM_MESSAGES, MAX_CATEGORY_LENGTH, MAX_IMAGES_PER_UPLOAD, MAX_ORDERED_ITEMS, MAX_TAG_LENGTH } from './item-messages.js';
+export {
+  ITEM_MESSAGES,
+  MAX_CATEGORY_LENGTH,
+  MAX_IMAGES_PER_UPLOAD,
+  MAX_ITEM_URL_ID,
+  MAX_ORDERED_ITEMS,
+  MAX_SEO_DESCRIPTION,
+  MAX_SEO_TITLE,
+  MAX_TAG_LENGTH,
+} from './item-messages.js';
 
 const id = z.string().min(1).max(64);
 const text = (max: number) => z.string().max(max, { error: `At most ${max} characters.` });
@@ -57,6 +66,20 @@ export const ImageFields = z.object({
   focalPoint: ItemFocalPoint.default({ x: 0.5, y: 0.5 }),
 });
 
+/** An item's URL slug as the owner types it (the pages' form). */
+export const ItemUrlId = text(MAX_ITEM_URL_ID)
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { error: ITEM_MESSAGES.urlIdForm });
+
+const IMAGE_ADDRESS = /^(https:\/\/|\/(?!\/))/;
+
+/** The image shared with a link to the item: https:// or a path of the site; empty for none. */
+export const SocialImageUrl = z
+  .string()
+  .trim()
+  .max(2048, { error: 'At most 2048 characters.' })
+  .refine((v) => v === '' || IMAGE_ADDRESS.test(v), { error: ITEM_MESSAGES.badSocialImage });
+
 /** The fields of an item as the owner writes them. */
 export const ItemFields = z.object({
   title: text(200).trim().min(1, { error: ITEM_MESSAGES.titleRequired }),
@@ -86,16 +109,39 @@ export const ItemFields = z.object({
   publishOn: z.iso.datetime({ offset: true }).nullable().default(null).describe('Scheduled: when it goes live. Published: its date (default now)'),
   event: EventFields.optional().describe('Events only'),
   image: ImageFields.optional().describe('Gallery images only'),
+  urlId: ItemUrlId.optional().describe('URL slug, unique in the collection; absent keeps it. The old slug then redirects (301) to the new one'),
+  seoTitle: text(MAX_SEO_TITLE).trim().optional().describe('Title for search engines; empty uses the title; absent keeps it'),
+  seoDescription: text(MAX_SEO_DESCRIPTION).trim().optional().describe('Description for search engines; empty uses the excerpt; absent keeps it'),
+  socialImageUrl: SocialImageUrl.optional().describe('og:image of the item page; empty uses its own image or the site’s; absent keeps it'),
 });
 export type ItemFields = z.infer<typeof ItemFields>;
 export type ItemFieldsInput = z.input<typeof ItemFields>;
+
+/**
+ * An item's drafted value (decision 0055): its fields, and for a gallery image its drafted
+ * place in the gallery and whether publishing removes it.
+ */
+export const ItemDraftValue = ItemFields.extend({
+  displayIndex: z.number().int().min(0).max(1_000_000).optional().describe('Gallery images: the drafted place in the gallery'),
+  removed: z.literal(true).optional().describe('Publishing deletes the item'),
+});
+export type ItemDraftValue = z.infer<typeof ItemDraftValue>;
+export type ItemDraftValueInput = z.input<typeof ItemDraftValue>;
 
 /** A save of every field, from the version the owner read. */
 export const ItemUpdate = ItemFields.extend({ version: z.number().int().min(1).describe('The version this change was made from') });
 export type ItemUpdate = z.infer<typeof ItemUpdate>;
 
 /** An item's unpublished changes (decision 0055): its drafted title and status and the draft's version; null when it has none. */
-export const ItemDraftState = z.object({ title: z.string(), status: ItemStatus, version: z.number().int() }).nullable();
+export const ItemDraftState = z
+  .object({
+    title: z.string(),
+    status: ItemStatus,
+    version: z.number().int(),
+    displayIndex: z.number().int().optional().describe('Gallery images: the drafted place, when the draft moves it'),
+    removed: z.literal(true).optional().describe('Publishing deletes the item'),
+  })
+  .nullable();
 export type ItemDraftState = z.infer<typeof ItemDraftState>;
 
 /** An item as the owner's calls answer it: its published fields, and its draft's state. */
@@ -117,6 +163,10 @@ export const ItemView = z.object({
   version: z.number().int(),
   displayIndex: z.number().int(),
   updatedAt: z.string(),
+  seoTitle: z.string(),
+  seoDescription: z.string(),
+  socialImageUrl: z.string(),
+  previousUrlIds: z.array(z.string()).describe('Former URL slugs, which redirect (301) to the current one'),
   draft: ItemDraftState.describe('Unpublished changes (a new post is one until published); null when visitors see what the editor shows'),
   event: EventFields.optional(),
   image: z
@@ -165,11 +215,23 @@ export const ItemListQuery = z.object({
 
 export const CollectionParams = z.object({ collectionId: id });
 export const ItemParams = z.object({ collectionId: id, itemId: id });
-export const ItemDeleteQuery = z.object({ version: z.string().regex(/^\d{1,9}$/, { error: 'version must be a whole number.' }) });
-export const ItemDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const ItemDeleteQuery = z.object({
+  version: z.string().regex(/^\d{1,9}$/, { error: 'version must be a whole number.' }),
+  drafted: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true: a published item is removed by the next publish (its draft); one visitors do not see goes at once'),
+});
+export const ItemDeleted = z.object({
+  id: z.string(),
+  deleted: z.boolean().describe('false: the removal is drafted, and the next publish deletes the item'),
+});
 
 /** A gallery's new order: its items' ids, first to last. */
-export const ItemOrderBody = z.object({ itemIds: z.array(id).min(1).max(MAX_ORDERED_ITEMS) });
+export const ItemOrderBody = z.object({
+  itemIds: z.array(id).min(1).max(MAX_ORDERED_ITEMS),
+  drafted: z.boolean().default(false).describe('true: the new order is drafted (the moved images’ drafts) and visitors see it once published'),
+});
 export const ItemList = z.object({ items: z.array(ItemView) });
 
 /** An image uploaded for a post's body. */

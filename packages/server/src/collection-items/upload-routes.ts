@@ -8,6 +8,7 @@ import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { ITEM_MESSAGES, MAX_IMAGES_PER_UPLOAD } from './item-messages.js';
+import { draftNewImage } from './gallery-drafts.js';
 import { createItem, itemCollectionOf } from './item-repository.js';
 import { storedItemFields } from './item-rules.js';
 import { itemViewOf } from './item-view.js';
@@ -46,10 +47,16 @@ export function registerItemUploadRoutes(app: FastifyInstance, deps: AppDeps): v
         preValidation: write,
         schema: {
           tags,
-          summary: `Uploads up to ${MAX_IMAGES_PER_UPLOAD} JPEG, PNG or WebP images at once (multipart fields "file"; optional "status", default published) as gallery images`,
+          summary: `Uploads up to ${MAX_IMAGES_PER_UPLOAD} JPEG, PNG or WebP images at once (multipart fields "file"; optional "status", default published) as gallery images; with "drafted" true each is a draft visitors see once published`,
           consumes: ['multipart/form-data'],
           params: CollectionParams,
-          body: z.object({ file: z.string().describe('An image file (binary); repeat the field for more'), status: ItemStatus.optional() }).nullish(),
+          body: z
+            .object({
+              file: z.string().describe('An image file (binary); repeat the field for more'),
+              status: ItemStatus.optional(),
+              drafted: z.enum(['true', 'false']).optional().describe('true: the images are drafts (decision 0055), published with the site'),
+            })
+            .nullish(),
           response: withErrors({ 201: ItemList }),
         },
       },
@@ -59,11 +66,12 @@ export function registerItemUploadRoutes(app: FastifyInstance, deps: AppDeps): v
         if (collection.kind !== 'gallery') throw new AppError('VALIDATION_FAILED', ITEM_MESSAGES.notAGallery);
         const { files, fields } = await readImageUploads(request, MAX_IMAGES_PER_UPLOAD);
         const status = ItemStatus.exclude(['scheduled']).safeParse(fields.status ?? 'published').data ?? 'published';
+        const drafted = fields.drafted === 'true';
         const stored: { title: string; image: StoredImage }[] = [];
         for (const file of files) stored.push({ title: titleOfFile(file.filename), image: await storeImage(storage, site.id, file.bytes) });
         const now = new Date();
         const rows = await db.transaction(async (tx) => {
-          const created = [];
+          const created: { row: Awaited<ReturnType<typeof createItem>>; draftVersion?: number }[] = [];
           for (const { title, image } of stored) {
             const itemFields = storedItemFields(
               'gallery',
@@ -75,20 +83,26 @@ export function registerItemUploadRoutes(app: FastifyInstance, deps: AppDeps): v
                 categories: [],
                 authorId: null,
                 authorName: '',
-                status,
+                // A drafted image is out of sight until published: the row is a Draft, its draft holds the status asked for.
+                status: drafted ? 'draft' : status,
                 publishOn: null,
                 image: { altText: title.slice(0, MAX_ALT_TEXT), focalPoint: { x: 0.5, y: 0.5 } },
               },
               now,
               '',
             );
-            created.push(await createItem(tx, site.id, collection, itemFields, { assetUrl: image.assetUrl, structured: { originalSize: image.originalSize } }));
+            const row = await createItem(tx, site.id, collection, itemFields, { assetUrl: image.assetUrl, structured: { originalSize: image.originalSize } });
+            created.push(drafted ? { row, draftVersion: await draftNewImage(tx, site.id, collection, row, status, request.owner?.email ?? '') } : { row });
           }
           await recordAudit(tx, request, { action: 'item.upload', subjectType: 'collection', subjectId: collection.id, detail: { images: created.length } });
           return created;
         });
         reply.code(201);
-        return { items: rows.map((row) => itemViewOf(collection, row)) };
+        return {
+          items: rows.map(({ row, draftVersion }) =>
+            itemViewOf(collection, row, draftVersion === undefined ? null : { title: row.title, status, version: draftVersion }),
+          ),
+        };
       },
     );
 

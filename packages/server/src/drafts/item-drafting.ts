@@ -54,13 +54,43 @@ interface DraftedItem {
   status?: ItemRow['status'];
   publishOn?: string | null;
   event?: { startDate: string; endDate: string; allDay?: boolean; location?: Record<string, unknown> };
+  image?: { altText?: string; focalPoint?: { x: number; y: number } };
+  urlId?: string;
+  seoTitle?: string;
+  seoDescription?: string;
+  socialImageUrl?: string;
+  displayIndex?: number;
+  removed?: true;
 }
 
-/** `row` with its drafted fields in place of the published ones (the preview's item); a post drafted as published without a date is dated `now`. */
+/** The structured-content keys a drafted item shows in place of its published ones (SEO, social image, a gallery image's alt text and focal point). */
+function draftedStructure(row: ItemRow, d: DraftedItem): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (d.seoTitle !== undefined || d.seoDescription !== undefined) {
+    const seo = row.structuredContent.seoData;
+    out.seoData = {
+      ...(seo && typeof seo === 'object' ? seo : {}),
+      ...(d.seoTitle !== undefined ? { seoTitle: d.seoTitle } : {}),
+      ...(d.seoDescription !== undefined ? { seoDescription: d.seoDescription } : {}),
+    };
+  }
+  if (d.socialImageUrl !== undefined) out.socialImageUrl = d.socialImageUrl;
+  if (d.image) {
+    if (d.image.altText !== undefined) out.altText = d.image.altText.trim() || (d.title ?? row.title).slice(0, 250);
+    if (d.image.focalPoint) out.mediaFocalPoint = d.image.focalPoint;
+  }
+  return out;
+}
+
+/**
+ * `row` with its drafted fields in place of the published ones (the preview's item); a post
+ * drafted as published without a date is dated `now`, and one whose removal is drafted is shown
+ * as a Draft (out of sight).
+ */
 export function itemWithDraft(row: ItemRow, draft: unknown, now: Date): ItemRow {
   if (!draft || typeof draft !== 'object') return row;
   const d = draft as DraftedItem;
-  const status = d.status ?? row.status;
+  const status = d.removed ? 'draft' : (d.status ?? row.status);
   const publishOn = d.publishOn ? new Date(d.publishOn) : status === 'published' && row.status !== 'published' ? now : row.publishOn;
   const event = d.event
     ? {
@@ -80,7 +110,9 @@ export function itemWithDraft(row: ItemRow, draft: unknown, now: Date): ItemRow 
     authorName: d.authorName ?? row.authorName,
     status,
     publishOn,
-    structuredContent: { ...row.structuredContent, ...event },
+    urlId: d.urlId ?? row.urlId,
+    displayIndex: d.displayIndex ?? row.displayIndex,
+    structuredContent: { ...row.structuredContent, ...event, ...draftedStructure(row, d) },
   };
 }
 
@@ -98,10 +130,13 @@ async function draftedItems(db: DbOrTx, websiteId: string, collectionId: string,
   return rows.map((row) => itemWithDraft(row, drafts.get(`item:${row.id}`), now));
 }
 
+/** How the preview orders a listing: a blog newest first, a gallery by its (drafted) places, events as published with drafted ones after. */
+export type PreviewOrder = 'newest' | 'place' | 'kept';
+
 /**
  * The preview's listing of a collection: the published `rows` with the drafts of `drafts` in
- * place, new posts drafted as published added and items drafted out of sight left out, newest
- * first for a blog (events and galleries keep the published order, drafted ones after).
+ * place, new items drafted as published added and items drafted out of sight (or removed) left
+ * out, in `order`.
  */
 export async function previewListing(
   db: DbOrTx,
@@ -110,7 +145,7 @@ export async function previewListing(
   rows: readonly ItemRow[],
   drafts: ReadonlyMap<string, unknown>,
   now: Date,
-  newestFirst: boolean,
+  order: PreviewOrder,
 ): Promise<ItemRow[]> {
   const drafted = await draftedItems(db, websiteId, collectionId, drafts, now);
   if (drafted.length === 0) return [...rows];
@@ -118,12 +153,15 @@ export async function previewListing(
   const listed = rows.map((row) => byId.get(row.id) ?? row);
   const added = drafted.filter((row) => !rows.some((r) => r.id === row.id));
   const all = [...listed, ...added].filter((row) => shown(row, now));
-  return newestFirst ? all.sort((a, b) => b.publishOn.getTime() - a.publishOn.getTime() || a.id.localeCompare(b.id)) : all;
+  if (order === 'newest') return all.sort((a, b) => b.publishOn.getTime() - a.publishOn.getTime() || a.id.localeCompare(b.id));
+  if (order === 'place')
+    return all.sort((a, b) => a.displayIndex - b.displayIndex || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return all;
 }
 
 /**
  * The preview's item at `urlId` of a collection: a drafted item (a new post too) that its draft
- * shows, else the published one unless its draft hides it.
+ * shows there (its drafted slug), else the published one unless its draft hides it or moves it.
  */
 export async function previewItem(
   db: DbOrTx,
@@ -134,12 +172,14 @@ export async function previewItem(
   drafts: ReadonlyMap<string, unknown>,
   now: Date,
 ): Promise<ItemRow | undefined> {
+  const movedHere = (await draftedItems(db, websiteId, collectionId, drafts, now)).find((row) => row.urlId === urlId);
+  if (movedHere) return shown(movedHere, now) ? movedHere : undefined;
   const [row] = await db
     .select()
     .from(items)
     .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, collectionId), eq(items.urlId, urlId)))
     .limit(1);
   if (!row || !drafts.has(`item:${row.id}`)) return published;
-  const drafted = itemWithDraft(row, drafts.get(`item:${row.id}`), now);
-  return shown(drafted, now) ? drafted : undefined;
+  // Its draft moved it to another slug (shown there) or hides it.
+  return undefined;
 }

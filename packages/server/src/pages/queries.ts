@@ -122,6 +122,26 @@ export function findItem(from: ReadSource, websiteId: string, collectionId: stri
   });
 }
 
+/**
+ * The slug a published item of a collection has now when `urlId` was its slug before (an
+ * owner changed it, decision 0055); undefined when none had it.
+ */
+export async function movedItemUrlId(db: Db, websiteId: string, collectionId: string, urlId: string, now: Date): Promise<string | undefined> {
+  const rows = await db
+    .select({ urlId: items.urlId })
+    .from(items)
+    .where(
+      and(
+        visible(websiteId, now),
+        eq(items.collectionId, collectionId),
+        sql`${items.structuredContent} -> 'previousUrlIds' @> ${JSON.stringify([urlId])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(items.updatedAt))
+    .limit(1);
+  return rows[0]?.urlId;
+}
+
 /** The published items just before and after a blog post (by publish date). */
 export function adjacentPosts(from: ReadSource, websiteId: string, item: ItemRow, now: Date): Promise<{ newer?: ItemRow; older?: ItemRow }> {
   return readThrough(from, `adjacent:${item.id}`, (db) => readAdjacentPosts(db, websiteId, item, now));

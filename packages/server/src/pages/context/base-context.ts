@@ -33,7 +33,8 @@ function headMeta(req: PageRequest, page: BuiltPage, description: unknown): stri
   const item = page.context.item as { recordType?: number; assetUrl?: string; fullUrl?: string } | undefined;
   const path = page.status === 200 ? (item?.fullUrl ?? req.path) : req.path;
   const pathIn = req.translations?.localizer.pathIn ?? pathInLanguage;
-  const socialImage = item?.assetUrl || siteSocialImageUrl(req.site.settings);
+  const own = (page.context.render as { socialImage?: unknown } | undefined)?.socialImage;
+  const socialImage = (typeof own === 'string' && own) || item?.assetUrl || siteSocialImageUrl(req.site.settings);
   const meta = renderPageMeta(
     buildPageMeta({
       title: page.title,

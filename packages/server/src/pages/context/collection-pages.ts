@@ -1,4 +1,4 @@
-import { adjacentPosts, findItem, listItems, publishedCategories, type CollectionRow } from '../queries.js';
+import { adjacentPosts, findItem, listItems, movedItemUrlId, publishedCategories, type CollectionRow } from '../queries.js';
 import { CollectionType, PageType } from '../../spec/index.js';
 import { resolveBlocks } from './blocks-context.js';
 import { pageBlocksFor, previewItem, previewListing } from '../../drafts/index.js';
@@ -128,7 +128,17 @@ async function openCollectionPage(req: PageRequest, row: CollectionRow): Promise
   });
   // The preview lists drafted posts (new ones too) in place of the published ones (a tag or category listing shows the published posts).
   const listed =
-    req.drafts && !tag && !category ? await previewListing(req.db, req.site.id, row.id, published.rows, req.drafts, req.now, kind === 'blog') : published.rows;
+    req.drafts && !tag && !category
+      ? await previewListing(
+          req.db,
+          req.site.id,
+          row.id,
+          published.rows,
+          req.drafts,
+          req.now,
+          kind === 'blog' ? 'newest' : kind === 'gallery' ? 'place' : 'kept',
+        )
+      : published.rows;
   const total = published.total + listed.length - published.rows.length;
   if (page > 1 && listed.length === 0) return notFoundPage();
   const { rows, members } = await visibleItems(req, row, listed);
@@ -183,7 +193,11 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
       : publishedItem;
   const access = await accessPage(req, row, found?.id);
   if (typeof access !== 'string') return access;
-  if (!found) return notFoundPage();
+  if (!found) {
+    // A post whose slug the owner changed answers its old address with a redirect to the new one.
+    const moved = kind === 'page' || kind === 'gallery' ? undefined : await movedItemUrlId(req.db, req.site.id, row.id, itemUrlId, req.now);
+    return moved ? { ...notFoundPage(), movedTo: `/${row.urlId}/${encodeURIComponent(moved)}` } : notFoundPage();
+  }
   const page = await openItemPage(req, row, found);
   return access === 'member' ? forMembersOnly(page) : page;
 }
@@ -226,5 +240,7 @@ async function openItemPage(req: PageRequest, row: CollectionRow, found: NonNull
   }
   const seo = itemSeoOf(found.structuredContent);
   render.description = seo.description || (found.excerpt ? plainText(found.excerpt).slice(0, 300) : undefined);
+  const socialImage = found.structuredContent.socialImageUrl;
+  if (typeof socialImage === 'string' && socialImage) render.socialImage = socialImage;
   return { status: 200, pageType: PageType.ITEM, templateName: `${kind}.item`, title: seo.title || found.title, context: { ...context, render } };
 }

@@ -77,4 +77,6 @@ export interface BuiltPage {
   readonly contentSecurity?: CspDirectives;
   /** The site's Stripe account as the checkout island may know it (checkout pages of a site with Stripe). */
   readonly stripe?: CheckoutProps['stripe'];
+  /** Where the page lives now (a post whose slug changed): answered with a permanent redirect there instead. */
+  readonly movedTo?: string;
 }
