@@ -1,6 +1,18 @@
 import { gridProblems } from '@emporium/server/block-kinds';
 import { describe, expect, it } from 'vitest';
-import { normalizeGrid, placeBeside, setSectionTheme, setWidth, shareColumns, widthChoices, widthLabel } from './grid-layout.js';
+import {
+  MIN_SPAN,
+  moveBoundary,
+  moveSplit,
+  normalizeGrid,
+  placeBeside,
+  rowSpans,
+  setSectionTheme,
+  setWidth,
+  shareColumns,
+  widthChoices,
+  widthLabel,
+} from './grid-layout.js';
 
 const text = (n: number) => ({ typeName: 'quote', text: `Q${n}` });
 
@@ -53,5 +65,54 @@ describe('the 12-column grid in the block editor (#26 item 2)', () => {
     // A block beside another takes no colours of its own; clearing the colours leaves a plain row.
     expect(setSectionTheme(row, 2, 'accent')).toEqual(row);
     expect(setSectionTheme(painted, 1, undefined).map((b) => b.grid)).toEqual([undefined, undefined, undefined]);
+  });
+
+  describe('moving the split between two blocks of a row by whole columns (resizing by dragging)', () => {
+    const spans = (blocks: readonly Record<string, unknown>[]) => blocks.map((b) => (b.grid as { span?: number } | undefined)?.span);
+
+    it('widens one side and narrows the other, the row still taking 12 columns', () => {
+      expect(moveSplit([6, 6], 0, 1)).toEqual([7, 5]);
+      expect(moveSplit([6, 6], 0, -2)).toEqual([4, 8]);
+      expect(moveSplit([4, 4, 4], 1, 3)).toEqual([4, 7, 1]);
+      expect(moveSplit([4, 4, 4], 0, -1)).toEqual([3, 5, 4]);
+      // A pointer between two columns snaps to the nearer one.
+      expect(moveSplit([6, 6], 0, 1.4)).toEqual([7, 5]);
+      expect(moveSplit([6, 6], 0, -1.6)).toEqual([4, 8]);
+    });
+
+    it('keeps each side at its minimum span however far the split is pushed', () => {
+      expect(MIN_SPAN).toBe(1);
+      expect(moveSplit([6, 6], 0, 20)).toEqual([11, 1]);
+      expect(moveSplit([6, 6], 0, -20)).toEqual([1, 11]);
+      expect(moveSplit([2, 9, 1], 1, 5)).toEqual([2, 9, 1]);
+      expect(moveSplit([2, 9, 1], 0, -3)).toEqual([1, 10, 1]);
+    });
+
+    it('leaves spans without that split as they are', () => {
+      expect(moveSplit([6, 6], 1, 2)).toEqual([6, 6]);
+      expect(moveSplit([12], 0, 2)).toEqual([12]);
+      expect(moveSplit([6, 6], -1, 2)).toEqual([6, 6]);
+    });
+
+    it('moves the boundary between block i and i + 1 of the layout, leaving the other rows and blocks alone', () => {
+      const row = placeBeside(placeBeside([text(0), text(1), text(2), text(3)], 2, true), 3, true);
+      expect(spans(row)).toEqual([undefined, 4, 4, 4]);
+      const moved = moveBoundary(row, 2, 2);
+      expect(spans(moved)).toEqual([undefined, 4, 6, 2]);
+      expect(rowSpans(moved, 3)).toEqual([4, 6, 2]);
+      expect(moved[0]).toEqual(row[0]);
+      expect(moved.map((b) => b.text)).toEqual(['Q0', 'Q1', 'Q2', 'Q3']);
+      expect(gridProblems(moved)).toEqual([]);
+      expect(spans(moveBoundary(moved, 1, -10))).toEqual([undefined, 1, 9, 2]);
+      expect(gridProblems(moveBoundary(moved, 2, 30))).toEqual([]);
+    });
+
+    it('keeps the row section colours and the beside marks; blocks not in one row are not resized', () => {
+      const row = placeBeside(setSectionTheme([text(1), text(2), text(3)], 0, 'dark-1'), 1, true);
+      expect(moveBoundary(row, 0, -3).map((b) => b.grid)).toEqual([{ span: 3, colorTheme: 'dark-1' }, { span: 9, beside: true }, undefined]);
+      // Block 2 ends its row and block 3 starts the next: no boundary between them to move.
+      expect(moveBoundary(row, 1, 2)).toEqual(row);
+      expect(moveBoundary(row, 2, 2)).toEqual(row);
+    });
   });
 });

@@ -3,6 +3,9 @@ import { GRID_COLUMNS, gridRows, placementOf } from '@emporium/server/block-kind
 /** A block as the editor holds it. */
 type Block = Readonly<Record<string, unknown>>;
 
+/** The fewest columns a block of a shared row keeps (the grid's rule: a span is 1 to 12). */
+export const MIN_SPAN = 1;
+
 /** `total` columns shared by `count` blocks as evenly as they go (the first ones take the remainder). */
 export function shareColumns(total: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.floor(total / count) + (i < total % count ? 1 : 0));
@@ -75,6 +78,42 @@ export function setWidth(blocks: readonly Block[], index: number, span: number):
   return placeRows(blocks, (cells) =>
     cells.includes(index) ? cells.map((i) => (i === index ? own : rest.shift()!)) : cells.map((i) => placementOf(blocks[i]!).span),
   );
+}
+
+/**
+ * The spans of a row with the split after cell `at` (between it and the next) moved by `by`
+ * columns: positive widens cell `at` and narrows the next, negative the other way; each keeps at
+ * least {@link MIN_SPAN}, the others and the row's total stay as they are. Fractions round to
+ * whole columns; a split that is not there (the last cell, none) leaves the spans as they are.
+ */
+export function moveSplit(spans: readonly number[], at: number, by: number): number[] {
+  const out = [...spans];
+  const left = spans[at];
+  const right = spans[at + 1];
+  if (left === undefined || right === undefined || at < 0) return out;
+  const moved = Math.min(Math.max(Math.round(by), MIN_SPAN - left), right - MIN_SPAN);
+  out[at] = left + moved;
+  out[at + 1] = right - moved;
+  return out;
+}
+
+/** The spans of the blocks of block `index`'s row, in order. */
+export function rowSpans(blocks: readonly Block[], index: number): number[] {
+  return rowOf(blocks, index).map((i) => placementOf(blocks[i]!).span);
+}
+
+/**
+ * Moves the boundary between block `index` and block `index + 1` of its row by `by` whole
+ * columns (see {@link moveSplit}): the two share their columns anew, the row still adds up to 12.
+ * Blocks not in one row leave the layout as it is (repaired as {@link normalizeGrid} does).
+ */
+export function moveBoundary(blocks: readonly Block[], index: number, by: number): Block[] {
+  const layout = normalizeGrid(blocks);
+  const row = rowOf(layout, index);
+  const at = row.indexOf(index);
+  if (at < 0 || row[at + 1] !== index + 1) return layout;
+  const spans = moveSplit(rowSpans(layout, index), at, by);
+  return placeRows(layout, (cells) => (cells.includes(index) ? spans : cells.map((i) => placementOf(layout[i]!).span)));
 }
 
 /** Sets the section colour theme of the row block `index` starts (undefined: the page's colours). */
