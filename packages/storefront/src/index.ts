@@ -11,3 +11,4 @@ export { ApiPaths } from './api/paths.js';
 export { VARIANT_CHANGE_EVENT } from './lib/variant-event.js';
 export { CartEvents } from './cart/cart-events.js';
 export { textIn } from './lib/system-texts.js';
+export { ISLAND_TEXTS, ISLANDS_WITH_OWN_TEXTS, islandTextsOf, islandTextSet } from './islands/island-texts.js';

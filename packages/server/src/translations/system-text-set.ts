@@ -1,7 +1,8 @@
+import { ISLAND_NAMES, type IslandName, islandTextSet } from '@emporium/storefront';
 import type { TextTranslations } from './page-texts.js';
 import { placeholderProblem } from './placeholders.js';
 import { textKey } from './subjects.js';
-import { SYSTEM_TEXT_FIELD, SYSTEM_TEXTS, type SystemText } from './system-texts.js';
+import { SYSTEM_TEXT_FIELD, SYSTEM_TEXTS } from './system-texts.js';
 import { SYSTEM_TEXTS_DE } from './system-texts-de.js';
 import { SYSTEM_TEXTS_FR } from './system-texts-fr.js';
 
@@ -12,23 +13,52 @@ const BUILT_IN: Readonly<Record<string, Readonly<Record<string, string>>>> = Obj
 });
 
 /**
- * The islands (by their key in the context's `islands`) that show the texts of a place; the
- * texts of other places go to every island. Texts only the server writes (course pages) go to
- * none, so an island's props carry only what it can show.
+ * The islands the theme renders from each key of the context's `render.islands` (the page
+ * templates' `{render.islands.productForm|island ProductForm}`).
  */
-const ISLANDS_OF: Readonly<Partial<Record<SystemText['where'], readonly string[]>>> = Object.freeze({
-  Checkout: ['checkout', 'donationForm'],
-  'Order received': ['orderReceived'],
-  'Donation page': ['donationForm'],
-  'Course page': [],
-  'Account pages': ['account'],
+const ISLANDS_AT: Readonly<Record<string, readonly IslandName[]>> = Object.freeze({
+  cartPill: ['CartPill'],
+  cartPage: ['CartPage'],
+  checkout: ['Checkout'],
+  popupOverlay: ['PopupOverlay'],
+  productForm: ['ProductForm'],
+  restock: ['RestockSignup'],
+  instalments: ['InstallmentPill'],
+  reviews: ['Reviews'],
+  share: ['ShareButtons'],
+  comments: ['Comments'],
+  like: ['LikeButton'],
+  lightbox: ['Lightbox'],
+  gallery: ['Gallery'],
+  orderReceived: ['OrderReceived'],
+  donationForm: ['DonationForm'],
 });
+
+/** The islands the theme renders from the `islandProps` of a block or a product card: form blocks, galleries and quick views. */
+const BLOCK_ISLANDS: readonly IslandName[] = ['FormBlock', 'Gallery', 'ProductQuickView'];
+
+/** The English texts the islands at `key` can show; every island's for a key not known here, so a new island still shows its texts (the renderer keeps only its own). */
+function textsAt(key: string | undefined): ReadonlySet<string> {
+  let texts = textsByKey.get(key);
+  if (!texts) {
+    const islands = key === undefined ? BLOCK_ISLANDS : Object.hasOwn(ISLANDS_AT, key) ? ISLANDS_AT[key]! : ISLAND_NAMES;
+    texts = new Set(islands.flatMap((name) => [...islandTextSet(name)]));
+    textsByKey.set(key, texts);
+  }
+  return texts;
+}
+
+const textsByKey = new Map<string | undefined, ReadonlySet<string>>();
 
 /** The system texts of one language as a page shows them. */
 export interface SystemTextSet {
   /** Each text that differs from the English, by its English text: what the server's own pages show. */
   readonly byEnglish: Readonly<Record<string, string>>;
-  /** The texts the island at `key` of the context's `islands` receives as `texts` (any other island: `forIsland()`). */
+  /**
+   * The texts the islands at `key` of the context's `render.islands` receive as `texts`, those
+   * of a block's or a product card's `islandProps` without a key: only what they can show
+   * (each island's list in the storefront, `ISLAND_TEXTS`).
+   */
   forIsland(key?: string): Readonly<Record<string, string>>;
   /** The theme's `localizedStrings` (add-to-cart, sold-out, sale, quantity texts). */
   readonly localizedStrings: Readonly<Record<string, string>>;
@@ -57,8 +87,6 @@ export function systemTextsIn(language: string, texts: TextTranslations): System
   if (cached !== undefined) return cached;
   const byEnglish: Record<string, string> = {};
   const localizedStrings: Record<string, string> = {};
-  const general: Record<string, string> = {};
-  const scoped: { islands: readonly string[]; en: string; shown: string }[] = [];
   for (const text of SYSTEM_TEXTS) {
     const own = texts.get(textKey('system', text.id, SYSTEM_TEXT_FIELD));
     // A translation saved before its English changed placeholders is not shown broken.
@@ -67,18 +95,15 @@ export function systemTextsIn(language: string, texts: TextTranslations): System
     if (shown === undefined || shown === text.en) continue;
     byEnglish[text.en] = shown;
     if (text.templateKey) localizedStrings[text.templateKey] = shown;
-    const islands = ISLANDS_OF[text.where];
-    if (islands) scoped.push({ islands, en: text.en, shown });
-    else general[text.en] = shown;
   }
-  const byIsland = new Map<string, Readonly<Record<string, string>>>();
+  // One object per key, shared by the islands of a page (the renderer's cache holds on to it).
+  const byKey = new Map<string | undefined, Readonly<Record<string, string>>>();
   const forIsland = (key?: string) => {
-    if (key === undefined) return general;
-    let texts = byIsland.get(key);
+    let texts = byKey.get(key);
     if (!texts) {
-      const own = scoped.filter((s) => s.islands.includes(key));
-      texts = own.length ? { ...general, ...Object.fromEntries(own.map((s) => [s.en, s.shown])) } : general;
-      byIsland.set(key, texts);
+      const shows = textsAt(key);
+      texts = Object.freeze(Object.fromEntries(Object.entries(byEnglish).filter(([en]) => shows.has(en))));
+      byKey.set(key, texts);
     }
     return texts;
   };

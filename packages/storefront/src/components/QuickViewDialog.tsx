@@ -1,5 +1,6 @@
 import type { ProductFormProps } from '../islands/ProductForm.js';
 import { ProductForm } from '../islands/ProductForm.js';
+import { withSystemTexts } from '../lib/system-texts.js';
 import { Modal } from './Modal.js';
 
 /** Props of {@link QuickViewDialog}. */
@@ -9,7 +10,7 @@ interface QuickViewDialogProps {
   readonly imageUrl?: string;
   readonly imageAlt?: string;
   readonly url?: string;
-  /** The product form; absent while loading. */
+  /** The product form; absent while loading. Its `texts` (a product page's JSON gives the form its page's system texts) apply to it. */
   readonly form?: ProductFormProps;
   /** Shown instead of the form (loading or failure text). */
   readonly status?: string;
@@ -31,7 +32,7 @@ export function QuickViewDialog({ labelId, title, imageUrl, imageAlt = '', url, 
               {status}
             </p>
           )}
-          {form && <ProductForm {...form} />}
+          {form && withSystemTexts(<ProductForm {...form} />, form as unknown as Record<string, unknown>)}
           {url && (
             <p className="quick-view__more">
               <a href={url}>View full details</a>
