@@ -90,10 +90,13 @@ describe('a gallery drafted from the dashboard', () => {
 
   it('keeps a drafted upload off the gallery page, its JSON and the sitemap until the publish, and shows it in the preview', async () => {
     // A direct API caller's upload is published at once.
-    [first, second] = (await upload([
+    const direct = await upload([
       { bytes: await png(10), name: 'madder-root.png' },
       { bytes: await png(80), name: 'weld-flowers.png' },
-    ])) as [typeof first, typeof second];
+    ]);
+    expect(direct.map((i) => i.status)).toEqual(['published', 'published']);
+    first = direct[0]!;
+    second = direct[1]!;
     expect((await visitor('/studio')).body).toContain(first.image.assetUrl);
 
     const [upload1] = await upload([{ bytes: await png(160), name: 'woad-leaves.png' }], { drafted: 'true' });
