@@ -8,7 +8,7 @@ import '../pages/blocks/blocks.css';
 import { CodeUnavailable } from '../pages/blocks/CodeUnavailable.js';
 import { mayEditHere } from '../pages/blocks/code-editing.js';
 import { GridControls } from '../pages/blocks/GridControls.js';
-import { placeBeside, setSectionTheme, setWidth } from '../pages/blocks/grid-layout.js';
+import { moveBoundary, placeBeside, setSectionTheme, setWidth } from '../pages/blocks/grid-layout.js';
 import { isTextBlock, type PageFields, withBlockText } from './page-fields.js';
 
 /** The block selected in the editor, and where it was selected: in the frame the inspector brings it into view. */
@@ -85,6 +85,7 @@ export default function InspectorBlocks({ fields, change, selection, onSelect }:
             name={blockName(block, index)}
             onPlaceBeside={(beside) => set({ blocks: placeBeside(layout, index, beside) }, `grid-${index}`)}
             onWidth={(span) => set({ blocks: setWidth(layout, index, span) }, `grid-${index}`)}
+            onResize={(by) => set({ blocks: moveBoundary(layout, index - 1, by) }, `resize-${index}`)}
             onSectionTheme={(theme) => set({ blocks: setSectionTheme(layout, index, theme) }, `grid-${index}`)}
           />
         </div>

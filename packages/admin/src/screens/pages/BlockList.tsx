@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './blocks/blocks.css';
 import { blockName, type EditedBlock } from './blocks/block-names.js';
-import { normalizeGrid, placeBeside, setSectionTheme, setWidth } from './blocks/grid-layout.js';
+import { moveBoundary, normalizeGrid, placeBeside, setSectionTheme, setWidth } from './blocks/grid-layout.js';
 import { SortableBlockItem } from './SortableBlockItem.js';
 
 export { blockName, type EditedBlock } from './blocks/block-names.js';
@@ -111,6 +111,7 @@ export function BlockList({ blocks, onChange, onDelete, focusKey, fieldErrors = 
               index={index}
               onPlaceBeside={(beside) => onChange(withLayout(blocks, placeBeside(layout, index, beside)))}
               onWidth={(span) => onChange(withLayout(blocks, setWidth(layout, index, span)))}
+              onResize={(by) => onChange(withLayout(blocks, moveBoundary(layout, index - 1, by)))}
               onSectionTheme={(theme) => onChange(withLayout(blocks, setSectionTheme(layout, index, theme)))}
               locked={locked}
               singleColumn={singleColumn}

@@ -20,6 +20,8 @@ interface SortableBlockItemProps {
   readonly index: number;
   readonly onPlaceBeside: (beside: boolean) => void;
   readonly onWidth: (span: number) => void;
+  /** Moves the split between this block and the one before it in its row by whole columns. */
+  readonly onResize: (by: number) => void;
   readonly onSectionTheme: (colorTheme: string | undefined) => void;
   /** The theme fixes the layout (lock-layout): no moving or deleting, content edits only. */
   readonly locked?: boolean;
@@ -44,6 +46,7 @@ export function SortableBlockItem({
   index,
   onPlaceBeside,
   onWidth,
+  onResize,
   onSectionTheme,
   locked = false,
   singleColumn = false,
@@ -89,7 +92,15 @@ export function SortableBlockItem({
           </p>
         )}
         {!locked && !singleColumn && (
-          <GridControls blocks={layout} index={index} name={name} onPlaceBeside={onPlaceBeside} onWidth={onWidth} onSectionTheme={onSectionTheme} />
+          <GridControls
+            blocks={layout}
+            index={index}
+            name={name}
+            onPlaceBeside={onPlaceBeside}
+            onWidth={onWidth}
+            onResize={onResize}
+            onSectionTheme={onSectionTheme}
+          />
         )}
       </fieldset>
       {!locked && (

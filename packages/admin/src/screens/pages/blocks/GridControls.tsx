@@ -4,6 +4,7 @@ import { Field } from '../../../ui/Field.js';
 import { Select } from '../../../ui/Select.js';
 import { SITE_STYLES_PATH, type SiteStylesView } from '../../design/site-styles-calls.js';
 import type { Block } from './block-fields.js';
+import { ColumnResizer } from './ColumnResizer.js';
 import { rowOf, widthChoices, widthLabel } from './grid-layout.js';
 
 interface GridControlsProps {
@@ -13,12 +14,17 @@ interface GridControlsProps {
   readonly name: string;
   readonly onPlaceBeside: (beside: boolean) => void;
   readonly onWidth: (span: number) => void;
+  /** Moves the split between this block and the one before it in its row by whole columns (dragged or by arrow keys); absent, no handle. */
+  readonly onResize?: (by: number) => void;
   /** Sets the section colour theme of the row the block starts; absent where rows take no colours. */
   readonly onSectionTheme?: (colorTheme: string | undefined) => void;
 }
 
-/** Where a block sits on the 12-column grid: beside the block before it or on a row of its own, and its width in its row. */
-export function GridControls({ blocks, index, name, onPlaceBeside, onWidth, onSectionTheme }: GridControlsProps) {
+/**
+ * Where a block sits on the 12-column grid: beside the block before it or on a row of its own,
+ * its width in its row, and beside another a handle to drag the split between the two.
+ */
+export function GridControls({ blocks, index, name, onPlaceBeside, onWidth, onResize, onSectionTheme }: GridControlsProps) {
   const block = blocks[index]!;
   const placement = placementOf(block);
   const shared = rowOf(blocks, index).length > 1;
@@ -42,6 +48,7 @@ export function GridControls({ blocks, index, name, onPlaceBeside, onWidth, onSe
           onChange={(e) => onWidth(Number(e.target.value))}
         />
       )}
+      {shared && !startsRow && onResize && <ColumnResizer blocks={blocks} index={index} onResize={onResize} />}
       {startsRow && onSectionTheme && <SectionTheme name={name} shared={shared} value={placement.colorTheme} onChange={onSectionTheme} />}
     </div>
   );
