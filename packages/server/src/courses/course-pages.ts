@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/types.js';
 import { PageType, RecordType } from '../spec/index.js';
-import { pageTextOf, type PageText, type PageTextSource } from '../translations/index.js';
+import type { PageText } from '../translations/index.js';
+import { coursePageLanguage, lessonTemplateTexts, type CoursePageLanguage, type CoursePageLanguageSource } from './course-page-language.js';
 import { opensAtText, visitorCourse, type VisitorCourse, type VisitorLesson } from './course-view.js';
 import { filesOf } from './lesson-repository.js';
 import { CourseMessages } from './messages.js';
@@ -8,7 +9,7 @@ import { markOpened } from './progress-repository.js';
 import { courseVisitorOf, type CourseVisitor } from './visitor.js';
 
 /** What a course page needs of the page request (the page module's request satisfies it). */
-export interface CoursePageRequest extends PageTextSource {
+export interface CoursePageRequest extends CoursePageLanguageSource {
   readonly db: DbOrTx;
   readonly site: { readonly id: string; readonly settings: { readonly locale: string; readonly timeZone: string; readonly languages?: unknown } };
   readonly cookies?: Readonly<Record<string, string | undefined>>;
@@ -61,16 +62,16 @@ function stateText(lesson: VisitorLesson, req: CoursePageRequest, t: PageText): 
   return t('Opens {days} days after you join', { days: String(lesson.row.dripDays) });
 }
 
-function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, resumeId: string | undefined, t: PageText) {
+function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, resumeId: string | undefined, lang: CoursePageLanguage) {
   const opensAt = lesson.release.kind === 'locked' ? lesson.release.opensAt : null;
   return {
     id: lesson.row.id,
     recordType: RecordType.LESSON,
-    title: lesson.row.title,
+    title: lang.texts.lessonTitle(lesson.row.id, lesson.row.title),
     kind: lesson.row.kind,
-    url: lessonUrl(course, lesson.row.slug),
+    url: lang.path(lessonUrl(course, lesson.row.slug)),
     state: lesson.state,
-    stateText: stateText(lesson, req, t),
+    stateText: stateText(lesson, req, lang.t),
     complete: lesson.state === 'complete',
     locked: lesson.state === 'locked',
     resume: lesson.row.id === resumeId,
@@ -80,6 +81,7 @@ function lessonSummary(course: CourseCollection, lesson: VisitorLesson, req: Cou
 
 function progressContext(view: VisitorCourse, t: PageText) {
   const total = view.lessons.length;
+  const values = { completed: view.completedCount, total, percent: view.percent };
   return {
     completedCount: view.completedCount,
     lessonCount: total,
@@ -88,6 +90,7 @@ function progressContext(view: VisitorCourse, t: PageText) {
       completed: view.completedCount,
       total,
     }),
+    text: t(total === 1 ? '{completed} of {total} lesson complete ({percent}%)' : '{completed} of {total} lessons complete ({percent}%)', values),
   };
 }
 
@@ -100,13 +103,16 @@ function courseCollection(tools: CoursePageTools): Record<string, unknown> {
  * The course overview at `/{course}` for a visitor the access rule let in: chapters and lessons
  * with each lesson's state (complete, available, locked until a date in the site's time zone and
  * locale), the overall progress and where to resume. Private: it shows one member's progress.
+ * In another language than the site's primary one, the chapters' and lessons' titles are their
+ * translations (the primary language's where none is stored) and every link stays in that language.
  */
 export async function courseOverviewPage(req: CoursePageRequest, course: CourseCollection, tools: CoursePageTools): Promise<CoursePage> {
   const visitor = await courseVisitorOf(req.db, req.site.id, req.cookies, req.now);
   const view = await visitorCourse(req.db, req.site.id, course.id, visitor?.siteUserId, req.now);
   const resumeId = view.progress.resumeLessonId;
   const resume = view.lessons.find((l) => l.row.id === resumeId && l.state !== 'locked') ?? view.lessons.find((l) => l.state === 'available');
-  const t = pageTextOf(req);
+  const lang = coursePageLanguage(req);
+  const { t, texts } = lang;
   return {
     status: 200,
     pageType: PageType.MAIN_CONTENT,
@@ -118,28 +124,28 @@ export async function courseOverviewPage(req: CoursePageRequest, course: CourseC
       course: {
         id: course.id,
         title: course.title,
-        url: `/${course.urlId}`,
+        url: lang.path(`/${course.urlId}`),
         signedIn: visitor !== undefined,
+        signIn: visitor ? undefined : { url: lang.path('/account/login'), text: t('Sign in to keep your progress.') },
         progress: progressContext(view, t),
-        resume: resume
-          ? {
-              title: resume.row.title,
-              url: lessonUrl(course, resume.row.slug),
-              text: t(resumeId ? 'Resume: {lesson}' : 'Start: {lesson}', { lesson: resume.row.title }),
-            }
-          : undefined,
+        resume: resume ? resumeContext(course, resume, resumeId !== undefined, lang) : undefined,
         chapters: view.chapters.map((chapter) => ({
           id: chapter.id,
           recordType: RecordType.COURSE_ITEM,
-          title: chapter.title,
-          lessons: view.lessons.filter((l) => l.row.chapterId === chapter.id).map((l) => lessonSummary(course, l, req, resumeId, t)),
+          title: texts.chapterTitle(chapter.id, chapter.title),
+          lessons: view.lessons.filter((l) => l.row.chapterId === chapter.id).map((l) => lessonSummary(course, l, req, resumeId, lang)),
         })),
       },
     },
   };
 }
 
-function formContext(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, visitor: CourseVisitor | undefined) {
+function resumeContext(course: CourseCollection, lesson: VisitorLesson, resumes: boolean, lang: CoursePageLanguage) {
+  const title = lang.texts.lessonTitle(lesson.row.id, lesson.row.title);
+  return { title, url: lang.path(lessonUrl(course, lesson.row.slug)), text: lang.t(resumes ? 'Resume: {lesson}' : 'Start: {lesson}', { lesson: title }) };
+}
+
+function formContext(course: CourseCollection, lesson: VisitorLesson, req: CoursePageRequest, visitor: CourseVisitor | undefined, lang: CoursePageLanguage) {
   if (!visitor) return undefined;
   const complete = lesson.state === 'complete';
   return {
@@ -147,13 +153,10 @@ function formContext(course: CourseCollection, lesson: VisitorLesson, req: Cours
     crumb: req.crumb ?? '',
     xsrfToken: visitor.xsrfToken,
     completed: complete ? 'false' : 'true',
-    buttonText: pageTextOf(req)(complete ? CourseMessages.MARK_INCOMPLETE : CourseMessages.MARK_COMPLETE),
+    // The form's answer goes back to the lesson in the page's language (empty: the primary language).
+    language: lang.code ?? '',
+    buttonText: lang.t(complete ? CourseMessages.MARK_INCOMPLETE : CourseMessages.MARK_COMPLETE),
   };
-}
-
-function bytesText(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
 
 /** The video of a lesson as a video block: shown as the block's placeholder link, nothing loads from its host until the visitor goes there. */
@@ -166,7 +169,9 @@ function videoBlock(url: string, title: string): Record<string, unknown> {
  * the course has no such lesson. A lesson before its release shows when it opens and nothing of
  * its content (also in its JSON); an open one shows its video, blocks and downloads, the
  * previous and next lessons and the "Mark as complete" form (a plain form post), and becomes
- * where the member resumes.
+ * where the member resumes. In another language, its title, chapter title, block texts and
+ * download labels are their translations where stored, and the template's own texts and every
+ * link are in that language.
  */
 export async function lessonPage(req: CoursePageRequest, course: CourseCollection, slug: string, tools: CoursePageTools): Promise<CoursePage | undefined> {
   const visitor = await courseVisitorOf(req.db, req.site.id, req.cookies, req.now);
@@ -174,31 +179,40 @@ export async function lessonPage(req: CoursePageRequest, course: CourseCollectio
   const index = view.lessons.findIndex((l) => l.row.slug === slug);
   const lesson = view.lessons[index];
   if (!lesson) return undefined;
+  const lang = coursePageLanguage(req);
+  const { t, texts } = lang;
   const neighbour = (l: VisitorLesson | undefined) =>
-    l ? { title: l.row.title, url: lessonUrl(course, l.row.slug), locked: l.state === 'locked' } : undefined;
-  const t = pageTextOf(req);
-  const summary = lessonSummary(course, lesson, req, undefined, t);
+    l ? { title: texts.lessonTitle(l.row.id, l.row.title), url: lang.path(lessonUrl(course, l.row.slug)), locked: l.state === 'locked' } : undefined;
+  const summary = lessonSummary(course, lesson, req, undefined, lang);
+  const opensAt = lesson.release.kind === 'locked' ? lesson.release.opensAt : null;
   const base = {
     id: lesson.row.id,
     recordType: RecordType.LESSON,
-    title: lesson.row.title,
+    title: summary.title,
     kind: lesson.row.kind,
-    chapterTitle: lesson.chapterTitle,
+    chapterTitle: texts.chapterTitle(lesson.row.chapterId, lesson.chapterTitle),
     url: summary.url,
     state: summary.state,
     stateText: summary.stateText,
     complete: summary.complete,
     locked: summary.locked,
     opensAtText: summary.opensAtText,
+    ...(lesson.state === 'locked'
+      ? {
+          lockedText: opensAt
+            ? t('This lesson opens on {date}. Come back then.', { date: opensAtText(opensAt, req.site) })
+            : t('This lesson opens a few days after you join. Come back then.'),
+        }
+      : {}),
   };
   let content: Record<string, unknown> = {};
   if (lesson.state !== 'locked') {
-    const stored = [...(lesson.row.videoUrl ? [videoBlock(lesson.row.videoUrl, lesson.row.title)] : []), ...lesson.row.body];
+    const stored = [...(lesson.row.videoUrl ? [videoBlock(lesson.row.videoUrl, summary.title)] : []), ...texts.lessonBlocks(lesson.row.id, lesson.row.body)];
     const [blocks, files] = await Promise.all([tools.resolveBlocks(stored), filesOf(req.db, req.site.id, lesson.row.fileIds)]);
     content = {
       blocks,
-      downloads: files.map((f) => ({ name: f.name, url: f.assetUrl, sizeText: bytesText(f.bytes) })),
-      form: formContext(course, lesson, req, visitor),
+      downloads: files.map((f) => ({ name: texts.downloadName(lesson.row.id, f.id, f.name), url: f.assetUrl, sizeText: lang.sizeText(f.bytes) })),
+      form: formContext(course, lesson, req, visitor, lang),
     };
     if (visitor) await markOpened(req.db, { websiteId: req.site.id, siteUserId: visitor.siteUserId, courseId: course.id, lessonId: lesson.row.id }, req.now);
   }
@@ -208,16 +222,18 @@ export async function lessonPage(req: CoursePageRequest, course: CourseCollectio
     status: 200,
     pageType: PageType.ITEM,
     templateName: 'course.item',
-    title: lesson.row.title,
+    title: summary.title,
     private: true,
     context: {
       collection: courseCollection(tools),
-      item: { id: lesson.row.id, recordType: RecordType.LESSON, title: lesson.row.title, fullUrl: summary.url },
-      course: { id: course.id, title: course.title, url: `/${course.urlId}`, signedIn: visitor !== undefined, progress: progressContext(view, t) },
+      // The item's address is the primary language's: the page's head and links put it in the page's language.
+      item: { id: lesson.row.id, recordType: RecordType.LESSON, title: summary.title, fullUrl: lessonUrl(course, lesson.row.slug) },
+      course: { id: course.id, title: course.title, url: lang.path(`/${course.urlId}`), signedIn: visitor !== undefined, progress: progressContext(view, t) },
       lesson: { ...base, ...content, notice: marked },
       render: {
         previous: neighbour(view.lessons[index - 1]),
         next: neighbour(view.lessons[index + 1]),
+        texts: lessonTemplateTexts(t),
       },
     },
   };

@@ -3,8 +3,10 @@ import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../errors/index.js';
 import { withErrors, z, type ZodTypeProvider } from '../http/schemas.js';
 import { decideAccess, loadGateIndex, visitorAreaIds } from '../member-areas/index.js';
-import { siteOf } from '../sites/index.js';
+import { siteLanguagesOf } from '../multilingual/index.js';
+import { siteOf, type Website } from '../sites/index.js';
 import { sessionOf, signedInGuard, type SiteUserDeps } from '../site-users/index.js';
+import { pathLocalizer, readSlugRows } from '../translations/index.js';
 import { lessonUrl, progressPath } from './course-pages.js';
 import { courseOrThrow, type CourseRow } from './course-repository.js';
 import { visitorCourse } from './course-view.js';
@@ -22,6 +24,15 @@ async function openCourse(deps: AppDeps, request: FastifyRequest, courseId: stri
   const held = await visitorAreaIds(deps.db, site.id, request.cookies, now);
   if (decideAccess(index, target, held).kind === 'denied') throw new AppError('FORBIDDEN', CourseMessages.NOT_A_MEMBER);
   return course;
+}
+
+/** The lesson's address in the published language `code` (translated slugs; its own domain when it has one), else the primary language's. */
+async function lessonPathIn(deps: AppDeps, site: Website, course: CourseRow, slug: string, code: string | undefined): Promise<string> {
+  const path = lessonUrl(course, slug);
+  const languages = siteLanguagesOf(site.settings);
+  const language = code ? languages.all.find((l) => l.code === code && l.published && !l.primary) : undefined;
+  if (!language) return path;
+  return pathLocalizer(languages, await readSlugRows(deps.db, site.id)).pathIn(language.prefix, path);
 }
 
 function isFormPost(request: FastifyRequest): boolean {
@@ -91,7 +102,10 @@ export function registerCourseProgressRoutes(app: FastifyInstance, deps: AppDeps
       const completed = request.body.completed === true || request.body.completed === 'true';
       await setCompleted(deps.db, { websiteId: user.websiteId, siteUserId: user.id, courseId: course.id, lessonId: lesson.row.id }, completed, at);
       reply.header('cache-control', 'no-store');
-      if (isFormPost(request)) return reply.redirect(`${lessonUrl(course, lesson.row.slug)}?marked=${completed ? 'complete' : 'incomplete'}`, 303);
+      if (isFormPost(request)) {
+        const back = await lessonPathIn(deps, siteOf(request), course, lesson.row.slug, request.body.language);
+        return reply.redirect(`${back}?marked=${completed ? 'complete' : 'incomplete'}`, 303);
+      }
       const after = await visitorCourse(deps.db, user.websiteId, course.id, user.id, at);
       return {
         courseId: course.id,

@@ -118,6 +118,7 @@ export const ProgressBody = z.strictObject({
     .describe('true: mark the lesson complete; false: mark it not complete (a form post sends the text)'),
   xsrfToken: z.string().max(200).optional().describe('The session’s XSRF token (form posts; calls send X-SiteUser-XSRF-Token)'),
   crumb: z.string().max(200).optional().describe('The crumb (form posts; calls send X-CSRF-Token)'),
+  language: z.string().max(35).optional().describe('The lesson page’s language (form posts): the answer goes back to the lesson in it'),
 });
 
 /** The visitor's progress in a course, lesson by lesson. */

@@ -18,4 +18,5 @@ export const SiteUserMessages = Object.freeze({
   ACCOUNT_DELETED: 'Your account and the personal data this site held about you are erased.',
   ERASE_CONFIRM: 'Tick the box to confirm that you want to erase your account and your data.',
   LANGUAGE_INVALID: 'Choose a language code such as en or pt-BR.',
+  LANGUAGE_SAVED: 'Your language is saved.',
 });

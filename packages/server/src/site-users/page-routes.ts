@@ -56,6 +56,7 @@ const TokenQuery = z.object({
   signedOut: z.string().max(10).optional(),
   page: z.coerce.number().int().min(1).max(ACCOUNT_ORDERS_MAX_PAGE).optional().describe('Page of the order list (1 is the newest)'),
   restock: z.string().max(1000).optional().describe('Cursor of the restock sign-up list'),
+  saved: z.string().max(20).optional().describe('What the account page just saved (`language`): its notice shows'),
 });
 
 const SubscriptionParams = z.object({ subscriptionId: z.string().min(1).max(64) });
@@ -202,7 +203,8 @@ function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string,
       if (request.siteUserInfo.authenticated) clearSiteUserCookies(reply, deps.config.secureCookies);
       return reply.redirect(to(request, '/account/login'), 303);
     }
-    return send(reply, 200, await accountView(request, live, query.page ?? 1, undefined, query.restock));
+    const notice: Notice | undefined = query.saved === 'language' ? { kind: 'info', text: SiteUserMessages.LANGUAGE_SAVED } : undefined;
+    return send(reply, 200, await accountView(request, live, query.page ?? 1, notice, query.restock));
   });
 
   get('/account/login', 'The sign-in page (password, mailed link, or code)', async (request, query, reply) => {
@@ -353,6 +355,6 @@ function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string,
   registerAccountRecordPages(routes, deps, { base, twin, paramsWith, to, open, session, send, refuseXsrf, accountView, frameOf, error });
   change('/account/locale', 'Saves the language from the account page', async (live, body) => {
     await setLocale(deps, live, body.language ?? '');
-    return '/account';
+    return '/account?saved=language';
   });
 }

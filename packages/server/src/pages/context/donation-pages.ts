@@ -45,6 +45,7 @@ export async function donatePage(req: PageRequest): Promise<BuiltPage> {
   if (!settings.enabled) return notFoundPage();
   const payment = await checkoutPayment(req);
   const donation = donationContext(settings, currency, locale);
+  const t = pageTextOf(req);
   const form: DonationFormProps = {
     currency,
     locale,
@@ -59,8 +60,15 @@ export async function donatePage(req: PageRequest): Promise<BuiltPage> {
     status: 200,
     pageType: PageType.DONATE,
     templateName: 'donate',
-    title: settings.title || pageTextOf(req)('Donate'),
-    context: { donation, render: { islands: req.islandsEnabled ? { donationForm: form } : {} } },
+    title: settings.title || t('Donate'),
+    context: {
+      donation,
+      render: {
+        islands: req.islandsEnabled ? { donationForm: form } : {},
+        // The template's own texts, in the page's language.
+        texts: { donate: t('Donate'), formUnavailable: t('The donation form could not load. Please reload the page.') },
+      },
+    },
     ...payment,
   };
 }
