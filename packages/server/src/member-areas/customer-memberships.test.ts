@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOwner, signInOwner, type OwnerClient } from '../../test-support/owners.js';
-import { enableAccounts, signedInShopper } from '../../test-support/site-users.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { availableDialects, createTestDb } from '../../test-support/test-db.js';
+import { type CustomerSites, createCustomerSites, postWithoutCrumb } from '../../test-support/customers-test-kit.js';
+import type { OwnerClient } from '../../test-support/owners.js';
+import { signedInShopper } from '../../test-support/site-users.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { availableDialects } from '../../test-support/test-db.js';
 import { collections } from '../db/index.js';
 import { registerPages } from '../pages/index.js';
 import { staticIslandAssets } from '../pages/island-assets.js';
@@ -25,19 +26,15 @@ describe.each(availableDialects())("a customer's memberships on the owner's Cust
   let reporting: OwnerClient;
   let editor: OwnerClient;
   let otherAdmin: OwnerClient;
+  let sites: CustomerSites | undefined;
 
   beforeAll(async () => {
-    const testDb = await createTestDb({ dialect });
-    t = await createTestApp({
-      testDb,
-      rateLimitStore: { hit: async () => 1, close: async () => {} },
-      config: { logLevel: 'silent', outboxPollMs: 600_000 },
+    sites = await createCustomerSites(dialect, 'Grant', {
+      config: { logLevel: 'silent' },
       setup: (app) => registerPages(app, app.emporium, { islands: staticIslandAssets(false) }),
     });
-    a = await t.createSite({ identifier: `grant-a-${dialect}`, title: 'Grant A' });
-    b = await t.createSite({ identifier: `grant-b-${dialect}`, title: 'Grant B' });
-    const db = testDb.db;
-    await enableAccounts(db, a.id);
+    ({ t, a, b, admin, manager, reporting, editor, otherAdmin } = sites);
+    const db = t.testDb.db;
     const [page] = await db
       .insert(collections)
       .values({
@@ -58,21 +55,8 @@ describe.each(availableDialects())("a customer's memberships on the owner's Cust
     });
     freeAreaId = await createArea(db, a.id, { name: 'Newsletter circle', description: '', priceCents: 0, billing: 'one-time', trialDays: 0 });
     otherAreaId = await createArea(db, b.id, { name: 'Elsewhere', description: '', priceCents: 0, billing: 'one-time', trialDays: 0 });
-    await makeOwner(db, a.id, 'admin@a.test', 'admin');
-    await makeOwner(db, a.id, 'manager@a.test', 'store-manager');
-    await makeOwner(db, a.id, 'reporting@a.test', 'reporting');
-    await makeOwner(db, a.id, 'editor@a.test', 'editor');
-    await makeOwner(db, b.id, 'admin@b.test', 'admin');
-    admin = await signInOwner(t.app, t.hostOf(a), 'admin@a.test');
-    manager = await signInOwner(t.app, t.hostOf(a), 'manager@a.test');
-    reporting = await signInOwner(t.app, t.hostOf(a), 'reporting@a.test');
-    editor = await signInOwner(t.app, t.hostOf(a), 'editor@a.test');
-    otherAdmin = await signInOwner(t.app, t.hostOf(b), 'admin@b.test');
   }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.close();
-  });
+  afterAll(() => sites?.close());
 
   it('grants an area free of charge and revokes it: the member’s next view of /members follows at once, past the page cache', async () => {
     const ada = await signedInShopper(t.app, t.testDb.db, t.hostOf(a), a.id, `ada.${dialect}@example.com`);
@@ -147,12 +131,7 @@ describe.each(availableDialects())("a customer's memberships on the owner's Cust
     expect(foreignArea.json().message).toBe(MemberAreaMessages.NOT_FOUND);
     const badBody = await admin.call('POST', memberships, { areaId: 'not an id!' });
     expect(badBody.statusCode).toBe(400);
-    const noCrumb = await t.app.inject({
-      method: 'POST',
-      url: memberships,
-      headers: { host: admin.host, 'x-emporium-site': admin.site!, cookie: admin.sessionCookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ areaId }),
-    });
+    const noCrumb = await postWithoutCrumb(t, admin, memberships, { areaId });
     expect([401, 403]).toContain(noCrumb.statusCode);
     expect((await admin.call('GET', memberships)).json().memberships).toEqual([]);
   }, 60_000);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeOwner, signInOwner, type OwnerClient } from '../../test-support/owners.js';
-import { enableAccounts, signedInShopper } from '../../test-support/site-users.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { availableDialects, createTestDb } from '../../test-support/test-db.js';
+import { type CustomerSites, createCustomerSites, postWithoutCrumb } from '../../test-support/customers-test-kit.js';
+import type { OwnerClient } from '../../test-support/owners.js';
+import { signedInShopper } from '../../test-support/site-users.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { availableDialects } from '../../test-support/test-db.js';
 import type { Website } from '../sites/index.js';
 import { CUSTOMER_NOTE_MAX_LENGTH, CUSTOMER_TAGS_MAX, CustomerNoteMessages } from './customer-notes-messages.js';
 import { CUSTOMERS_PATH, SITE_USER_DATA_PATH } from './index.js';
@@ -17,32 +18,17 @@ const csvLines = (body: string) =>
 describe.each(availableDialects())("the owner's notes and tags on a customer (issue 28, owner side) on %s", (dialect) => {
   let t: TestApp;
   let a: Website;
-  let b: Website;
   let admin: OwnerClient;
   let manager: OwnerClient;
   let editor: OwnerClient;
   let otherAdmin: OwnerClient;
+  let sites: CustomerSites | undefined;
 
   beforeAll(async () => {
-    const testDb = await createTestDb({ dialect });
-    t = await createTestApp({ testDb, config: { outboxPollMs: 600_000 }, rateLimitStore: { hit: async () => 1, close: async () => {} } });
-    a = await t.createSite({ identifier: `notes-a-${dialect}`, title: 'Notes A' });
-    b = await t.createSite({ identifier: `notes-b-${dialect}`, title: 'Notes B' });
-    await enableAccounts(t.testDb.db, a.id);
-    await enableAccounts(t.testDb.db, b.id);
-    await makeOwner(t.testDb.db, a.id, 'admin@a.test', 'admin');
-    await makeOwner(t.testDb.db, a.id, 'manager@a.test', 'store-manager');
-    await makeOwner(t.testDb.db, a.id, 'editor@a.test', 'editor');
-    await makeOwner(t.testDb.db, b.id, 'admin@b.test', 'admin');
-    admin = await signInOwner(t.app, t.hostOf(a), 'admin@a.test');
-    manager = await signInOwner(t.app, t.hostOf(a), 'manager@a.test');
-    editor = await signInOwner(t.app, t.hostOf(a), 'editor@a.test');
-    otherAdmin = await signInOwner(t.app, t.hostOf(b), 'admin@b.test');
+    sites = await createCustomerSites(dialect, 'Notes');
+    ({ t, a, admin, manager, editor, otherAdmin } = sites);
   }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.close();
-  });
+  afterAll(() => sites?.close());
 
   it('adds, lists (newest first) and deletes notes; the customer never sees them; roles, sites, limits and the crumb are checked', async () => {
     const ada = await signedInShopper(t.app, t.testDb.db, t.hostOf(a), a.id, `ada.${dialect}@example.com`);
@@ -65,12 +51,7 @@ describe.each(availableDialects())("the owner's notes and tags on a customer (is
     expect(refused.statusCode).toBe(403);
     expect(refused.json().permission).toBe('customers:write');
     expect((await manager.call('DELETE', `${notes}/${first.json().id}`)).statusCode).toBe(403);
-    const noCrumb = await t.app.inject({
-      method: 'POST',
-      url: notes,
-      headers: { host: admin.host, 'x-emporium-site': admin.site!, cookie: admin.sessionCookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ body: 'No crumb' }),
-    });
+    const noCrumb = await postWithoutCrumb(t, admin, notes, { body: 'No crumb' });
     expect([401, 403]).toContain(noCrumb.statusCode);
 
     // Clear messages for an empty or long note, 413 past the body limit.
