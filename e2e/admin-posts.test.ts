@@ -3,7 +3,9 @@
  * the Journal, writes a post with a bold word and a tag in the rich text editor (Ctrl+B from the
  * keyboard), saves it as a draft (a visitor gets 404), sets it to Published (saved as its draft
  * as the owner types; still 404), then publishes the site's changes from the Publish bar; a
- * visitor reads it, bold word and all, on the blog. The list and the editor pass axe at 1280 and 390 px.
+ * visitor reads it, bold word and all, on the blog. A new URL slug and SEO title, drafted and
+ * published, move the post: its old address redirects there. The list and the editor pass axe
+ * at 1280 and 390 px.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +92,20 @@ describe('Posts screen', () => {
     expect((await visitor.goto(url))?.status()).toBe(200);
     expect(await visitor.locator('strong', { hasText: 'reddest' }).count()).toBeGreaterThan(0);
     expect(await visitor.locator('body').innerText()).toContain('madder');
+
+    // The slug and the SEO title are drafted with the post; once published, its old address redirects to the new one.
+    await page.getByRole('status').filter({ hasText: 'No unpublished changes' }).waitFor({ timeout: TIMEOUT });
+    await page.getByRole('textbox', { name: 'URL slug' }).fill('madder-from-seed');
+    await page.getByRole('textbox', { name: 'SEO title' }).fill('Growing madder for dye');
+    await page.getByRole('status').filter({ hasText: 'Saved as draft' }).waitFor({ timeout: TIMEOUT });
+    await visitor.goto(url);
+    expect(await visitor.title()).not.toContain('Growing madder for dye');
+    await publishing.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Publish 1 change?' }).getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Published as release' }).waitFor({ timeout: TIMEOUT });
+    expect((await visitor.goto(url))?.status()).toBe(200);
+    expect(visitor.url()).toBe(`${store.siteUrl()}/journal/madder-from-seed`);
+    expect(await visitor.title()).toContain('Growing madder for dye');
 
     await page.getByRole('link', { name: '← Journal' }).click();
     await page.getByRole('cell', { name: TITLE }).waitFor({ timeout: TIMEOUT });

@@ -1,6 +1,16 @@
-import { ITEM_STATUS_LABELS, ItemFields, ItemStatus, MAX_CATEGORY_LENGTH, MAX_TAG_LENGTH, type ItemView } from '@emporium/server/collection-items/schemas';
-import type { ItemFieldsInput } from '@emporium/server/collection-items/schemas';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  ITEM_STATUS_LABELS,
+  ItemFields,
+  ItemStatus,
+  MAX_CATEGORY_LENGTH,
+  MAX_ITEM_URL_ID,
+  MAX_SEO_DESCRIPTION,
+  MAX_SEO_TITLE,
+  MAX_TAG_LENGTH,
+  type ItemView,
+} from '@emporium/server/collection-items/schemas';
+import type { ItemDraftValueInput } from '@emporium/server/collection-items/schemas';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/http.js';
 import { invalidate, setData } from '../../api/query-cache.js';
@@ -13,7 +23,7 @@ import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { Select } from '../../ui/Select.js';
 import { TextArea } from '../../ui/TextArea.js';
 import { AUTHORS_PATH, type Authors, createItem, deleteItem, type ItemPage, itemPath, itemsPath, saveItem, uploadBodyImage } from './item-calls.js';
-import { fieldsOf, formOf, itemDraftFields, type ItemForm } from './item-form.js';
+import { draftOnlyOf, fieldsOf, formOf, itemDraftFields, type ItemForm } from './item-form.js';
 import { PublishBar } from '../editor/PublishBar.js';
 import { SaveStatus } from '../editor/SaveStatus.js';
 import { type SubjectDraft, useSubjectDraft } from '../editor/use-page-draft.js';
@@ -52,7 +62,7 @@ function ExistingItem({ collection, itemId, authors }: Omit<ItemEditorFormProps,
 /** An existing item: its draft (else its published fields) in the form, every change saved as its draft (decision 0055). */
 function DraftedItem({ collection, item, authors }: Omit<ItemEditorFormProps, 'item' | 'draft'> & { readonly item: ItemView }) {
   const fields = useMemo(() => itemDraftFields(collection.kind), [collection.kind]);
-  const draft = useSubjectDraft<ItemFieldsInput>(`item:${item.id}`, fields, () => invalidate(itemsPath(collection.id)));
+  const draft = useSubjectDraft<ItemDraftValueInput>(`item:${item.id}`, fields, () => invalidate(itemsPath(collection.id)));
   if (draft.loadError) return isNotFound(draft.loadError) ? <MissingContent /> : <ErrorText error={draft.loadError} />;
   if (!draft.stack) return <Loading />;
   return <ItemEditorForm collection={collection} item={item} authors={authors} draft={draft} />;
@@ -60,6 +70,11 @@ function DraftedItem({ collection, item, authors }: Omit<ItemEditorFormProps, 'i
 
 /** Spec 8: what the editor says when the post, event or image (or its page) it was opened for is not there. */
 export const UNABLE_TO_LOCATE_CONTENT = 'Unable to locate content';
+
+/** Saves what the draft still waits to save, when the item has a draft. */
+async function flushFirst(draft: SubjectDraft<ItemDraftValueInput> | undefined): Promise<void> {
+  if (draft) await draft.flush();
+}
 
 function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -84,7 +99,7 @@ interface ItemEditorFormProps {
   readonly item: ItemView | undefined;
   readonly authors: Authors['authors'];
   /** An existing item's draft: the form saves into it as the owner types, and Publish makes it live. */
-  readonly draft?: SubjectDraft<ItemFieldsInput>;
+  readonly draft?: SubjectDraft<ItemDraftValueInput>;
 }
 
 function ItemEditorForm({ collection, item, authors, draft }: ItemEditorFormProps) {
@@ -96,6 +111,9 @@ function ItemEditorForm({ collection, item, authors, draft }: ItemEditorFormProp
     item && search.has('saved') ? `Saved as a draft: ${ITEM_STATUS_LABELS[item.draft?.status ?? item.status]}.` : null,
   );
   const present = draft?.stack?.present;
+  // What the draft holds beside the form (a gallery image's drafted place or removal) goes with every save.
+  const kept = useRef(draftOnlyOf(present));
+  kept.current = draftOnlyOf(present);
   const { register, control, handleSubmit, watch, setError, formState, reset, getValues } = useForm<ItemForm>({ defaultValues: formOf(present ?? item) });
   const errors = formState.errors;
   const status = watch('status');
@@ -106,12 +124,13 @@ function ItemEditorForm({ collection, item, authors, draft }: ItemEditorFormProp
   useEffect(() => {
     if (!change) return;
     const subscription = watch((form, { name }) => {
-      if (name) change(fieldsOf(form as ItemForm, collection.kind, item), 'form');
+      if (name) change({ ...fieldsOf(form as ItemForm, collection.kind, item), ...kept.current }, 'form');
     });
     return () => subscription.unsubscribe();
   }, [watch, change, collection.kind, item]);
   useEffect(() => {
-    if (present && JSON.stringify(fieldsOf(getValues(), collection.kind, item)) !== JSON.stringify(present)) reset(formOf(present));
+    if (present && JSON.stringify({ ...fieldsOf(getValues(), collection.kind, item), ...draftOnlyOf(present) }) !== JSON.stringify(present))
+      reset(formOf(present));
   }, [present, getValues, reset, collection.kind, item]);
 
   const submit = handleSubmit(async (form) => {
@@ -144,8 +163,11 @@ function ItemEditorForm({ collection, item, authors, draft }: ItemEditorFormProp
   async function remove() {
     if (!saved || !window.confirm(`Delete “${saved.title}”?`)) return;
     try {
-      await deleteItem(collection.id, saved.id, saved.version);
+      // A gallery image visitors see is removed by the next publish (its draft); the rest goes at once.
+      await flushFirst(draft);
+      await deleteItem(collection.id, saved.id, saved.version, collection.kind === 'gallery');
       invalidate(itemsPath(collection.id));
+      invalidate('/api/owner/drafts');
       navigate(`/posts?page=${collection.id}`);
     } catch (error) {
       setFailure(error);
@@ -193,6 +215,31 @@ function ItemEditorForm({ collection, item, authors, draft }: ItemEditorFormProp
           </fieldset>
         )}
         {collection.kind === 'blog' && <TextArea label="Excerpt" rows={3} maxLength={5000} {...register('excerpt')} error={errors.excerpt?.message} />}
+        {collection.kind !== 'gallery' && (
+          <fieldset>
+            <legend>Address and search engines</legend>
+            <Field
+              label="URL slug"
+              maxLength={MAX_ITEM_URL_ID}
+              hint={
+                watch('urlId')
+                  ? `The ${noun}'s address: /${collection.urlId}/${watch('urlId')}. Changing it keeps the old address working: it redirects here.`
+                  : 'Empty: made from the title.'
+              }
+              {...register('urlId')}
+              error={errors.urlId?.message}
+            />
+            <Field label="SEO title" maxLength={MAX_SEO_TITLE} hint="Empty uses the title." {...register('seoTitle')} error={errors.seoTitle?.message} />
+            <TextArea label="SEO description" rows={2} maxLength={MAX_SEO_DESCRIPTION} {...register('seoDescription')} error={errors.seoDescription?.message} />
+            <Field
+              label="Social image"
+              maxLength={2048}
+              hint={`Shown when the ${noun} is shared: an image address (https:// or an uploaded file's /…). Empty uses the ${noun}'s image or the site's.`}
+              {...register('socialImageUrl')}
+              error={errors.socialImageUrl?.message}
+            />
+          </fieldset>
+        )}
         <Controller
           control={control}
           name="tags"

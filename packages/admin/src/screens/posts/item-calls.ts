@@ -19,19 +19,20 @@ export function saveItem(collectionId: string, itemId: string, body: ItemFieldsI
   return api<ItemView>(itemPath(collectionId, itemId), { method: 'PUT', body });
 }
 
-/** Deletes an item from the version read. */
-export function deleteItem(collectionId: string, itemId: string, version: number): Promise<unknown> {
-  return api(itemPath(collectionId, itemId), { method: 'DELETE', query: { version } });
+/** Deletes an item from the version read; `drafted`: one visitors see is removed by the next publish instead (decision 0055). */
+export function deleteItem(collectionId: string, itemId: string, version: number, drafted = false): Promise<{ id: string; deleted: boolean }> {
+  return api(itemPath(collectionId, itemId), { method: 'DELETE', query: { version, ...(drafted ? { drafted: 'true' } : {}) } });
 }
 
-/** Puts a gallery's images in this order. */
+/** Drafts a gallery's new order: visitors see it once the site is published. */
 export function orderItems(collectionId: string, itemIds: readonly string[]): Promise<unknown> {
-  return api(`${itemsPath(collectionId)}/order`, { method: 'PUT', body: { itemIds } });
+  return api(`${itemsPath(collectionId)}/order`, { method: 'PUT', body: { itemIds, drafted: true } });
 }
 
-/** Uploads many gallery images at once. */
+/** Uploads many gallery images at once, as drafts published with the site. */
 export function uploadGalleryImages(collectionId: string, files: readonly File[]): Promise<ItemList> {
   const form = new FormData();
+  form.append('drafted', 'true');
   for (const file of files) form.append('file', file);
   return postForm<ItemList>(`${itemsPath(collectionId)}/images`, form);
 }

@@ -1,4 +1,4 @@
-import { ItemFields, type ItemFieldsInput, type ItemStatus } from '@emporium/server/collection-items/schemas';
+import { ItemFields, type ItemDraftValueInput, type ItemFieldsInput, type ItemStatus } from '@emporium/server/collection-items/schemas';
 import type { DraftFields } from '../editor/use-page-draft.js';
 
 /** The editor's form: the item's fields with dates as `datetime-local` text. */
@@ -22,6 +22,11 @@ export interface ItemForm {
   altText: string;
   focalX: number;
   focalY: number;
+  /** The URL slug (empty for a new item: made from the title). */
+  urlId: string;
+  seoTitle: string;
+  seoDescription: string;
+  socialImageUrl: string;
 }
 
 const localOf = (iso: string | undefined) => {
@@ -53,7 +58,17 @@ export function formOf(item: ItemFieldsInput | undefined): ItemForm {
     altText: item?.image?.altText ?? '',
     focalX: item?.image?.focalPoint?.x ?? 0.5,
     focalY: item?.image?.focalPoint?.y ?? 0.5,
+    urlId: item?.urlId ?? '',
+    seoTitle: item?.seoTitle ?? '',
+    seoDescription: item?.seoDescription ?? '',
+    socialImageUrl: item?.socialImageUrl ?? '',
   };
+}
+
+/** What an item's draft holds beside its form (a gallery image's drafted place, a drafted removal), kept as it is by every save. */
+export function draftOnlyOf(value: unknown): Pick<ItemDraftValueInput, 'displayIndex' | 'removed'> {
+  const v = (value ?? {}) as { displayIndex?: unknown; removed?: unknown };
+  return { ...(typeof v.displayIndex === 'number' ? { displayIndex: v.displayIndex } : {}), ...(v.removed === true ? { removed: true as const } : {}) };
 }
 
 /** The published item a save starts from: a published post keeps its date. */
@@ -61,6 +76,7 @@ type Original = { readonly status?: ItemStatus | undefined; readonly publishOn?:
 
 /** The body of a save of `form` for a collection of `kind`. */
 export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', original: Original): ItemFieldsInput {
+  const urlId = form.urlId.trim();
   return {
     title: form.title,
     body: form.body,
@@ -92,6 +108,10 @@ export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', or
         }
       : {}),
     ...(kind === 'gallery' ? { image: { altText: form.altText, focalPoint: { x: Number(form.focalX), y: Number(form.focalY) } } } : {}),
+    ...(urlId ? { urlId } : {}),
+    seoTitle: form.seoTitle,
+    seoDescription: form.seoDescription,
+    socialImageUrl: form.socialImageUrl,
   };
 }
 
@@ -99,11 +119,11 @@ export function fieldsOf(form: ItemForm, kind: 'blog' | 'events' | 'gallery', or
  * An item's draft as the editor keeps it (decision 0055): the fields of its form, read from its
  * draft or else its published fields, compared as saved, and checked with the server's own schema.
  */
-export function itemDraftFields(kind: 'blog' | 'events' | 'gallery'): DraftFields<ItemFieldsInput> {
+export function itemDraftFields(kind: 'blog' | 'events' | 'gallery'): DraftFields<ItemDraftValueInput> {
   return {
     fieldsOf: (published, draft) => {
-      const value = (draft ?? published) as ItemFieldsInput | undefined;
-      return fieldsOf(formOf(value), kind, published as Original);
+      const value = (draft ?? published) as ItemDraftValueInput | undefined;
+      return { ...fieldsOf(formOf(value), kind, published as Original), ...draftOnlyOf(value) };
     },
     same: (a, b) => JSON.stringify(a) === JSON.stringify(b),
     problem: (fields) => {
