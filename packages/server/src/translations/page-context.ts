@@ -2,7 +2,7 @@ import { pathInLanguage, publishedLanguages, type SiteLanguages } from '../multi
 import { formIdsOf, translatedFields, translatedForm } from './form-texts.js';
 import type { TextTranslations } from './page-texts.js';
 import type { PathLocalizer } from './slugs.js';
-import { optionValueField, textKey } from './subjects.js';
+import { optionNameField, optionValueField, textKey } from './subjects.js';
 import { type SystemTextSet, systemTextsIn } from './system-text-set.js';
 
 /** Fields of context objects that hold a path of the site. */
@@ -52,6 +52,16 @@ function translatedAttributes(attributes: Record<string, unknown>, product: stri
     out[name] = text;
   }
   return out ?? attributes;
+}
+
+/** The translated names of a product's options (`ordering`), by their name; undefined when none is translated. */
+function optionNamesIn(ordering: readonly unknown[], product: string, texts: TextTranslations): Record<string, string> | undefined {
+  let names: Record<string, string> | undefined;
+  for (const option of ordering) {
+    const text = typeof option === 'string' ? texts.get(textKey('product-option', product, optionNameField(option))) : undefined;
+    if (text !== undefined) (names ??= {})[option as string] = text;
+  }
+  return names;
 }
 
 /** One localization walk: what every node needs, computed once. */
@@ -125,13 +135,20 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
   if (product && Array.isArray(record.optionValues)) {
     const values = (out ?? record).optionValues as { optionName?: unknown; value?: unknown }[];
     const translated = values.map((v) => {
-      const text =
-        typeof v?.optionName === 'string' && typeof v.value === 'string'
-          ? to.texts.get(textKey('product-option', product, optionValueField(v.optionName, v.value)))
-          : undefined;
-      return text === undefined ? v : { ...v, value: text };
+      if (typeof v?.optionName !== 'string') return v;
+      const name = to.texts.get(textKey('product-option', product, optionNameField(v.optionName)));
+      const text = typeof v.value === 'string' ? to.texts.get(textKey('product-option', product, optionValueField(v.optionName, v.value))) : undefined;
+      return text === undefined && name === undefined
+        ? v
+        : { ...v, ...(name === undefined ? {} : { optionName: name }), ...(text === undefined ? {} : { value: text }) };
     });
     if (translated.some((v, i) => v !== values[i])) set('optionValues', translated);
+  }
+  // The product form's props: the options' names as shown, beside the names its variants are matched by.
+  const ordering = (record.product as { variantOptionOrdering?: unknown } | undefined)?.variantOptionOrdering;
+  if (product && typeof record.itemId === 'string' && Array.isArray(ordering)) {
+    const names = optionNamesIn(ordering, product, to.texts);
+    if (names) set('optionNames', names);
   }
   if (to.prefix) {
     for (const field of URL_FIELDS) {
@@ -156,8 +173,10 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
 
 /**
  * A page's context in its language: every item shown (the page's own, listings, summaries,
- * related products) with its translated title, excerpt and body, its variants' option values
- * translated (in the product form's props too; option names are kept), forms with their translated
+ * related products) with its translated title, excerpt and body, its variants' option names and
+ * values translated (`optionValues`, cart lines too; the product form's props get the values in
+ * `attributes` and the names beside them in `optionNames`, its variants still matched by the
+ * names), forms with their translated
  * labels and messages, islands with the language's system texts (`texts`) and the theme's
  * `localizedStrings`, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
  * with translated slugs, and each language switcher block with the page's `switcher` links. What has no translation stays as it is, in the primary language. The

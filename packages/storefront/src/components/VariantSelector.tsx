@@ -6,6 +6,8 @@ import { useText } from '../lib/system-texts.js';
 interface VariantSelectorProps {
   readonly product: ProductContent;
   readonly option: ProductOption;
+  /** The option's name as shown (translated); `option.name` when not given. */
+  readonly label?: string;
   readonly chosen: ChosenOptions;
   readonly style: 'dropdown' | 'radio';
   readonly idPrefix: string;
@@ -15,7 +17,7 @@ interface VariantSelectorProps {
 const SUFFIX = { available: '', 'sold-out': '(Sold Out)', nonexistent: '(Unavailable)' } as const;
 
 /** One option's picker (dropdown or radios); combinations that are sold out or missing are marked. */
-export function VariantSelector({ product, option, chosen, style, idPrefix, onChoose }: VariantSelectorProps) {
+export function VariantSelector({ product, option, label = option.name, chosen, style, idPrefix, onChoose }: VariantSelectorProps) {
   const t = useText();
   const suffix = (state: keyof typeof SUFFIX) => (state === 'available' ? '' : ` ${t(SUFFIX[state])}`);
   const id = `${idPrefix}-option-${option.name.replace(/\W+/g, '-')}`;
@@ -24,10 +26,10 @@ export function VariantSelector({ product, option, chosen, style, idPrefix, onCh
     return (
       <div className="variant-option" data-option={option.name}>
         <label htmlFor={id} className="variant-option__label">
-          {option.name}
+          {label}
         </label>
         <select id={id} value={chosen[option.name] ?? ''} onChange={(e) => onChoose(option.name, e.target.value)}>
-          <option value="">{t(`Select ${option.name}`)}</option>
+          <option value="">{t(`Select ${label}`)}</option>
           {states.map(({ value, state }) => (
             <option key={value} value={value} data-state={state}>
               {value + suffix(state)}
@@ -39,7 +41,7 @@ export function VariantSelector({ product, option, chosen, style, idPrefix, onCh
   }
   return (
     <fieldset className="variant-option" data-option={option.name}>
-      <legend className="variant-option__label">{option.name}</legend>
+      <legend className="variant-option__label">{label}</legend>
       {states.map(({ value, state }, i) => (
         <label key={value} htmlFor={`${id}-${i}`} className="variant-option__radio" data-state={state}>
           <input id={`${id}-${i}`} type="radio" name={id} value={value} checked={chosen[option.name] === value} onChange={() => onChoose(option.name, value)} />

@@ -9,7 +9,9 @@ import {
   isStockedType,
   productOptions,
   showsQuantityInput,
+  selectOptionsMessage,
   soldOutText,
+  unselectedOptions,
   validateAddToCart,
   variantHasStock,
 } from '@emporium/commerce';
@@ -41,6 +43,8 @@ export interface ProductFormProps {
   readonly variantImages?: Readonly<Record<string, string>>;
   /** The product's sold-out text (spec 8), shown on the button while the chosen variant is sold out (default 'sold out'). */
   readonly soldOutText?: string;
+  /** Each option's name as shown (its translation on a page in another language), by the name its variants' `attributes` use; a name not here is shown as it is. */
+  readonly optionNames?: Readonly<Record<string, string>>;
 }
 
 function unitsInCart(itemId: string, sku: string | undefined): number {
@@ -56,7 +60,8 @@ function buttonLabel(product: ProductContent, t: (english: string) => string): s
 
 /** Product page form: variant pickers, gift-card amounts, quantity, additional fields, add button. */
 export function ProductForm(props: ProductFormProps) {
-  const { itemId, product, storeSettings, selectorStyle = 'dropdown', locale, additionalFields = [] } = props;
+  const { itemId, product, storeSettings, selectorStyle = 'dropdown', locale, additionalFields = [], optionNames = {} } = props;
+  const shownName = (option: string) => (Object.hasOwn(optionNames, option) ? optionNames[option]! : option);
   const idPrefix = useId();
   const t = useText();
   const [chosen, setChosen] = useState<ChosenOptions>({});
@@ -99,7 +104,13 @@ export function ProductForm(props: ProductFormProps) {
         quantity: showQuantity ? quantity : 1,
         alreadyInCart: unitsInCart(itemId, findVariant(product, chosen)?.sku),
       });
-      if (!check.ok) return check;
+      if (!check.ok) {
+        // The options to choose, named as the page shows them.
+        const missing = unselectedOptions(product, chosen);
+        return missing.length > 0 && check.message === selectOptionsMessage(missing)
+          ? { ok: false, message: selectOptionsMessage(missing.map(shownName)) }
+          : check;
+      }
       sku = check.variant.sku;
       qty = check.quantity;
     }
@@ -115,7 +126,16 @@ export function ProductForm(props: ProductFormProps) {
     <div className="product-form" data-item-id={itemId}>
       <ProductPrice product={product} variant={variant} locale={locale} />
       {options.map((option) => (
-        <VariantSelector key={option.name} product={product} option={option} chosen={chosen} style={selectorStyle} idPrefix={idPrefix} onChoose={choose} />
+        <VariantSelector
+          key={option.name}
+          product={product}
+          option={option}
+          label={shownName(option.name)}
+          chosen={chosen}
+          style={selectorStyle}
+          idPrefix={idPrefix}
+          onChoose={choose}
+        />
       ))}
       {isGiftCard && (
         <fieldset className="gift-card-denominations">
