@@ -16,8 +16,6 @@ export interface ContextLocalization {
   readonly prefix: string;
   readonly texts: TextTranslations;
   readonly localizer: PathLocalizer;
-  /** The page's language switcher links, given to every language switcher block (`links`). */
-  readonly switcher?: readonly LanguageLink[];
   /** The page's language when it is not the site's primary one: its system texts apply (owner translations, else the built-in catalogue). */
   readonly language?: string;
 }
@@ -70,7 +68,6 @@ interface Walk {
   /** Products with translated option values; undefined without texts. */
   readonly products: ReadonlySet<string> | undefined;
   readonly hasTexts: boolean;
-  readonly hasSwitcher: boolean;
   /** Forms with translations; undefined without texts. */
   readonly forms: ReadonlySet<string> | undefined;
   /** The system texts islands receive (`texts`); undefined when none differ from the English. */
@@ -124,7 +121,6 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
     out ??= { ...record };
     out[key] = value;
   };
-  if (walk.hasSwitcher && record.typeName === 'language-switcher') set('links', to.switcher);
   const id = record.id;
   if (walk.hasTexts && typeof id === 'string') {
     for (const field of ITEM_FIELDS) {
@@ -179,18 +175,18 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
  * names), forms with their translated
  * labels and messages, islands with the language's system texts (`texts`) and the theme's
  * `localizedStrings`, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
- * with translated slugs, and each language switcher block with the page's `switcher` links. What has no translation stays as it is, in the primary language. The
- * context is not changed: changed parts are copies.
+ * with translated slugs (language switcher blocks read the page's `website.languages`). What
+ * has no translation stays as it is, in the primary language. The context is not changed:
+ * changed parts are copies.
  */
 export function localizedContext<T extends Record<string, unknown>>(context: T, to: ContextLocalization): T {
   const system = to.language ? systemTextsIn(to.language, to.texts) : null;
-  if (!to.prefix && to.texts.size === 0 && !to.switcher?.length && !system) return context;
+  if (!to.prefix && to.texts.size === 0 && !system) return context;
   const hasTexts = to.texts.size > 0;
   const walk: Walk = {
     to,
     products: hasTexts ? productIdsOf(to.texts) : undefined,
     hasTexts,
-    hasSwitcher: !!to.switcher?.length,
     forms: hasTexts ? formIdsOf(to.texts) : undefined,
     islandTexts: system?.forIsland,
   };
