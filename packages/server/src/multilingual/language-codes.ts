@@ -12,6 +12,24 @@ export type CodeReading = { ok: true; code: string } | { ok: false; message: str
  * not carry.
  */
 export function readLanguageCode(input: string): CodeReading {
+  const known = readings.get(input);
+  if (known) return known;
+  const reading = readCode(input);
+  if (readings.size >= KEPT_READINGS) readings.clear();
+  readings.set(input, reading);
+  return reading;
+}
+
+/**
+ * Readings and native names made so far, by input: each costs microseconds of `Intl` work and
+ * a site's settings are read on every uncached page (a first visit of each of thousands of
+ * sites among them). Bounded; cleared when full.
+ */
+const readings = new Map<string, CodeReading>();
+const nativeNames = new Map<string, string>();
+const KEPT_READINGS = 1000;
+
+function readCode(input: string): CodeReading {
   const trimmed = input.trim();
   let code: string;
   try {
@@ -33,11 +51,17 @@ export function languageName(code: string): string {
 
 /** The name of a canonical code in that language (`fr` → `français`), for the language's own visitors. */
 export function nativeLanguageName(code: string): string {
-  try {
-    return new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
+  let name = nativeNames.get(code);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    if (nativeNames.size >= KEPT_READINGS) nativeNames.clear();
+    nativeNames.set(code, name);
   }
+  return name;
 }
 
 /** The URL prefix of a language other than the primary: `/` and its code in lower case (`/pt-br`). */

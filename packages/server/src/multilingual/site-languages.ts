@@ -80,6 +80,9 @@ function storedEntries(value: unknown): StoredLanguage[] {
 }
 
 const cache = new WeakMap<object, SiteLanguages>();
+/** The languages of sites that saved none, by their locale (most sites of a server). Bounded; cleared when full. */
+const byLocale = new Map<string, SiteLanguages>();
+const KEPT_LOCALES = 1000;
 
 /**
  * The languages of a site with settings `settings` (`languages` as the multilingual calls store
@@ -89,7 +92,8 @@ const cache = new WeakMap<object, SiteLanguages>();
  */
 export function siteLanguagesOf(settings: { readonly languages?: unknown; readonly locale: string }): SiteLanguages {
   const stored = settings.languages;
-  const known = stored && typeof stored === 'object' ? cache.get(stored) : undefined;
+  const saved = stored !== undefined && stored !== null;
+  const known = saved ? (typeof stored === 'object' ? cache.get(stored) : undefined) : byLocale.get(settings.locale);
   if (known) return known;
   const setting = (stored && typeof stored === 'object' ? stored : {}) as Partial<Record<keyof SiteLanguagesSetting, unknown>>;
   const entries = storedEntries(setting.list);
@@ -109,6 +113,10 @@ export function siteLanguagesOf(settings: { readonly languages?: unknown; readon
     root: (view && all.find((l) => l.published && l.domain === view.domain)) || primary,
   });
   if (stored && typeof stored === 'object') cache.set(stored, languages);
+  else if (!saved) {
+    if (byLocale.size >= KEPT_LOCALES) byLocale.clear();
+    byLocale.set(settings.locale, languages);
+  }
   return languages;
 }
 

@@ -66,13 +66,23 @@ export interface BlockFormats {
 /** `zone` when this runtime knows it, else UTC (a stored zone the runtime no longer knows never breaks a page). */
 function validTimeZone(zone: string | undefined): string {
   if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
+  let valid = knownZones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = zone;
+    } catch {
+      valid = 'UTC';
+    }
+    if (knownZones.size >= KEPT_ZONES) knownZones.clear();
+    knownZones.set(zone, valid);
   }
+  return valid;
 }
+
+/** Zones checked so far (making a formatter to check one costs far more than the page's use of it). Bounded; cleared when full. */
+const knownZones = new Map<string, string>();
+const KEPT_ZONES = 1000;
 
 /**
  * Resolves a page's stored blocks for the template: summary blocks get their collection's
