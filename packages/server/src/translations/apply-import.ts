@@ -5,10 +5,13 @@ import { SLUG_FIELD, textKey, type SourceText } from './subjects.js';
 import { isSlug } from './slugs.js';
 import { placeholderProblem } from './placeholders.js';
 
+/** A translation as stored: cleaned like its source (owner HTML; a raw block's for a role without the code permission), `previous` the stored one. */
+export type StoredText = (source: SourceText, text: string, previous: string | undefined) => string;
+
 /** What an import stores and what it leaves out. */
 export interface ImportPlan {
   readonly writes: TranslationWrite[];
-  /** Texts the site no longer has, slugs that are not slugs and system texts with other placeholders than the English (empty translations are left out without counting). */
+  /** Texts the site no longer has, slugs that are not slugs, system texts with other placeholders than the English and HTML with nothing left once cleaned (empty translations are left out without counting). */
   readonly skipped: number;
   /** Translations made from a source other than today's: stored, and flagged stale. */
   readonly stale: number;
@@ -20,11 +23,18 @@ export interface ImportPlan {
  * The translations of an imported file to store. Each keeps the hash of the source the file
  * says it was made from, so a translation made from an older text is stored and flagged stale;
  * a file without source texts is taken as made from today's. A translation the file holds as it
- * is stored is left as it is, so exporting and importing again keeps the stale flags.
+ * is stored (or that cleaning makes the stored one) is left as it is, so exporting and
+ * importing again keeps the stale flags. Each text is stored as `storedText` gives it: owner
+ * HTML cleaned like its source, as a save cleans it.
  */
-export function planImport(sources: readonly SourceText[], stored: readonly TranslationRow[], texts: readonly ExchangedText[]): ImportPlan {
+export function planImport(
+  sources: readonly SourceText[],
+  stored: readonly TranslationRow[],
+  texts: readonly ExchangedText[],
+  storedText: StoredText,
+): ImportPlan {
   const byKey = new Map(sources.map((s) => [textKey(s.subjectType, s.subjectId, s.field), s]));
-  const storedText = new Map(stored.map((r) => [textKey(r.subjectType, r.subjectId, r.field), r.text]));
+  const storedTexts = new Map(stored.map((r) => [textKey(r.subjectType, r.subjectId, r.field), r.text]));
   let unchanged = 0;
   const writes = new Map<string, TranslationWrite>();
   let skipped = 0;
@@ -41,7 +51,13 @@ export function planImport(sources: readonly SourceText[], stored: readonly Tran
       skipped += 1;
       continue;
     }
-    if (storedText.get(key) === text.translation) {
+    const previous = storedTexts.get(key);
+    const translation = storedText(source, text.translation, previous);
+    if (!translation.trim()) {
+      skipped += 1;
+      continue;
+    }
+    if (previous === translation) {
       unchanged += 1;
       continue;
     }
@@ -51,7 +67,7 @@ export function planImport(sources: readonly SourceText[], stored: readonly Tran
       subjectType: source.subjectType,
       subjectId: source.subjectId,
       field: source.field,
-      text: text.translation,
+      text: translation,
       sourceHash: sourceHash(madeFrom),
     });
   }

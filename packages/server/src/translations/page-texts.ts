@@ -1,6 +1,7 @@
 import { readThrough, type ReadSource } from '../site-data/index.js';
 import { readTranslations } from './repository.js';
 import { BLOCK_TEXT_FIELDS, blockSubjectId, HEADER_FOOTER_FIELDS, navigationSubjectId, textKey } from './subjects.js';
+import { blockFieldKind, fieldKind, shownTranslation } from './translated-html.js';
 
 /** One language's translated texts of a site, by {@link textKey}. */
 export type TextTranslations = ReadonlyMap<string, string>;
@@ -10,11 +11,22 @@ const maps = new WeakMap<object, TextTranslations>();
 /**
  * The site's translations into `language`, read once per page version through `source` (the
  * page's reader) and kept as a map. The text shown is the translation as stored, stale or
- * not: a source change only flags it in the dashboard until the owner updates it.
+ * not: a source change only flags it in the dashboard until the owner updates it. Translations
+ * of owner HTML (item bodies and excerpts, page descriptions, form messages, lesson blocks) are
+ * cleaned again like their sources are on render; page blocks' by {@link translatedPage}, which
+ * knows the block.
  */
 export async function readPageTexts(source: ReadSource, websiteId: string, language: string): Promise<TextTranslations> {
   const rows = await readThrough(source, `translations:${language}`, (db) =>
-    readTranslations(db, websiteId, language).then((list) => list.map((r) => [textKey(r.subjectType, r.subjectId, r.field), r.text] as const)),
+    readTranslations(db, websiteId, language).then((list) =>
+      list.map(
+        (r) =>
+          [
+            textKey(r.subjectType, r.subjectId, r.field),
+            r.subjectType === 'block' ? r.text : shownTranslation(fieldKind(r.subjectType, r.field), r.text),
+          ] as const,
+      ),
+    ),
   );
   let map = maps.get(rows);
   if (!map) {
@@ -30,19 +42,31 @@ function isRecord(value: unknown): value is Rec {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** `target` with the translations of `fields` of one subject (a copy when one applies; `target` itself otherwise). */
-function withFields<T extends Rec>(target: T, texts: TextTranslations, subjectType: string, subjectId: string, fields: readonly string[]): T {
+/** `target` with the translations of `fields` of one subject, each as `shown` gives it (a copy when one applies; `target` itself otherwise). */
+function withFields<T extends Rec>(
+  target: T,
+  texts: TextTranslations,
+  subjectType: string,
+  subjectId: string,
+  fields: readonly string[],
+  shown?: (field: string, text: string) => string,
+): T {
   let out: T | undefined;
   for (const field of fields) {
     const text = texts.get(textKey(subjectType, subjectId, field));
     if (text === undefined || typeof target[field] !== 'string') continue;
     out ??= { ...target };
-    (out as Rec)[field] = text;
+    (out as Rec)[field] = shown ? shown(field, text) : text;
   }
   return out ?? target;
 }
 
-/** A page row (a collection) with its translated title, navigation title, description, SEO fields and blocks' texts. */
+/**
+ * A page row (a collection) with its translated title, navigation title, description, SEO
+ * fields and blocks' texts. A block's translated HTML shows as the block shows its own: a raw
+ * block's as written (its translation needs the code permission, as the block does), any
+ * other cleaned by the rich-text allowlist.
+ */
 export function translatedPage<T extends { id: string; settings: Rec }>(row: T, texts: TextTranslations): T {
   if (texts.size === 0) return row;
   const page = withFields(row as T & Rec, texts, 'collection', row.id, ['title', 'navigationTitle', 'description']);
@@ -55,7 +79,9 @@ export function translatedPage<T extends { id: string; settings: Rec }>(row: T, 
   if (Array.isArray(settings.blocks)) {
     const blocks = settings.blocks as unknown[];
     const translatedBlocks = blocks.map((block, i) =>
-      isRecord(block) ? withFields(block, texts, 'block', blockSubjectId(row.id, i), BLOCK_TEXT_FIELDS) : block,
+      isRecord(block)
+        ? withFields(block, texts, 'block', blockSubjectId(row.id, i), BLOCK_TEXT_FIELDS, (field, text) => shownTranslation(blockFieldKind(block, field), text))
+        : block,
     );
     if (translatedBlocks.some((b, i) => b !== blocks[i])) settings = { ...settings, blocks: translatedBlocks };
   }

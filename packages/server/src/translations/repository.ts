@@ -31,6 +31,32 @@ export async function readTranslations(db: DbOrTx, websiteId: string, language?:
     .where(and(eq(translations.websiteId, websiteId), ...(language === undefined ? [] : [eq(translations.language, language)])));
 }
 
+/** The row of one subject's field in `language`. */
+function keyIs(websiteId: string, language: string, key: { subjectType: string; subjectId: string; field: string }) {
+  return and(
+    eq(translations.websiteId, websiteId),
+    eq(translations.language, language),
+    eq(translations.subjectType, key.subjectType),
+    eq(translations.subjectId, key.subjectId),
+    eq(translations.field, key.field),
+  );
+}
+
+/** The stored translation of one subject's field into `language`, or undefined. */
+export async function readTranslation(
+  db: DbOrTx,
+  websiteId: string,
+  language: string,
+  key: { subjectType: string; subjectId: string; field: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ text: translations.text })
+    .from(translations)
+    .where(keyIs(websiteId, language, key))
+    .limit(1);
+  return row?.text;
+}
+
 /** A translation to store: the text and the hash of the source it was made from. */
 export interface TranslationWrite {
   readonly subjectType: string;
@@ -59,15 +85,5 @@ export async function deleteTranslation(
   language: string,
   key: { subjectType: string; subjectId: string; field: string },
 ): Promise<void> {
-  await db
-    .delete(translations)
-    .where(
-      and(
-        eq(translations.websiteId, websiteId),
-        eq(translations.language, language),
-        eq(translations.subjectType, key.subjectType),
-        eq(translations.subjectId, key.subjectId),
-        eq(translations.field, key.field),
-      ),
-    );
+  await db.delete(translations).where(keyIs(websiteId, language, key));
 }

@@ -5,14 +5,14 @@ import { AppError } from '../errors/index.js';
 import { textResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { readSiteLanguages } from '../multilingual/index.js';
 import { recordAudit } from '../owner-accounts/index.js';
-import { requireOwner } from '../owner-sessions/index.js';
+import { requireOwner, roleCan } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
 import { planImport } from './apply-import.js';
 import { sourceOf, stateCounts, translationEntries } from './entries.js';
 import { readTranslationsCsv, translationsCsv } from './exchange-csv.js';
 import { readTranslationsXliff, translationsXliff } from './exchange-xliff.js';
 import { TranslationMessages as M } from './messages.js';
-import { deleteTranslation, readTranslations, writeTranslations } from './repository.js';
+import { deleteTranslation, readTranslation, readTranslations, writeTranslations } from './repository.js';
 import {
   IMPORT_BODY_LIMIT,
   SAVE_BODY_LIMIT,
@@ -29,6 +29,7 @@ import { placeholderProblem } from './placeholders.js';
 import { readSourceTexts } from './source-texts.js';
 import { isSlug } from './slugs.js';
 import { SLUG_FIELD } from './subjects.js';
+import { readTextKind, readTextKinds, storedTranslation } from './translated-html.js';
 
 /** Paths of the owner's translation calls. */
 export const TranslationPaths = Object.freeze({
@@ -48,7 +49,9 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<v
  * translations into one language (missing, stale or current, paged), a save of one
  * translation, and export and import as CSV or XLIFF 1.2. Translations are content: reading
  * needs `content:read`, changing `content:write`. A save shows on the site at once (the
- * translations table bumps the site's page version).
+ * translations table bumps the site's page version). A translation is cleaned like its source
+ * before it is stored: owner HTML by the rich-text allowlist, a raw HTML block's kept as
+ * written only for a role with the code permission (as a page save keeps the block).
  */
 export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -63,6 +66,9 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
     if (!found) throw new AppError('VALIDATION_FAILED', M.NOT_A_LANGUAGE(language), { body: { fields: { language: M.NOT_A_LANGUAGE(language) } } });
     return { languages, code: found.code };
   };
+
+  /** The saver holds the code permission: raw blocks' translations are kept as written. */
+  const mayWriteCode = (request: FastifyRequest) => !!request.owner && roleCan(request.owner.role, 'code:write');
 
   const entriesOf = async (websiteId: string, code: string) => {
     const [sources, rows] = await Promise.all([readSourceTexts(db, websiteId), readTranslations(db, websiteId, code)]);
@@ -116,7 +122,8 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
       bodyLimit: SAVE_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Saves one translation, made from the source text as it is now (no longer stale); an empty text removes it (owner)',
+        summary:
+          'Saves one translation, made from the source text as it is now (no longer stale), cleaned like its source (owner HTML; a raw HTML block’s kept as written only with the code permission); an empty text removes it (owner)',
         body: SaveTranslationBody,
         response: withErrors({ 200: TranslationEntryBody }),
       },
@@ -132,8 +139,12 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
         throw new AppError('VALIDATION_FAILED', M.SLUG_FORMAT, { body: { fields: { text: M.SLUG_FORMAT } } });
       const problem = key.subjectType === 'system' && trimmed.trim() ? placeholderProblem(source.text, trimmed) : null;
       if (problem) throw new AppError('VALIDATION_FAILED', problem, { body: { fields: { text: problem } } });
+      const kind = await readTextKind(db, site.id, key);
+      const previous = kind === 'raw' && trimmed.trim() ? await readTranslation(db, site.id, code, key) : undefined;
+      // HTML with nothing left once cleaned removes the translation, as an empty text does.
+      const stored = trimmed.trim() ? storedTranslation(kind, trimmed, { mayWriteCode: mayWriteCode(request), previous }) : '';
       await db.transaction(async (tx) => {
-        if (trimmed.trim()) await writeTranslations(tx, site.id, code, [{ ...key, text: trimmed, sourceHash: sourceHash(source.text) }]);
+        if (stored.trim()) await writeTranslations(tx, site.id, code, [{ ...key, text: stored, sourceHash: sourceHash(source.text) }]);
         else await deleteTranslation(tx, site.id, code, key);
         await recordAudit(tx, request, {
           action: 'translation.save',
@@ -196,7 +207,11 @@ export function registerTranslationRoutes(app: FastifyInstance, deps: AppDeps): 
         throw new AppError('VALIDATION_FAILED', M.OTHER_LANGUAGE(reading.language, code), {
           body: { fields: { content: M.OTHER_LANGUAGE(reading.language, code) } },
         });
-      const plan = planImport(await readSourceTexts(db, site.id), await readTranslations(db, site.id, code), reading.texts);
+      const [sources, stored, kinds] = await Promise.all([readSourceTexts(db, site.id), readTranslations(db, site.id, code), readTextKinds(db, site.id)]);
+      const cleaning = { mayWriteCode: mayWriteCode(request) };
+      const plan = planImport(sources, stored, reading.texts, (source, text, previous) =>
+        storedTranslation(kinds.kindOf(source), text, { ...cleaning, previous }),
+      );
       await db.transaction(async (tx) => {
         for (let i = 0; i < plan.writes.length; i += 500) await writeTranslations(tx, site.id, code, plan.writes.slice(i, i + 500));
         await recordAudit(tx, request, {
