@@ -36,7 +36,7 @@ export function joinPaymentPath(areaId: string): string {
 const JOIN_BODY_LIMIT = 4096;
 
 /** The island's texts: the member-area messages, exactly as written there. */
-const PAYMENT_TEXTS: JoinPaymentProps['texts'] = Object.freeze({
+const PAYMENT_TEXTS: JoinPaymentProps['messages'] = Object.freeze({
   unavailable: MemberAreaMessages.CARD_PAYMENTS_UNAVAILABLE,
   incomplete: MemberAreaMessages.PAYMENT_DETAILS_INCOMPLETE,
   authenticationFailed: MemberAreaMessages.AUTHENTICATION_FAILED,
@@ -98,7 +98,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: AppDeps, clock: (
       currency: site.settings.currency,
       savedForLater: planOf(area) !== undefined || hasTrial(area),
       email: joiner.email,
-      texts: PAYMENT_TEXTS,
+      messages: PAYMENT_TEXTS,
     };
     return props;
   }

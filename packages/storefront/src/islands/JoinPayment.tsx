@@ -26,7 +26,8 @@ export interface JoinPaymentProps {
   readonly email: string;
   /** The button's text ("Pay $5.00 and join", "Start the free trial and join"); set by the join page. */
   readonly submitText?: string;
-  readonly texts: JoinPaymentTexts;
+  /** Its own messages (`texts` is the system texts every island may receive in another language). */
+  readonly messages: JoinPaymentTexts;
 }
 
 /** What the join call answers. */
@@ -44,7 +45,7 @@ interface JoinPaymentAnswer {
  * decline shows Stripe's message and keeps the form.
  */
 export function JoinPayment(props: JoinPaymentProps) {
-  const { action, stripe, amountCents, currency, savedForLater, email, texts } = props;
+  const { action, stripe, amountCents, currency, savedForLater, email, messages: texts } = props;
   const id = useId();
   const [form] = useState(() => new StripePaymentForm(stripe, { amount: Math.max(amountCents, 1), currency, savedForLater }));
   const [busy, setBusy] = useState(false);
