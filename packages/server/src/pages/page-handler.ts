@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '@emporium/template';
 import { cartIdFromRequest } from '../cart/index.js';
 import type { Db } from '../db/index.js';
-import { adminOrigin, canonicalOrigin, siteOrigin } from '../sites/index.js';
-import type { Website } from '../sites/index.js';
+import { adminOrigin, canonicalOrigin, readStateOf, siteOrigin } from '../sites/index.js';
+import type { Website, WebsiteReadState } from '../sites/index.js';
 import { baseContext } from './context/base-context.js';
 import { buildPage, movedPagePath } from './context/build-page.js';
 import { HOME_PAGE_SCHEMA, SITE_PAGE_SCHEMA } from './route-schemas.js';
@@ -70,8 +70,12 @@ async function pageRequest(deps: PageHandlerDeps, request: FastifyRequest, reque
   const { path, search } = splitUrl(request.url);
   const cookies = request.cookies ?? {};
   const now = deps.now?.() ?? new Date();
-  const reader = degraded ? undefined : deps.pageReads.at(deps.db, requestSite.id, await deps.pageCache.pageVersion(deps.db, requestSite.id));
-  const fresh = reader ? await freshSiteState(reader, requestSite) : undefined;
+  // A site just read by the resolver (its first visit) gives its versions with it.
+  const resolved = degraded ? undefined : readStateOf(requestSite);
+  if (resolved) deps.pageCache.observeVersion(deps.db, requestSite.id, resolved.pageVersion, resolved.sentAt);
+  const version = degraded ? undefined : await deps.pageCache.pageVersion(deps.db, requestSite.id);
+  const reader = version === undefined ? undefined : deps.pageReads.at(deps.db, requestSite.id, version);
+  const fresh = reader ? await freshSiteState(reader, requestSite, resolved?.pageVersion === version ? resolved : undefined) : undefined;
   const drafts = degraded ? undefined : await previewDrafts(deps.db, deps.previewSecret, requestSite.id, cookies);
   // The editor shows the preview in a frame on the dashboard's origin.
   if (drafts) request.framedBy = adminOrigin(request.server.emporium.config);
@@ -127,10 +131,13 @@ const THEME_SETTINGS = ['theme', 'themeVersion', 'themeTweaks', 'siteStyles', 'b
 /**
  * The site's content version (the key of its cached site data) and `site` with its theme
  * settings as stored at the page version `reader` reads at (the site resolver's copy may be
- * seconds old): one statement per page version, the website row being part of it.
+ * seconds old): one statement per page version, the website row being part of it. None when
+ * the resolver's own read of `site` was at that page version (`resolved`): its row is that state.
  */
-async function freshSiteState(reader: PageReader, site: Website): Promise<{ site: Website; contentVersion: number }> {
-  const row = await reader.read('site-state', (db) => readSiteState(db, site.id));
+async function freshSiteState(reader: PageReader, site: Website, resolved: WebsiteReadState | undefined): Promise<{ site: Website; contentVersion: number }> {
+  const row = await reader.read('site-state', (db) =>
+    resolved ? Promise.resolve({ contentVersion: resolved.contentVersion, look: lookOf(site) }) : readSiteState(db, site.id),
+  );
   if (!row) return { site, contentVersion: -1 };
   return { site: withLook(site, row.look), contentVersion: row.contentVersion };
 }
@@ -145,6 +152,12 @@ async function readSiteState(db: Db, websiteId: string): Promise<{ contentVersio
     .where(eq(websites.id, websiteId))
     .limit(1);
   return rows[0];
+}
+
+/** The look settings of `site` as {@link readSiteState} reads them. */
+function lookOf(site: Website): Record<string, unknown> {
+  const settings = site.settings as unknown as Record<string, unknown>;
+  return Object.fromEntries(THEME_SETTINGS.map((key) => [key, settings[key] ?? null]));
 }
 
 /** `site` with the look settings of `look` in place of its own. */

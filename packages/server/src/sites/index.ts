@@ -17,6 +17,7 @@ export {
   RESERVED_IDENTIFIERS,
   type NewWebsite,
 } from './repository.js';
+export { readStateOf, type WebsiteReadState } from './read-state.js';
 export { createSiteResolver, type SiteResolver, type SiteResolution, type SiteResolverOptions } from './resolver.js';
 export { renderSiteListing, renderUnknownSite, siteUrl } from './site-listing-pages.js';
 export { siteOf } from './request-site.js';

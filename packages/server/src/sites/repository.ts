@@ -4,6 +4,7 @@ import { websiteDomains, websites, type WebsiteSettings } from '../db/schema.js'
 import { AppError } from '../errors/index.js';
 import { IDENTIFIER_PATTERN, normalizeHost } from './host.js';
 import { websiteIdOfLanguageDomain } from './language-domains.js';
+import { noteRowVersions } from './read-state.js';
 import { withSettingsDefaults, type Website } from './website.js';
 
 /** Identifiers that would clash with infrastructure host names. */
@@ -21,7 +22,7 @@ export interface NewWebsite {
 type WebsiteRow = typeof websites.$inferSelect;
 
 function toWebsite(row: WebsiteRow, domains: string[]): Website {
-  return {
+  const website: Website = {
     id: row.id,
     identifier: row.identifier,
     title: row.title,
@@ -32,6 +33,8 @@ function toWebsite(row: WebsiteRow, domains: string[]): Website {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+  noteRowVersions(website, row);
+  return website;
 }
 
 /**

@@ -1,5 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../db/types.js';
 import { classifyHost, IDENTIFIER_PATTERN, type HostTarget } from './host.js';
+import { noteReadSentAt } from './read-state.js';
 import { findWebsiteByDomain, findWebsiteByIdentifier, findWebsiteByLanguageDomain } from './repository.js';
 import type { Website } from './website.js';
 
@@ -44,11 +46,15 @@ export function createSiteResolver(db: Db, options: SiteResolverOptions): SiteRe
     if (target.kind === 'root' || target.kind === 'admin') return { kind: target.kind };
     if (target.kind === 'invalid') return { kind: 'unknown' };
     // A domain is a site's own, else one of its languages' (decision 0056: the page reads its language from the host).
+    const sentAt = performance.now();
     const website =
       target.kind === 'subdomain'
         ? await findWebsiteByIdentifier(db, target.identifier)
         : ((await findWebsiteByDomain(db, target.domain)) ?? (await findWebsiteByLanguageDomain(db, target.domain)));
-    return website ? { kind: 'site', website } : { kind: 'unknown' };
+    if (!website) return { kind: 'unknown' };
+    // A language domain's site is read by a second statement: its versions were read when that was sent, later than this.
+    noteReadSentAt(website, sentAt);
+    return { kind: 'site', website };
   }
 
   function cachedLookup(target: HostTarget & { kind: 'subdomain' | 'domain' }): Promise<SiteResolution> {

@@ -86,6 +86,11 @@ export class PageCache extends PageStore {
     return this.versions.pageVersion(db, websiteId);
   }
 
+  /** A page version read by another statement (see {@link PageVersions.observe}). */
+  observeVersion(db: Db, websiteId: string, version: number, sentAt: number): void {
+    this.versions.observe(db, websiteId, version, sentAt);
+  }
+
   /**
    * Finds the page of `request`: its stored page, else the page another request is building
    * for it once built (requests that miss the same page at once wait for one build instead of

@@ -79,6 +79,23 @@ export class PageVersions {
   }
 
   /**
+   * Takes `version`, read by a statement sent at `sentAt` (this clock) that read the site's row
+   * for another reason (the site resolver's), as a read of the site's page version, on
+   * PostgreSQL: reused for the lease after `sentAt` like the reads of {@link pageVersion}, when
+   * no newer read is known. On PGlite nothing changes (its reuse depends on the write epoch when
+   * a read was sent, which such a statement does not note).
+   */
+  observe(db: Db, websiteId: string, version: number, sentAt: number): void {
+    if (!pageVersionFenceOf(db)) return;
+    const newest = this.leasedReads.get(websiteId);
+    if (newest && newest.sentAt >= sentAt) return;
+    if (this.monotonicNow() - sentAt >= PAGE_VERSION_LEASE_MS) return;
+    this.leasedReads.delete(websiteId);
+    if (this.leasedReads.size >= KNOWN_VERSIONS_MAX) this.leasedReads.delete(this.leasedReads.keys().next().value!);
+    this.leasedReads.set(websiteId, { sentAt, read: Promise.resolve(version), version });
+  }
+
+  /**
    * The answer of the newest read of the site's version if it was sent less than
    * {@link PAGE_VERSION_LEASE_MS} ago, else of a new read. A write acknowledged before this call
    * committed at least the lease before it, so a read sent within the lease started after that
