@@ -33,7 +33,8 @@ and dropped at the end), in one run:
   --runs N         runs per column of the stage breakdown (default 50)
   --sites N        sites to seed and visit (default 10000)
   --clients N      concurrent clients visiting the sites (default 4)
-  --solo N         sites visited afterwards by a single client (default 1000)`;
+  --solo N         sites visited afterwards by a single client (default 1000)
+  --cpu-prof DIR   write a V8 CPU profile of each server process to DIR (read with bench/profile-summary.ts)`;
 
 interface Options {
   seconds: number;
@@ -44,6 +45,7 @@ interface Options {
   clients: number;
   solo: number;
   quick: boolean;
+  cpuProf?: string;
 }
 
 function positiveInt(name: string, raw: string | undefined): number {
@@ -59,6 +61,12 @@ function parseOptions(argv: string[]): Options | null {
     if (arg === '--help' || arg === '-h') return null;
     if (arg === '--quick') {
       options.quick = true;
+      continue;
+    }
+    if (arg === '--cpu-prof') {
+      const dir = argv[++i];
+      if (!dir || dir.startsWith('--')) throw new Error(`--cpu-prof needs a folder\n\n${USAGE}`);
+      options.cpuProf = dir;
       continue;
     }
     const name = arg.replace(/^--/, '') as keyof Options;
@@ -77,6 +85,8 @@ function parseOptions(argv: string[]): Options | null {
 class Cleanup {
   private readonly steps: (() => Promise<unknown>)[] = [];
   private running: Promise<void> | undefined;
+  /** Node flags of every server started (a CPU profile with --cpu-prof). */
+  nodeArgs: string[] = [];
 
   add(step: () => Promise<unknown>): void {
     this.steps.push(step);
@@ -89,7 +99,7 @@ class Cleanup {
   }
 
   async server(env: Record<string, string | undefined>): Promise<ServerProcess> {
-    const server = await startServer({ env, compiled: true, timeoutMs: 120_000 });
+    const server = await startServer({ env, compiled: true, timeoutMs: 120_000, nodeArgs: this.nodeArgs });
     this.add(() => server.stop());
     return server;
   }
@@ -238,6 +248,7 @@ export async function main(argv: string[]): Promise<void> {
   if (!options) return void console.log(USAGE);
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const cleanup = new Cleanup();
+  if (options.cpuProf) cleanup.nodeArgs = ['--cpu-prof', '--cpu-prof-dir', options.cpuProf];
   const interrupted = (signal: NodeJS.Signals) => {
     log(`\n${signal}: stopping the servers and dropping the databases...`);
     void cleanup.run().finally(() => process.exit(130));
