@@ -37,8 +37,8 @@ afterAll(async () => {
 const itemsPath = () => ItemPaths.ITEMS.replace(':collectionId', studioId);
 const visitor = (path: string, cookie = '') => t.get(DEMO_SHOP_IDENTIFIER, path, cookie ? { cookie } : {});
 
-const png = (r: number) =>
-  sharp({ create: { width: 90, height: 60, channels: 3, background: { r, g: 120, b: 40 } } })
+const png = (r: number, g = 120) =>
+  sharp({ create: { width: 90, height: 60, channels: 3, background: { r, g, b: 40 } } })
     .png()
     .toBuffer();
 
@@ -152,5 +152,133 @@ describe('a gallery drafted from the dashboard', () => {
     expect(positions((await visitor('/studio', await previewCookie('/studio'))).body, urls)).toEqual([1, 0]);
     expect((await editor.call('POST', DraftPaths.PUBLISH)).statusCode).toBe(200);
     expect(positions((await visitor('/studio')).body, urls)).toEqual([1, 0]);
+  });
+});
+
+type Listed = { id: string; title: string; version: number; status: string; image: { assetUrl: string }; draft: { removed?: true; status: string } | null };
+
+/** The owner's list of the gallery, every page of `limit` images. */
+async function ownerPages(limit = 25): Promise<Listed[][]> {
+  const pages: Listed[][] = [];
+  let cursor = '';
+  do {
+    const page = (await editor.call('GET', `${itemsPath()}?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)).json();
+    pages.push(page.items);
+    cursor = page.hasNextPage ? page.nextPageCursor : '';
+  } while (cursor);
+  return pages;
+}
+
+const move = (id: string, by: number, drafted = true) => editor.call('POST', `${itemsPath()}/${id}/move`, { by, drafted });
+
+describe('moving an image on a later page of a long gallery', () => {
+  let before: Listed[];
+
+  it('moves one image among 60, on page 2 and across into page 1, every other image keeping its place', async () => {
+    const have = (await ownerPages(100)).flat().length;
+    for (let i = have; i < 60; i += 20) {
+      const files = [];
+      for (let j = i; j < Math.min(60, i + 20); j++) files.push({ bytes: await png((j * 37) % 256, (j * 11) % 256), name: `skein-${j}.png` });
+      await upload(files);
+    }
+    const pages = await ownerPages();
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    before = pages.flat();
+
+    // The third image of page 2 one place up, then the first image of page 2 up into page 1.
+    const third = await move(pages[1]![2]!.id, -1);
+    expect(third.statusCode, third.body).toBe(200);
+    expect(third.json()).toEqual({ id: pages[1]![2]!.id, position: 27, count: 60 });
+    const first = await move(pages[1]![0]!.id, -1);
+    expect(first.json()).toEqual({ id: pages[1]![0]!.id, position: 25, count: 60 });
+
+    const expected = before.map((i) => i.id);
+    [expected[26], expected[27]] = [expected[27]!, expected[26]!];
+    [expected[24], expected[25]] = [expected[25]!, expected[24]!];
+    const drafted = await ownerPages();
+    expect(drafted.flat().map((i) => i.id)).toEqual(expected);
+    expect(drafted[1]!.map((i) => i.id)).toEqual(expected.slice(25, 50));
+    // Only the four images that moved have drafts.
+    expect(drafted.flat().filter((i) => i.draft).length).toBe(4);
+
+    const urls = before.map((i) => i.image.assetUrl);
+    const published = before.map((_, i) => i);
+    expect(positions((await visitor('/studio')).body, urls)).toEqual(published);
+    const inDraft = expected.map((id) => before.findIndex((i) => i.id === id));
+    const previewed = positions((await visitor('/studio', await previewCookie('/studio'))).body, urls);
+    expect(inDraft.map((i) => previewed[i])).toEqual(published);
+
+    expect((await editor.call('POST', DraftPaths.PUBLISH)).statusCode).toBe(200);
+    const seen = positions((await visitor('/studio')).body, urls);
+    expect(inDraft.map((i) => seen[i])).toEqual(published);
+    before = (await ownerPages(100)).flat();
+  });
+
+  it('moves an image back to its place without leaving a draft, and moves one at once for a direct caller', async () => {
+    const image = before[40]!;
+    expect((await move(image.id, 1)).json().position).toBe(42);
+    expect((await move(image.id, -1)).json().position).toBe(41);
+    expect((await ownerPages(100)).flat().filter((i) => i.draft)).toEqual([]);
+
+    // Without drafted the published gallery changes at once; a move past the end stops at the last place.
+    const direct = await move(image.id, 250, false);
+    expect(direct.json()).toEqual({ id: image.id, position: 60, count: 60 });
+    const urls = before.map((i) => i.image.assetUrl);
+    expect(positions((await visitor('/studio')).body, urls)[40]).toBe(59);
+    expect((await move(image.id, 0)).statusCode).toBe(400);
+    expect((await move('nosuchimage', 1)).statusCode).toBe(404);
+  });
+});
+
+describe('taking back a drafted removal or upload', () => {
+  it('keeps an image marked for removal, with its other drafted changes, and leaves the other drafts alone', async () => {
+    const listed = (await ownerPages(100)).flat();
+    const [a, b, c] = [listed[0], listed[5], listed[10]];
+    // Image a: a new alt text and a removal; image b: moved; image c: a removal only.
+    const state = await editor.call('GET', `${DraftPaths.SUBJECT}?subject=item:${a!.id}`);
+    const alt = { ...state.json().published, image: { altText: 'Skeins of weld yellow', focalPoint: { x: 0.5, y: 0.5 } } };
+    expect((await editor.call('PUT', DraftPaths.DRAFTS, { subject: `item:${a!.id}`, value: alt, baseVersion: 0 })).statusCode).toBe(200);
+    expect((await editor.call('DELETE', `${itemsPath()}/${a!.id}?version=${a!.version}&drafted=true`)).json().deleted).toBe(false);
+    expect((await editor.call('DELETE', `${itemsPath()}/${c!.id}?version=${c!.version}&drafted=true`)).json().deleted).toBe(false);
+    expect((await move(b!.id, 1)).statusCode).toBe(200);
+    const preview = await previewCookie('/studio');
+    expect((await visitor('/studio', preview)).body).not.toContain(a!.image.assetUrl);
+
+    const kept = await editor.call('DELETE', `${itemsPath()}/${a!.id}/removal`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ id: a!.id, draft: { status: 'published' } });
+    expect(kept.json().draft.removed).toBeUndefined();
+    const keptC = await editor.call('DELETE', `${itemsPath()}/${c!.id}/removal`);
+    expect(keptC.json().draft).toBeNull();
+    // Taking back a removal that is not drafted changes nothing.
+    expect((await editor.call('DELETE', `${itemsPath()}/${c!.id}/removal`)).statusCode).toBe(200);
+    expect((await editor.call('DELETE', `${itemsPath()}/nosuchimage/removal`)).statusCode).toBe(404);
+
+    const subjects = (await editor.call('GET', DraftPaths.DRAFTS)).json().drafts.map((d: { subject: string }) => d.subject);
+    expect(subjects).toContain(`item:${a!.id}`);
+    expect(subjects).toContain(`item:${b!.id}`);
+    expect(subjects).not.toContain(`item:${c!.id}`);
+    const previewed = (await visitor('/studio', preview)).body;
+    expect(previewed).toContain(a!.image.assetUrl);
+    expect(previewed).toContain('Skeins of weld yellow');
+  });
+
+  it('discards a drafted upload on its own, and publishes the rest: the kept images still there', async () => {
+    const [upload1] = await upload([{ bytes: await png(7, 7), name: 'spent-dye-bath.png' }], { drafted: 'true' });
+    const drafts = async () => (await editor.call('GET', DraftPaths.DRAFTS)).json().drafts.length as number;
+    const count = await drafts();
+    const discarded = await editor.call('DELETE', `${itemsPath()}/${upload1!.id}?version=${upload1!.version}&drafted=true`);
+    expect(discarded.json()).toEqual({ id: upload1!.id, deleted: true });
+    expect(await drafts()).toBe(count - 1);
+    expect((await editor.call('GET', `${itemsPath()}/${upload1!.id}`)).statusCode).toBe(404);
+
+    const listed = (await ownerPages(100)).flat();
+    const [a, c] = [listed[0], listed[10]];
+    expect((await editor.call('POST', DraftPaths.PUBLISH)).statusCode).toBe(200);
+    const page = (await visitor('/studio')).body;
+    expect(page).toContain(a!.image.assetUrl);
+    expect(page).toContain(c!.image.assetUrl);
+    expect(page).toContain('Skeins of weld yellow');
+    expect(page).not.toContain(upload1!.image.assetUrl);
   });
 });

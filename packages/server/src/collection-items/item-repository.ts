@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import { collections, items, type DbOrTx } from '../db/index.js';
+import { collections, items, siteDrafts, type DbOrTx } from '../db/index.js';
 import { owners } from '../db/schema-owners.js';
 import { AppError } from '../errors/index.js';
 import { baseUrlId, nextFreeUrlId, urlIdFamilyPattern } from '../catalogue/index.js';
@@ -46,10 +46,18 @@ export async function authorNameFor(db: DbOrTx, websiteId: string, authorId: str
   return given || owner.email.split('@')[0]!;
 }
 
-/** Keyset position of a row in its collection's order: gallery by display index, others newest first. */
+/** A gallery image's drafted place (decision 0055), null when its draft does not move it. */
+const draftedPlace = sql`(select case when jsonb_typeof(d.value -> 'displayIndex') = 'number' then (d.value ->> 'displayIndex')::int end
+  from ${siteDrafts} d where d.website_id = ${items.websiteId} and d.subject = 'item:' || ${items.id})`;
+
+/**
+ * Keyset position of a row in its collection's order as the owner lists it: a gallery by its
+ * drafted place (else its display index), so its pages follow the order the owner drafted;
+ * others newest first.
+ */
 function positionOf(kind: ItemCollection['kind']) {
   return kind === 'gallery'
-    ? sql<string>`lpad(${items.displayIndex}::text, 10, '0')`
+    ? sql<string>`lpad(coalesce(${draftedPlace}, ${items.displayIndex})::text, 10, '0')`
     : sql<string>`(extract(epoch from ${items.publishOn}) * 1000000)::bigint::text`;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
 import { decodeCursor, pageSize, toPage } from '../http/page-cursor.js';
-import { EmptyResponse, withErrors, type ZodTypeProvider } from '../http/schemas.js';
+import { withErrors, type ZodTypeProvider } from '../http/schemas.js';
 import { recordAudit } from '../owner-accounts/index.js';
 import { requireOwner } from '../owner-sessions/index.js';
 import { siteOf } from '../sites/index.js';
@@ -9,22 +9,13 @@ import { AppError } from '../errors/index.js';
 import { discardDraft, findDraft, listDrafts, provideItemDrafting, saveDraft } from '../drafts/index.js';
 import { ITEM_MESSAGES } from './item-messages.js';
 import { cleanItemFields, ITEM_DRAFTING } from './item-drafts.js';
-import {
-  authorNameFor,
-  authorsOf,
-  createItem,
-  deleteItem,
-  findItem,
-  itemCollectionOf,
-  listItems,
-  lockItem,
-  orderItems,
-  updateItem,
-} from './item-repository.js';
+import { authorNameFor, authorsOf, createItem, deleteItem, findItem, itemCollectionOf, listItems, lockItem, updateItem } from './item-repository.js';
 import { storedItemFields } from './item-rules.js';
 import { draftStateOf, itemSummaryOf, itemViewOf, type ItemCollection } from './item-view.js';
 import { registerItemUploadRoutes } from './upload-routes.js';
-import { draftOrder, draftRemoval } from './gallery-drafts.js';
+import { registerGalleryRoutes } from './gallery-routes.js';
+import { ItemPaths } from './item-paths.js';
+import { draftRemoval } from './gallery-drafts.js';
 import { scheduleItemPublish } from './scheduled-items.js';
 import {
   AuthorList,
@@ -33,22 +24,13 @@ import {
   ItemDeleteQuery,
   ItemFields,
   ItemListQuery,
-  ItemOrderBody,
   ItemPage,
   ItemParams,
   ItemUpdate,
   ItemView,
 } from './schemas.js';
 
-/** Paths of the owner's item calls. */
-export const ItemPaths = Object.freeze({
-  ITEMS: '/api/owner/collections/:collectionId/items',
-  ITEM: '/api/owner/collections/:collectionId/items/:itemId',
-  ORDER: '/api/owner/collections/:collectionId/items/order',
-  GALLERY_IMAGES: '/api/owner/collections/:collectionId/items/images',
-  BODY_IMAGES: '/api/owner/collections/:collectionId/images',
-  AUTHORS: '/api/owner/content/authors',
-});
+export { ItemPaths } from './item-paths.js';
 
 /** Largest JSON body of an item save (a long post of rich text). */
 const BODY_LIMIT = 1024 * 1024;
@@ -108,7 +90,7 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       schema: {
         tags,
         summary:
-          "A blog's, events page's or gallery's items of every status (or one), a page at a time: posts and events newest first, gallery images in order",
+          "A blog's, events page's or gallery's items of every status (or one), a page at a time: posts and events newest first, gallery images in their drafted order (each one's drafted place, else its published one)",
         params: CollectionParams,
         querystring: ItemListQuery,
         response: withErrors({ 200: ItemPage }),
@@ -229,7 +211,7 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
       schema: {
         tags,
         summary:
-          'Deletes an item; refused (409) when its version moved on. With drafted=true a published item is deleted by the next publish (its draft) instead',
+          "Deletes an item; refused (409) when its version moved on. With drafted=true a published item is deleted by the next publish (its draft) instead, and one visitors do not see (a drafted upload) goes at once with its draft, the site's other drafts untouched",
         params: ItemParams,
         querystring: ItemDeleteQuery,
         response: withErrors({ 200: ItemDeleted }),
@@ -255,36 +237,6 @@ export function registerCollectionItemRoutes(app: FastifyInstance, deps: AppDeps
     },
   );
 
-  routes.put(
-    ItemPaths.ORDER,
-    {
-      onRequest: noStore,
-      preValidation: write,
-      schema: {
-        tags,
-        summary:
-          "Puts a gallery's images in the order given (at most 250, spec 9); images not named follow them. With drafted: true the order is drafted, seen by visitors once published",
-        params: CollectionParams,
-        body: ItemOrderBody,
-        response: withErrors({ 204: EmptyResponse }),
-      },
-    },
-    async (request, reply) => {
-      const site = siteOf(request);
-      const collection = await itemCollectionOf(db, site.id, request.params.collectionId);
-      await db.transaction(async (tx) => {
-        if (request.body.drafted) await draftOrder(tx, site.id, collection, request.body.itemIds, request.owner?.email ?? '');
-        else await orderItems(tx, site.id, collection.id, request.body.itemIds);
-        await recordAudit(tx, request, {
-          action: request.body.drafted ? 'item.order.draft' : 'item.order',
-          subjectType: 'collection',
-          subjectId: collection.id,
-          detail: { items: request.body.itemIds.length },
-        });
-      });
-      return reply.code(204).send(null);
-    },
-  );
-
+  registerGalleryRoutes(app, deps);
   registerItemUploadRoutes(app, deps);
 }

@@ -232,6 +232,24 @@ export const ItemOrderBody = z.object({
   itemIds: z.array(id).min(1).max(MAX_ORDERED_ITEMS),
   drafted: z.boolean().default(false).describe('true: the new order is drafted (the moved images’ drafts) and visitors see it once published'),
 });
+/** A move of one gallery image among the others, whatever page of the list it is on. */
+export const ItemMoveBody = z.object({
+  by: z
+    .number()
+    .int()
+    .min(-MAX_ORDERED_ITEMS)
+    .max(MAX_ORDERED_ITEMS)
+    .refine((n) => n !== 0, { error: 'by must not be 0.' })
+    .describe('Places to move the image: -1 is one place earlier, 1 one place later (held within the gallery)'),
+  drafted: z.boolean().default(false).describe('true: the move is drafted (its images’ drafts) and visitors see it once published'),
+});
+/** Where a moved image is now. */
+export const ItemMoved = z.object({
+  id: z.string(),
+  position: z.number().int().describe('Its place in the gallery’s (drafted) order, 1 for the first'),
+  count: z.number().int().describe('How many images the gallery has'),
+});
+export type ItemMoved = z.infer<typeof ItemMoved>;
 export const ItemList = z.object({ items: z.array(ItemView) });
 
 /** An image uploaded for a post's body. */
