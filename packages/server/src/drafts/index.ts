@@ -7,7 +7,7 @@ export { registerDraftRoutes, DraftPaths } from './routes.js';
 export { workScheduledPublishes, schedulePublish, SCHEDULED_PUBLISH_JOB } from './scheduled-publish.js';
 export { DraftMessages, DRAFTED_SETTINGS, MAX_BLOCKS, siteWithDrafts, collectionWithDraft, headerFooterWithTitle, type DraftedSetting } from './subjects.js';
 export { PREVIEW_COOKIE, PREVIEW_TOKEN_TTL_MS, issuePreviewToken } from './preview-token.js';
-export { provideItemDrafting, previewItem, previewListing, type ItemDrafting, type PreviewOrder } from './item-drafting.js';
+export { provideItemDrafting, previewItem, previewListing, previewMovedUrlId, type ItemDrafting, type PreviewOrder } from './item-drafting.js';
 export { publishDrafts, saveDraft, findDraft, discardDraft, draftValues, listDrafts, draftSetting, editedSetting, type EditedSetting } from './repository.js';
 
 /**

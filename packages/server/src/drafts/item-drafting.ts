@@ -183,3 +183,26 @@ export async function previewItem(
   // Its draft moved it to another slug (shown there) or hides it.
   return undefined;
 }
+
+/**
+ * In the preview, where an item's published address `urlId` leads when its draft changes its
+ * slug: the drafted slug, as long as the preview shows the item there; undefined otherwise (no
+ * item has that address, its draft keeps it, or hides the item).
+ */
+export async function previewMovedUrlId(
+  db: DbOrTx,
+  websiteId: string,
+  collectionId: string,
+  urlId: string,
+  drafts: ReadonlyMap<string, unknown>,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.websiteId, websiteId), eq(items.collectionId, collectionId), eq(items.urlId, urlId)))
+    .limit(1);
+  if (!row || !drafts.has(`item:${row.id}`)) return undefined;
+  const drafted = itemWithDraft(row, drafts.get(`item:${row.id}`), now);
+  return drafted.urlId !== urlId && shown(drafted, now) ? drafted.urlId : undefined;
+}

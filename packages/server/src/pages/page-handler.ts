@@ -367,11 +367,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageHandlerDeps):
           .send();
       const page = withUnlockForm(req, await pageStage('page context builders', () => buildPage(req, route)));
       const movedItem = page.movedTo && (req.translations?.localizer.pathIn ?? pathInLanguage)(req.language?.prefix ?? '', page.movedTo);
-      if (movedItem)
+      if (movedItem) {
+        if (page.movedForPreview) reply.header('cache-control', 'no-store');
         return reply
-          .code(301)
+          .code(page.movedForPreview ? 302 : 301)
           .header('location', search ? `${movedItem}?${search}` : movedItem)
           .send();
+      }
       return await respond(deps, request, reply, req, page, asJson, cache && slot ? { cache, slot } : undefined);
     } catch (error) {
       request.log.error({ err: error, reqId: request.id }, 'page failed');

@@ -1,7 +1,7 @@
 import { adjacentPosts, findItem, listItems, movedItemUrlId, publishedCategories, type CollectionRow } from '../queries.js';
 import { CollectionType, PageType } from '../../spec/index.js';
 import { resolveBlocks } from './blocks-context.js';
-import { pageBlocksFor, previewItem, previewListing } from '../../drafts/index.js';
+import { pageBlocksFor, previewItem, previewListing, previewMovedUrlId } from '../../drafts/index.js';
 import { collectionContext, collectionKind, collectionSettings, pageSizeOf, paginationContext } from './collection-context.js';
 import { itemContext, plainText } from './item-context.js';
 import { itemSeoOf } from '../../seo/index.js';
@@ -194,6 +194,10 @@ export async function itemPage(req: PageRequest, row: CollectionRow, itemUrlId: 
   const access = await accessPage(req, row, found?.id);
   if (typeof access !== 'string') return access;
   if (!found) {
+    // In the preview, a post whose slug is drafted to change answers its published address with a redirect to the drafted one.
+    const drafted =
+      req.drafts && kind !== 'page' && kind !== 'gallery' ? await previewMovedUrlId(req.db, req.site.id, row.id, itemUrlId, req.drafts, req.now) : undefined;
+    if (drafted) return { ...notFoundPage(), movedTo: `/${row.urlId}/${encodeURIComponent(drafted)}`, movedForPreview: true };
     // A post whose slug the owner changed answers its old address with a redirect to the new one.
     const moved = kind === 'page' || kind === 'gallery' ? undefined : await movedItemUrlId(req.db, req.site.id, row.id, itemUrlId, req.now);
     return moved ? { ...notFoundPage(), movedTo: `/${row.urlId}/${encodeURIComponent(moved)}` } : notFoundPage();

@@ -79,4 +79,6 @@ export interface BuiltPage {
   readonly stripe?: CheckoutProps['stripe'];
   /** Where the page lives now (a post whose slug changed): answered with a permanent redirect there instead. */
   readonly movedTo?: string;
+  /** The move is the preview's (a drafted slug): a temporary redirect, never stored, as visitors still have the page here. */
+  readonly movedForPreview?: boolean;
 }
