@@ -8,7 +8,8 @@ import { Loading } from '../../ui/Loading.js';
 import { ScreenHeading } from '../../ui/ScreenHeading.js';
 import { Select } from '../../ui/Select.js';
 import { COURSE_COLLECTION_TYPE, KIND_LABELS, PAGES_PATH, type PageList } from '../pages/page-calls.js';
-import { GalleryPanel } from './GalleryPanel.js';
+import { GalleryPager, GalleryPanel } from './GalleryPanel.js';
+import { GALLERY_PAGE_SIZE } from './gallery-model.js';
 import { type ItemPage, itemsPath } from './item-calls.js';
 // biome-ignore lint/correctness/useImportExtensions: a stylesheet, bundled by Vite
 import './posts.css';
@@ -51,7 +52,8 @@ export default function ItemsScreen() {
 export function ItemList({ collectionId }: { readonly collectionId: string }) {
   const [status, setStatus] = useState('');
   const pages = useCursorPages();
-  const query = new URLSearchParams({ limit: '25', ...(status ? { status } : {}), ...(pages.cursor ? { cursor: pages.cursor } : {}) });
+  // One page size for every kind: the gallery panel counts its images' places by it.
+  const query = new URLSearchParams({ limit: String(GALLERY_PAGE_SIZE), ...(status ? { status } : {}), ...(pages.cursor ? { cursor: pages.cursor } : {}) });
   const list = useQuery<ItemPage>(`${itemsPath(collectionId)}?${query}`);
   if (list.status === 'error') return <ErrorText error={list.error} />;
   if (!list.data) return <Loading />;
@@ -76,7 +78,20 @@ export function ItemList({ collectionId }: { readonly collectionId: string }) {
         )}
       </div>
       {collection.kind === 'gallery' ? (
-        <GalleryPanel collectionId={collection.id} items={items} />
+        <GalleryPanel
+          collectionId={collection.id}
+          items={items}
+          at={{ offset: (pages.pageNumber - 1) * GALLERY_PAGE_SIZE, hasNextPage: list.data.hasNextPage }}
+          filtered={status !== ''}
+          pager={
+            <GalleryPager
+              pageNumber={pages.pageNumber}
+              hasNext={list.data.hasNextPage}
+              onBack={pages.back}
+              onForward={() => pages.forward(list.data?.nextPageCursor)}
+            />
+          }
+        />
       ) : items.length === 0 ? (
         <p>Nothing here yet.</p>
       ) : (
@@ -106,13 +121,15 @@ export function ItemList({ collectionId }: { readonly collectionId: string }) {
           </tbody>
         </table>
       )}
-      <CursorPager
-        label="Pages of items"
-        pageNumber={pages.pageNumber}
-        hasNext={list.data.hasNextPage}
-        onBack={pages.back}
-        onForward={() => pages.forward(list.data?.nextPageCursor)}
-      />
+      {collection.kind !== 'gallery' && (
+        <CursorPager
+          label="Pages of items"
+          pageNumber={pages.pageNumber}
+          hasNext={list.data.hasNextPage}
+          onBack={pages.back}
+          onForward={() => pages.forward(list.data?.nextPageCursor)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { AuthorList, BodyImage, ItemFieldsInput, ItemList, ItemPage, ItemView } from '@emporium/server/collection-items/schemas';
+import type { AuthorList, BodyImage, ItemFieldsInput, ItemList, ItemMoved, ItemPage, ItemView } from '@emporium/server/collection-items/schemas';
 import { api } from '../../api/http.js';
 import { postForm } from '../products/upload-form.js';
 
@@ -24,9 +24,14 @@ export function deleteItem(collectionId: string, itemId: string, version: number
   return api(itemPath(collectionId, itemId), { method: 'DELETE', query: { version, ...(drafted ? { drafted: 'true' } : {}) } });
 }
 
-/** Drafts a gallery's new order: visitors see it once the site is published. */
-export function orderItems(collectionId: string, itemIds: readonly string[]): Promise<unknown> {
-  return api(`${itemsPath(collectionId)}/order`, { method: 'PUT', body: { itemIds, drafted: true } });
+/** Drafts a move of one gallery image `by` places, the others keeping their order: visitors see it once the site is published. */
+export function moveImage(collectionId: string, itemId: string, by: number): Promise<ItemMoved> {
+  return api<ItemMoved>(`${itemPath(collectionId, itemId)}/move`, { method: 'POST', body: { by, drafted: true } });
+}
+
+/** Keeps an image whose removal is drafted (its other drafted changes stay). */
+export function keepImage(collectionId: string, itemId: string): Promise<ItemView> {
+  return api<ItemView>(`${itemPath(collectionId, itemId)}/removal`, { method: 'DELETE' });
 }
 
 /** Uploads many gallery images at once, as drafts published with the site. */
