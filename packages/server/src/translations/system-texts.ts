@@ -4,7 +4,18 @@ import { FormMessages } from '@emporium/forms';
 /** A fixed text of the storefront that visitors read: its stable id, where it shows, its English text and the template's `localizedStrings` key when the theme prints it. */
 export interface SystemText {
   readonly id: string;
-  readonly where: 'Product page' | 'Cart' | 'Checkout' | 'Order received' | 'Donation page' | 'Course page' | 'Account pages' | 'Forms' | 'Restock sign-up';
+  readonly where:
+    | 'Product page'
+    | 'Cart'
+    | 'Checkout'
+    | 'Order received'
+    | 'Donation page'
+    | 'Course page'
+    | 'Account pages'
+    | 'Forms'
+    | 'Restock sign-up'
+    | 'Page blocks'
+    | 'Contribution confirmed';
   readonly en: string;
   readonly templateKey?: string;
 }
@@ -23,6 +34,8 @@ const course = (id: string, en: string): SystemText => ({ id: `course.${id}`, wh
 const account = (id: string, en: string): SystemText => ({ id: `account.${id}`, where: 'Account pages', en });
 const form = (id: string, en: string): SystemText => ({ id: `form.${id}`, where: 'Forms', en });
 const restock = (id: string, en: string): SystemText => ({ id: `restock.${id}`, where: 'Restock sign-up', en });
+const block = (id: string, en: string): SystemText => ({ id: `block.${id}`, where: 'Page blocks', en });
+const contribution = (id: string, en: string): SystemText => ({ id: `contribution.${id}`, where: 'Contribution confirmed', en });
 
 /**
  * The storefront's fixed texts a visitor reads on the product page, the cart, the checkout and
@@ -309,6 +322,39 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   account('cannotResume', 'Only a paused subscription can be resumed.'),
   account('cannotCancel', 'This subscription has already ended.'),
   account('restockNotYours', 'This restock sign-up is not one of yours.'),
+  block('watchVideoTitled', 'Watch “{title}” on {host}'),
+  block('watchVideo', 'Watch the video on {host}'),
+  block('videoNote', 'The video plays on {host}: nothing loads from there until you follow the link.'),
+  block('embedTitled', '{title} on {host}'),
+  block('embed', 'View the content on {host}'),
+  block('embedNote', 'Shown on {host}: nothing loads from there until you follow the link.'),
+  block('audioDownload', 'Download {title}'),
+  block('donationOtherAmount', 'Or give another amount ({min} to {max}) on the next page.'),
+  block('giveMonthly', 'Give monthly'),
+  contribution('thankYouNamed', 'Thank you, {name}'),
+  contribution('confirmed', 'Your donation of {amount} is confirmed.'),
+  contribution('receiptSent', 'A receipt is on its way to {email}.'),
+  contribution('monthly', 'Your donation will be charged again every month until you cancel it.'),
+  contribution('manage', 'Manage your monthly donation'),
+  contribution('testDonation', 'Test donation'),
+  contribution('noMoneyTaken', 'No money was taken.'),
+  contribution('backToSite', 'Back to the site'),
+  account('stateActive', 'Active'),
+  account('statePastDue', 'Payment past due'),
+  account('statePaused', 'Paused'),
+  account('cancelled', 'Cancelled'),
+  account('stateCompleted', 'Completed'),
+  account('fromOrder', '(from order #{number})'),
+  account('nextPayment', 'Next payment {date}.'),
+  account('orderPending', 'Awaiting payment'),
+  account('orderPaid', 'Paid'),
+  account('orderPaymentFailed', 'Payment failed'),
+  account('orderFulfilled', 'Fulfilled'),
+  account('signedUpWaiting', 'signed up {date}, waiting.'),
+  account('signedUpMailed', 'signed up {date}, mailed {mailed}.'),
+  account('productGone', 'A product no longer sold'),
+  checkout('retryHint', 'Your order may not have been placed. Press Place order again to retry safely; you will not be charged twice.'),
+  donation('retryHint', 'Your donation may not have gone through. Press Donate again to retry safely: you will be charged only once.'),
 ]);
 
 /** The field of a system text subject. */

@@ -22,7 +22,8 @@ describe('checkoutFailure', () => {
   it('asks to check the connection and allows a safe retry when no response came', () => {
     expect(checkoutFailure(new ApiError(0, 'Failed to fetch', null))).toEqual({
       outcome: 'unknown',
-      message: `Please check your internet connection. ${HINT}`,
+      message: 'Please check your internet connection.',
+      retryHint: HINT,
       fieldErrors: {},
     });
   });
@@ -30,10 +31,12 @@ describe('checkoutFailure', () => {
   it('treats 5xx and 409 as unknown outcomes', () => {
     expect(checkoutFailure(new ApiError(500, 'Something went wrong', null))).toMatchObject({
       outcome: 'unknown',
-      message: `Something went wrong ${HINT}`,
+      message: 'Something went wrong',
+      retryHint: HINT,
       fieldErrors: {},
     });
     expect(checkoutFailure(new ApiError(409, 'Sorry, we do not have enough of that item available.', null)).outcome).toBe('unknown');
+    expect(checkoutFailure(new ApiError(422, 'Your card was declined.', null)).retryHint).toBeUndefined();
   });
 
   it('maps 429 to the rate-limit text', () => {

@@ -202,8 +202,10 @@ export function Checkout(props: CheckoutProps) {
     const outcome = await placer.place(request, pay);
     if (outcome.kind === 'placed') return;
     if (outcome.kind === 'failed') {
-      setErrors(outcome.failure.fieldErrors);
-      setAlert(outcome.failure.message);
+      const { message, retryHint, fieldErrors } = outcome.failure;
+      setErrors(fieldErrors);
+      // The order may have been placed: the safe-retry hint follows the message, each in the page's language.
+      setAlert(retryHint ? `${t(message)} ${t(CheckoutTexts.RETRY_HINT)}` : message);
     } else if (outcome.kind === 'payment-invalid') {
       setAlert(outcome.message);
     }

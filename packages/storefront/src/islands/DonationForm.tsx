@@ -101,7 +101,7 @@ export function DonationForm(props: DonationFormProps) {
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       const text = status === 0 ? AddToCartMessages.CHECK_CONNECTION : status === 429 ? AddToCartMessages.RATE_LIMITED : (err as Error).message;
-      setError(status === 0 || status >= 500 || status === 409 ? `${text} ${t(DonationTexts.RETRY_HINT)}` : text);
+      setError(status === 0 || status >= 500 || status === 409 ? `${t(text)} ${t(DonationTexts.RETRY_HINT)}` : text);
     } finally {
       setBusy(false);
     }

@@ -125,6 +125,9 @@ const CHECKOUT = [
   Co.STRIPE_TEST_MODE,
   Co.CARD_PAYMENTS_UNAVAILABLE,
   Cart.CART_EMPTY,
+  Co.RETRY_HINT,
+  Cart.CHECK_CONNECTION,
+  Cart.RATE_LIMITED,
 ];
 
 const DONATION = [
@@ -145,6 +148,9 @@ const DONATION = [
   'Please enter an amount like 25 or {example}.',
   Do.INVALID_EMAIL,
   Do.CARD_PAYMENTS_UNAVAILABLE,
+  Do.RETRY_HINT,
+  Cart.CHECK_CONNECTION,
+  Cart.RATE_LIMITED,
 ];
 
 /** The texts each island can show, by island. */
