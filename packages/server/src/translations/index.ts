@@ -17,3 +17,5 @@ export { localizedContext, languageLinks, type LanguageLink, type ContextLocaliz
 export { readOwnerTexts, ownerTextsAsWritten, type OwnerTexts } from './mail-texts.js';
 export { pageTextOf, type PageText, type PageTextSource } from './page-system-text.js';
 export { courseTextsOf, type CourseTexts } from './course-texts.js';
+export { donationTextsOf, translatedDonationTexts } from './donation-texts.js';
+export { blockTextsOf, messagePatternOf, type BlockTexts } from './block-texts.js';

@@ -1,4 +1,5 @@
 import { pathInLanguage, publishedLanguages, type SiteLanguages } from '../multilingual/index.js';
+import { translatedDonationTexts } from './donation-texts.js';
 import { formIdsOf, translatedFields, translatedForm } from './form-texts.js';
 import type { TextTranslations } from './page-texts.js';
 import type { PathLocalizer } from './slugs.js';
@@ -128,6 +129,12 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
       if (text !== undefined && typeof record[field] === 'string') set(field, text);
     }
   }
+  // A donation block's copy of the owner's donation texts.
+  const donation = (out ?? record).donation;
+  if (walk.hasTexts && record.typeName === 'donation' && donation && typeof donation === 'object' && !Array.isArray(donation)) {
+    const translated = translatedDonationTexts(donation as Record<string, string>, to.texts);
+    if (translated !== donation) set('donation', translated);
+  }
   if (product && Array.isArray(record.optionValues)) {
     const values = (out ?? record).optionValues as { optionName?: unknown; value?: unknown }[];
     const translated = values.map((v) => {
@@ -173,7 +180,8 @@ function localizeNode(node: unknown, walk: Walk, depth: number, inProduct: strin
  * values translated (`optionValues`, cart lines too; the product form's props get the values in
  * `attributes` and the names beside them in `optionNames`, its variants still matched by the
  * names), forms with their translated
- * labels and messages, islands with the language's system texts (`texts`) and the theme's
+ * labels and messages, donation blocks with the owner's translated donation title and text,
+ * islands with the language's system texts (`texts`) and the theme's
  * `localizedStrings`, and every site path (`fullUrl`, `linkUrl`, `buttonUrl`) under the language's prefix
  * with translated slugs (language switcher blocks read the page's `website.languages`). What
  * has no translation stays as it is, in the primary language. The context is not changed:

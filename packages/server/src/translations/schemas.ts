@@ -11,7 +11,20 @@ export const SAVE_BODY_LIMIT = 256 * 1024;
 export const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 const STATES = ['missing', 'stale', 'current'] as const;
-const SUBJECTS = ['site', 'collection', 'block', 'navigation', 'item', 'product-option', 'variant', 'header-footer', 'form', 'system', 'course'] as const;
+const SUBJECTS = [
+  'site',
+  'collection',
+  'block',
+  'navigation',
+  'item',
+  'product-option',
+  'variant',
+  'header-footer',
+  'form',
+  'system',
+  'course',
+  'donation',
+] as const;
 
 const Language = z.string().trim().min(1).max(35).describe('BCP 47 code of one of the site’s other languages (`fr`)');
 const SubjectKey = {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { collections, items, variants, websites, type DbOrTx } from '../db/index.js';
 import { readCourseSourceTexts } from './course-texts.js';
+import { readDonationSourceTexts } from './donation-texts.js';
 import { readFormSourceTexts } from './form-texts.js';
 import {
   BLOCK_TEXT_FIELDS,
@@ -63,7 +64,8 @@ function blockTexts(out: SourceList, collectionId: string, pageTitle: string, bl
  * description, its pages (titles, navigation titles, descriptions, slugs, SEO fields and their
  * blocks' texts), navigation entries with their own titles, header and footer texts, items
  * (titles, excerpts, bodies, slugs), each product's option values, forms' labels and messages,
- * courses' chapter titles and lesson texts, and the storefront's system texts. In the order the dashboard lists them.
+ * courses' chapter titles and lesson texts, the donation settings' title, description and
+ * thank-you message, and the storefront's system texts. In the order the dashboard lists them.
  */
 export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<SourceText[]> {
   const out = new SourceList();
@@ -128,6 +130,7 @@ export async function readSourceTexts(db: DbOrTx, websiteId: string): Promise<So
   }
   out.list.push(...(await readFormSourceTexts(db, websiteId)));
   out.list.push(...(await readCourseSourceTexts(db, websiteId)));
+  out.list.push(...(await readDonationSourceTexts(db, websiteId)));
   for (const text of SYSTEM_TEXTS) out.add('system', text.id, SYSTEM_TEXT_FIELD, `System text › ${text.where}`, text.en);
   return out.list;
 }

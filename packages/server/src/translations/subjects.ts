@@ -11,6 +11,7 @@ export const SUBJECT_TYPES = [
   'form',
   'system',
   'course',
+  'donation',
 ] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 

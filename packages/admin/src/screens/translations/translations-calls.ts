@@ -41,6 +41,7 @@ export const KINDS: readonly { value: string; label: string }[] = [
   { value: 'site', label: 'Site' },
   { value: 'form', label: 'Forms' },
   { value: 'course', label: 'Courses' },
+  { value: 'donation', label: 'Donations' },
   { value: 'system', label: 'System texts' },
 ];
 

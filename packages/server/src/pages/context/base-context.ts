@@ -13,6 +13,7 @@ import { navigationContext } from './navigation-context.js';
 import { popupIslandProps } from './popup-context.js';
 import { structuredHead } from './structured-head.js';
 import { siteSocialImageUrl } from '../../site-settings/index.js';
+import { blockTextsOf, pageTextOf } from '../../translations/index.js';
 import { readerOf, type BuiltPage, type PageRequest } from './page-request.js';
 import { headerFooterOf, websiteContext, websiteSettingsContext } from './website-context.js';
 
@@ -87,7 +88,8 @@ async function footerContext(req: PageRequest, page: BuiltPage, withNewsletter: 
 /**
  * Completes a page's context with what every page shares: `website`, `websiteSettings`,
  * `navigation`, `footer`, `announcement`, `cart`, `showCart`, `pageType`, and the `render`
- * helpers (page title, asset URLs, cart pill texts, island props, year). Island props are
+ * helpers (page title, asset URLs, cart pill texts, the block templates' texts in the page's
+ * language, island props, year). Island props are
  * present only when the storefront bundle is built; the theme prints its own markup otherwise.
  */
 export async function baseContext(req: PageRequest, page: BuiltPage, assets: RenderAssets): Promise<Record<string, unknown>> {
@@ -140,6 +142,7 @@ export async function baseContext(req: PageRequest, page: BuiltPage, assets: Ren
       islandsEnabled: req.islandsEnabled,
       scripts: '',
       styles: '',
+      blockTexts: blockTextsOf(pageTextOf(req)),
       ...pageRender,
       islands: {
         ...(wantsPill ? { cartPill: cartPillIslandProps(req.path, req.cartShownByBrowser ? undefined : cart, site) } : {}),

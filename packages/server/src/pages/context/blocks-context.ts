@@ -3,7 +3,7 @@ import { blockRenderFields, EDITED_BLOCK_TYPE_NAMES, withGridRows } from '../../
 import { cleanHtmlBlocks } from '../../rich-text/index.js';
 import { listItems, loadForms, type CollectionRow } from '../queries.js';
 import { readThrough, type FormRow, type ReadSource } from '../../site-data/index.js';
-import { loadDonationSettings } from '../../donations/index.js';
+import { DONATE_PATH, loadDonationSettings } from '../../donations/index.js';
 import { blockKindData } from './block-kind-data.js';
 import { donationContext } from './donation-pages.js';
 import { collectionKind } from './collection-context.js';
@@ -27,7 +27,7 @@ async function donationBlock(db: ReadSource, websiteId: string, currency: string
   const settings = await readThrough(db, 'donation-settings', (d) => loadDonationSettings(d, websiteId, currency));
   if (!settings.enabled) return undefined;
   const fields = donationContext(settings, currency, locale);
-  return { ...fields, suggested: fields.suggested.map((s, i) => ({ ...s, checked: i === 0 })) };
+  return { ...fields, linkUrl: DONATE_PATH, suggested: fields.suggested.map((s, i) => ({ ...s, checked: i === 0 })) };
 }
 
 async function summaryBlock(

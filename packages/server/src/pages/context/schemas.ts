@@ -221,6 +221,7 @@ export const donationContextSchema = z.strictObject({
   allowMonthly: z.boolean().describe('Donors may give every month'),
   minText: z.string().describe('The smallest donation as money text'),
   maxText: z.string().describe('The largest donation as money text'),
+  linkUrl: z.string().optional().describe('Blocks: the donate page the block’s form goes to, in the page’s language'),
 });
 
 /** The `contribution` object of the contribution confirmed page (204). */
@@ -382,6 +383,10 @@ export const renderContextSchema = z.looseObject({
   cartPill: z.record(z.string(), z.unknown()).describe('The header cart link’s count, noun, subtotal and accessible name'),
   islandsEnabled: z.boolean().describe('The storefront bundle is built: island props are present'),
   islands: z.record(z.string(), z.unknown()).describe('Props of the page’s storefront islands, by island'),
+  blockTexts: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('The system block templates’ texts in the page’s language, as patterns of the `message` formatter (`Watch the video on {host}`)'),
 });
 
 /**
