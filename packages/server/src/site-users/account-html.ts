@@ -1,9 +1,10 @@
-import { formatMoney, money, subscriptionPriceText } from '@emporium/commerce';
+import { formatMoney, money } from '@emporium/commerce';
 import { escapeHtml } from '@emporium/template';
 import { orderStatusPath } from '../checkout/index.js';
 import type { subscriptions } from '../db/schema-subscriptions.js';
 import { canTake, SUBSCRIPTION_STATE_TEXT } from '../subscriptions/index.js';
 import type { AccountOrder } from './account-orders.js';
+import type { AccountRecordTexts } from './account-record-texts.js';
 import { at, form, t, type PageFrame } from './pages-html.js';
 
 const e = escapeHtml;
@@ -49,20 +50,36 @@ export function ordersSection(frame: PageFrame, orders: AccountOrder[], page: nu
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** The account's subscriptions, each with a form per action its state allows (crumb and XSRF token). */
-export function subscriptionsSection(frame: PageFrame, list: Array<{ subscription: SubscriptionRow; firstOrderNumber: number }>, xsrfToken: string): string {
+/**
+ * The account's subscriptions, each with a form per action its state allows (crumb and XSRF
+ * token): its products (translated titles and options), plan, first order, state and next
+ * payment, in the page's language.
+ */
+export function subscriptionsSection(
+  frame: PageFrame,
+  list: Array<{ subscription: SubscriptionRow; firstOrderNumber: number }>,
+  xsrfToken: string,
+  records: AccountRecordTexts,
+): string {
   if (list.length === 0) return '';
   const locale = frame.language.code;
   const items = list
     .map(({ subscription, firstOrderNumber }) => {
-      const products = subscription.lines.map((l) => `${l.quantity} × ${l.productName}`).join(', ');
-      const price = subscriptionPriceText(money(subscription.amountCents, subscription.currency), subscription.plan, locale);
+      const products = subscription.lines
+        .map((l) => {
+          const options = records.optionsText(l.itemId, l.variantOptions);
+          return `${l.quantity} × ${records.itemTitle(l.itemId, l.productName)}${options ? ` (${options})` : ''}`;
+        })
+        .join(', ');
+      const price = records.planText(subscription.amountCents, subscription.currency, subscription.plan);
       const action = (name: 'pause' | 'resume' | 'cancel', label: string) =>
         canTake(name, subscription.state) ? form(frame, `/account/subscriptions/${subscription.id}/${name}`, '', label, { xsrfToken }) : '';
       const forms = action('pause', 'Pause') + action('resume', 'Resume') + action('cancel', 'Cancel');
       const due = subscription.state === 'active' ? subscription.nextBillingAt : null;
-      const next = due ? ` Next payment ${e(day(due, locale))}.` : '';
-      return `<li class="account-subscription"><p><strong>${e(products)}</strong>: ${e(price)} (from order #${e(String(firstOrderNumber))}). <span data-state="${e(subscription.state)}">${e(SUBSCRIPTION_STATE_TEXT[subscription.state])}</span>.${next}</p>${forms}</li>`;
+      const next = due ? ` ${e(t(frame, 'Next payment {date}.', { date: day(due, locale) }))}` : '';
+      const from = t(frame, '(from order #{number})', { number: String(firstOrderNumber) });
+      const state = t(frame, SUBSCRIPTION_STATE_TEXT[subscription.state]);
+      return `<li class="account-subscription"><p><strong>${e(products)}</strong>: ${e(price)} ${e(from)}. <span data-state="${e(subscription.state)}">${e(state)}</span>.${next}</p>${forms}</li>`;
     })
     .join('');
   return `<h2 id="subscriptions">${e(t(frame, 'Your subscriptions'))}</h2><ul class="account-subscriptions">${items}</ul>`;

@@ -1,6 +1,7 @@
 import { escapeHtml } from '@emporium/template';
 import type { PostalAddress } from '../checkout/index.js';
 import type { Page } from '../http/page-cursor.js';
+import type { AccountRecordTexts } from './account-record-texts.js';
 import type { AccountSignUp } from './account-restock.js';
 import type { SavedAddress } from './addresses.js';
 import { at, field, form, inTheme, page, t, type AccountDoc, type PageFrame } from './pages-html.js';
@@ -75,15 +76,22 @@ function day(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale.replace(/_/g, '-'), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }
 
-/** The person's restock sign-ups, one page newest first, each with a form to withdraw it; `More` follows the cursor. */
-export function restockSection(frame: PageFrame, signUps: Page<AccountSignUp>, xsrfToken: string, paged: boolean): string {
+/**
+ * The person's restock sign-ups, one page newest first, each with a form to withdraw it; `More`
+ * follows the cursor. Products by their titles in the page's language, dates and states too.
+ */
+export function restockSection(frame: PageFrame, signUps: Page<AccountSignUp>, xsrfToken: string, paged: boolean, records: AccountRecordTexts): string {
   const locale = frame.language.code;
   if (signUps.items.length === 0 && !paged) return '';
   const items = signUps.items
     .map((s) => {
-      const what = s.sku ? `${s.productName} (${s.sku})` : s.productName || 'A product no longer sold';
-      const state = s.notifiedAt ? `mailed ${day(s.notifiedAt, locale)}` : 'waiting';
-      return `<li><p><strong>${e(what)}</strong>: signed up ${e(day(s.createdAt, locale))}, ${e(state)}.</p>${form(frame, `/account/restock/${s.id}/delete`, '', 'Stop this notice', { xsrfToken })}</li>`;
+      const name = s.productName ? records.itemTitle(s.productId, s.productName) : '';
+      const what = s.sku ? `${name} (${s.sku})` : name || t(frame, 'A product no longer sold');
+      const date = day(s.createdAt, locale);
+      const state = s.notifiedAt
+        ? t(frame, 'signed up {date}, mailed {mailed}.', { date, mailed: day(s.notifiedAt, locale) })
+        : t(frame, 'signed up {date}, waiting.', { date });
+      return `<li><p><strong>${e(what)}</strong>: ${e(state)}</p>${form(frame, `/account/restock/${s.id}/delete`, '', 'Stop this notice', { xsrfToken })}</li>`;
     })
     .join('');
   const pager = [

@@ -19,6 +19,7 @@ import {
   type SiteUserDeps,
 } from './accounts.js';
 import { ordersSection, subscriptionsSection } from './account-html.js';
+import { readAccountRecordTexts } from './account-record-texts.js';
 import { ACCOUNT_ORDERS_MAX_PAGE, listAccountOrders, listAccountSubscriptions, ownsSubscription } from './account-orders.js';
 import { registerAccountRecordPages, restockCursorOf } from './account-record-pages.js';
 import { addressesSection, restockSection } from './account-records-html.js';
@@ -156,11 +157,13 @@ function registerPagesAt(app: FastifyInstance, deps: SiteUserDeps, base: string,
       listAddresses(deps.db, live.user.websiteId, live.user.id),
       listAccountSignUps(deps.db, live.user, after, ACCOUNT_RESTOCK_PER_PAGE),
     ]);
+    const itemIds = [...subscriptions.flatMap(({ subscription }) => subscription.lines.map((l) => l.itemId)), ...restock.items.map((s) => s.productId)];
+    const texts = await readAccountRecordTexts(deps.db, frame.site, frame.language, itemIds);
     const records =
       ordersSection(frame, orders.orders, page, orders.hasNextPage) +
-      subscriptionsSection(frame, subscriptions, live.xsrfToken) +
+      subscriptionsSection(frame, subscriptions, live.xsrfToken, texts) +
       addressesSection(frame, addresses, live.xsrfToken) +
-      restockSection(frame, restock, live.xsrfToken, after !== undefined);
+      restockSection(frame, restock, live.xsrfToken, after !== undefined, texts);
     return accountPage(frame, live.user, live.xsrfToken, records);
   };
   const get = (url: string, summary: string, handler: (request: FastifyRequest, query: z.infer<typeof TokenQuery>, reply: FastifyReply) => Promise<unknown>) =>
