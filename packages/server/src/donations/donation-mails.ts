@@ -35,7 +35,7 @@ export function donationReceiptMail(donation: DonationRow, language: MailLanguag
   ];
   const paragraphs = [
     donation.donorName ? fillText(texts.donationThanksNamed, { name: donation.donorName, site }) : fillText(texts.donationThanks, { site }),
-    ...(ctx.thankYou ? [ctx.thankYou] : []),
+    ...(ctx.thankYou ? [owner.donationText('thankYou', ctx.thankYou)] : []),
     facts.join('\n'),
     ...(donation.frequency === 'monthly' ? [texts.donationMonthly] : []),
   ];

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema.js';
 import { Visitor } from '../../test-support/commerce-test-kit.js';
 import type { OwnerClient } from '../../test-support/owners.js';
 import type { PagesTestApp } from '../../test-support/pages-test-app.js';
@@ -55,13 +57,14 @@ describe('block placeholders and donation texts in the page language', () => {
     const res = await owner.call('PUT', `${OWNER_DONATIONS_PATH}/settings`, settings);
     expect(res.statusCode, res.body).toBe(200);
   };
-  const give = async (frequency: 'once' | 'monthly', name: string): Promise<string> => {
+  /** A gift of 25 USD; `from` is the page it was given from (the receipt's language follows it). */
+  const give = async (frequency: 'once' | 'monthly', name: string, from?: string): Promise<string> => {
     const visitor = new Visitor(t.app, DEMO_HOST);
     const given = await visitor.request(
       'POST',
       DONATIONS_PATH,
       { amountCents: 2500, currency: 'USD', frequency, email: 'maker@example.com', name, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } },
-      { headers: { 'idempotency-key': `translated-donation-${frequency}-${name}` } },
+      { headers: { 'idempotency-key': `translated-donation-${frequency}-${name}`, ...(from ? { referer: `http://${DEMO_HOST}${from}` } : {}) } },
     );
     expect(given.statusCode, given.body).toBe(200);
     return given.json().confirmationUrl as string;
@@ -173,6 +176,16 @@ describe('block placeholders and donation texts in the page language', () => {
     expect(text).toContain('Don de test Aucun argent n’a été prélevé.');
     expect(main).toMatch(/href="\/fr\/">Retour au site<\/a>/);
     for (const english of ['Thank you', 'is confirmed', 'receipt', 'No money', 'Back to the site', SETTINGS.thankYou]) expect(text).not.toContain(english);
+
+    // Given from the French donate page: the receipt carries the owner's thank-you in French too.
+    await give('once', 'Camille', '/fr/checkout/donate');
+    const receipts = await t.testDb.db
+      .select({ text: outbox.textBody })
+      .from(outbox)
+      .where(and(eq(outbox.websiteId, (await t.context(DEMO_SHOP_IDENTIFIER, '/')).json.website.id as string), eq(outbox.kind, 'donation-receipt')));
+    const camille = receipts.map((r) => r.text).find((text) => text.includes('Camille'));
+    expect(camille).toContain('Votre don garde notre atelier ouvert.');
+    expect(camille).not.toContain(SETTINGS.thankYou);
 
     const once = await give('once', 'Grace');
     const de = mainOf((await t.get(DEMO_SHOP_IDENTIFIER, `/de${once}`)).body);

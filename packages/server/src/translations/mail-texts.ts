@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index.js';
 import { siteLanguagesOf } from '../multilingual/index.js';
+import { DONATION_SUBJECT, DONATION_SUBJECT_ID } from './donation-texts.js';
 import { pathLocalizer, readSlugRows } from './slugs.js';
 import { optionNameField, optionValueField, SLUG_FIELD, textKey } from './subjects.js';
 import { translations } from './table.js';
@@ -19,6 +20,8 @@ export interface OwnerTexts {
   optionName(itemId: string | null | undefined, option: string): string;
   /** The site path `path` (a primary-language path) in the language: its prefix and translated slugs. */
   path(path: string): string;
+  /** One of the owner's donation texts (the receipt's thank-you message) in the language; `text` when untranslated or empty. */
+  donationText(field: 'title' | 'description' | 'thankYou', text: string): string;
 }
 
 /** The owner's texts of the primary language: as written. */
@@ -29,6 +32,7 @@ export function ownerTextsAsWritten(siteTitle: string): OwnerTexts {
     optionValue: (_id, _option, value) => value,
     optionName: (_id, option) => option,
     path: (path) => path,
+    donationText: (_field, text) => text,
   };
 }
 
@@ -59,6 +63,7 @@ export async function readOwnerTexts(
           eq(translations.language, own.code),
           or(
             and(eq(translations.subjectType, 'site'), eq(translations.subjectId, 'site'), eq(translations.field, 'title')),
+            and(eq(translations.subjectType, DONATION_SUBJECT), eq(translations.subjectId, DONATION_SUBJECT_ID)),
             ...(ids.length ? [inArray(translations.subjectId, ids)] : []),
           ),
         ),
@@ -73,5 +78,6 @@ export async function readOwnerTexts(
     optionValue: (id, option, value) => (id ? texts.get(textKey('product-option', id, optionValueField(option, value))) : undefined) ?? value,
     optionName: (id, option) => (id ? texts.get(textKey('product-option', id, optionNameField(option))) : undefined) ?? option,
     path: (path) => localizer.pathIn(own.prefix, path),
+    donationText: (field, text) => (text ? texts.get(textKey(DONATION_SUBJECT, DONATION_SUBJECT_ID, field)) : undefined) ?? text,
   };
 }
