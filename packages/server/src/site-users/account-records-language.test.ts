@@ -113,6 +113,14 @@ describe('account records in the page language', () => {
       expect(text).not.toContain(english);
   });
 
+  it('warns before erasure in the page language: what is deleted and what stays for accounting', async () => {
+    expect(textOf(await account('/fr/account'))).toContain(
+      'Cela supprime votre compte, vos adresses enregistrées, vos alertes de retour en stock, vos réponses aux formulaires, vos commentaires et vos avis',
+    );
+    expect(textOf(await account('/de/account'))).toContain('Dadurch werden Ihr Konto, Ihre gespeicherten Adressen');
+    expect(textOf(await account('/account'))).toContain('This deletes your account, saved addresses, restock sign-ups');
+  });
+
   it('shows them in German on /de/account (the product titles as stored, German has no translation), and in English on /account', async () => {
     const de = recordsOf(await account('/de/account'));
     expect(de).toContain('Zahlung ausstehend');

@@ -313,4 +313,6 @@ export const SYSTEM_TEXTS_DE: Readonly<Record<string, string>> = Object.freeze({
     'Ihre Bestellung wurde möglicherweise nicht aufgegeben. Klicken Sie erneut auf Bestellung aufgeben, um es sicher noch einmal zu versuchen: Sie werden nicht doppelt belastet.',
   'donation.retryHint':
     'Ihre Spende ist möglicherweise nicht angekommen. Klicken Sie erneut auf Spenden, um es sicher noch einmal zu versuchen: Sie werden nur einmal belastet.',
+  'account.eraseText':
+    'Dadurch werden Ihr Konto, Ihre gespeicherten Adressen, Ihre Benachrichtigungen zur Wiederverfügbarkeit, Ihre Formulareinträge, Kommentare und Bewertungen gelöscht, und Sie werden auf allen Geräten abgemeldet. Ihre Bestellungen bleiben für die Buchhaltung beim Shop, ohne Ihren Namen, Ihre E-Mail-Adresse, Ihre Anschrift oder Telefonnummer. Dies kann nicht rückgängig gemacht werden.',
 });

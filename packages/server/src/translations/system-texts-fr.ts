@@ -311,4 +311,6 @@ export const SYSTEM_TEXTS_FR: Readonly<Record<string, string>> = Object.freeze({
   'checkout.retryHint':
     'Votre commande n’a peut-être pas été passée. Appuyez à nouveau sur Passer la commande pour réessayer sans risque : vous ne serez pas débité deux fois.',
   'donation.retryHint': 'Votre don n’a peut-être pas abouti. Appuyez à nouveau sur Faire un don pour réessayer sans risque : vous ne serez débité qu’une fois.',
+  'account.eraseText':
+    'Cela supprime votre compte, vos adresses enregistrées, vos alertes de retour en stock, vos réponses aux formulaires, vos commentaires et vos avis, et vous déconnecte sur tous vos appareils. Vos commandes restent dans les comptes de la boutique, sans votre nom, votre e-mail, votre adresse ni votre téléphone. Cette action est irréversible.',
 });

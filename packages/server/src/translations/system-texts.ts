@@ -355,6 +355,10 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   account('productGone', 'A product no longer sold'),
   checkout('retryHint', 'Your order may not have been placed. Press Place order again to retry safely; you will not be charged twice.'),
   donation('retryHint', 'Your donation may not have gone through. Press Donate again to retry safely: you will be charged only once.'),
+  account(
+    'eraseText',
+    "This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.",
+  ),
 ]);
 
 /** The field of a system text subject. */
