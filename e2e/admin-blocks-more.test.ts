@@ -21,6 +21,7 @@ import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt } from './support/dashboard.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { addBlock, addPlainPage, pagesScreenReady } from './support/pages-screen.js';
 
 const EMAIL = 'more-blocks@example.com';
 const PASSWORD = 'galleries-of-linen-and-ink-2026';
@@ -50,19 +51,10 @@ describe('the content block kinds and the grid on the Pages screen', () => {
       password: PASSWORD,
       viewport: ADMIN_WIDTHS[0]!.viewport,
     });
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Pages' && document.querySelector('.page-choice'), null, {
-      timeout: TIMEOUT,
-    });
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByLabel('Kind').selectOption('page');
-    await page.getByLabel('Title').fill('Studio shelf');
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('heading', { name: 'Studio shelf', level: 2 }).waitFor({ timeout: TIMEOUT });
+    await pagesScreenReady(page, TIMEOUT);
+    await addPlainPage(page, 'Studio shelf', TIMEOUT);
 
-    const add = async (label: string) => {
-      await page.getByLabel('Block kind').selectOption({ label });
-      await page.getByRole('button', { name: 'Add block', exact: true }).click();
-    };
+    const add = (label: string) => addBlock(page, label);
     const block = (n: number) => page.locator('[data-block]').nth(n + 1);
     await add('Text');
     await page.getByLabel('Text block 1').fill('<h1>Studio shelf</h1><p>What is on the shelf this month.</p>');

@@ -16,6 +16,7 @@ import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt } from './support/dashboard.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { addBlock, addPlainPage, pagesScreenReady } from './support/pages-screen.js';
 
 const EMAIL = 'blocks@example.com';
 const PASSWORD = 'blocks-of-linen-and-ink-2026';
@@ -46,19 +47,10 @@ describe('blocks on the Pages screen', () => {
       viewport: ADMIN_WIDTHS[0]!.viewport,
     });
     // The block it moves over makes room (is shifted down) once dnd-kit has taken the move.
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Pages' && document.querySelector('.page-choice'), null, {
-      timeout: TIMEOUT,
-    });
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByLabel('Kind').selectOption('page');
-    await page.getByLabel('Title').fill('Field notes');
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('heading', { name: 'Field notes', level: 2 }).waitFor({ timeout: TIMEOUT });
+    await pagesScreenReady(page, TIMEOUT);
+    await addPlainPage(page, 'Field notes', TIMEOUT);
 
-    const add = async (label: string) => {
-      await page.getByLabel('Block kind').selectOption({ label });
-      await page.getByRole('button', { name: 'Add block', exact: true }).click();
-    };
+    const add = (label: string) => addBlock(page, label);
     await add('Text');
     await page.getByLabel('Text block 1').fill('<h1>Field notes</h1><p>Notes from the dye garden.</p>');
     await add('Quote');

@@ -12,6 +12,7 @@ import { makeOwner } from '../packages/server/test-support/owners.js';
 import { ADMIN_WIDTHS, allA11yViolations, launchBrowser, screenshot } from './support/browser.js';
 import { signInAt } from './support/dashboard.js';
 import { startStore, type RunningStore } from './support/store.js';
+import { addBlock, addPlainPage, pagesScreenReady } from './support/pages-screen.js';
 
 const EMAIL = 'columns@example.com';
 const PASSWORD = 'columns-of-linen-and-ink-2026';
@@ -56,18 +57,9 @@ describe('resizing the columns of a row by dragging', () => {
       password: PASSWORD,
       viewport: ADMIN_WIDTHS[0]!.viewport,
     });
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Pages' && document.querySelector('.page-choice'), null, {
-      timeout: TIMEOUT,
-    });
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByLabel('Kind').selectOption('page');
-    await page.getByLabel('Title').fill('Two columns');
-    await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('heading', { name: 'Two columns', level: 2 }).waitFor({ timeout: TIMEOUT });
-    const add = async (label: string) => {
-      await page.getByLabel('Block kind').selectOption({ label });
-      await page.getByRole('button', { name: 'Add block', exact: true }).click();
-    };
+    await pagesScreenReady(page, TIMEOUT);
+    await addPlainPage(page, 'Two columns', TIMEOUT);
+    const add = (label: string) => addBlock(page, label);
     await add('Text');
     await page.getByLabel('Text block 1').fill('<h2>Madder</h2><p>Roots dug in the third year give the deepest reds.</p>');
     await add('Quote');
