@@ -181,7 +181,7 @@ describe('the system texts each island declares', () => {
   it('gives every system text of the storefront to some island, but those of the pages the server writes and those the theme prints', () => {
     const declared = new Set(ISLAND_NAMES.flatMap((name) => islandTextsOf(name)));
     // The server writes these pages itself; the block templates print texts the server gives every page (`render.blockTexts`).
-    const serverPages: readonly string[] = ['Course page', 'Account pages', 'Contribution confirmed', 'Page blocks'];
+    const serverPages: readonly string[] = ['Course page', 'Account pages', 'Contribution confirmed', 'Page blocks', 'Member areas'];
     // The server writes these itself: the donation's thank-you page, the donate page's note for when its form cannot load.
     const serverTexts: readonly string[] = ['donation.thankYou', 'donation.formUnavailable'];
     const left = SYSTEM_TEXTS.filter((s) => !declared.has(s.en) && !s.templateKey && !serverPages.includes(s.where) && !serverTexts.includes(s.id));

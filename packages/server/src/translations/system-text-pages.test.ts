@@ -123,4 +123,22 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
     const en = await member.browser.send('GET', `/${DEMO_COURSE_URL_ID}`, { headers: { accept: 'text/html' } });
     expect(en.body).toContain('Course progress: 0 of 3 lessons complete');
   });
+
+  it('shows a guest the access-denied page (106) in French and German: its texts, the join button and links in the language', async () => {
+    const fr = await t.get(DEMO_SHOP_IDENTIFIER, '/fr/members', { accept: 'text/html' });
+    expect(fr.statusCode).toBe(403);
+    const frText = textOf(fr.body);
+    expect(frText).toContain('Réservé aux membres');
+    expect(frText).toContain('Cette page fait partie d’un espace membres.');
+    expect(frText).toContain('Rejoindre Members');
+    expect(fr.body).toContain('href="/fr/account/login">Se connecter</a>');
+    expect(fr.body).toContain('href="/fr/">Retour à l’accueil</a>');
+    for (const english of ['Members only', 'Sign in', 'Back home', 'Join Members']) expect(frText).not.toContain(english);
+    const de = textOf((await t.get(DEMO_SHOP_IDENTIFIER, '/de/members', { accept: 'text/html' })).body);
+    expect(de).toContain('Nur für Mitglieder');
+    expect(de).toContain('Members beitreten');
+    const en = await t.get(DEMO_SHOP_IDENTIFIER, '/members', { accept: 'text/html' });
+    expect(textOf(en.body)).toContain('Members only');
+    expect(en.body).toContain('href="/account/login">Sign in</a>');
+  });
 });

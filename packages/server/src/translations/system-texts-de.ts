@@ -315,4 +315,9 @@ export const SYSTEM_TEXTS_DE: Readonly<Record<string, string>> = Object.freeze({
     'Ihre Spende ist möglicherweise nicht angekommen. Klicken Sie erneut auf Spenden, um es sicher noch einmal zu versuchen: Sie werden nur einmal belastet.',
   'account.eraseText':
     'Dadurch werden Ihr Konto, Ihre gespeicherten Adressen, Ihre Benachrichtigungen zur Wiederverfügbarkeit, Ihre Formulareinträge, Kommentare und Bewertungen gelöscht, und Sie werden auf allen Geräten abgemeldet. Ihre Bestellungen bleiben für die Buchhaltung beim Shop, ohne Ihren Namen, Ihre E-Mail-Adresse, Ihre Anschrift oder Telefonnummer. Dies kann nicht rückgängig gemacht werden.',
+  'members.deniedTitle': 'Nur für Mitglieder',
+  'members.deniedLead': 'Diese Seite gehört zu einem Mitgliederbereich. Melden Sie sich mit einem Mitgliedskonto an, um sie zu sehen.',
+  'members.join': '{name} beitreten',
+  'members.signIn': 'Anmelden',
+  'members.backHome': 'Zur Startseite',
 });

@@ -313,4 +313,9 @@ export const SYSTEM_TEXTS_FR: Readonly<Record<string, string>> = Object.freeze({
   'donation.retryHint': 'Votre don n’a peut-être pas abouti. Appuyez à nouveau sur Faire un don pour réessayer sans risque : vous ne serez débité qu’une fois.',
   'account.eraseText':
     'Cela supprime votre compte, vos adresses enregistrées, vos alertes de retour en stock, vos réponses aux formulaires, vos commentaires et vos avis, et vous déconnecte sur tous vos appareils. Vos commandes restent dans les comptes de la boutique, sans votre nom, votre e-mail, votre adresse ni votre téléphone. Cette action est irréversible.',
+  'members.deniedTitle': 'Réservé aux membres',
+  'members.deniedLead': 'Cette page fait partie d’un espace membres. Connectez-vous avec un compte membre pour la voir.',
+  'members.join': 'Rejoindre {name}',
+  'members.signIn': 'Se connecter',
+  'members.backHome': 'Retour à l’accueil',
 });

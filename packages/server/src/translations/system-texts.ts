@@ -15,7 +15,8 @@ export interface SystemText {
     | 'Forms'
     | 'Restock sign-up'
     | 'Page blocks'
-    | 'Contribution confirmed';
+    | 'Contribution confirmed'
+    | 'Member areas';
   readonly en: string;
   readonly templateKey?: string;
 }
@@ -32,6 +33,7 @@ const received = (id: string, en: string): SystemText => ({ id: `orderReceived.$
 const donation = (id: string, en: string): SystemText => ({ id: `donation.${id}`, where: 'Donation page', en });
 const course = (id: string, en: string): SystemText => ({ id: `course.${id}`, where: 'Course page', en });
 const account = (id: string, en: string): SystemText => ({ id: `account.${id}`, where: 'Account pages', en });
+const members = (id: string, en: string): SystemText => ({ id: `members.${id}`, where: 'Member areas', en });
 const form = (id: string, en: string): SystemText => ({ id: `form.${id}`, where: 'Forms', en });
 const restock = (id: string, en: string): SystemText => ({ id: `restock.${id}`, where: 'Restock sign-up', en });
 const block = (id: string, en: string): SystemText => ({ id: `block.${id}`, where: 'Page blocks', en });
@@ -355,6 +357,11 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   account('productGone', 'A product no longer sold'),
   checkout('retryHint', 'Your order may not have been placed. Press Place order again to retry safely; you will not be charged twice.'),
   donation('retryHint', 'Your donation may not have gone through. Press Donate again to retry safely: you will be charged only once.'),
+  members('deniedTitle', 'Members only'),
+  members('deniedLead', 'This page is part of a member area. Sign in with a member account to see it.'),
+  members('join', 'Join {name}'),
+  members('signIn', 'Sign in'),
+  members('backHome', 'Back home'),
   account(
     'eraseText',
     "This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.",

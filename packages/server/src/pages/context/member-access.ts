@@ -9,7 +9,9 @@ import {
   type AreaOffer,
   type GateIndex,
 } from '../../member-areas/index.js';
+import { pathInLanguage } from '../../multilingual/index.js';
 import { readThrough, type PageReader } from '../../site-data/index.js';
+import { pageTextOf } from '../../translations/index.js';
 import { PageType } from '../../spec/index.js';
 import type { CollectionRow } from '../queries.js';
 import { collectionContext, collectionSettings } from './collection-context.js';
@@ -44,7 +46,8 @@ function offerContext(req: PageRequest, offer: AreaOffer) {
     description: offer.description,
     priceText: priceText(req.site, offer),
     joinUrl: offer.joinUrl,
-    joinText: `${MemberAreaMessages.JOIN_BUTTON} ${offer.name}`,
+    // 'Join {name}': the spec's join button text and the area's name, in the page's language.
+    joinText: pageTextOf(req)(`${MemberAreaMessages.JOIN_BUTTON} {name}`, { name: offer.name }),
   };
 }
 
@@ -55,7 +58,24 @@ export function accessDeniedPage(req: PageRequest, row: CollectionRow, offers: r
     pageType: PageType.ACCESS_DENIED,
     templateName: 'access-denied',
     title: row.title,
-    context: { collection: collectionContext(row), render: { memberAreas: offers.map((offer) => offerContext(req, offer)) } },
+    context: {
+      collection: collectionContext(row),
+      render: { memberAreas: offers.map((offer) => offerContext(req, offer)), accessDenied: accessDeniedTexts(req) },
+    },
+  };
+}
+
+/** The access-denied page's own texts in the page's language, and its links (sign-in, home) in that language too. */
+function accessDeniedTexts(req: PageRequest) {
+  const t = pageTextOf(req);
+  const prefix = req.language?.prefix ?? '';
+  return {
+    title: t('Members only'),
+    lead: t('This page is part of a member area. Sign in with a member account to see it.'),
+    signIn: t('Sign in'),
+    backHome: t('Back home'),
+    signInUrl: pathInLanguage(prefix, '/account/login'),
+    homeUrl: pathInLanguage(prefix, '/'),
   };
 }
 

@@ -1,4 +1,5 @@
 import { decideAccess, joinPath, membershipConfirmedPath, visitorAreaIds, type GateIndex } from '../../member-areas/index.js';
+import { pageTextOf } from '../../translations/index.js';
 import { collectionSettings } from './collection-context.js';
 import { gateIndexOf } from './member-access.js';
 import type { PageRequest } from './page-request.js';
@@ -23,22 +24,28 @@ const LOCK: NavLock = Object.freeze({ label: NAV_MEMBERS_ONLY });
 
 /**
  * The navigation access of a set of gates and the areas a visitor holds. A gated page the
- * visitor cannot open stays in the navigation, marked with a lock and leading to the join page of
- * the first area that would open it (its own page, the access-denied page, when no area does).
+ * visitor cannot open stays in the navigation, marked with a lock (`lock`: its label in the
+ * page's language) and leading to the join page of the first area that would open it (its own
+ * page, the access-denied page, when no area does).
  */
-export function navigationAccessOf(index: GateIndex, held: ReadonlySet<string>, membersOnly: (collectionId: string) => boolean): NavigationAccess {
+export function navigationAccessOf(
+  index: GateIndex,
+  held: ReadonlySet<string>,
+  membersOnly: (collectionId: string) => boolean,
+  lock: NavLock = LOCK,
+): NavigationAccess {
   return {
     lockOfPage(collectionId) {
       const decision = decideAccess(index, { collectionId, membersOnly: membersOnly(collectionId) }, held);
       if (decision.kind !== 'denied') return undefined;
       const joinUrl = decision.offers[0]?.joinUrl;
-      return joinUrl ? { joinUrl, lock: LOCK } : { lock: LOCK };
+      return joinUrl ? { joinUrl, lock } : { lock };
     },
     areaEntry(areaId) {
       const area = index.areas.get(areaId);
       if (!area) return undefined;
       if (held.has(areaId)) return { name: area.name, fullUrl: membershipConfirmedPath(areaId) };
-      return { name: area.name, fullUrl: joinPath(areaId), lock: LOCK };
+      return { name: area.name, fullUrl: joinPath(areaId), lock };
     },
   };
 }
@@ -58,10 +65,16 @@ export function requestNavigationAccess(req: PageRequest): Promise<NavigationAcc
       const index = await gateIndexOf(req);
       const held = index.areas.size ? await visitorAreaIds(req.db, req.site.id, req.cookies, req.now) : new Set<string>();
       const byId = new Map(req.collections.map((c) => [c.id, c]));
-      return navigationAccessOf(index, held, (id) => {
-        const row = byId.get(id);
-        return row ? collectionSettings(row).access === 'members' : false;
-      });
+      const label = pageTextOf(req)(NAV_MEMBERS_ONLY);
+      return navigationAccessOf(
+        index,
+        held,
+        (id) => {
+          const row = byId.get(id);
+          return row ? collectionSettings(row).access === 'members' : false;
+        },
+        label === NAV_MEMBERS_ONLY ? LOCK : { label },
+      );
     })();
     ofRequest.set(req, access);
   }
