@@ -141,4 +141,19 @@ describe('system texts of the checkout, donation and course pages (issue 29)', (
     expect(textOf(en.body)).toContain('Members only');
     expect(en.body).toContain('href="/account/login">Sign in</a>');
   });
+
+  it("prints the theme header's own texts in the page's language (skip link, menu, search, cart), English on the primary language", async () => {
+    const fr = (await t.get(DEMO_SHOP_IDENTIFIER, '/fr/')).body;
+    expect(fr).toContain('href="#main">Aller au contenu</a>');
+    expect(fr).toContain('<span class="visually-hidden">Fermer le menu</span>');
+    expect(fr).toContain('aria-label="Rechercher sur le site"');
+    expect(fr).toContain('aria-hidden="true">Panier</span>');
+    const de = (await t.get(DEMO_SHOP_IDENTIFIER, '/de/')).body;
+    expect(de).toContain('<span class="site-nav__toggle-text">Menü</span>');
+    expect(de).toContain('href="#main">Zum Inhalt springen</a>');
+    const en = (await t.get(DEMO_SHOP_IDENTIFIER, '/')).body;
+    expect(en).toContain('href="#main">Skip to content</a>');
+    expect(en).toContain('<span class="site-nav__toggle-text">Menu</span>');
+    expect(en).toContain('aria-label="Search this site"');
+  });
 });

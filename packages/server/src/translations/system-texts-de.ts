@@ -320,4 +320,10 @@ export const SYSTEM_TEXTS_DE: Readonly<Record<string, string>> = Object.freeze({
   'members.join': '{name} beitreten',
   'members.signIn': 'Anmelden',
   'members.backHome': 'Zur Startseite',
+  'header.skipToContent': 'Zum Inhalt springen',
+  'header.menu': 'Menü',
+  'header.closeMenu': 'Menü schließen',
+  'header.search': 'Website durchsuchen',
+  'header.cart': 'Warenkorb',
+  'header.sections': 'Rubriken',
 });

@@ -318,4 +318,10 @@ export const SYSTEM_TEXTS_FR: Readonly<Record<string, string>> = Object.freeze({
   'members.join': 'Rejoindre {name}',
   'members.signIn': 'Se connecter',
   'members.backHome': 'Retour à l’accueil',
+  'header.skipToContent': 'Aller au contenu',
+  'header.menu': 'Menu',
+  'header.closeMenu': 'Fermer le menu',
+  'header.search': 'Rechercher sur le site',
+  'header.cart': 'Panier',
+  'header.sections': 'Rubriques',
 });

@@ -16,7 +16,8 @@ export interface SystemText {
     | 'Restock sign-up'
     | 'Page blocks'
     | 'Contribution confirmed'
-    | 'Member areas';
+    | 'Member areas'
+    | 'Site header';
   readonly en: string;
   readonly templateKey?: string;
 }
@@ -34,6 +35,8 @@ const donation = (id: string, en: string): SystemText => ({ id: `donation.${id}`
 const course = (id: string, en: string): SystemText => ({ id: `course.${id}`, where: 'Course page', en });
 const account = (id: string, en: string): SystemText => ({ id: `account.${id}`, where: 'Account pages', en });
 const members = (id: string, en: string): SystemText => ({ id: `members.${id}`, where: 'Member areas', en });
+/** A text the themes' headers print from `localizedStrings.{templateKey}`, their English as the fallback. */
+const header = (id: string, en: string, templateKey: string): SystemText => ({ id: `header.${id}`, where: 'Site header', en, templateKey });
 const form = (id: string, en: string): SystemText => ({ id: `form.${id}`, where: 'Forms', en });
 const restock = (id: string, en: string): SystemText => ({ id: `restock.${id}`, where: 'Restock sign-up', en });
 const block = (id: string, en: string): SystemText => ({ id: `block.${id}`, where: 'Page blocks', en });
@@ -362,6 +365,12 @@ export const SYSTEM_TEXTS: readonly SystemText[] = Object.freeze([
   members('join', 'Join {name}'),
   members('signIn', 'Sign in'),
   members('backHome', 'Back home'),
+  header('skipToContent', 'Skip to content', 'siteSkipToContentText'),
+  header('menu', 'Menu', 'siteMenuText'),
+  header('closeMenu', 'Close menu', 'siteCloseMenuText'),
+  header('search', 'Search this site', 'siteSearchText'),
+  header('cart', 'Cart', 'siteCartText'),
+  header('sections', 'Sections', 'siteSectionsText'),
   account(
     'eraseText',
     "This deletes your account, saved addresses, restock sign-ups, form entries, comments and reviews, and signs you out on every device. Your orders stay in the shop's books for accounting, without your name, email, address or phone. It cannot be undone.",
