@@ -160,7 +160,10 @@ describe("the Editor's preview and inspector select the same block", () => {
       await frame.getByText(sentence).waitFor({ timeout: TIMEOUT });
       await waitForOutlined(frame, '0');
 
-      // A link in a block selects the block; the preview stays on the page.
+      // A link in a block selects the block; the preview stays on the page. The edit's save may
+      // reload the preview once more: wait until no reload is pending, so the clicks land in the page that stays.
+      await page.waitForFunction(() => document.querySelector('.preview-loading')?.textContent === '', null, { timeout: TIMEOUT });
+      await frame.getByText(sentence).waitFor({ timeout: TIMEOUT });
       await frame.locator('[data-block-id="1"] img').click();
       await waitForOutlined(frame, '1');
       await frame.getByRole('link', { name: 'Visit the shop' }).click();
