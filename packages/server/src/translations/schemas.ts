@@ -1,5 +1,6 @@
 // zod itself (not the HTTP layer's re-export), so the owner dashboard can import these schemas.
 import { z } from 'zod';
+import { SUBJECT_TYPES } from './subjects.js';
 
 /** Longest translated text (a page body). */
 export const MAX_TRANSLATION = 100_000;
@@ -11,24 +12,10 @@ export const SAVE_BODY_LIMIT = 256 * 1024;
 export const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 const STATES = ['missing', 'stale', 'current'] as const;
-const SUBJECTS = [
-  'site',
-  'collection',
-  'block',
-  'navigation',
-  'item',
-  'product-option',
-  'variant',
-  'header-footer',
-  'form',
-  'system',
-  'course',
-  'donation',
-] as const;
 
 const Language = z.string().trim().min(1).max(35).describe('BCP 47 code of one of the site’s other languages (`fr`)');
 const SubjectKey = {
-  subjectType: z.enum(SUBJECTS).describe('What the text belongs to'),
+  subjectType: z.enum(SUBJECT_TYPES).describe('What the text belongs to'),
   subjectId: z.string().min(1).max(300).describe('Which one: a page, item or variant id, `header`, `site`…'),
   field: z.string().min(1).max(200).describe('Which of its texts: `title`, `slug`, `body`, `value:Size`…'),
 };
@@ -40,7 +27,7 @@ export const TranslationListQuery = z.object({
     .enum(['all', ...STATES])
     .default('all')
     .describe('Only texts in this state'),
-  subjectType: z.enum(SUBJECTS).optional().describe('Only texts of this kind of subject'),
+  subjectType: z.enum(SUBJECT_TYPES).optional().describe('Only texts of this kind of subject'),
   q: z.string().max(200).optional().describe('Only texts whose source, translation or label holds this'),
   page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page of the list, from 1'),
   pageSize: z.coerce.number().int().min(1).max(200).default(50).describe('Texts per page (1 to 200, default 50)'),
